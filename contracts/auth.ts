@@ -1,0 +1,50 @@
+import { z } from './zod';
+import { LIMITS, Role, Timestamp } from './common';
+
+const email = z.string().trim().toLowerCase().pipe(z.email('Invalid email format'));
+const password = z
+  .string({ error: `Password must be at least ${LIMITS.passwordMin} characters` })
+  .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
+  .max(200, 'Password must be at most 200 characters');
+
+export const LoginInput = z.object({
+  email: z.string({ error: 'Invalid email format' }).pipe(email),
+  password,
+});
+export type LoginInput = z.infer<typeof LoginInput>;
+
+export const RegisterInput = LoginInput.extend({
+  firstName: z
+    .string({ error: 'First name is required' })
+    .trim()
+    .min(1, 'First name is required')
+    .max(100, 'First name must be at most 100 characters'),
+  lastName: z
+    .string({ error: 'Last name is required' })
+    .trim()
+    .min(1, 'Last name is required')
+    .max(100, 'Last name must be at most 100 characters'),
+});
+export type RegisterInput = z.infer<typeof RegisterInput>;
+
+/** A user as the API returns it: never the password hash. */
+export const User = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  expertiseTags: z.array(z.string()),
+  title: z.string().nullable(),
+  company: z.string().nullable(),
+  bio: z.string().nullable(),
+  points: z.number().int(),
+  badges: z.array(z.string()),
+  role: Role,
+  isActive: z.boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type User = z.infer<typeof User>;
+
+export const LogoutResponse = z.object({ ok: z.literal(true) });

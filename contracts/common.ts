@@ -1,0 +1,57 @@
+import { z } from './zod';
+
+/** Enums and limits of spec sections 3 and 9, shared by server and client. */
+export const ROLES = ['subscriber', 'contributor', 'editor', 'admin'] as const;
+export const Role = z.enum(ROLES);
+export type Role = z.infer<typeof Role>;
+
+export const CONTENT_STATUSES = ['draft', 'published'] as const;
+export const ContentStatus = z.enum(CONTENT_STATUSES);
+export type ContentStatus = z.infer<typeof ContentStatus>;
+
+export const RESOURCE_TYPES = ['ebook', 'webinar', 'case-study', 'certification'] as const;
+export const ResourceType = z.enum(RESOURCE_TYPES);
+export const RESOURCE_CATEGORIES = ['taxation', 'financial-reporting', 'audit-automation', 'ethical-ai'] as const;
+export const ResourceCategory = z.enum(RESOURCE_CATEGORIES);
+export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
+export const Difficulty = z.enum(DIFFICULTIES);
+
+export const MENU_KEYS = ['news', 'podcasts', 'forums', 'resources', 'community'] as const;
+export const MenuKey = z.enum(MENU_KEYS);
+
+export const LIMITS = {
+  passwordMin: 6,
+  pageSize: 50,
+  pageSizeMax: 100,
+  contributors: 10,
+  excerptFallback: 150,
+  imageBytes: 5_242_880,
+  audioBytes: 104_857_600,
+  jsonBodyBytes: 1_048_576,
+  commentMax: 5_000,
+  ratingMax: 5,
+  defaultCategoryColor: '#3B82F6',
+} as const;
+
+export const Id = z.uuid();
+export type Id = z.infer<typeof Id>;
+
+/** The one error body every API error uses. */
+export const ApiErrorBody = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+/** ISO-8601 timestamp as sent over the wire. */
+export const Timestamp = z.string();
+
+/** `limit` query parameter: defaults to the page size, capped. */
+export const LimitParam = z.coerce.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSize);
+
+/** A boolean query-string flag: only the literal 'true' counts as true. */
+export const QueryFlag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((v) => v === 'true');

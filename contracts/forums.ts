@@ -1,0 +1,146 @@
+import { z } from './zod';
+import { CONTENT_STATUSES, ContentStatus, Id, LIMITS, LimitParam, Timestamp } from './common';
+
+/** PostgreSQL refuses NUL in text; rejecting it here keeps such input a 400 instead of a 500. */
+const noNul = (s: string) => !s.includes('\0');
+const NUL_MESSAGE = 'Text cannot contain NUL characters';
+
+const LIMIT = { title: 300, content: 20_000 } as const;
+
+const title = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, 'Title is required')
+  .max(LIMIT.title, `Title must be at most ${LIMIT.title} characters`)
+  .refine(noNul, NUL_MESSAGE);
+const content = z
+  .string({ error: 'Content is required' })
+  .trim()
+  .min(1, 'Content is required')
+  .max(LIMIT.content, `Content must be at most ${LIMIT.content} characters`)
+  .refine(noNul, NUL_MESSAGE);
+const categoryId = z.uuid({ error: 'Category is required' });
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+export const ForumCategory = z.object({
+  id: Id,
+  name: z.string(),
+  description: z.string().nullable(),
+  icon: z.string().nullable(),
+  color: z.string().nullable(),
+  /** Published discussions in the category (drafts are not counted). */
+  discussionCount: z.number().int(),
+  createdAt: Timestamp,
+});
+export type ForumCategory = z.infer<typeof ForumCategory>;
+
+/** The author shown on discussions and replies; null when the account was deleted. */
+export const ForumAuthor = z
+  .object({
+    id: Id,
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string(),
+    title: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+  })
+  .nullable();
+export type ForumAuthor = z.infer<typeof ForumAuthor>;
+
+export const DiscussionNewsCategory = z.object({ id: Id, name: z.string(), slug: z.string(), color: z.string() });
+
+export const Discussion = z.object({
+  id: Id,
+  title: z.string(),
+  content: z.string(),
+  categoryId: Id.nullable(),
+  category: z.object({ id: Id, name: z.string() }).nullable(),
+  newsCategories: z.array(DiscussionNewsCategory),
+  authorId: Id.nullable(),
+  author: ForumAuthor,
+  replyCount: z.number().int(),
+  likes: z.number().int(),
+  isPinned: z.boolean(),
+  isLocked: z.boolean(),
+  isFeatured: z.boolean(),
+  status: ContentStatus,
+  lastReplyAt: Timestamp.nullable(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type Discussion = z.infer<typeof Discussion>;
+
+export const Reply = z.object({
+  id: Id,
+  content: z.string(),
+  discussionId: Id,
+  parentReplyId: Id.nullable(),
+  authorId: Id.nullable(),
+  author: ForumAuthor,
+  likes: z.number().int(),
+  createdAt: Timestamp,
+});
+export type Reply = z.infer<typeof Reply>;
+
+/** GET /api/forum/discussions/{id}: the discussion with its replies, oldest first. */
+export const DiscussionDetail = Discussion.extend({ replies: z.array(Reply) });
+export type DiscussionDetail = z.infer<typeof DiscussionDetail>;
+
+export const DeletedResponse = z.object({ ok: z.literal(true) });
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+/** Response header carrying the cursor of the next page; absent on the last page. */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+/** `?categoryId=` (the "All" choice) means no filter. */
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** GET /api/forum/discussions: pinned first, then newest; `before` is the opaque X-Next-Cursor value. */
+export const DiscussionListQuery = z.object({
+  categoryId: z.preprocess(emptyToUndefined, z.uuid({ error: 'Invalid category' }).optional()),
+  limit: LimitParam,
+  before: z.preprocess(emptyToUndefined, z.string({ error: 'Invalid cursor' }).max(200, 'Invalid cursor').optional()),
+});
+export type DiscussionListQuery = z.infer<typeof DiscussionListQuery>;
+
+export const DiscussionCreateInput = z.object({ title, content, categoryId });
+export type DiscussionCreateInput = z.infer<typeof DiscussionCreateInput>;
+
+/**
+ * PATCH /api/forum/discussions/{id}: any subset. isPinned and isLocked are moderation fields:
+ * only editors and admins may send them (the author gets 403 rather than a silent no-op).
+ */
+export const DiscussionUpdateInput = z.object({
+  title: title.optional(),
+  content: content.optional(),
+  categoryId: categoryId.optional(),
+  isPinned: z.boolean({ error: 'isPinned must be true or false' }).optional(),
+  isLocked: z.boolean({ error: 'isLocked must be true or false' }).optional(),
+});
+export type DiscussionUpdateInput = z.infer<typeof DiscussionUpdateInput>;
+
+export const DiscussionStatusInput = z.object({
+  status: z.enum(CONTENT_STATUSES, { error: 'Status must be draft or published' }),
+});
+export type DiscussionStatusInput = z.infer<typeof DiscussionStatusInput>;
+
+export const DiscussionFeaturedInput = z.object({
+  isFeatured: z.boolean({ error: 'isFeatured must be true or false' }),
+});
+export type DiscussionFeaturedInput = z.infer<typeof DiscussionFeaturedInput>;
+
+export const ReplyCreateInput = z.object({
+  content: z
+    .string({ error: 'Reply content is required' })
+    .trim()
+    .min(1, 'Reply content is required')
+    .max(LIMITS.commentMax, `Reply must be at most ${LIMITS.commentMax} characters`)
+    .refine(noNul, NUL_MESSAGE),
+  discussionId: z.uuid({ error: 'Discussion is required' }),
+  parentReplyId: z.uuid({ error: 'Invalid parent reply' }).nullable().optional(),
+});
+export type ReplyCreateInput = z.infer<typeof ReplyCreateInput>;

@@ -1,0 +1,272 @@
+import { z } from './zod';
+import { CONTENT_STATUSES, ContentStatus, Id, LIMITS, QueryFlag, Timestamp } from './common';
+
+/*
+ * News articles and comments (spec sections 3, 5, 7 News), plus the pieces that articles and
+ * podcast episodes share (list query, status/archive/featured bodies, like response, input field
+ * rules): contracts/podcasts.ts imports those from here so each rule is written once.
+ */
+
+// ---------------------------------------------------------------- shared by articles and podcasts
+
+/** A news category as embedded in an article or episode. */
+export const CategoryRef = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  color: z.string(),
+});
+export type CategoryRef = z.infer<typeof CategoryRef>;
+
+/** Most category ids one item may carry, and one list filter may name. */
+export const MAX_ITEM_CATEGORIES = 20;
+export const MAX_FILTER_CATEGORIES = 50;
+
+const CATEGORY_REQUIRED = 'At least one category is required';
+
+/** `categoryIds` in a create/update body: at least one well-formed id; duplicates collapse. */
+export const CategoryIdsInput = z
+  .array(z.string({ error: 'Invalid category id' }), { error: CATEGORY_REQUIRED })
+  .min(1, CATEGORY_REQUIRED)
+  .max(MAX_ITEM_CATEGORIES, `At most ${MAX_ITEM_CATEGORIES} categories`)
+  .superRefine((ids, ctx) => {
+    // Reported on `categoryIds` itself (not `categoryIds.3`) so the form shows it under the field.
+    if (ids.some((id) => !Id.safeParse(id).success)) ctx.addIssue({ code: 'custom', message: 'Invalid category id' });
+  })
+  .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
+
+/**
+ * `categories` query parameter: comma-separated category ids; an item matches when it has ANY of
+ * them. Blank means no filter; a malformed id is a 400 rather than silently matching nothing.
+ */
+export const CategoryFilterParam = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => (Array.isArray(v) ? v.join(',') : (v ?? '')))
+  .transform((v) => [...new Set(v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))])
+  .superRefine((ids, ctx) => {
+    if (ids.some((id) => !Id.safeParse(id).success)) ctx.addIssue({ code: 'custom', message: 'Invalid category id' });
+    if (ids.length > MAX_FILTER_CATEGORIES) {
+      ctx.addIssue({ code: 'custom', message: `At most ${MAX_FILTER_CATEGORIES} categories` });
+    }
+  });
+
+/**
+ * `limit` for article and episode lists: defaults to the page size (50). Values above the maximum
+ * (100) are clamped silently rather than refused, so an over-eager client still gets a page;
+ * zero, negative or non-numeric values are a 400.
+ */
+export const ContentLimitParam = z.coerce
+  .number({ error: 'limit must be a positive integer' })
+  .int('limit must be a positive integer')
+  .min(1, 'limit must be a positive integer')
+  .default(LIMITS.pageSize)
+  .transform((n) => Math.min(n, LIMITS.pageSizeMax));
+
+/**
+ * GET /api/news and GET /api/podcasts. `before` is the opaque cursor the previous page returned
+ * in its `X-Next-Cursor` header; the body stays a plain array.
+ */
+export const ContentListQuery = z.object({
+  limit: ContentLimitParam,
+  categories: CategoryFilterParam,
+  archivedOnly: QueryFlag,
+  before: z.string().max(512, 'Invalid cursor').optional(),
+});
+export type ContentListQuery = z.infer<typeof ContentListQuery>;
+
+/** Response header carrying the cursor of the next page (absent on the last page). */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+/** A content status in a body; creates default it to published (spec 9; the forms send draft). */
+export const statusInput = z.enum(CONTENT_STATUSES, { error: "Status must be 'draft' or 'published'" });
+export const featuredInput = z.boolean({ error: 'isFeatured must be true or false' });
+
+export const ContentStatusInput = z.object({ status: statusInput });
+export type ContentStatusInput = z.infer<typeof ContentStatusInput>;
+export const ArchiveInput = z.object({ isArchived: z.boolean({ error: 'isArchived must be true or false' }) });
+export type ArchiveInput = z.infer<typeof ArchiveInput>;
+export const FeaturedInput = z.object({ isFeatured: featuredInput });
+export type FeaturedInput = z.infer<typeof FeaturedInput>;
+
+/**
+ * POST/DELETE …/like. Anonymous likes are counted in the browser only (spec 4), so the server
+ * answers with its own count and changes nothing.
+ */
+export const LikeResponse = z.discriminatedUnion('anonymous', [
+  z.object({ anonymous: z.literal(true), likes: z.number().int() }),
+  z.object({ anonymous: z.literal(false), liked: z.boolean(), likes: z.number().int() }),
+]);
+export type LikeResponse = z.infer<typeof LikeResponse>;
+
+/** DELETE responses: the client parses every response as JSON, so deletes answer with a body. */
+export const DeletedResponse = z.object({ ok: z.literal(true) });
+
+/** Free text that may be cleared: trimmed; blank or null becomes null. */
+function clearableText(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .transform((v) => (v === '' ? null : v));
+}
+
+/**
+ * Optional free text: absent leaves it unchanged on update, blank or null clears it.
+ * (`.optional()` comes last so the key stays optional in the inferred type as well.)
+ */
+export function optionalText(label: string, max: number) {
+  return clearableText(label, max).optional();
+}
+
+const URL_MAX = 2048;
+const isHttpUrl = (v: string) => {
+  try {
+    const u = new URL(v);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+/** An optional link to another site: absolute http(s) only (never `javascript:`). */
+export function optionalWebUrl(label: string) {
+  return clearableText(label, URL_MAX)
+    .refine((v) => v === null || isHttpUrl(v), `${label} must be a valid http(s) URL`)
+    .optional();
+}
+
+/**
+ * An optional image or audio address: an absolute http(s) URL, or a path on this site such as the
+ * `/objects/…` path an upload finalises to.
+ */
+export function optionalMediaUrl(label: string) {
+  return clearableText(label, URL_MAX)
+    .refine((v) => v === null || isHttpUrl(v) || /^\/(?!\/)\S*$/.test(v), `${label} must be an http(s) URL or a path on this site`)
+    .optional();
+}
+
+export const TITLE_MAX = 300;
+export const titleField = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, 'Title is required')
+  .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
+
+// ---------------------------------------------------------------- articles
+
+export const ARTICLE_CONTENT_MAX = 200_000;
+const contentField = z
+  .string({ error: 'Content is required' })
+  .trim()
+  .min(1, 'Content is required')
+  .max(ARTICLE_CONTENT_MAX, `Content must be at most ${ARTICLE_CONTENT_MAX} characters`);
+
+const articleOptionalFields = {
+  excerpt: optionalText('Excerpt', 2000),
+  imageUrl: optionalMediaUrl('Image URL'),
+  thumbnailUrl: optionalMediaUrl('Thumbnail URL'),
+  sourceUrl: optionalWebUrl('Source URL'),
+  sourceName: optionalText('Source name', 200),
+  /** The legacy single category label (spec 3); the admin panel's quick form sends a slug here. */
+  category: optionalText('Category', 100),
+  isFeatured: featuredInput.optional(),
+};
+
+/** POST /api/news. */
+export const ArticleCreateInput = z.object({
+  title: titleField,
+  content: contentField,
+  categoryIds: CategoryIdsInput,
+  status: statusInput.default('published'),
+  ...articleOptionalFields,
+});
+export type ArticleCreateInput = z.infer<typeof ArticleCreateInput>;
+
+/** PATCH /api/news/{id}: only the fields sent change; `categoryIds`, when sent, still needs one. */
+export const ArticlePatchInput = z.object({
+  title: titleField.optional(),
+  content: contentField.optional(),
+  categoryIds: CategoryIdsInput.optional(),
+  status: statusInput.optional(),
+  ...articleOptionalFields,
+});
+export type ArticlePatchInput = z.infer<typeof ArticlePatchInput>;
+
+/** PUT /api/news/{id} (the edit dialog's whole form): like PATCH, but title and content are required. */
+export const ArticlePutInput = ArticlePatchInput.extend({ title: titleField, content: contentField });
+export type ArticlePutInput = z.infer<typeof ArticlePutInput>;
+
+export const Article = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  excerpt: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  sourceUrl: z.string().nullable(),
+  sourceName: z.string().nullable(),
+  /** Legacy single category label; null for articles that only use `categories`. */
+  category: z.string().nullable(),
+  categories: z.array(CategoryRef),
+  categoryIds: z.array(z.string()),
+  authorId: z.string().nullable(),
+  status: ContentStatus,
+  isArchived: z.boolean(),
+  isFeatured: z.boolean(),
+  likes: z.number().int(),
+  /** Whether the signed-in viewer likes it; always false for anonymous viewers. */
+  liked: z.boolean(),
+  commentCount: z.number().int(),
+  /** Set when the article is first published; null for drafts that never were. */
+  publishedAt: Timestamp.nullable(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type Article = z.infer<typeof Article>;
+
+// ---------------------------------------------------------------- comments
+
+export const CommentAuthor = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  title: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+
+export const Comment = z.object({
+  id: z.string(),
+  articleId: z.string(),
+  authorId: z.string().nullable(),
+  content: z.string(),
+  createdAt: Timestamp,
+  /** null when the author's account was deleted (the client shows 'Unknown User'). */
+  author: CommentAuthor.nullable(),
+});
+export type Comment = z.infer<typeof Comment>;
+
+export const CommentCreateInput = z.object({
+  content: z
+    .string({ error: 'Comment required' })
+    .trim()
+    .min(1, 'Comment required')
+    .max(LIMITS.commentMax, `Comment must be at most ${LIMITS.commentMax} characters`),
+});
+export type CommentCreateInput = z.infer<typeof CommentCreateInput>;
+
+/** Comments come oldest first, up to `limit` (default 200, clamped to 500); `after` pages on. */
+export const COMMENT_PAGE = 200;
+export const COMMENT_PAGE_MAX = 500;
+export const CommentListQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a positive integer' })
+    .int('limit must be a positive integer')
+    .min(1, 'limit must be a positive integer')
+    .default(COMMENT_PAGE)
+    .transform((n) => Math.min(n, COMMENT_PAGE_MAX)),
+  after: z.string().max(512, 'Invalid cursor').optional(),
+});
+export type CommentListQuery = z.infer<typeof CommentListQuery>;

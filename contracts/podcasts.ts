@@ -1,0 +1,124 @@
+import { z } from './zod';
+import { ContentStatus, Timestamp } from './common';
+import { CategoryIdsInput, CategoryRef, featuredInput, optionalMediaUrl, optionalText, statusInput, titleField } from './news';
+
+/*
+ * Podcast episodes (spec sections 3, 5, 7 Podcasts). The list query, status/archive/featured
+ * bodies and the like response are the article ones from ./news.
+ */
+
+export const DURATION_MAX_SECONDS = 24 * 60 * 60;
+const DURATION_FORMAT = 'Duration must be a number of seconds, MM:SS or HH:MM:SS';
+
+/**
+ * Duration in seconds from a number of seconds, a string of digits (seconds), 'MM:SS' or
+ * 'HH:MM:SS' (the admin panel's hint). Returns null for blank, undefined for an invalid value.
+ */
+export function parseDuration(value: number | string | null): number | null | undefined {
+  if (value === null) return null;
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : undefined;
+  const s = value.trim();
+  if (!s) return null;
+  if (/^\d{1,6}$/.test(s)) return Number(s);
+  let m = /^(\d{1,4}):([0-5]\d)$/.exec(s);
+  if (m) return Number(m[1]) * 60 + Number(m[2]);
+  m = /^(\d{1,2}):([0-5]\d):([0-5]\d)$/.exec(s);
+  if (m) return Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+  return undefined;
+}
+
+const durationInput = z
+  .union([z.number(), z.string(), z.null()], { error: DURATION_FORMAT })
+  .transform((v, ctx) => {
+    const seconds = parseDuration(v);
+    if (seconds === undefined) {
+      ctx.addIssue({ code: 'custom', message: DURATION_FORMAT });
+      return z.NEVER;
+    }
+    if (seconds !== null && seconds > DURATION_MAX_SECONDS) {
+      ctx.addIssue({ code: 'custom', message: 'Duration must be at most 24 hours' });
+      return z.NEVER;
+    }
+    return seconds;
+  })
+  .optional();
+
+export const EPISODE_NUMBER_MAX = 1_000_000;
+const EPISODE_NUMBER = 'Episode number must be a positive integer';
+
+/** Optional positive integer; numeric strings (form inputs) are accepted, blank clears it. */
+const episodeNumberInput = z
+  .union([z.number(), z.string(), z.null()], { error: EPISODE_NUMBER })
+  .transform((v, ctx) => {
+    if (v === null) return null;
+    const s = typeof v === 'string' ? v.trim() : v;
+    if (s === '') return null;
+    const n = typeof s === 'number' ? s : /^\d+$/.test(s) ? Number(s) : Number.NaN;
+    if (!Number.isInteger(n) || n < 1 || n > EPISODE_NUMBER_MAX) {
+      ctx.addIssue({ code: 'custom', message: EPISODE_NUMBER });
+      return z.NEVER;
+    }
+    return n;
+  })
+  .optional();
+
+const podcastOptionalFields = {
+  description: optionalText('Description', 10_000),
+  episodeNumber: episodeNumberInput,
+  audioUrl: optionalMediaUrl('Audio URL'),
+  imageUrl: optionalMediaUrl('Image URL'),
+  duration: durationInput,
+  hostName: optionalText('Host name', 200),
+  guestName: optionalText('Guest name', 200),
+  guestTitle: optionalText('Guest title', 200),
+  isFeatured: featuredInput.optional(),
+};
+
+/** POST /api/podcasts. */
+export const PodcastCreateInput = z.object({
+  title: titleField,
+  categoryIds: CategoryIdsInput,
+  status: statusInput.default('published'),
+  ...podcastOptionalFields,
+});
+export type PodcastCreateInput = z.infer<typeof PodcastCreateInput>;
+
+/** PATCH /api/podcasts/{id}: only the fields sent change; `categoryIds`, when sent, still needs one. */
+export const PodcastPatchInput = z.object({
+  title: titleField.optional(),
+  categoryIds: CategoryIdsInput.optional(),
+  status: statusInput.optional(),
+  ...podcastOptionalFields,
+});
+export type PodcastPatchInput = z.infer<typeof PodcastPatchInput>;
+
+export const Podcast = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  episodeNumber: z.number().int().nullable(),
+  audioUrl: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  /** Seconds. */
+  duration: z.number().int().nullable(),
+  hostName: z.string().nullable(),
+  guestName: z.string().nullable(),
+  guestTitle: z.string().nullable(),
+  categories: z.array(CategoryRef),
+  categoryIds: z.array(z.string()),
+  authorId: z.string().nullable(),
+  status: ContentStatus,
+  isArchived: z.boolean(),
+  isFeatured: z.boolean(),
+  playCount: z.number().int(),
+  likes: z.number().int(),
+  /** Whether the signed-in viewer likes it; always false for anonymous viewers. */
+  liked: z.boolean(),
+  publishedAt: Timestamp.nullable(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type Podcast = z.infer<typeof Podcast>;
+
+export const PlayResponse = z.object({ playCount: z.number().int() });
+export type PlayResponse = z.infer<typeof PlayResponse>;

@@ -1,0 +1,126 @@
+import { z } from './zod';
+import { LIMITS, Role, Timestamp } from './common';
+
+/**
+ * User management (spec 5 "Admin create user / update user", spec 7 "Users and invitations").
+ * The `/api/users/*` and `/api/admin/users*` families take these same shapes.
+ */
+
+const EMAIL_MESSAGE = 'Invalid email format';
+const PASSWORD_MESSAGE = `Password must be at least ${LIMITS.passwordMin} characters`;
+
+const email = z.string({ error: EMAIL_MESSAGE }).trim().toLowerCase().pipe(z.email(EMAIL_MESSAGE).max(320, EMAIL_MESSAGE));
+const password = z
+  .string({ error: PASSWORD_MESSAGE })
+  .min(LIMITS.passwordMin, PASSWORD_MESSAGE)
+  .max(200, 'Password must be at most 200 characters');
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
+
+/** Optional free text: trimmed, and blank means "none" (null). */
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .transform((v) => v || null)
+    .optional();
+
+/**
+ * An image the browser may load: an uploaded object (`/objects/<id>`) or an http(s) URL. Anything
+ * else (javascript:, data:) is refused so it can never end up in an `src` attribute.
+ */
+export const ImageUrl = z
+  .string()
+  .trim()
+  .max(2048, 'Image URL is too long')
+  .refine((v) => /^\/objects\/[A-Za-z0-9-]+$/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), 'Image URL must be an uploaded image or an http(s) URL');
+
+const profileImageUrl = z
+  .union([ImageUrl, z.literal(''), z.null()])
+  .transform((v) => v || null)
+  .optional();
+
+export const UserCreateInput = z.object({
+  email,
+  password,
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  role: Role.default('subscriber'),
+  title: optionalText(200, 'Title'),
+  company: optionalText(200, 'Company'),
+  bio: optionalText(5000, 'Bio'),
+  profileImageUrl,
+  isActive: z.boolean().default(true),
+});
+export type UserCreateInput = z.infer<typeof UserCreateInput>;
+
+/**
+ * Every field optional: only the fields sent change. A blank or absent password keeps the current
+ * one (the edit dialog's 'New Password (Optional)').
+ */
+export const UserUpdateInput = z.object({
+  email: email.optional(),
+  password: z
+    .union([z.literal(''), password])
+    .nullable()
+    .transform((v) => v || undefined)
+    .optional(),
+  firstName: name('First name').optional(),
+  lastName: name('Last name').optional(),
+  role: Role.optional(),
+  title: optionalText(200, 'Title'),
+  company: optionalText(200, 'Company'),
+  bio: optionalText(5000, 'Bio'),
+  profileImageUrl,
+  isActive: z.boolean().optional(),
+});
+export type UserUpdateInput = z.infer<typeof UserUpdateInput>;
+
+export const UserRoleInput = z.object({ role: Role });
+export type UserRoleInput = z.infer<typeof UserRoleInput>;
+
+export const UserStatusInput = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
+export type UserStatusInput = z.infer<typeof UserStatusInput>;
+
+/** `GET /api/admin/users?q=&role=&active=`: q matches name or email, case-insensitively. */
+export const AdminUserListQuery = z.object({
+  q: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  role: Role.optional(),
+  active: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+});
+export type AdminUserListQuery = z.infer<typeof AdminUserListQuery>;
+
+export const DeletedResponse = z.object({ ok: z.literal(true) });
+export type DeletedResponse = z.infer<typeof DeletedResponse>;
+
+// ---- invitations ------------------------------------------------------------------------------
+
+export const InvitationCreateInput = z.object({
+  email,
+  role: Role.default('subscriber'),
+});
+export type InvitationCreateInput = z.infer<typeof InvitationCreateInput>;
+
+export const Invitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: Role,
+  invitedBy: z.string().nullable(),
+  /** The admin who sent it (null if that account was deleted). */
+  inviter: z
+    .object({ id: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string() })
+    .nullable(),
+  createdAt: Timestamp,
+  acceptedAt: Timestamp.nullable(),
+  revokedAt: Timestamp.nullable(),
+});
+export type Invitation = z.infer<typeof Invitation>;

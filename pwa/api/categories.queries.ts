@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+import type { NewsCategory, NewsCategoryCreateInput, NewsCategoryUpdateInput } from '../../contracts/admin';
+import { apiFetch } from './client';
+
+/*
+ * News category writes (admins). The lists are newsCategoryQueries in ./news.queries.ts, keyed
+ * ['news-categories', { activeOnly }]; a write invalidates the ['news-categories'] prefix (both
+ * lists) and the article and episode lists, which embed category names and colours.
+ */
+
+export const newsCategoryListKey = ['news-categories'] as const;
+
+const categoryPath = (id: string) => `/api/admin/news-categories/${encodeURIComponent(id)}`;
+
+export function createNewsCategory(input: z.input<typeof NewsCategoryCreateInput>): Promise<NewsCategory> {
+  return apiFetch<NewsCategory>('/api/admin/news-categories', { method: 'POST', body: input });
+}
+
+/** Partial: the list's switch sends `{ isActive }` alone. */
+export function updateNewsCategory(id: string, input: z.input<typeof NewsCategoryUpdateInput>): Promise<NewsCategory> {
+  return apiFetch<NewsCategory>(categoryPath(id), { method: 'PATCH', body: input });
+}
+
+export function deleteNewsCategory(id: string): Promise<unknown> {
+  return apiFetch<unknown>(categoryPath(id), { method: 'DELETE' });
+}

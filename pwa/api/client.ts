@@ -1,0 +1,52 @@
+/**
+ * The one fetch wrapper. Every call sends cookies; a JSON body (with its content type) goes out only
+ * when there is a payload; responses are parsed as JSON. A non-ok response throws ApiError whose
+ * message is "<status>: <body text or status text>" (spec section 8).
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The parsed body when the server answered with JSON (normally `{ message, code, errors? }`). */
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiFetchOptions {
+  method?: HttpMethod;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export async function apiFetch<T>(path: string, { method = 'GET', body, signal }: ApiFetchOptions = {}): Promise<T> {
+  const hasPayload = body !== undefined;
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: hasPayload ? { 'Content-Type': 'application/json' } : undefined,
+    body: hasPayload ? JSON.stringify(body) : undefined,
+    signal,
+  });
+  const text = await response.text();
+
+  if (!response.ok) {
+    const isJson = response.headers.get('Content-Type')?.includes('json') ?? false;
+    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, isJson ? parseJsonOrUndefined(text) : undefined);
+  }
+  // An empty success body (204) has nothing to parse.
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,23 @@
+import { ApiError } from './client';
+
+/** The server's `message` from an ApiError body (`{ message, code, errors? }`), else `fallback`. */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && isRecord(error.body) && typeof error.body.message === 'string' && error.body.message) {
+    return error.body.message;
+  }
+  return fallback;
+}
+
+/** The server's per-field messages (`errors: { field: [msg] }`), or {} when there are none. */
+export function serverFieldErrors(error: unknown): Record<string, string[]> {
+  if (!(error instanceof ApiError) || !isRecord(error.body) || !isRecord(error.body.errors)) return {};
+  const result: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(error.body.errors)) {
+    if (Array.isArray(messages)) result[field] = messages.filter((m): m is string => typeof m === 'string');
+  }
+  return result;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from './client';
+
+export interface SiteInfo {
+  siteName: string;
+}
+
+export const siteQueries = {
+  info: () =>
+    queryOptions({
+      queryKey: ['site'],
+      queryFn: ({ signal }) => apiFetch<SiteInfo>('/api/site', { signal }),
+    }),
+};

@@ -1,0 +1,91 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { User } from '../../contracts/auth';
+import type { Role } from '../../contracts/common';
+import type { Invitation, InvitationCreateInput, UserCreateInput, UserUpdateInput } from '../../contracts/users';
+import { apiFetch } from './client';
+
+/*
+ * User management (spec 7 "Users and invitations"); admins only. Two URL families exist: /api/users/*
+ * (the control panel's Users tab) and /api/admin/users* (the User Management screen, with filters).
+ * Both answer the same users, so every write refreshes both lists: the ['users'] prefix covers
+ * ['users'] and ['users', 'invitations'], ['admin', 'users'] every filtered list.
+ */
+
+export interface AdminUserFilters {
+  role?: Role | null;
+  /** true: active only; false: inactive only; null or absent: both. */
+  active?: boolean | null;
+}
+
+export const userQueries = {
+  /** GET /api/users. */
+  list: () =>
+    queryOptions({
+      queryKey: ['users'],
+      queryFn: ({ signal }) => apiFetch<User[]>('/api/users', { signal }),
+    }),
+  /** GET /api/users/invitations: pending ones only. */
+  invitations: () =>
+    queryOptions({
+      queryKey: ['users', 'invitations'],
+      queryFn: ({ signal }) => apiFetch<Invitation[]>('/api/users/invitations', { signal }),
+    }),
+  /** GET /api/admin/users[?role=][&active=]; the name/email search runs in the browser (spec 5). */
+  adminList: ({ role = null, active = null }: AdminUserFilters = {}) =>
+    queryOptions({
+      queryKey: ['admin', 'users', { role, active }],
+      queryFn: ({ signal }) => {
+        const search = new URLSearchParams();
+        if (role) search.set('role', role);
+        if (active !== null) search.set('active', String(active));
+        const query = search.toString();
+        return apiFetch<User[]>(`/api/admin/users${query ? `?${query}` : ''}`, { signal });
+      },
+      // A filter change keeps the old rows on screen until the new ones arrive.
+      placeholderData: keepPreviousData,
+    }),
+};
+
+/** Query filters that match every cached user list of both families. */
+export const userListKeys = [['users'], ['admin', 'users']] as const;
+
+const userPath = (id: string) => `/api/users/${encodeURIComponent(id)}`;
+const adminUserPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
+
+/** The forms hold the input shape (before the schema's defaults and trimming). */
+export type UserCreateFields = z.input<typeof UserCreateInput>;
+export type UserUpdateFields = z.input<typeof UserUpdateInput>;
+
+export const userApi = {
+  /** Users tab: POST /api/users/create, PUT /api/users/{id}, DELETE /api/users/{id}. */
+  panel: {
+    create: (input: UserCreateFields) => apiFetch<User>('/api/users/create', { method: 'POST', body: input }),
+    update: (id: string, input: UserUpdateFields) => apiFetch<User>(userPath(id), { method: 'PUT', body: input }),
+    remove: (id: string) => apiFetch<unknown>(userPath(id), { method: 'DELETE' }),
+  },
+  /** User Management: POST /api/admin/users, PATCH and DELETE /api/admin/users/{id}. */
+  management: {
+    create: (input: UserCreateFields) => apiFetch<User>('/api/admin/users', { method: 'POST', body: input }),
+    update: (id: string, input: UserUpdateFields) => apiFetch<User>(adminUserPath(id), { method: 'PATCH', body: input }),
+    remove: (id: string) => apiFetch<unknown>(adminUserPath(id), { method: 'DELETE' }),
+  },
+};
+
+export type UserApi = (typeof userApi)[keyof typeof userApi];
+
+export function setUserRole(id: string, role: Role): Promise<User> {
+  return apiFetch<User>(`${userPath(id)}/role`, { method: 'PATCH', body: { role } });
+}
+
+export function setUserActive(id: string, isActive: boolean): Promise<User> {
+  return apiFetch<User>(`${userPath(id)}/status`, { method: 'PATCH', body: { isActive } });
+}
+
+export function inviteUser(input: z.input<typeof InvitationCreateInput>): Promise<Invitation> {
+  return apiFetch<Invitation>('/api/users/invite', { method: 'POST', body: input });
+}
+
+export function revokeInvitation(id: string): Promise<Invitation> {
+  return apiFetch<Invitation>(`/api/users/invitations/${encodeURIComponent(id)}/revoke`, { method: 'POST' });
+}

@@ -1,0 +1,30 @@
+import { useState, type ImgHTMLAttributes } from 'react';
+
+export const ARTICLE_PLACEHOLDER = '/images/article-placeholder.svg';
+export const PODCAST_PLACEHOLDER = '/images/podcast-placeholder.svg';
+
+export interface FallbackImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
+  src: string | null | undefined;
+  /** Shown when `src` is missing or fails to load. */
+  fallback: string;
+  /** Required: '' for a decorative image. */
+  alt: string;
+}
+
+/** An image that falls back to a local placeholder when it has no address or fails to load. */
+export function FallbackImage({ src, fallback, alt, ...rest }: FallbackImageProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const shown = src && src !== failedSrc ? src : fallback;
+  return (
+    <img
+      loading="lazy"
+      decoding="async"
+      {...rest}
+      src={shown}
+      alt={alt}
+      onError={() => {
+        if (shown !== fallback) setFailedSrc(shown);
+      }}
+    />
+  );
+}

@@ -1,0 +1,57 @@
+import type { CSSProperties, ReactNode } from 'react';
+
+export interface SkeletonProps {
+  width?: CSSProperties['width'];
+  height?: CSSProperties['height'];
+  /** 'text' is a line of text height; 'circle' for avatars. Default 'text'. */
+  shape?: 'text' | 'rect' | 'circle';
+  className?: string;
+}
+
+/** A grey placeholder block. Decorative: wrap a group in `<SkeletonGroup label>` for screen readers. */
+export function Skeleton({ width, height, shape = 'text', className }: SkeletonProps) {
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="skeleton"
+      className={['skeleton', `skeleton--${shape}`, className].filter(Boolean).join(' ')}
+      style={{ width, height }}
+    />
+  );
+}
+
+/** Announces one 'Loading …' for a group of skeletons (role status, aria-busy). */
+export function SkeletonGroup({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div role="status" aria-busy="true" aria-label={label} className={className}>
+      <span className="visually-hidden">{label}</span>
+      {children}
+    </div>
+  );
+}
+
+/** The shape of a content card (image, badge, meta, title, two lines of text). */
+export function CardSkeleton() {
+  return (
+    <div className="card card--skeleton" aria-hidden="true">
+      <Skeleton shape="rect" className="card__media" />
+      <div className="card__body">
+        <Skeleton width="30%" />
+        <Skeleton width="85%" height="1.4em" />
+        <Skeleton width="100%" />
+        <Skeleton width="70%" />
+      </div>
+    </div>
+  );
+}
+
+/** `count` card skeletons in the card grid, e.g. 6 for the news list, 3 on the home page. */
+export function CardGridSkeleton({ count, label }: { count: number; label: string }) {
+  return (
+    <SkeletonGroup label={label} className="card-grid">
+      {Array.from({ length: count }, (_, i) => (
+        <CardSkeleton key={i} />
+      ))}
+    </SkeletonGroup>
+  );
+}

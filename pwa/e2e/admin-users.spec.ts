@@ -1,0 +1,344 @@
+import type { Locator, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
+import { getJson, useTheme } from './content';
+import { expect, test } from './fixtures';
+import { ACCOUNTS, type Account } from './session';
+
+/*
+ * User management (spec 2): the control panel's Users tab (create with password, invite, role,
+ * activate/deactivate, delete with confirmation, pending invitations) and /admin/users (filters,
+ * add and edit dialogs).
+ */
+
+interface ListedUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: 'subscriber' | 'contributor' | 'editor' | 'admin';
+  isActive: boolean;
+}
+
+async function signIn(page: Page, baseURL: string | undefined, account: Pick<Account, 'email' | 'password'>) {
+  const response = await page.request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+    headers: { origin: baseURL! },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Whether these credentials sign in, tried from a fresh request context (not the page's session). */
+async function canSignIn(page: Page, baseURL: string | undefined, email: string, password: string): Promise<boolean> {
+  const context = await page.context().browser()!.newContext({ baseURL });
+  try {
+    const response = await context.request.post('/api/auth/login', { data: { email, password }, headers: { origin: baseURL! } });
+    return response.status() === 200;
+  } finally {
+    await context.close();
+  }
+}
+
+const toast = (page: Page) => page.getByRole('region', { name: /notification/ }).getByRole('alertdialog');
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+async function createUserViaApi(page: Page, baseURL: string | undefined, fields: Partial<ListedUser> & { password?: string }) {
+  const stamp = unique();
+  const response = await page.request.post('/api/admin/users', {
+    data: { firstName: 'Api', lastName: `User${stamp}`, email: `api.${stamp}@example.test`, password: 'secret99', ...fields },
+    headers: { origin: baseURL! },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as ListedUser;
+}
+
+async function openUsersTab(page: Page) {
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await expect(page.getByRole('heading', { name: 'Current Users' })).toBeVisible();
+}
+
+const row = (scope: Page | Locator, text: string) => scope.getByRole('row').filter({ hasText: text });
+
+/** A select's button is named by its value, then its label. */
+async function choose(scope: Page | Locator, page: Page, label: string, option: string) {
+  await scope.getByRole('button', { name: new RegExp(`${label}$`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test.describe('control panel Users tab', () => {
+  test('the note explains passwords; Create User (with a password) adds a user who can then sign in', async ({ page, baseURL }) => {
+    test.slow(); // a long journey through several server round trips
+    await signIn(page, baseURL, ACCOUNTS.admin);
+    await openUsersTab(page);
+    await expect(page.getByRole('note')).toContainText('Set an initial password when you create a user');
+
+    const stamp = unique();
+    const email = `created.${stamp}@example.test`;
+    await page.getByRole('button', { name: 'Create User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create User' });
+    await dialog.getByLabel('First Name').fill('Casey');
+    await dialog.getByLabel('Last Name').fill(`Created${stamp}`);
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill('secret12');
+    await choose(dialog, page, 'Role', 'Editor');
+    await dialog.getByLabel('Job Title').fill('Controller');
+    await dialog.getByLabel('Company').fill('Acme');
+    await dialog.getByLabel('Bio').fill('Numbers person.');
+    await expect(dialog.getByRole('checkbox', { name: 'User can access the platform' })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+
+    await expect(toast(page)).toContainText('User created successfully!');
+    await expect(dialog).toHaveCount(0);
+    const created = row(page, email);
+    await expect(created).toContainText(`Casey Created${stamp}`);
+    // The badge comes first; the row's role picker shows the same word.
+    await expect(created.getByText('Editor', { exact: true }).first()).toHaveClass(/badge--purple/);
+    await expect(created.getByText('Active', { exact: true })).toBeVisible();
+    expect(await canSignIn(page, baseURL, email, 'secret12')).toBe(true);
+  });
+
+  test("the Create User dialog shows the shared schema's messages under the fields", async ({ page, baseURL }) => {
+    await signIn(page, baseURL, ACCOUNTS.admin);
+    await openUsersTab(page);
+    await page.getByRole('button', { name: 'Create User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create User' });
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByLabel('Password', { exact: true }).fill('123');
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    await expect(dialog.getByText('First name is required')).toBeVisible();
+    await expect(dialog.getByText('Last name is required')).toBeVisible();
+    await expect(dialog.getByText('Invalid email format')).toBeVisible();
+    await expect(dialog.getByText('Password must be at least 6 characters')).toBeVisible();
+    await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('a taken email is refused by the server: the message shows under Email and as the error toast', async ({ page, baseURL }) => {
+    await signIn(page, baseURL, ACCOUNTS.admin);
+    await openUsersTab(page);
+    await page.getByRole('button', { name: 'Create User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create User' });
+    await dialog.getByLabel('First Name').fill('Dup');
+    await dialog.getByLabel('Last Name').fill('Licate');
+    await dialog.getByLabel('Email').fill(ACCOUNTS.member.email);
+    await dialog.getByLabel('Password', { exact: true }).fill('secret12');
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    await expect(toast(page)).toContainText('Error');
+    await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog).toBeVisible();
+  });
+
+  test('change role, deactivate and activate a user from the table', async ({ page, baseURL }) => {
+    test.slow(); // a long journey through several server round trips
+    await signIn(page, baseURL, ACCOUNTS.admin);
+    const user = await createUserViaApi(page, baseURL, { role: 'subscriber' });
+    const name = `${user.firstName} ${user.lastName}`;
+    await openUsersTab(page);
+    const line = row(page, user.email);
+    await expect(line.getByText('Subscriber', { exact: true }).first()).toHaveClass(/badge--blue/);
+
+    await choose(line, page, `Change role for ${name}`, 'Contributor');
+    await expect(toast(page)).toContainText('User role updated successfully!');
+    await expect(line.getByText('Contributor', { exact: true }).first()).toHaveClass(/badge--green/);
+
+    await line.getByRole('button', { name: `Deactivate ${name}` }).click();
+    await expect(toast(page)).toContainText('User status updated successfully!');
+    await expect(line.getByText('Inactive', { exact: true })).toBeVisible();
+    await line.getByRole('button', { name: `Activate ${name}` }).click();
+    await expect(line.getByText('Active', { exact: true })).toBeVisible();
+
+    const users = await getJson<ListedUser[]>(page.request, '/api/users');
+    expect(users.find((u) => u.id === user.id)).toMatchObject({ role: 'contributor', isActive: true });
+  });
+
+  test('delete asks for confirmation (Cancel keeps the user), then deletes', async ({ page, baseURL }) => {
+    await signIn(page, baseURL, ACCOUNTS.admin);
+    const user = await createUserViaApi(page, baseURL, {});
+    const name = `${user.firstName} ${user.lastName}`;
+    await openUsersTab(page);
+
+    await row(page, user.email).getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Delete ${name}?` });
+    await expect(confirm).toContainText('Are you sure you want to delete this user? This action cannot be undone.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(row(page, user.email)).toHaveCount(1);
+
+    await row(page, user.email).getByRole('button', { name: `Delete ${name}` }).click();
+    await page.getByRole('alertdialog', { name: `Delete ${name}?` }).getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page)).toContainText('User deleted successfully!');
+    await expect(row(page, user.email)).toHaveCount(0);
+  });
+
+  test('invite a user, see the pending invitation, then revoke it', async ({ page, baseURL }) => {
+    await signIn(page, baseURL, ACCOUNTS.admin);
+    await openUsersTab(page);
+    const invitations = page.getByRole('region', { name: 'Pending Invitations' });
+    const email = `invitee.${unique()}@example.test`;
+    const form = page.getByRole('region', { name: 'Invite New User (Alternative)' });
+    await form.getByLabel('Email').fill(email);
+    await choose(form, page, 'Role', 'Contributor');
+    await form.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(toast(page)).toContainText('User invitation sent successfully!');
+    await expect(form.getByLabel('Email')).toHaveValue('');
+
+    const invited = row(invitations, email);
+    await expect(invited.getByText('Contributor', { exact: true })).toBeVisible();
+    await expect(invited.locator('time')).not.toHaveText('');
+
+    await invited.getByRole('button', { name: `Revoke invitation for ${email}` }).click();
+    await expect(toast(page)).toContainText('Invitation revoked successfully!');
+    await expect(row(invitations, email)).toHaveCount(0);
+  });
+
+  test("inviting an existing user's email is refused with the server's message", async ({ page, baseURL }) => {
+    await signIn(page, baseURL, ACCOUNTS.admin);
+    await openUsersTab(page);
+    const form = page.getByRole('region', { name: 'Invite New User (Alternative)' });
+    await form.getByLabel('Email').fill(ACCOUNTS.member.email);
+    await form.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(toast(page)).toContainText('A user with this email already exists');
+    await expect(form.getByText('A user with this email already exists')).toBeVisible();
+  });
+
+  test("the empty texts: 'No users found.' and 'No pending invitations.'", async ({ page, baseURL }) => {
+    await signIn(page, baseURL, ACCOUNTS.admin);
+    await page.route('**/api/users', (route) => route.fulfill({ json: [] }));
+    await page.route('**/api/users/invitations', (route) => route.fulfill({ json: [] }));
+    await openUsersTab(page);
+    await expect(page.getByText('No users found.', { exact: true })).toBeVisible();
+    await expect(page.getByText('No pending invitations.', { exact: true })).toBeVisible();
+  });
+});
+
+test.describe('/admin/users', () => {
+  test('search, role and status filters narrow the table; the count follows', async ({ page, baseURL }) => {
+    test.slow(); // a long journey through several server round trips
+    await signIn(page, baseURL, ACCOUNTS.admin);
+    const stamp = unique();
+    const editor = await createUserViaApi(page, baseURL, { firstName: 'Filter', lastName: `Editor${stamp}`, role: 'editor' });
+    const sleeper = await createUserViaApi(page, baseURL, { firstName: 'Filter', lastName: `Sleeper${stamp}`, isActive: false });
+    await page.goto('/admin/users');
+    await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Back to Admin/ })).toHaveAttribute('href', '/admin');
+    const table = page.getByRole('table');
+    const all = await getJson<ListedUser[]>(page.request, '/api/admin/users');
+    await expect(page.getByRole('heading', { name: `Users (${all.length})` })).toBeVisible();
+
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(`editor${stamp}`);
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(row(table, editor.email)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Users (1)' })).toBeVisible();
+
+    // Search by email too, case-insensitively.
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(sleeper.email.toUpperCase());
+    await expect(row(table, sleeper.email)).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(2);
+
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('');
+    await choose(page, page, 'Role', 'Editor');
+    await expect(row(table, editor.email)).toBeVisible();
+    await expect(row(table, sleeper.email)).toHaveCount(0);
+    for (const badge of await table.locator('tbody tr td:nth-child(3)').all()) await expect(badge).toHaveText('Editor');
+
+    await choose(page, page, 'Role', 'All roles');
+    await choose(page, page, 'Status', 'Inactive');
+    await expect(row(table, sleeper.email)).toBeVisible();
+    await expect(row(table, editor.email)).toHaveCount(0);
+    for (const badge of await table.locator('tbody tr td:nth-child(4)').all()) await expect(badge).toHaveText('Inactive');
+
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('nobody-matches-this');
+    await expect(page.getByText('No users found', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Users (0)' })).toBeVisible();
+  });
+
+  test('Add User with a status; Edit keeps the password when New Password is blank, and sets it when filled', async ({
+    page,
+    baseURL,
+  }) => {
+    test.slow(); // a long journey through several server round trips
+    await signIn(page, baseURL, ACCOUNTS.admin);
+    await page.goto('/admin/users');
+    const stamp = unique();
+    const email = `added.${stamp}@example.test`;
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const add = page.getByRole('dialog', { name: 'Add User' });
+    await add.getByLabel('First Name').fill('Added');
+    await add.getByLabel('Last Name').fill(`Person${stamp}`);
+    await add.getByLabel('Email').fill(email);
+    await add.getByLabel('Password', { exact: true }).fill('firstpass');
+    await choose(add, page, 'Role', 'Admin');
+    await choose(add, page, 'Status', 'Inactive');
+    await add.getByLabel('Title (optional)').fill('Auditor');
+    await add.getByRole('button', { name: 'Create User' }).click();
+    await expect(toast(page)).toContainText('User created successfully!');
+
+    const line = row(page.getByRole('table'), email);
+    await expect(line.getByText('Admin', { exact: true })).toHaveClass(/badge--red/);
+    await expect(line.getByText('Inactive', { exact: true })).toBeVisible();
+    await expect(line).toContainText('Auditor');
+
+    await line.getByRole('button', { name: `Edit Added Person${stamp}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit User' });
+    await expect(edit.getByLabel('Email')).toHaveValue(email);
+    await expect(edit.getByLabel('New Password (Optional)')).toHaveValue('');
+    await choose(edit, page, 'Status', 'Active');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page)).toContainText('User updated successfully!');
+    await expect(edit).toHaveCount(0);
+    await expect(line.getByText('Active', { exact: true })).toBeVisible();
+    expect(await canSignIn(page, baseURL, email, 'firstpass')).toBe(true);
+
+    await line.getByRole('button', { name: `Edit Added Person${stamp}` }).click();
+    await page.getByRole('dialog', { name: 'Edit User' }).getByLabel('New Password (Optional)').fill('secondpass');
+    await page.getByRole('dialog', { name: 'Edit User' }).getByRole('button', { name: 'Save Changes' }).click();
+    // The dialog closes once saved (the first save's toast may still be showing).
+    await expect(page.getByRole('dialog', { name: 'Edit User' })).toHaveCount(0);
+    expect(await canSignIn(page, baseURL, email, 'secondpass')).toBe(true);
+    expect(await canSignIn(page, baseURL, email, 'firstpass')).toBe(false);
+  });
+
+  test('delete from /admin/users asks for the same confirmation', async ({ page, baseURL }) => {
+    await signIn(page, baseURL, ACCOUNTS.admin);
+    const user = await createUserViaApi(page, baseURL, {});
+    await page.goto('/admin/users');
+    const name = `${user.firstName} ${user.lastName}`;
+    await row(page.getByRole('table'), user.email).getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Delete ${name}?` });
+    await expect(confirm).toContainText('Are you sure you want to delete this user? This action cannot be undone.');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page)).toContainText('User deleted successfully!');
+    await expect(row(page.getByRole('table'), user.email)).toHaveCount(0);
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test.describe(theme, () => {
+      test.beforeEach(async ({ page, baseURL }) => {
+        await useTheme(page, theme);
+        await signIn(page, baseURL, ACCOUNTS.admin);
+      });
+
+      test('the Users tab and the Create User dialog have no serious axe violations', async ({ page }) => {
+        test.slow(); // two axe runs over a long page
+        await openUsersTab(page);
+        await expect(page.getByRole('table').first().getByRole('row').nth(1)).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+        await page.getByRole('button', { name: 'Create User' }).click();
+        await page.getByRole('dialog', { name: 'Create User' }).getByRole('button', { name: 'Create User' }).click();
+        await expect(page.getByText('First name is required')).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      });
+
+      test('/admin/users and the Edit User dialog have no serious axe violations', async ({ page }) => {
+        test.slow(); // two axe runs
+        await page.goto('/admin/users');
+        await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+        await page.getByRole('table').getByRole('button', { name: /^Edit / }).first().click();
+        await expect(page.getByRole('dialog', { name: 'Edit User' })).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      });
+    });
+  }
+});

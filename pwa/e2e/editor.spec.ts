@@ -1,0 +1,372 @@
+import type { Page, Request } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
+import { getJson, holdRoute, useTheme, type ListedArticle, type ListedPodcast } from './content';
+import { expect, test } from './fixtures';
+import { ACCOUNTS, type Account } from './session';
+
+/*
+ * The article and podcast create/edit pages (spec 2): fields, validation (spec 5), pending texts,
+ * toasts (spec 8), redirect delays (spec 9), delete with confirmation and the 404 texts.
+ */
+
+// The smallest valid PNG: the server recognises uploads by their first bytes.
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Signs in through the API (with the Origin header the server's same-origin check wants). */
+async function signIn(page: Page, baseURL: string | undefined, account: Account) {
+  const response = await page.request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+    headers: { origin: baseURL! },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+const toast = (page: Page) => page.getByRole('region', { name: /notification/ }).getByRole('alertdialog');
+
+async function firstActiveCategory(page: Page): Promise<{ id: string; name: string }> {
+  const [category] = await getJson<Array<{ id: string; name: string }>>(page.request, '/api/news-categories?activeOnly=true');
+  return category;
+}
+
+/** A select's button is named by its value, then its label. */
+const selectButton = (page: Page, label: string) => page.getByRole('button', { name: new RegExp(`${label}$`) });
+
+async function chooseOption(page: Page, label: string, option: string) {
+  await selectButton(page, label).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(selectButton(page, label)).toContainText(option);
+}
+
+/** The checkbox input is visually hidden under its drawn box: press the label, as a person would. */
+async function tickCategory(page: Page, name: string) {
+  const group = page.getByRole('group', { name: 'Categories' });
+  await group.getByText(name, { exact: true }).click();
+  await expect(group.getByRole('checkbox', { name })).toBeChecked();
+}
+
+/** Creates an article through the API as the signed-in page user; returns it. */
+async function createArticle(page: Page, baseURL: string | undefined, title: string): Promise<ListedArticle> {
+  const category = await firstActiveCategory(page);
+  const response = await page.request.post('/api/news', {
+    data: { title, content: `Content of ${title}.`, categoryIds: [category.id], status: 'published', sourceName: 'Ledger Wire' },
+    headers: { origin: baseURL! },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as ListedArticle;
+}
+
+async function createPodcast(page: Page, baseURL: string | undefined, title: string): Promise<ListedPodcast> {
+  const category = await firstActiveCategory(page);
+  const response = await page.request.post('/api/podcasts', {
+    data: { title, categoryIds: [category.id], status: 'published', duration: 2550, episodeNumber: 12, hostName: 'Host A' },
+    headers: { origin: baseURL! },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as ListedPodcast;
+}
+
+test.describe('article pages', () => {
+  test('an editor creates an article with an uploaded image; the toast shows, then /news lists it', async ({ page, baseURL }) => {
+    test.slow(); // an upload, a held save and a redirect
+    await signIn(page, baseURL, ACCOUNTS.editor);
+    const category = await firstActiveCategory(page);
+    const title = `Uploaded image article ${Date.now()}`;
+    await page.goto('/news/add');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add News' })).toBeVisible();
+
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Excerpt').fill('A short summary.');
+    await page.getByLabel('Content', { exact: true }).fill('The body of the article.');
+    await tickCategory(page, category.name);
+    await page.getByLabel('Source Name').fill('Ledger Wire');
+    await page.getByLabel('Source URL').fill('https://example.com/story');
+
+    const imageField = page.getByRole('group', { name: 'Featured Image' });
+    await imageField.locator('input[type=file]').setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+    await expect(toast(page)).toContainText('Image uploaded successfully!');
+    const preview = imageField.getByRole('img', { name: 'Preview of Featured Image' });
+    await expect(preview).toHaveAttribute('src', /^\/objects\/[A-Za-z0-9-]+$/);
+    const imagePath = await preview.getAttribute('src');
+
+    // Default status is Draft; publish it.
+    await expect(selectButton(page, 'Publication Status')).toContainText('Draft');
+    await chooseOption(page, 'Publication Status', 'Published');
+
+    // The POST is held so the pending state can be seen; a second press sends nothing more.
+    const posts: Request[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/news') posts.push(request);
+    });
+    const hold = holdRoute();
+    await page.route('**/api/news', async (route) => {
+      await hold.held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Create Article' }).click();
+    const pending = page.getByRole('button', { name: 'Creating...' });
+    await expect(pending).toBeVisible();
+    await expect(pending).toHaveAttribute('aria-disabled', 'true');
+    // Neither a forced press nor Enter in a field sends it again.
+    await pending.click({ force: true });
+    await page.getByLabel('Title', { exact: true }).press('Enter');
+    hold.release();
+
+    await expect(toast(page)).toContainText('Article created successfully!');
+    // The redirect waits 1500 ms so the toast can be read.
+    await expect(page).toHaveURL(/\/news\/add$/);
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    expect(posts).toHaveLength(1);
+
+    const articles = await getJson<ListedArticle[]>(page.request, '/api/news?limit=50');
+    const created = articles.find((a) => a.title === title)!;
+    expect(created).toMatchObject({ status: 'published', imageUrl: imagePath, sourceName: 'Ledger Wire', excerpt: 'A short summary.' });
+    expect(created.categories.map((c) => c.id)).toEqual([category.id]);
+  });
+
+  test("empty required fields show spec 5's messages under the fields and nothing is sent", async ({ page, baseURL }) => {
+    await signIn(page, baseURL, ACCOUNTS.editor);
+    await page.goto('/news/add');
+    let sent = false;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/news') sent = true;
+    });
+    await page.getByRole('button', { name: 'Create Article' }).click();
+
+    await expect(page.getByLabel('Title', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Title is required')).toBeVisible();
+    await expect(page.getByText('Content is required')).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Categories' })).toContainText('At least one category is required');
+    // Focus moves to the first field in error.
+    await expect(page.getByLabel('Title', { exact: true })).toBeFocused();
+
+    // Editing a field clears its message.
+    await page.getByLabel('Title', { exact: true }).fill('Now titled');
+    await expect(page.getByText('Title is required')).toHaveCount(0);
+    await expect(page.getByText('Content is required')).toBeVisible();
+    expect(sent).toBe(false);
+  });
+
+  test('an invalid source URL is refused with the shared schema message', async ({ page, baseURL }) => {
+    await signIn(page, baseURL, ACCOUNTS.editor);
+    const category = await firstActiveCategory(page);
+    await page.goto('/news/add');
+    await page.getByLabel('Title', { exact: true }).fill('Bad link');
+    await page.getByLabel('Content', { exact: true }).fill('Body');
+    await tickCategory(page, category.name);
+    await page.getByLabel('Source URL').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Create Article' }).click();
+    await expect(page.getByText('Source URL must be a valid http(s) URL')).toBeVisible();
+  });
+
+  test('an editor edits an article: fields are filled in, the change is saved and /news shows it', async ({ page, baseURL }) => {
+    await signIn(page, baseURL, ACCOUNTS.editor);
+    const article = await createArticle(page, baseURL, `Editable ${Date.now()}`);
+    await page.goto(`/news/${article.id}/edit`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Article' })).toBeVisible();
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(article.title);
+    await expect(page.getByLabel('Source Name')).toHaveValue('Ledger Wire');
+    await expect(selectButton(page, 'Publication Status')).toContainText('Published');
+
+    const renamed = `${article.title} (revised)`;
+    await page.getByLabel('Title', { exact: true }).fill(renamed);
+    await page.getByRole('button', { name: 'Update Article' }).click();
+    await expect(page.getByRole('button', { name: 'Updating...' })).toBeVisible();
+    await expect(toast(page)).toContainText('Article updated');
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(page.getByRole('heading', { name: renamed })).toBeVisible();
+    const saved = await getJson<ListedArticle>(page.request, `/api/news/${article.id}`);
+    expect(saved.title).toBe(renamed);
+  });
+
+  test('an editor deletes an article after confirming; Cancel keeps it', async ({ page, baseURL }) => {
+    await signIn(page, baseURL, ACCOUNTS.editor);
+    const article = await createArticle(page, baseURL, `Doomed ${Date.now()}`);
+    await page.goto(`/news/${article.id}/edit`);
+
+    await page.getByRole('button', { name: 'Delete Article' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete article?' });
+    await expect(confirm).toContainText(`Are you sure you want to delete "${article.title}"? This action cannot be undone.`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    expect((await page.request.get(`/api/news/${article.id}`)).status()).toBe(200);
+
+    await page.getByRole('button', { name: 'Delete Article' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete article?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page)).toContainText('Article deleted successfully');
+    // The page stays (1000 ms) without turning into 'not found' while the toast shows.
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Article' })).toBeVisible();
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Industry News' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: article.title })).toHaveCount(0);
+    expect((await page.request.get(`/api/news/${article.id}`)).status()).toBe(404);
+  });
+
+  test("an unknown article id says 'Article Not Found'", async ({ page, baseURL }) => {
+    await signIn(page, baseURL, ACCOUNTS.editor);
+    await page.goto('/news/00000000-0000-7000-8000-000000000000/edit');
+    await expect(page.getByRole('heading', { level: 1, name: 'Article Not Found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Browse All Articles' })).toBeVisible();
+  });
+
+  test("a subscriber's save is refused by the server and shown as the error toast, not a blank page", async ({ page, baseURL }) => {
+    await signIn(page, baseURL, ACCOUNTS.member);
+    const category = await firstActiveCategory(page);
+    await page.goto('/news/add');
+    await page.getByLabel('Title', { exact: true }).fill('Not allowed');
+    await page.getByLabel('Content', { exact: true }).fill('Body');
+    await tickCategory(page, category.name);
+    await page.getByRole('button', { name: 'Create Article' }).click();
+    await expect(toast(page)).toContainText('Error');
+    await expect(toast(page)).toContainText('You do not have permission to do that');
+    await expect(page).toHaveURL(/\/news\/add$/);
+    await expect(page.getByRole('button', { name: 'Create Article' })).toBeEnabled();
+  });
+});
+
+test.describe('podcast pages', () => {
+  test('an editor creates an episode (minutes become seconds); /podcasts lists it after the delay', async ({ page, baseURL }) => {
+    await signIn(page, baseURL, ACCOUNTS.editor);
+    const category = await firstActiveCategory(page);
+    const title = `Episode made in the browser ${Date.now()}`;
+    await page.goto('/podcasts/add');
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Podcast' })).toBeVisible();
+
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Description').fill('What the episode is about.');
+    await tickCategory(page, category.name);
+    await page.getByLabel('Episode Number').fill('7');
+    await page.getByLabel('Duration (minutes)').fill('42');
+    await page.getByLabel('YouTube Link').fill('https://www.youtube.com/watch?v=abc');
+    await page.getByLabel('Host Name').fill('Jordan Host');
+    await page.getByLabel('Guest Name').fill('Casey Guest');
+    await page.getByLabel('Guest Title').fill('CFO');
+    await page
+      .getByRole('group', { name: 'Cover Image' })
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+    await expect(page.getByRole('img', { name: 'Preview of Cover Image' })).toBeVisible();
+    await chooseOption(page, 'Status', 'Published');
+
+    await page.getByRole('button', { name: 'Create Episode' }).click();
+    await expect(toast(page)).toContainText('Podcast episode created successfully!');
+    await expect(page).toHaveURL(/\/podcasts\/add$/);
+    await expect(page).toHaveURL(/\/podcasts$/);
+    await expect(page.getByRole('heading', { name: title }).first()).toBeVisible();
+
+    const episodes = await getJson<ListedPodcast[]>(page.request, '/api/podcasts?limit=50');
+    expect(episodes.find((p) => p.title === title)).toMatchObject({
+      episodeNumber: 7,
+      duration: 42 * 60,
+      audioUrl: 'https://www.youtube.com/watch?v=abc',
+      hostName: 'Jordan Host',
+      guestName: 'Casey Guest',
+      guestTitle: 'CFO',
+      status: 'published',
+    });
+  });
+
+  test('an episode number of 0 is sent as none (the API refuses 0)', async ({ page, baseURL }) => {
+    await signIn(page, baseURL, ACCOUNTS.editor);
+    const category = await firstActiveCategory(page);
+    const title = `No number ${Date.now()}`;
+    await page.goto('/podcasts/add');
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await tickCategory(page, category.name);
+    const requestBody = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/podcasts');
+    await page.getByRole('button', { name: 'Create Episode' }).click();
+    expect((await requestBody).postDataJSON()).toMatchObject({ episodeNumber: null, status: 'draft' });
+    await expect(toast(page)).toContainText('Podcast episode created successfully!');
+  });
+
+  test('an editor edits an episode: minutes shown from seconds, unchanged duration kept', async ({ page, baseURL }) => {
+    await signIn(page, baseURL, ACCOUNTS.editor);
+    const episode = await createPodcast(page, baseURL, `Editable episode ${Date.now()}`);
+    await page.goto(`/podcasts/${episode.id}/edit`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Podcast' })).toBeVisible();
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(episode.title);
+    // 2550 s is 42.5 minutes, shown rounded; left alone it is not sent, so the seconds survive.
+    await expect(page.getByLabel('Duration (minutes)')).toHaveValue('43');
+    await expect(page.getByLabel('Episode Number')).toHaveValue('12');
+
+    const renamed = `${episode.title} (revised)`;
+    await page.getByLabel('Title', { exact: true }).fill(renamed);
+    await page.getByRole('button', { name: 'Update Episode' }).click();
+    await expect(toast(page)).toContainText('Podcast episode updated successfully!');
+    await expect(page).toHaveURL(/\/podcasts$/);
+    const saved = await getJson<ListedPodcast>(page.request, `/api/podcasts/${episode.id}`);
+    expect(saved).toMatchObject({ title: renamed, duration: 2550, episodeNumber: 12 });
+  });
+
+  test('an editor deletes an episode after confirming; back on /podcasts after the delay', async ({ page, baseURL }) => {
+    await signIn(page, baseURL, ACCOUNTS.editor);
+    const episode = await createPodcast(page, baseURL, `Doomed episode ${Date.now()}`);
+    await page.goto(`/podcasts/${episode.id}/edit`);
+    await page.getByRole('button', { name: 'Delete Episode' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete episode?' });
+    await expect(confirm).toContainText('This action cannot be undone.');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page)).toContainText('Podcast episode deleted successfully!');
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Podcast' })).toBeVisible();
+    await expect(page).toHaveURL(/\/podcasts$/);
+    expect((await page.request.get(`/api/podcasts/${episode.id}`)).status()).toBe(404);
+  });
+
+  test("an unknown episode id says 'Podcast episode not found.'", async ({ page, baseURL }) => {
+    await signIn(page, baseURL, ACCOUNTS.editor);
+    await page.goto('/podcasts/00000000-0000-7000-8000-000000000000/edit');
+    await expect(page.getByText('Podcast episode not found.')).toBeVisible();
+    await expect(page.getByLabel('Title', { exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test.describe(theme, () => {
+      test.beforeEach(async ({ page, baseURL }) => {
+        await useTheme(page, theme);
+        await signIn(page, baseURL, ACCOUNTS.editor);
+      });
+
+      test('/news/add with its field errors has no serious axe violations', async ({ page }) => {
+        await page.goto('/news/add');
+        await page.getByRole('button', { name: 'Create Article' }).click();
+        await expect(page.getByText('Title is required')).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      });
+
+      test('/news/{id}/edit and its delete confirmation have no serious axe violations', async ({ page, baseURL }) => {
+        test.slow(); // two axe runs
+        const article = await createArticle(page, baseURL, `Axe article ${theme} ${Date.now()}`);
+        await page.goto(`/news/${article.id}/edit`);
+        await expect(page.getByLabel('Title', { exact: true })).toHaveValue(article.title);
+        await expectNoSeriousA11yViolations(page);
+        await page.getByRole('button', { name: 'Delete Article' }).click();
+        await expect(page.getByRole('alertdialog', { name: 'Delete article?' })).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      });
+
+      test('/podcasts/add has no serious axe violations', async ({ page }) => {
+        await page.goto('/podcasts/add');
+        await expect(page.getByRole('heading', { level: 1, name: 'Add Podcast' })).toBeVisible();
+        await expect(page.getByRole('group', { name: 'Categories' }).getByRole('checkbox').first()).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      });
+
+      test('/podcasts/{id}/edit with an uploaded cover has no serious axe violations', async ({ page, baseURL }) => {
+        const episode = await createPodcast(page, baseURL, `Axe episode ${theme} ${Date.now()}`);
+        await page.goto(`/podcasts/${episode.id}/edit`);
+        await expect(page.getByLabel('Title', { exact: true })).toHaveValue(episode.title);
+        await page
+          .getByRole('group', { name: 'Cover Image' })
+          .locator('input[type=file]')
+          .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+        await expect(page.getByRole('img', { name: 'Preview of Cover Image' })).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      });
+    });
+  }
+});

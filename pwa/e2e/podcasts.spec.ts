@@ -1,0 +1,326 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
+import { distinctCategories, getJson, holdRoute, useTheme, type ListedPodcast } from './content';
+import { expect, test } from './fixtures';
+import { ACCOUNTS, signIn, type Account } from './session';
+
+const LIST = '/api/podcasts?limit=50';
+
+// The toast region's alertdialog (not a confirmation dialog that may still be closing).
+const toast = (page: Page) => page.getByRole('region', { name: /notification/ }).getByRole('alertdialog');
+const cards = (page: Page) => page.getByRole('list', { name: 'Episodes' }).getByRole('article');
+const cardFor = (page: Page, title: string) =>
+  cards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const featuredCard = (page: Page) => page.getByRole('region', { name: 'Featured Episode' }).getByRole('article');
+const chips = (page: Page) => page.getByRole('group', { name: 'Filter by category' });
+
+async function openAs(page: Page, account: Account | null, path = '/podcasts') {
+  if (account) await signIn(page, account);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ledger Commons Podcast Hub' })).toBeVisible();
+}
+
+function minutes(seconds: number): string {
+  const total = Math.round(seconds / 60);
+  return total >= 60 ? `${Math.floor(total / 60)}h ${total % 60}m` : `${total}m`;
+}
+
+test.describe('sample data', () => {
+  test('an anonymous visitor sees the featured episode, every episode and the subscription call to action', async ({
+    page,
+    request,
+  }) => {
+    const podcasts = await getJson<ListedPodcast[]>(request, LIST);
+    const [featured] = await getJson<ListedPodcast[]>(request, '/api/podcasts/featured');
+    await openAs(page, null);
+
+    await expect(featuredCard(page).getByRole('heading', { name: featured.title })).toBeVisible();
+    await expect(featuredCard(page).getByText('Featured Episode')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Recent Episodes' })).toBeVisible();
+    await expect(cards(page)).toHaveCount(podcasts.length);
+    await expect(chips(page).getByRole('button')).toHaveCount(distinctCategories(podcasts).length);
+
+    const full = podcasts.find((p) => p.audioUrl && p.guestName && p.guestTitle && p.episodeNumber && p.duration)!;
+    const card = cardFor(page, full.title);
+    await expect(card.getByText(`Episode ${full.episodeNumber}`, { exact: true })).toBeVisible();
+    await expect(card.getByText(minutes(full.duration!), { exact: true })).toBeVisible();
+    for (const category of full.categories) {
+      await expect(card.getByRole('list', { name: 'Categories' }).getByText(category.name)).toBeVisible();
+    }
+    await expect(card.getByText(full.description!)).toBeVisible();
+    await expect(card.getByText(full.hostName!)).toBeVisible();
+    await expect(card.getByText(`${full.guestName}, ${full.guestTitle}`)).toBeVisible();
+    await expect(card.getByText(`${full.playCount} plays`)).toBeVisible();
+    await expect(card.getByTestId('like-count')).toHaveText(String(full.likes));
+    await expect(card.locator('time')).not.toHaveText('');
+    const listen = card.getByRole('link', { name: /^Listen Now/ });
+    await expect(listen).toHaveAttribute('href', full.audioUrl!);
+    await expect(listen).toHaveAttribute('rel', /noopener/);
+
+    const noAudio = podcasts.find((p) => !p.audioUrl)!;
+    await expect(cardFor(page, noAudio.title).getByRole('button', { name: 'No Link' })).toBeDisabled();
+
+    const subscribe = page.getByRole('region', { name: 'Never Miss an Episode' });
+    for (const platform of ['Spotify', 'Apple Podcasts', 'Google Podcasts']) {
+      const button = subscribe.getByRole('button', { name: new RegExp(`^${platform}`) });
+      await expect(button).toBeDisabled();
+      await expect(button).toContainText('Coming soon');
+    }
+  });
+
+  test('durations: Xh Ym, Ym, and 30 minutes (45 on the featured card) when unknown', async ({ page, request }) => {
+    const [first, second] = await getJson<ListedPodcast[]>(request, LIST);
+    const unknown = { ...first, title: 'Unknown length', duration: null, isFeatured: false };
+    const long = { ...second, title: 'Long one', duration: 3900, isFeatured: false };
+    const featured = { ...first, id: 'f', title: 'Featured unknown', duration: null, isFeatured: true };
+    await page.route('**/api/podcasts?*', (route) => route.fulfill({ json: [unknown, long] }));
+    await page.route('**/api/podcasts/featured', (route) => route.fulfill({ json: [featured] }));
+    await openAs(page, null);
+
+    await expect(cardFor(page, 'Unknown length').getByText('30m', { exact: true })).toBeVisible();
+    await expect(cardFor(page, 'Long one').getByText('1h 5m', { exact: true })).toBeVisible();
+    await expect(featuredCard(page).getByText('45m', { exact: true })).toBeVisible();
+  });
+
+  test('/PODCASTS matches case-insensitively', async ({ page }) => {
+    await page.goto('/PODCASTS');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ledger Commons Podcast Hub' })).toBeVisible();
+  });
+});
+
+test.describe('loading, errors and Load More', () => {
+  test('a card skeleton shows while the episodes load', async ({ page }) => {
+    const { held, release } = holdRoute();
+    await page.route('**/api/podcasts?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/podcasts');
+    const loading = page.getByRole('status', { name: 'Loading episodes' });
+    await expect(loading).toBeVisible();
+    await expect(loading.locator('.card--skeleton')).toHaveCount(6);
+    release();
+    await expect(cards(page).first()).toBeVisible();
+    await expect(loading).toHaveCount(0);
+  });
+
+  test('a failed list says so and can be retried', async ({ page }) => {
+    let fail = true;
+    await page.route('**/api/podcasts?*', (route) => (fail ? route.fulfill({ status: 500, body: 'oops' }) : route.continue()));
+    await page.goto('/podcasts');
+    await expect(page.getByText('Episodes could not be loaded.')).toBeVisible();
+    fail = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(cards(page).first()).toBeVisible();
+  });
+
+  test("'Load More Episodes' shows at 12 episodes and does nothing", async ({ page, request }) => {
+    const podcasts = await getJson<ListedPodcast[]>(request, LIST);
+    const twelve = Array.from({ length: 12 }, (_, i) => ({ ...podcasts[i % podcasts.length], id: `p${i}`, title: `Episode copy ${i}` }));
+    await page.route('**/api/podcasts?*', (route) => route.fulfill({ json: twelve }));
+    await openAs(page, null);
+
+    await expect(cards(page)).toHaveCount(12);
+    await page.getByRole('button', { name: 'Load More Episodes' }).click();
+    await expect(cards(page)).toHaveCount(12);
+    await page.getByPlaceholder('Search episodes...').fill('Episode copy 1');
+    // 'Episode copy 1', '10' and '11'
+    await expect(cards(page)).toHaveCount(3);
+    await expect(page.getByRole('button', { name: 'Load More Episodes' })).toHaveCount(0);
+  });
+});
+
+test.describe('filters and search', () => {
+  test('search covers title, description and guest name, case-insensitively, with a result count', async ({
+    page,
+    request,
+  }) => {
+    const podcasts = await getJson<ListedPodcast[]>(request, LIST);
+    await openAs(page, null);
+    const search = page.getByPlaceholder('Search episodes...');
+    const matching = (q: string) =>
+      podcasts.filter((p) => [p.title, p.description, p.guestName].some((f) => f?.toLowerCase().includes(q.toLowerCase())));
+
+    const guest = podcasts.find((p) => p.guestName)!.guestName!;
+    // Other specs in this worker may add episodes without a description: pick one that has a long one.
+    const described = podcasts.find((p) => (p.description?.length ?? 0) > 30)!.description!;
+    for (const query of [podcasts[0].title.slice(0, 10).toUpperCase(), described.slice(10, 30), guest.toLowerCase()]) {
+      await search.fill(query);
+      const expected = matching(query).length;
+      await expect(page.getByRole('heading', { level: 2, name: `Search Results (${expected})` })).toBeVisible();
+      await expect(cards(page)).toHaveCount(expected);
+    }
+    // While searching, the featured card steps aside so the results are what shows.
+    await expect(page.getByRole('region', { name: 'Featured Episode' })).toHaveCount(0);
+
+    await search.fill('zzz nothing like this zzz');
+    await expect(page.getByText('No episodes found matching your search.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Search Results (0)' })).toBeVisible();
+  });
+
+  test('category chips set ?categories= without a history entry and are read on load', async ({ page, request }) => {
+    const podcasts = await getJson<ListedPodcast[]>(request, LIST);
+    const [category] = distinctCategories(podcasts);
+    const inCategory = await getJson<ListedPodcast[]>(request, `${LIST}&categories=${category.id}`);
+    await openAs(page, null);
+    await expect(cards(page)).toHaveCount(podcasts.length);
+    const historyLength = await page.evaluate(() => history.length);
+
+    await chips(page).getByRole('button', { name: category.name }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('categories')).toBe(category.id);
+    await expect(cards(page)).toHaveCount(inCategory.length);
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+
+    await page.reload();
+    await expect(chips(page).getByRole('button', { name: category.name })).toHaveAttribute('aria-pressed', 'true');
+    await expect(cards(page)).toHaveCount(inCategory.length);
+    await chips(page).getByRole('button', { name: 'Clear Filters' }).click();
+    await expect(cards(page)).toHaveCount(podcasts.length);
+    await expect.poll(() => new URL(page.url()).searchParams.has('categories')).toBe(false);
+  });
+});
+
+test('Listen Now records a play, then opens the audio link in a new tab', async ({ page, context, request }) => {
+  await context.route('https://www.youtube.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>audio</title>' }),
+  );
+  const podcast = (await getJson<ListedPodcast[]>(request, LIST)).find((p) => p.audioUrl)!;
+  await openAs(page, null);
+  const card = cardFor(page, podcast.title);
+
+  const played = page.waitForRequest((req) => req.method() === 'POST' && req.url().endsWith(`/api/podcasts/${podcast.id}/play`));
+  const popup = page.waitForEvent('popup');
+  await card.getByRole('link', { name: /^Listen Now/ }).click();
+  await played;
+  expect((await popup).url()).toBe(podcast.audioUrl);
+  await expect(page).toHaveURL('/podcasts');
+  await expect(card.getByText(`${podcast.playCount + 1} plays`)).toBeVisible();
+});
+
+test.describe('controls per role', () => {
+  for (const [label, account] of [
+    ['anonymous', null],
+    ['subscriber', ACCOUNTS.member],
+  ] as const) {
+    test(`${label}: no editor controls`, async ({ page }) => {
+      await openAs(page, account);
+      await expect(cards(page).first()).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Add Podcast' })).toHaveCount(0);
+      await expect(page.getByRole('tab')).toHaveCount(0);
+      await expect(page.getByRole('link', { name: /^Edit "/ })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /^(Publish|Unpublish|Archive|Unarchive) "/ })).toHaveCount(0);
+      await expect(page.getByText(/^(Published|Draft)$/)).toHaveCount(0);
+    });
+  }
+
+  for (const account of [ACCOUNTS.editor, ACCOUNTS.admin]) {
+    test(`${account.email}: Add Podcast, tabs, badges, edit links and status/archive buttons`, async ({ page }) => {
+      await openAs(page, account);
+      const podcasts = await getJson<ListedPodcast[]>(page.request, LIST);
+      const podcast = podcasts[podcasts.length - 1];
+      await expect(cards(page)).toHaveCount(podcasts.length);
+      await expect(page.getByRole('link', { name: 'Add Podcast' })).toHaveAttribute('href', '/podcasts/add');
+      await expect(page.getByRole('tab', { name: 'Active' })).toHaveAttribute('aria-selected', 'true');
+      const card = cardFor(page, podcast.title);
+      await expect(card.getByRole('link', { name: `Edit "${podcast.title}"` })).toHaveAttribute(
+        'href',
+        `/podcasts/${podcast.id}/edit`,
+      );
+      await expect(card.getByText(podcast.status === 'published' ? 'Published' : 'Draft', { exact: true })).toBeVisible();
+      await expect(card.getByRole('button', { name: /^(Publish|Unpublish) "/ })).toBeVisible();
+      await expect(card.getByRole('button', { name: `Archive "${podcast.title}"` })).toBeVisible();
+
+      await page.getByRole('tab', { name: 'Archive' }).click();
+      const archived = await getJson<ListedPodcast[]>(page.request, `${LIST}&archivedOnly=true`);
+      await expect(page.getByRole('region', { name: 'Featured Episode' })).toHaveCount(0);
+      if (archived.length === 0) await expect(page.getByText('No episodes available yet.')).toBeVisible();
+      else await expect(cards(page)).toHaveCount(archived.length);
+    });
+  }
+});
+
+test.describe('editor actions', () => {
+  test('publish/unpublish and archive/unarchive show their toasts; buttons are inert while pending', async ({ page }) => {
+    await openAs(page, ACCOUNTS.editor);
+    const podcasts = await getJson<ListedPodcast[]>(page.request, LIST);
+    const podcast = podcasts.filter((p) => p.status === 'published' && !p.isFeatured).at(-1)!;
+    const card = cardFor(page, podcast.title);
+
+    const { held, release } = holdRoute();
+    await page.route('**/api/podcasts/*/status', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const unpublish = card.getByRole('button', { name: `Unpublish "${podcast.title}"` });
+    await unpublish.click();
+    await expect(unpublish).toBeDisabled();
+    release();
+    await expect(toast(page)).toContainText('Status updated');
+    await expect(toast(page)).toContainText('Episode set to draft successfully.');
+    await expect(card.getByText('Draft', { exact: true })).toBeVisible();
+    await card.getByRole('button', { name: `Publish "${podcast.title}"` }).click();
+    await expect(toast(page)).toContainText('Episode published successfully.');
+    await expect(card.getByText('Published', { exact: true })).toBeVisible();
+
+    await card.getByRole('button', { name: `Archive "${podcast.title}"` }).click();
+    await expect(toast(page)).toContainText('Podcast archived');
+    await expect(toast(page)).toContainText('Podcast has been moved to the archive.');
+    await expect(card).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Archive' }).click();
+    await cardFor(page, podcast.title).getByRole('button', { name: `Unarchive "${podcast.title}"` }).click();
+    await expect(toast(page)).toContainText('Podcast unarchived');
+    await expect(toast(page)).toContainText('Podcast has been restored from the archive.');
+    await page.getByRole('tab', { name: 'Active' }).click();
+    await expect(cardFor(page, podcast.title)).toBeVisible();
+  });
+
+  test('failed status and archive requests show the error toasts', async ({ page }) => {
+    await page.route('**/api/podcasts/*/status', (route) => route.fulfill({ status: 500, body: 'oops' }));
+    await page.route('**/api/podcasts/*/archive', (route) => route.fulfill({ status: 500, body: 'oops' }));
+    await openAs(page, ACCOUNTS.editor);
+    const card = cards(page).first();
+    await card.getByRole('button', { name: /^(Publish|Unpublish) "/ }).click();
+    await expect(toast(page)).toContainText('Failed to update episode status.');
+    await card.getByRole('button', { name: /^Archive "/ }).click();
+    await expect(toast(page)).toContainText('Failed to archive/unarchive podcast.');
+  });
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`accessibility in the ${theme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      // axe over a full list of cards takes a while on a busy machine.
+      test.slow();
+      await useTheme(page, theme);
+    });
+
+    test('anonymous hub with a selected chip', async ({ page }) => {
+      await openAs(page, null);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(cards(page).first()).toBeVisible();
+      await chips(page).getByRole('button').first().click();
+      await expect(chips(page).getByRole('button', { name: 'Clear Filters' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test('editor hub with tabs and tools', async ({ page }) => {
+      await openAs(page, ACCOUNTS.editor);
+      await expect(cards(page).first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test('loading skeleton', async ({ page }) => {
+      const { held, release } = holdRoute();
+      await page.route('**/api/podcasts?*', async (route) => {
+        await held; // the skeleton stays until axe has looked at it
+        await route.continue();
+      });
+      await page.goto('/podcasts');
+      await expect(page.getByRole('status', { name: 'Loading episodes' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      release();
+      // After a long axe run on a busy machine the list can take a moment to arrive.
+      await expect(cards(page).first()).toBeVisible({ timeout: 15_000 });
+    });
+  });
+}

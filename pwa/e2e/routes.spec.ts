@@ -1,0 +1,45 @@
+import { expect, test } from './fixtures';
+import { ACCOUNTS, signIn } from './session';
+
+const AUTHENTICATED_ONLY = [
+  '/admin',
+  '/admin/users',
+  '/admin/menu',
+  '/admin/categories',
+  '/admin/main-page',
+  '/news/add',
+  '/podcasts/add',
+] as const;
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/definitely/not/here');
+  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+});
+
+test('signed out, every authenticated-only route shows the 404 page', async ({ page }) => {
+  for (const path of AUTHENTICATED_ONLY) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' }), path).toBeVisible();
+  }
+});
+
+test('signed in, the authenticated-only routes exist (case-insensitively)', async ({ page }) => {
+  await signIn(page, ACCOUNTS.admin);
+  // What each screen shows is its own spec's business; here only that it is not the 404 page.
+  for (const path of [...AUTHENTICATED_ONLY, '/ADMIN/Users']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' }), path).toHaveCount(0);
+  }
+});
+
+test('after signing out in the app, /admin is a 404 again', async ({ page }) => {
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Content Control Panel' })).toBeVisible();
+
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/login');
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+});

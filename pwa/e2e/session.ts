@@ -1,0 +1,21 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The seeded demo accounts (server/db/seed/data.ts). */
+export const ACCOUNTS = {
+  admin: { email: 'admin@ledgercommons.test', password: 'admin123', name: 'Avery Collins' },
+  editor: { email: 'editor@ledgercommons.test', password: 'editor123', name: 'Elena Marsh' },
+  member: { email: 'member@ledgercommons.test', password: 'member123', name: 'Maya Patel' },
+} as const;
+
+export type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
+
+/**
+ * Signs in through the API with the page's cookie jar (faster than the form; the form has its own
+ * tests). Call before the first `page.goto` so the app starts signed in.
+ */
+export async function signIn(page: Page, account: Account): Promise<void> {
+  const response = await page.request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}

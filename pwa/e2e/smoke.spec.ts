@@ -1,0 +1,76 @@
+import { expectNoSeriousA11yViolations } from './axe';
+import { expect, test } from './fixtures';
+
+declare global {
+  interface Window {
+    __marker?: number;
+  }
+}
+
+test('home shows the hero and the header', async ({ page }) => {
+  await page.goto('/');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Ledger Commons' })).toBeVisible();
+  await expect(page.getByText('No spam, just powerful insights!')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Join Community' })).toHaveAttribute('href', '/login');
+
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Ledger Commons' })).toHaveAttribute('href', '/');
+  const nav = header.getByRole('navigation', { name: 'Main' });
+  for (const label of ['News', 'Podcasts', 'Forums', 'Resources', 'Community']) {
+    await expect(nav.getByRole('link', { name: label })).toBeVisible();
+  }
+  await expect(header.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+});
+
+test('an unknown path shows the 404 page inside the layout', async ({ page }) => {
+  await page.goto('/no-such-page');
+
+  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+});
+
+test('GET /api/auth/user answers 401 with a JSON error when signed out', async ({ page }) => {
+  await page.goto('/');
+
+  const response = await page.evaluate(async () => {
+    const res = await fetch('/api/auth/user', { credentials: 'include' });
+    return { status: res.status, contentType: res.headers.get('content-type'), body: (await res.json()) as unknown };
+  });
+
+  expect(response.status).toBe(401);
+  expect(response.contentType).toContain('application/json');
+  expect(response.body).toEqual(expect.objectContaining({ message: expect.any(String) }));
+});
+
+test('the link home from the 404 page navigates without a page reload', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+  await page.evaluate(() => {
+    window.__marker = 1;
+  });
+
+  await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Ledger Commons' })).toBeVisible();
+  await expect(page).toHaveURL('/');
+  expect(await page.evaluate(() => window.__marker)).toBe(1);
+});
+
+test('home has no serious accessibility violations in the light theme', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Ledger Commons' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('home has no serious accessibility violations in the dark theme', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Ledger Commons' })).toBeVisible();
+
+  await expectNoSeriousA11yViolations(page);
+});

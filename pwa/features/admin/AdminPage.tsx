@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { LinkButton } from '../../components/Button';
+import { useViewer } from '../news/viewer';
+import './admin.css';
+
+export interface AdminPageProps {
+  title: string;
+  description: string;
+  /**
+   * Who may use the page (spec 6): 'admin' for user, menu and category management; 'editor' (editors
+   * and admins) for the control panel and the Main Page panel. Others see 'Access Denied'; the server
+   * refuses them anyway, so nothing inside is rendered (or fetched) for them.
+   */
+  allow: 'admin' | 'editor';
+  /** A link back to the control panel (the sub-pages have one). */
+  showBackLink?: boolean;
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+/** The frame of every admin screen: heading, optional back link and actions, and the role gate. */
+export function AdminPage({ title, description, allow, showBackLink = false, actions, children }: AdminPageProps) {
+  const viewer = useViewer();
+  const isAllowed = allow === 'admin' ? viewer.isAdmin : viewer.isEditor;
+  return (
+    <div className="admin-page">
+      {showBackLink && isAllowed ? (
+        <LinkButton to="/admin" variant="ghost" size="sm" className="admin-page__back">
+          <span aria-hidden="true">←</span> Back to Admin
+        </LinkButton>
+      ) : null}
+      <header className="page-header admin-page__header">
+        <div>
+          <h1>{title}</h1>
+          {isAllowed ? <p>{description}</p> : null}
+        </div>
+        {isAllowed && actions ? <div className="admin-page__actions">{actions}</div> : null}
+      </header>
+      {isAllowed ? children : <AccessDenied allow={allow} />}
+    </div>
+  );
+}
+
+function AccessDenied({ allow }: { allow: 'admin' | 'editor' }) {
+  return (
+    <section className="access-denied" aria-labelledby="access-denied-title">
+      <h2 id="access-denied-title">Access Denied</h2>
+      <p>
+        {allow === 'admin'
+          ? 'Only administrators can use this page.'
+          : 'Only editors and administrators can use this page.'}
+      </p>
+      <LinkButton to="/">Go to Home Page</LinkButton>
+    </section>
+  );
+}

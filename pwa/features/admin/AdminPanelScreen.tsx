@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import type { Key } from 'react-aria-components';
+import { LinkButton } from '../../components/Button';
+import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
+import { useViewer } from '../news/viewer';
+import { AdminPage } from './AdminPage';
+import { QuickArticleForm } from './QuickArticleForm';
+import { QuickPodcastForm } from './QuickPodcastForm';
+import { RebuildDatabaseButton } from './RebuildDatabaseButton';
+import { UsersTab } from './UsersTab';
+
+/**
+ * /admin, 'Content Control Panel' (spec 2). Editors and admins create articles and episodes here;
+ * the Users tab, the user/category/menu links and Rebuild DB are for admins (spec 6: user
+ * management and the rebuild are admin abilities, and the server refuses them to editors).
+ */
+export function AdminPanelScreen() {
+  const viewer = useViewer();
+  const [tab, setTab] = useState<Key>('articles');
+  return (
+    <AdminPage title="Content Control Panel" description="Create content, manage users and control the site." allow="editor">
+      <nav aria-label="Admin" className="admin-links">
+        {viewer.isAdmin ? (
+          <>
+            <LinkButton to="/admin/users" variant="secondary">
+              Users
+            </LinkButton>
+            <LinkButton to="/admin/categories" variant="secondary">
+              Categories
+            </LinkButton>
+            <LinkButton to="/admin/menu" variant="secondary">
+              Menu
+            </LinkButton>
+          </>
+        ) : null}
+        <LinkButton to="/admin/main-page" variant="secondary">
+          Main Page
+        </LinkButton>
+        <LinkButton to="/" variant="secondary">
+          Home
+        </LinkButton>
+        {viewer.isAdmin ? <RebuildDatabaseButton /> : null}
+      </nav>
+
+      <Tabs selectedKey={tab} onSelectionChange={setTab}>
+        <TabList aria-label="Control panel sections">
+          <Tab id="articles">Articles</Tab>
+          <Tab id="podcasts">Podcasts</Tab>
+          {viewer.isAdmin ? <Tab id="users">Users</Tab> : null}
+        </TabList>
+        <TabPanel id="articles">
+          <QuickArticleForm />
+        </TabPanel>
+        <TabPanel id="podcasts">
+          <QuickPodcastForm />
+        </TabPanel>
+        {viewer.isAdmin ? (
+          <TabPanel id="users">
+            <UsersTab />
+          </TabPanel>
+        ) : null}
+      </Tabs>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { NewsCategory } from '../../../contracts/admin';
+import { newsCategoryQueries } from '../../api/news.queries';
+import { Badge } from '../../components/Badge';
+import { Button } from '../../components/Button';
+import { AlertDialog } from '../../components/Dialog';
+import { EmptyState } from '../../components/EmptyState';
+import { Switch } from '../../components/Switch';
+import { AdminPage } from './AdminPage';
+import { CategoryFormDialog } from './CategoryFormDialog';
+import { useCategoryActive, useDeleteCategory } from './categoryMutations';
+import { TableSkeleton } from './UsersTab';
+
+/** /admin/categories (spec 2, News category management; admins). */
+export function CategoriesScreen() {
+  const [editing, setEditing] = useState<NewsCategory | 'new' | null>(null);
+  return (
+    <AdminPage
+      title="News Categories"
+      description="Categories tag articles, podcast episodes and discussions."
+      allow="admin"
+      showBackLink
+      actions={<Button onPress={() => setEditing('new')}>Add Category</Button>}
+    >
+      <CategoryList onEdit={setEditing} />
+      <CategoryFormDialog
+        category={editing === 'new' ? null : editing}
+        isOpen={editing !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) setEditing(null);
+        }}
+      />
+    </AdminPage>
+  );
+}
+
+function CategoryList({ onEdit }: { onEdit: (category: NewsCategory) => void }) {
+  const categories = useQuery(newsCategoryQueries.list());
+  const toggle = useCategoryActive();
+  const remove = useDeleteCategory();
+  const [deleting, setDeleting] = useState<NewsCategory | null>(null);
+
+  if (categories.isPending) return <TableSkeleton label="Loading categories" />;
+  if (categories.isError) {
+    return (
+      <EmptyState
+        title="Categories could not be loaded."
+        action={
+          <Button variant="secondary" onPress={() => void categories.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (categories.data.length === 0) {
+    return <EmptyState title="No categories yet. Create your first category to get started." />;
+  }
+
+  return (
+    <>
+      <ul className="admin-list" aria-label="Categories">
+        {categories.data.map((category) => {
+          const pending = toggle.isPending && toggle.variables.id === category.id ? toggle.variables.isActive : null;
+          return (
+            <li key={category.id} className="admin-list__item">
+              <span className="category-dot" style={{ backgroundColor: category.color }} aria-hidden="true" />
+              <div className="admin-list__main">
+                <div className="admin-list__heading">
+                  <h2 className="admin-list__title">{category.name}</h2>
+                  <Badge tone={category.isActive ? 'green' : 'neutral'}>{category.isActive ? 'Active' : 'Inactive'}</Badge>
+                </div>
+                <p className="admin-list__meta">
+                  <code className="admin-list__code">{category.slug}</code>
+                  <span>Display order: {category.displayOrder}</span>
+                </p>
+                {category.description ? <p className="admin-list__text">{category.description}</p> : null}
+              </div>
+              <div className="admin-list__tools">
+                <Switch
+                  isSelected={pending ?? category.isActive}
+                  isDisabled={pending !== null}
+                  onChange={(isActive) => toggle.mutate({ id: category.id, isActive })}
+                  aria-label={`${category.name} active`}
+                />
+                <Button variant="secondary" size="sm" onPress={() => onEdit(category)}>
+                  Edit<span className="visually-hidden"> {category.name}</span>
+                </Button>
+                <Button variant="destructive" size="sm" onPress={() => setDeleting(category)}>
+                  Delete<span className="visually-hidden"> {category.name}</span>
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <AlertDialog
+        title={deleting ? `Delete ${deleting.name}?` : 'Delete category?'}
+        isOpen={deleting !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) setDeleting(null);
+        }}
+        actionLabel="Delete"
+        pendingLabel="Deleting..."
+        isPending={remove.isPending}
+        onAction={() => {
+          if (deleting) remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+        }}
+      >
+        <p>Are you sure you want to delete this category? Articles using this category will need to be updated.</p>
+      </AlertDialog>
+    </>
+  );
+}

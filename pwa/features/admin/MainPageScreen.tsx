@@ -1,0 +1,172 @@
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import type { Key } from 'react-aria-components';
+import { LIMITS } from '../../../contracts/common';
+import { setFeatured, type FeaturableKind } from '../../api/admin.queries';
+import { discussionListsFilter, forumQueries } from '../../api/forums.queries';
+import { newsQueries } from '../../api/news.queries';
+import { podcastQueries } from '../../api/podcasts.queries';
+import { Badge } from '../../components/Badge';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { Switch } from '../../components/Switch';
+import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
+import { excerptOrContent } from '../../lib/format';
+import { AdminPage } from './AdminPage';
+import { TableSkeleton } from './UsersTab';
+import { errorToast } from './userMutations';
+
+/** /admin/main-page (spec 2, Main Page Control Panel; editors and admins). */
+export function MainPageScreen() {
+  return (
+    <AdminPage
+      title="Main Page Control Panel"
+      description="Choose what the home page features: featured items come first in its sections."
+      allow="editor"
+      showBackLink
+    >
+      <FeaturedTabs />
+    </AdminPage>
+  );
+}
+
+/** One row of a tab, whatever its kind. */
+interface FeaturableItem {
+  id: string;
+  title: string;
+  status: 'draft' | 'published';
+  isFeatured: boolean;
+  summary: string;
+  categories: ReadonlyArray<{ id: string; name: string; color: string }>;
+  isPinned?: boolean;
+}
+
+/** Spec 2: the first 150 characters (with '...' when cut). */
+function summarize(text: string): string {
+  return text.length > LIMITS.excerptFallback ? `${text.slice(0, LIMITS.excerptFallback)}...` : text;
+}
+
+const FAILURES: Record<FeaturableKind, string> = {
+  news: 'Failed to update article.',
+  podcasts: 'Failed to update podcast.',
+  discussions: 'Failed to update discussion.',
+};
+
+function FeaturedTabs() {
+  const [tab, setTab] = useState<Key>('news');
+  const news = useQuery({
+    ...newsQueries.list(),
+    select: (articles): FeaturableItem[] =>
+      articles.map((a) => ({ ...a, summary: excerptOrContent(a.excerpt, a.content) })),
+  });
+  const podcasts = useQuery({
+    ...podcastQueries.list(),
+    select: (episodes): FeaturableItem[] =>
+      episodes.map((p) => ({ ...p, summary: summarize(p.description ?? '') })),
+  });
+  const discussions = useQuery({
+    ...forumQueries.list(),
+    select: (list): FeaturableItem[] =>
+      list.map((d) => ({ ...d, categories: d.newsCategories, summary: summarize(d.content) })),
+  });
+
+  const tabs: Array<{ kind: FeaturableKind; label: string; query: UseQueryResult<FeaturableItem[]> }> = [
+    { kind: 'news', label: 'News Articles', query: news },
+    { kind: 'podcasts', label: 'Podcasts', query: podcasts },
+    { kind: 'discussions', label: 'Discussions', query: discussions },
+  ];
+
+  return (
+    <Tabs selectedKey={tab} onSelectionChange={setTab}>
+      <TabList aria-label="Content types">
+        {tabs.map(({ kind, label, query }) => (
+          <Tab key={kind} id={kind}>
+            {label} ({query.data ? query.data.filter((item) => item.isFeatured).length : '…'})
+          </Tab>
+        ))}
+      </TabList>
+      {tabs.map(({ kind, label, query }) => (
+        <TabPanel key={kind} id={kind}>
+          <FeaturedList kind={kind} label={label} query={query} />
+        </TabPanel>
+      ))}
+    </Tabs>
+  );
+}
+
+function FeaturedList({ kind, label, query }: { kind: FeaturableKind; label: string; query: UseQueryResult<FeaturableItem[]> }) {
+  const queryClient = useQueryClient();
+  const toggle = useMutation({
+    mutationFn: ({ id, isFeatured }: { id: string; isFeatured: boolean }) => setFeatured(kind, id, isFeatured),
+    onSuccess: async () => {
+      if (kind === 'news') await queryClient.invalidateQueries({ queryKey: newsQueries.all() });
+      else if (kind === 'podcasts') await queryClient.invalidateQueries({ queryKey: podcastQueries.all() });
+      else await queryClient.invalidateQueries(discussionListsFilter);
+    },
+    onError: (error) => errorToast(error, FAILURES[kind]),
+  });
+
+  if (query.isPending) return <TableSkeleton label={`Loading ${label.toLowerCase()}`} />;
+  if (query.isError) {
+    return (
+      <EmptyState
+        title={`${label} could not be loaded.`}
+        action={
+          <Button variant="secondary" onPress={() => void query.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (query.data.length === 0) return <EmptyState title={`No ${label.toLowerCase()} yet.`} />;
+
+  return (
+    <ul className="featured-list" aria-label={label}>
+      {query.data.map((item) => {
+        const pending = toggle.isPending && toggle.variables.id === item.id ? toggle.variables.isFeatured : null;
+        const isFeatured = pending ?? item.isFeatured;
+        return (
+          <FeaturedRow key={item.id} item={item} isFeatured={isFeatured}>
+            <Switch
+              isSelected={isFeatured}
+              isDisabled={pending !== null}
+              onChange={(value) => toggle.mutate({ id: item.id, isFeatured: value })}
+              aria-label={`Feature "${item.title}"`}
+            >
+              <span aria-hidden="true">Featured</span>
+            </Switch>
+          </FeaturedRow>
+        );
+      })}
+    </ul>
+  );
+}
+
+function FeaturedRow({ item, isFeatured, children }: { item: FeaturableItem; isFeatured: boolean; children: ReactNode }) {
+  return (
+    <li className={['featured-item', isFeatured ? 'featured-item--on' : ''].filter(Boolean).join(' ')}>
+      <div className="featured-item__main">
+        <div className="featured-item__heading">
+          {isFeatured ? (
+            <span className="featured-item__star" role="img" aria-label="Featured">
+              ★
+            </span>
+          ) : null}
+          <h3 className="featured-item__title">{item.title}</h3>
+        </div>
+        <div className="badge-list featured-item__badges">
+          <Badge tone={item.status === 'published' ? 'green' : 'amber'}>{item.status === 'published' ? 'Published' : 'Draft'}</Badge>
+          {item.isPinned ? <Badge tone="blue">Pinned</Badge> : null}
+          {item.categories.map((category) => (
+            <Badge key={category.id} color={category.color}>
+              {category.name}
+            </Badge>
+          ))}
+        </div>
+        <p className="featured-item__summary">{item.summary}</p>
+      </div>
+      <div className="featured-item__toggle">{children}</div>
+    </li>
+  );
+}

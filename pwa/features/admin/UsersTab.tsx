@@ -1,0 +1,279 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Form, type Key } from 'react-aria-components';
+import type { User } from '../../../contracts/auth';
+import type { Role } from '../../../contracts/common';
+import { InvitationCreateInput } from '../../../contracts/users';
+import { serverFieldErrors } from '../../api/errors';
+import { userApi, userQueries } from '../../api/users.queries';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { Select } from '../../components/Select';
+import { SkeletonGroup, Skeleton } from '../../components/Skeleton';
+import { TextField } from '../../components/TextField';
+import { formatDate, fullName } from '../../lib/format';
+import { useFieldErrors, validateWith } from '../editor/formErrors';
+import { ActiveBadge, RoleBadge } from './badges';
+import { DeleteUserDialog } from './DeleteUserDialog';
+import { isRole, ROLE_LABELS, ROLE_OPTIONS } from './labels';
+import { UserFormDialog } from './UserFormDialog';
+import { useInviteUser, useRevokeInvitation, useUserActive, useUserRole } from './userMutations';
+
+/** The control panel's Users tab (spec 2): create, invite, the users table and pending invitations. */
+export function UsersTab() {
+  const [editing, setEditing] = useState<User | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  return (
+    <div className="admin-stack">
+      <div className="admin-note" role="note">
+        <p>
+          <strong>Passwords:</strong> people sign in with their email address and a password. Set an initial password
+          when you create a user and share it with them securely; they cannot change it here. To set a new one later,
+          edit the user.
+        </p>
+      </div>
+
+      <section className="admin-card" aria-labelledby="create-user-title">
+        <div className="admin-card__header">
+          <div>
+            <h2 id="create-user-title">Create User</h2>
+            <p>Add an account directly, with its role and an initial password.</p>
+          </div>
+          <Button onPress={() => setEditing('new')}>Create User</Button>
+        </div>
+      </section>
+
+      <InviteUserForm />
+      <UsersTable onEdit={setEditing} onDelete={setDeleting} />
+      <PendingInvitations />
+
+      <UserFormDialog
+        variant="panel"
+        user={editing === 'new' ? null : editing}
+        isOpen={editing !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) setEditing(null);
+        }}
+      />
+      <DeleteUserDialog user={deleting} api={userApi.panel} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}
+
+function InviteUserForm() {
+  const invite = useInviteUser();
+  const { errors, setErrors, edit } = useFieldErrors();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('subscriber');
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (invite.isPending) return;
+    const result = validateWith(InvitationCreateInput, { email, role });
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    invite.mutate(result.data, {
+      onSuccess: () => {
+        setEmail('');
+        setRole('subscriber');
+      },
+      onError: (error) => setErrors(serverFieldErrors(error)),
+    });
+  };
+
+  return (
+    <section className="admin-card" aria-labelledby="invite-user-title">
+      <h2 id="invite-user-title">Invite New User (Alternative)</h2>
+      <p>The invited person gets this role when they sign up with this email address.</p>
+      <Form className="form admin-inline-form" validationBehavior="aria" validationErrors={errors} onSubmit={onSubmit}>
+        <TextField label="Email" name="email" type="email" value={email} onChange={edit('email', setEmail)} isRequired />
+        <Select
+          label="Role"
+          name="role"
+          options={ROLE_OPTIONS}
+          value={role}
+          onChange={edit('role', (key: Key | null) => {
+            if (isRole(key)) setRole(key);
+          })}
+        />
+        <Button type="submit" isPending={invite.isPending}>
+          {invite.isPending ? 'Sending...' : 'Send Invitation'}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+function UsersTable({ onEdit, onDelete }: { onEdit: (user: User) => void; onDelete: (user: User) => void }) {
+  const users = useQuery(userQueries.list());
+  const changeRole = useUserRole();
+  const changeActive = useUserActive();
+
+  let body;
+  if (users.isPending) body = <TableSkeleton label="Loading users" />;
+  else if (users.isError)
+    body = (
+      <EmptyState
+        title="Users could not be loaded."
+        action={
+          <Button variant="secondary" onPress={() => void users.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  else if (users.data.length === 0) body = <EmptyState title="No users found." />;
+  else
+    body = (
+      <div className="table-scroll">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.data.map((user) => {
+              const name = fullName(user);
+              const isRoleChanging = changeRole.isPending && changeRole.variables?.id === user.id;
+              const isActiveChanging = changeActive.isPending && changeActive.variables?.id === user.id;
+              return (
+                <tr key={user.id}>
+                  <th scope="row">{name}</th>
+                  <td>{user.email}</td>
+                  <td>
+                    <RoleBadge role={user.role} />
+                  </td>
+                  <td>
+                    <ActiveBadge isActive={user.isActive} />
+                  </td>
+                  <td>
+                    <div className="data-table__actions">
+                      <Button variant="secondary" size="sm" onPress={() => onEdit(user)}>
+                        Edit<span className="visually-hidden"> {name}</span>
+                      </Button>
+                      <Select
+                        className="data-table__role"
+                        label={<span className="visually-hidden">Change role for {name}</span>}
+                        options={ROLE_OPTIONS}
+                        value={user.role}
+                        isDisabled={isRoleChanging}
+                        onChange={(key) => {
+                          if (isRole(key) && key !== user.role) changeRole.mutate({ id: user.id, role: key });
+                        }}
+                      />
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        isPending={isActiveChanging}
+                        onPress={() => changeActive.mutate({ id: user.id, isActive: !user.isActive })}
+                      >
+                        {user.isActive ? 'Deactivate' : 'Activate'}
+                        <span className="visually-hidden"> {name}</span>
+                      </Button>
+                      <Button variant="destructive" size="sm" onPress={() => onDelete(user)}>
+                        Delete<span className="visually-hidden"> {name}</span>
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    );
+
+  return (
+    <section className="admin-card" aria-labelledby="current-users-title">
+      <h2 id="current-users-title">Current Users</h2>
+      {body}
+    </section>
+  );
+}
+
+function PendingInvitations() {
+  const invitations = useQuery(userQueries.invitations());
+  const revoke = useRevokeInvitation();
+
+  let body;
+  if (invitations.isPending) body = <TableSkeleton label="Loading invitations" />;
+  else if (invitations.isError)
+    body = (
+      <EmptyState
+        title="Invitations could not be loaded."
+        action={
+          <Button variant="secondary" onPress={() => void invitations.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  else if (invitations.data.length === 0) body = <EmptyState title="No pending invitations." />;
+  else
+    body = (
+      <div className="table-scroll">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Invited</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {invitations.data.map((invitation) => (
+              <tr key={invitation.id}>
+                <th scope="row">{invitation.email}</th>
+                <td>
+                  <RoleBadge role={invitation.role} />
+                </td>
+                <td>
+                  <time dateTime={invitation.createdAt}>{formatDate(invitation.createdAt)}</time>
+                </td>
+                <td>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    isPending={revoke.isPending && revoke.variables === invitation.id}
+                    onPress={() => revoke.mutate(invitation.id)}
+                  >
+                    {revoke.isPending && revoke.variables === invitation.id ? 'Revoking...' : 'Revoke'}
+                    <span className="visually-hidden">
+                      {' '}
+                      invitation for {invitation.email} ({ROLE_LABELS[invitation.role]})
+                    </span>
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+
+  return (
+    <section className="admin-card" aria-labelledby="pending-invitations-title">
+      <h2 id="pending-invitations-title">Pending Invitations</h2>
+      {body}
+    </section>
+  );
+}
+
+export function TableSkeleton({ label }: { label: string }) {
+  return (
+    <SkeletonGroup label={label} className="table-skeleton">
+      {[0, 1, 2].map((row) => (
+        <Skeleton key={row} width="100%" height="2.5rem" />
+      ))}
+    </SkeletonGroup>
+  );
+}

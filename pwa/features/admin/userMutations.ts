@@ -1,0 +1,84 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Role } from '../../../contracts/common';
+import { serverMessage } from '../../api/errors';
+import {
+  inviteUser,
+  revokeInvitation,
+  setUserActive,
+  setUserRole,
+  userListKeys,
+  userQueries,
+  type UserApi,
+} from '../../api/users.queries';
+import { toast } from '../../components/Toast';
+
+/* User and invitation writes of the control panel's Users tab and the User Management screen. */
+
+export function errorToast(error: unknown, fallback: string) {
+  toast({ title: 'Error', description: serverMessage(error, fallback), variant: 'destructive' });
+}
+
+/** Both URL families list the same users: any change refreshes every cached list. */
+export function usersChanged(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(userListKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+export function useUserRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string; role: Role }) => setUserRole(id, role),
+    onSuccess: async () => {
+      toast({ title: 'User role updated successfully!' });
+      await usersChanged(queryClient);
+    },
+    onError: (error) => errorToast(error, 'Failed to update user role.'),
+  });
+}
+
+export function useUserActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => setUserActive(id, isActive),
+    onSuccess: async () => {
+      toast({ title: 'User status updated successfully!' });
+      await usersChanged(queryClient);
+    },
+    onError: (error) => errorToast(error, 'Failed to update user status.'),
+  });
+}
+
+export function useDeleteUser(api: UserApi) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.remove(id),
+    onSuccess: async () => {
+      toast({ title: 'User deleted successfully!' });
+      await usersChanged(queryClient);
+    },
+    onError: (error) => errorToast(error, 'Failed to delete user.'),
+  });
+}
+
+export function useInviteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: inviteUser,
+    onSuccess: async () => {
+      toast({ title: 'User invitation sent successfully!' });
+      await queryClient.invalidateQueries({ queryKey: userQueries.invitations().queryKey });
+    },
+    onError: (error) => errorToast(error, 'Failed to send invitation. Please try again.'),
+  });
+}
+
+export function useRevokeInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeInvitation,
+    onSuccess: async () => {
+      toast({ title: 'Invitation revoked successfully!' });
+      await queryClient.invalidateQueries({ queryKey: userQueries.invitations().queryKey });
+    },
+    onError: (error) => errorToast(error, 'Failed to revoke invitation.'),
+  });
+}

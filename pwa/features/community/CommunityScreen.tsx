@@ -1,0 +1,231 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { CommunityStats, Contributor } from '../../../contracts/community';
+import { communityQueries } from '../../api/community.queries';
+import { Avatar } from '../../components/Avatar';
+import { Badge } from '../../components/Badge';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { EmptyState } from '../../components/EmptyState';
+import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
+import { fullName } from '../../lib/format';
+import { BookIcon, ChatIcon, PenIcon, TrophyIcon } from './icons';
+import './community.css';
+
+const STAT_TILES: readonly { key: keyof CommunityStats; label: string }[] = [
+  { key: 'activeMembers', label: 'Active Members' },
+  { key: 'discussionsThisWeek', label: 'This Week' },
+  { key: 'questionsAnswered', label: 'Answered' },
+  { key: 'resourcesShared', label: 'Resources' },
+  { key: 'podcastListeners', label: 'Listeners' },
+  { key: 'certificationsEarned', label: 'Certified' },
+];
+
+/** Spec 2: four static badges. */
+const ACHIEVEMENTS = [
+  { name: 'First Post', description: 'Start or reply to your first discussion', Icon: PenIcon },
+  { name: 'Active Discussant', description: '50+ forum replies', Icon: ChatIcon },
+  { name: 'Knowledge Seeker', description: '10+ resources accessed', Icon: BookIcon },
+  { name: 'Expert Contributor', description: 'Top 1% contributors', Icon: TrophyIcon },
+] as const;
+
+const TIPS = [
+  { title: 'Share Knowledge', text: 'Answer questions in the forums and explain how your team solved a problem.' },
+  { title: 'Create Content', text: 'Start discussions on new standards, tools and practices you are working with.' },
+  { title: 'Stay Active', text: 'Check in weekly: regular participation builds your points and your network.' },
+  { title: 'Help Others', text: 'Welcome new members and point them to the resources that helped you.' },
+] as const;
+
+const PODIUM_SIZE = 3;
+const LEADERBOARD_SIZE = 5;
+const MEDALS = ['gold', 'silver', 'bronze'] as const;
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** /community (spec 2): stats, top contributors, badges, leaderboard and tips. */
+export function CommunityScreen() {
+  const stats = useQuery(communityQueries.stats());
+  const contributors = useQuery(communityQueries.contributors());
+
+  return (
+    <div className="community">
+      <header className="page-header">
+        <h1>Community Spotlight</h1>
+        <p>Celebrating the professionals who share their knowledge and keep the conversation going.</p>
+      </header>
+
+      <section aria-label="Community statistics">
+        {stats.isError ? (
+          <EmptyState
+            title="The community statistics could not be loaded."
+            action={
+              <Button variant="secondary" onPress={() => void stats.refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        ) : (
+          <ul className="community-stats" aria-busy={stats.isPending || undefined}>
+            {STAT_TILES.map(({ key, label }) => (
+              <li key={key} className="community-stat">
+                <span className="community-stat__value">
+                  {stats.data ? numberFormat.format(stats.data[key]) : <Skeleton width="3ch" />}
+                </span>
+                <span className="community-stat__label">{label}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <div className="community__columns">
+        <div className="community__main">
+          <section aria-labelledby="top-contributors-title">
+            <h2 id="top-contributors-title">Top Contributors This Month</h2>
+            <ContributorsState
+              query={contributors}
+              loadingLabel="Loading top contributors"
+              emptyText="No contributors data available yet."
+              render={(list) => (
+                <ol className="podium">
+                  {list.slice(0, PODIUM_SIZE).map((contributor, index) => (
+                    <li key={contributor.id}>
+                      <PodiumCard contributor={contributor} rank={index + 1} />
+                    </li>
+                  ))}
+                </ol>
+              )}
+            />
+          </section>
+
+          <section aria-labelledby="achievements-title" className="community__achievements">
+            <h2 id="achievements-title">Achievement Badges</h2>
+            <ul className="achievements">
+              {ACHIEVEMENTS.map((badge) => (
+                <li key={badge.name} className="achievement">
+                  <span className="achievement__icon">
+                    <badge.Icon />
+                  </span>
+                  <span className="achievement__name">{badge.name}</span>
+                  <span className="achievement__description">{badge.description}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+
+        <aside className="community__side">
+          <Card as="section" className="community-panel" aria-labelledby="leaderboard-title">
+            <div className="card__body">
+              <h2 id="leaderboard-title" className="community-panel__title">
+                Monthly Leaderboard
+              </h2>
+              <ContributorsState
+                query={contributors}
+                loadingLabel="Loading leaderboard"
+                emptyText="No leaderboard data yet"
+                render={(list) => (
+                  <ol className="leaderboard">
+                    {list.slice(0, LEADERBOARD_SIZE).map((contributor, index) => (
+                      <li key={contributor.id} className="leaderboard__row">
+                        <span className="leaderboard__rank">
+                          <span className="visually-hidden">Rank </span>
+                          {index + 1}
+                        </span>
+                        <Avatar person={contributor} size="sm" />
+                        <span className="leaderboard__name">{fullName(contributor, 'Community Member')}</span>
+                        <span className="leaderboard__points">{numberFormat.format(contributor.points)} pts</span>
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              />
+            </div>
+          </Card>
+
+          <Card as="section" className="community-panel" aria-labelledby="tips-title">
+            <div className="card__body">
+              <h2 id="tips-title" className="community-panel__title">
+                Boost Your Engagement
+              </h2>
+              <ul className="tips">
+                {TIPS.map((tip) => (
+                  <li key={tip.title}>
+                    <h3 className="tips__title">{tip.title}</h3>
+                    <p>{tip.text}</p>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+interface ContributorsStateProps {
+  query: UseQueryResult<Contributor[]>;
+  loadingLabel: string;
+  emptyText: string;
+  render: (contributors: Contributor[]) => ReactNode;
+}
+
+/** Loading, error and empty handling shared by the podium and the leaderboard (one query). */
+function ContributorsState({ query, loadingLabel, emptyText, render }: ContributorsStateProps) {
+  if (query.isPending) {
+    return (
+      <SkeletonGroup label={loadingLabel} className="contributors-skeleton">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} shape="rect" height="3.5rem" />
+        ))}
+      </SkeletonGroup>
+    );
+  }
+  if (query.isError) {
+    return (
+      <EmptyState
+        title="The contributors could not be loaded."
+        action={
+          <Button variant="secondary" onPress={() => void query.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (query.data.length === 0) return <EmptyState title={emptyText} />;
+  return render(query.data);
+}
+
+function PodiumCard({ contributor, rank }: { contributor: Contributor; rank: number }) {
+  const name = fullName(contributor, 'Community Member');
+  return (
+    <Card as="article" className="podium-card" aria-label={`Rank ${rank}: ${name}`}>
+      <div className="card__body podium-card__body">
+        <span className={`medal medal--${MEDALS[rank - 1]}`}>
+          <span className="visually-hidden">Rank </span>
+          {rank}
+        </span>
+        <Avatar person={contributor} size="lg" />
+        <div className="podium-card__who">
+          <h3 className="podium-card__name">{name}</h3>
+          <p className="podium-card__title">{contributor.title || 'Community Member'}</p>
+          {contributor.company ? <p className="podium-card__company">{contributor.company}</p> : null}
+          {contributor.expertiseTags.length > 0 ? (
+            <ul className="badge-list" aria-label="Expertise">
+              {contributor.expertiseTags.slice(0, 2).map((tag) => (
+                <li key={tag}>
+                  <Badge tone="blue">{tag}</Badge>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <p className="podium-card__points">
+          <span className="podium-card__points-value">{numberFormat.format(contributor.points)}</span> points
+        </p>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { Button, LinkButton } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
+import './editor.css';
+
+export interface EditorPageProps {
+  title: string;
+  description: string;
+  back: { to: '/news' | '/podcasts'; label: string };
+  /** Page-level actions beside the heading, e.g. Delete. */
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+/** The frame of the create/edit pages: back link, heading, actions, then the form. */
+export function EditorPage({ title, description, back, actions, children }: EditorPageProps) {
+  return (
+    <div className="editor-page">
+      <LinkButton to={back.to} variant="ghost" size="sm" className="editor-page__back">
+        <span aria-hidden="true">←</span> {back.label}
+      </LinkButton>
+      <header className="page-header editor-page__header">
+        <div>
+          <h1>{title}</h1>
+          <p>{description}</p>
+        </div>
+        {actions ? <div className="editor-page__actions">{actions}</div> : null}
+      </header>
+      <div className="editor-page__body">{children}</div>
+    </div>
+  );
+}
+
+export function EditorSkeleton({ label }: { label: string }) {
+  return (
+    <SkeletonGroup label={label} className="editor-page__skeleton">
+      <Skeleton width="30%" />
+      <Skeleton width="100%" height="2.75rem" />
+      <Skeleton width="30%" />
+      <Skeleton width="100%" height="6rem" />
+      <Skeleton width="30%" />
+      <Skeleton width="100%" height="12rem" />
+    </SkeletonGroup>
+  );
+}
+
+/** A load that failed for another reason than "not found". */
+export function EditorLoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <EmptyState
+      title={`The ${what} could not be loaded.`}
+      action={
+        <Button variant="secondary" onPress={onRetry}>
+          Try again
+        </Button>
+      }
+    />
+  );
+}

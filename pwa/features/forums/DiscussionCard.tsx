@@ -1,0 +1,92 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { User } from '../../../contracts/auth';
+import type { Discussion } from '../../../contracts/forums';
+import { setDiscussionStatus } from '../../api/forums.queries';
+import { serverMessage } from '../../api/errors';
+import { Avatar } from '../../components/Avatar';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { toast } from '../../components/Toast';
+import { formatRelativeTime, fullName } from '../../lib/format';
+import { refreshAfterDiscussionWrite } from './cache';
+import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
+import { canEditDiscussion, canModerateForums } from './permissions';
+
+export interface DiscussionCardProps {
+  discussion: Discussion;
+  /** The category's colour, when known. */
+  categoryColor?: string | null;
+  user: User | null | undefined;
+  onEdit: (discussion: Discussion) => void;
+  onDelete: (discussion: Discussion) => void;
+}
+
+/** One discussion in the list; the title link covers the card and opens /forums/{id}. */
+export function DiscussionCard({ discussion, categoryColor, user, onEdit, onDelete }: DiscussionCardProps) {
+  const canEdit = canEditDiscussion(user, discussion);
+  const canModerate = canModerateForums(user);
+
+  return (
+    <Card as="article" isInteractive className="discussion-card">
+      <div className="card__body">
+        <DiscussionBadges discussion={discussion} categoryColor={categoryColor} />
+        <h3 className="card__title">
+          <Link to="/forums/$id" params={{ id: discussion.id }} className="card__link">
+            {discussion.title}
+          </Link>
+        </h3>
+        <p className="card__text discussion-card__excerpt">{discussion.content}</p>
+        <div className="card__footer">
+          <span className="discussion-author">
+            <Avatar person={discussion.author} size="sm" />
+            <span className="discussion-author__name">{fullName(discussion.author)}</span>
+          </span>
+          <time dateTime={discussion.createdAt}>{formatRelativeTime(discussion.createdAt)}</time>
+          <DiscussionStats replies={discussion.replyCount} likes={discussion.likes} />
+          {canEdit || canModerate ? (
+            <span className="discussion-card__actions">
+              {canModerate ? <StatusToggle discussion={discussion} /> : null}
+              {canEdit ? (
+                <>
+                  <Button variant="secondary" size="sm" onPress={() => onEdit(discussion)}>
+                    Edit<span className="visually-hidden"> "{discussion.title}"</span>
+                  </Button>
+                  <Button variant="secondary" size="sm" className="discussion-card__delete" onPress={() => onDelete(discussion)}>
+                    Delete<span className="visually-hidden"> "{discussion.title}"</span>
+                  </Button>
+                </>
+              ) : null}
+            </span>
+          ) : null}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** Editors and admins: publish a draft or set a published discussion back to draft. */
+function StatusToggle({ discussion }: { discussion: Discussion }) {
+  const queryClient = useQueryClient();
+  const next = discussion.status === 'published' ? 'draft' : 'published';
+  const toggle = useMutation({
+    mutationFn: () => setDiscussionStatus(discussion.id, next),
+    onSuccess: (saved) => {
+      toast({
+        title: 'Status updated',
+        description: saved.status === 'published' ? 'Discussion published.' : 'Discussion set to draft.',
+      });
+    },
+    onError: (error) => {
+      toast({ title: 'Error', description: serverMessage(error, 'Failed to update discussion status.'), variant: 'destructive' });
+    },
+    onSettled: () => refreshAfterDiscussionWrite(queryClient, discussion.id),
+  });
+
+  return (
+    <Button variant="secondary" size="sm" onPress={() => toggle.mutate()} isDisabled={toggle.isPending}>
+      {next === 'published' ? 'Publish' : 'Unpublish'}
+      <span className="visually-hidden"> "{discussion.title}"</span>
+    </Button>
+  );
+}

@@ -1,0 +1,194 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { Form } from 'react-aria-components';
+import type { DiscussionDetail, Reply } from '../../../contracts/forums';
+import { authQueries } from '../../api/auth.queries';
+import { ApiError } from '../../api/client';
+import { forumQueries, postReply } from '../../api/forums.queries';
+import { serverMessage } from '../../api/errors';
+import { Avatar } from '../../components/Avatar';
+import { Button, LinkButton } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { TextField } from '../../components/TextField';
+import { toast } from '../../components/Toast';
+import { formatRelativeTime, fullName } from '../../lib/format';
+import { refreshAfterReply } from './cache';
+import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
+import { BackIcon, HeartIcon } from './icons';
+import './forums.css';
+
+const route = getRouteApi('/forums/$id');
+
+function BackToForums() {
+  return (
+    <LinkButton to="/forums" variant="ghost" className="discussion-page__back">
+      <BackIcon />
+      Back to Forums
+    </LinkButton>
+  );
+}
+
+/** /forums/{id} (spec 2): the discussion, its replies and the reply box. */
+export function DiscussionScreen() {
+  const { id } = route.useParams();
+  const discussion = useQuery(forumQueries.discussion(id));
+  const categories = useQuery(forumQueries.categories());
+
+  if (discussion.isPending) {
+    return (
+      <div className="discussion-page">
+        <BackToForums />
+        <p role="status" className="discussion-page__loading">
+          Loading discussion...
+        </p>
+      </div>
+    );
+  }
+
+  if (discussion.isError) {
+    const isMissing = discussion.error instanceof ApiError && discussion.error.status === 404;
+    return (
+      <div className="discussion-page discussion-page--missing">
+        {isMissing ? (
+          <>
+            <h1>Discussion Not Found</h1>
+            <p>The discussion you're looking for doesn't exist.</p>
+          </>
+        ) : (
+          <>
+            <h1>The discussion could not be loaded.</h1>
+            <p>{serverMessage(discussion.error, 'Please try again in a moment.')}</p>
+            <Button variant="secondary" onPress={() => void discussion.refetch()}>
+              Try again
+            </Button>
+          </>
+        )}
+        <BackToForums />
+      </div>
+    );
+  }
+
+  const data = discussion.data;
+  const categoryColor = categories.data?.find((category) => category.id === data.categoryId)?.color;
+
+  return (
+    <div className="discussion-page">
+      <BackToForums />
+      <article className="discussion" aria-labelledby="discussion-title">
+        <header className="discussion__header">
+          <DiscussionBadges discussion={data} categoryColor={categoryColor} />
+          <h1 id="discussion-title">{data.title}</h1>
+          <div className="discussion__byline">
+            <Avatar person={data.author} size="lg" />
+            <div>
+              <p className="discussion__author">{fullName(data.author)}</p>
+              <p className="discussion__meta">
+                {data.author?.title ? <span>{data.author.title}</span> : null}
+                <time dateTime={data.createdAt}>{formatRelativeTime(data.createdAt)}</time>
+              </p>
+            </div>
+          </div>
+        </header>
+        <div className="discussion__content">{data.content}</div>
+        <div className="discussion__stats">
+          <DiscussionStats replies={data.replyCount} likes={data.likes} />
+        </div>
+      </article>
+
+      <ReplyBox discussion={data} />
+
+      <section className="replies" aria-labelledby="replies-title">
+        <h2 id="replies-title">Replies ({data.replies.length})</h2>
+        {data.replies.length === 0 ? (
+          <EmptyState title="No replies yet. Be the first to reply!" />
+        ) : (
+          <ol className="reply-list">
+            {data.replies.map((reply) => (
+              <li key={reply.id}>
+                <ReplyItem reply={reply} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function ReplyItem({ reply }: { reply: Reply }) {
+  return (
+    <article className="reply" aria-label={`Reply by ${fullName(reply.author)}`}>
+      <Avatar person={reply.author} />
+      <div className="reply__body">
+        <p className="reply__meta">
+          <span className="reply__author">{fullName(reply.author)}</span>
+          <time dateTime={reply.createdAt}>{formatRelativeTime(reply.createdAt)}</time>
+        </p>
+        <div className="reply__content">{reply.content}</div>
+        <p className="reply__likes">
+          <HeartIcon />
+          {reply.likes} {reply.likes === 1 ? 'like' : 'likes'}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/** Signed in: a reply box. Visitors: a prompt to log in (spec 2 and 6). */
+function ReplyBox({ discussion }: { discussion: DiscussionDetail }) {
+  const { data: user } = useQuery(authQueries.user());
+  const queryClient = useQueryClient();
+  const [content, setContent] = useState('');
+  const reply = useMutation({
+    mutationFn: (text: string) => postReply(discussion.id, text),
+    onSuccess: () => {
+      setContent('');
+      toast({ title: 'Reply posted successfully!' });
+    },
+    onError: (error) => {
+      // A locked discussion answers 423 with its own message ('This discussion is locked').
+      toast({ title: 'Error', description: serverMessage(error, 'Failed to post reply'), variant: 'destructive' });
+    },
+    onSettled: () => refreshAfterReply(queryClient, discussion.id),
+  });
+
+  if (!user) {
+    return (
+      <section className="reply-box reply-box--signed-out" aria-label="Reply">
+        <p>Please log in to reply to this discussion</p>
+        <LinkButton to="/login">Log In</LinkButton>
+      </section>
+    );
+  }
+
+  const isBlank = content.trim() === '';
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isBlank || reply.isPending) return;
+    reply.mutate(content.trim());
+  };
+
+  return (
+    <section className="reply-box" aria-labelledby="reply-box-title">
+      <h2 id="reply-box-title" className="reply-box__title">
+        Add a Reply
+      </h2>
+      <Form className="form" onSubmit={onSubmit}>
+        <TextField
+          label="Your reply"
+          multiline
+          rows={4}
+          value={content}
+          onChange={setContent}
+          placeholder="Share your thoughts..."
+        />
+        <div className="reply-box__actions">
+          <Button type="submit" isDisabled={isBlank} isPending={reply.isPending}>
+            {reply.isPending ? 'Posting...' : 'Post Reply'}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}

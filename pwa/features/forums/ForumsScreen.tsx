@@ -1,0 +1,222 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useId, useState, type CSSProperties } from 'react';
+import type { Discussion, ForumCategory } from '../../../contracts/forums';
+import { authQueries } from '../../api/auth.queries';
+import { deleteDiscussion, forumQueries } from '../../api/forums.queries';
+import { serverMessage } from '../../api/errors';
+import { Button } from '../../components/Button';
+import { AlertDialog } from '../../components/Dialog';
+import { EmptyState } from '../../components/EmptyState';
+import { SearchField } from '../../components/SearchField';
+import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
+import { toast } from '../../components/Toast';
+import { ToggleButton } from '../../components/ToggleButton';
+import { refreshAfterDiscussionDelete } from './cache';
+import { DiscussionCard } from './DiscussionCard';
+import { DiscussionFormDialog } from './DiscussionFormDialog';
+import './forums.css';
+
+/** Case-insensitive substring match on title or content (spec 5: searches run in the browser). */
+function matches(discussion: Discussion, query: string): boolean {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return true;
+  return discussion.title.toLowerCase().includes(needle) || discussion.content.toLowerCase().includes(needle);
+}
+
+type Editing = { discussion: Discussion | null } | null;
+
+/** /forums (spec 2): category filter cards, search, the discussion list and its dialogs. */
+export function ForumsScreen() {
+  const { data: user } = useQuery(authQueries.user());
+  const [categoryId, setCategoryId] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Discussion | null>(null);
+
+  const categories = useQuery(forumQueries.categories());
+  const discussions = useQuery(forumQueries.list({ categoryId }));
+  const colorOf = new Map((categories.data ?? []).map((category) => [category.id, category.color]));
+  const visible = (discussions.data ?? []).filter((discussion) => matches(discussion, deferredSearch));
+  const selectedCategory = categories.data?.find((category) => category.id === categoryId);
+  const isFiltered = categoryId !== null || deferredSearch.trim() !== '';
+
+  return (
+    <div className="forums">
+      <header className="forums__header">
+        <div className="page-header">
+          <h1>Community Forums</h1>
+          <p>Ask questions, compare notes and learn from accounting and finance professionals facing the same challenges.</p>
+        </div>
+        {user ? <Button onPress={() => setEditing({ discussion: null })}>New Discussion</Button> : null}
+      </header>
+
+      <section aria-labelledby="forum-categories-title" className="forums__categories">
+        <h2 id="forum-categories-title" className="forums__section-title">
+          Categories
+        </h2>
+        {categories.isPending ? (
+          <SkeletonGroup label="Loading categories" className="forum-category-grid">
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} shape="rect" height="6.5rem" className="forum-category-skeleton" />
+            ))}
+          </SkeletonGroup>
+        ) : categories.isError ? (
+          <EmptyState
+            title="The forum categories could not be loaded."
+            action={
+              <Button variant="secondary" onPress={() => void categories.refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        ) : categories.data.length === 0 ? (
+          <EmptyState title="No forum categories yet." />
+        ) : (
+          <ul className="forum-category-grid">
+            {categories.data.map((category) => (
+              <li key={category.id}>
+                <CategoryCard
+                  category={category}
+                  isSelected={category.id === categoryId}
+                  onChange={(selected) => setCategoryId(selected ? category.id : null)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="discussions-title" className="forums__discussions">
+        <div className="forums__list-header">
+          <h2 id="discussions-title" className="forums__section-title">
+            {selectedCategory ? `${selectedCategory.name} Discussions` : 'Recent Discussions'}
+          </h2>
+          <SearchField
+            label="Search discussions"
+            isLabelHidden
+            placeholder="Search discussions..."
+            value={search}
+            onChange={setSearch}
+            className="forums__search"
+          />
+        </div>
+        {discussions.isPending ? (
+          <SkeletonGroup label="Loading discussions" className="discussion-list">
+            {Array.from({ length: 4 }, (_, i) => (
+              <div key={i} className="card discussion-card discussion-card--skeleton" aria-hidden="true">
+                <div className="card__body">
+                  <Skeleton width="25%" />
+                  <Skeleton width="70%" height="1.4em" />
+                  <Skeleton width="100%" />
+                  <Skeleton width="45%" />
+                </div>
+              </div>
+            ))}
+          </SkeletonGroup>
+        ) : discussions.isError ? (
+          <EmptyState
+            title="The discussions could not be loaded."
+            action={
+              <Button variant="secondary" onPress={() => void discussions.refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        ) : visible.length === 0 ? (
+          <EmptyState
+            title={isFiltered ? 'No discussions found matching your criteria.' : 'No discussions yet.'}
+            description={!isFiltered && user ? 'Start the first discussion and get the conversation going.' : undefined}
+          />
+        ) : (
+          <ul className="discussion-list" aria-label="Discussions">
+            {visible.map((discussion) => (
+              <li key={discussion.id}>
+                <DiscussionCard
+                  discussion={discussion}
+                  categoryColor={discussion.categoryId ? colorOf.get(discussion.categoryId) : null}
+                  user={user}
+                  onEdit={(d) => setEditing({ discussion: d })}
+                  onDelete={setDeleting}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <DiscussionFormDialog
+        discussion={editing?.discussion ?? null}
+        categories={categories.data ?? []}
+        isOpen={editing !== null}
+        onOpenChange={(isOpen) => !isOpen && setEditing(null)}
+      />
+      <DeleteDiscussionDialog discussion={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}
+
+/** A category card is a toggle: pressed filters the list to the category, pressed again clears it. */
+function CategoryCard({
+  category,
+  isSelected,
+  onChange,
+}: {
+  category: ForumCategory;
+  isSelected: boolean;
+  onChange: (isSelected: boolean) => void;
+}) {
+  const id = useId();
+  // Named by the category alone; the description and count are read as its description.
+  return (
+    <ToggleButton
+      isSelected={isSelected}
+      onChange={onChange}
+      className="forum-category"
+      style={category.color ? ({ '--category-color': category.color } as CSSProperties) : undefined}
+      aria-labelledby={`${id}-name`}
+      aria-describedby={category.description ? `${id}-description ${id}-count` : `${id}-count`}
+    >
+      <span id={`${id}-name`} className="forum-category__name">
+        {category.name}
+      </span>
+      {category.description ? (
+        <span id={`${id}-description`} className="forum-category__description">
+          {category.description}
+        </span>
+      ) : null}
+      <span id={`${id}-count`} className="forum-category__count">
+        {category.discussionCount} {category.discussionCount === 1 ? 'discussion' : 'discussions'}
+      </span>
+    </ToggleButton>
+  );
+}
+
+function DeleteDiscussionDialog({ discussion, onClose }: { discussion: Discussion | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteDiscussion(id),
+    onSuccess: (_, id) => {
+      refreshAfterDiscussionDelete(queryClient, id);
+      toast({ title: 'Discussion deleted successfully!' });
+      onClose();
+    },
+    onError: (error) => {
+      toast({ title: 'Error', description: serverMessage(error, 'Failed to delete discussion'), variant: 'destructive' });
+    },
+  });
+
+  return (
+    <AlertDialog
+      title="Delete Discussion"
+      isOpen={discussion !== null}
+      onOpenChange={(isOpen) => !isOpen && onClose()}
+      actionLabel="Delete"
+      pendingLabel="Deleting..."
+      isPending={remove.isPending}
+      onAction={() => discussion && remove.mutate(discussion.id)}
+    >
+      <p>Are you sure you want to delete "{discussion?.title}"? This action cannot be undone.</p>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,15 @@
+import type { User } from '../../../contracts/auth';
+import type { Discussion } from '../../../contracts/forums';
+
+/*
+ * The server's forum rules (server/api/forums/policy.ts), used here only to hide controls: editors
+ * and admins moderate (status, any edit or delete); an author may edit and delete their own.
+ */
+
+export function canModerateForums(user: User | null | undefined): boolean {
+  return user?.role === 'editor' || user?.role === 'admin';
+}
+
+export function canEditDiscussion(user: User | null | undefined, discussion: Pick<Discussion, 'authorId'>): boolean {
+  return canModerateForums(user) || Boolean(user && discussion.authorId === user.id);
+}

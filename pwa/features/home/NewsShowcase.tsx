@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { Article } from '../../../contracts/news';
+import { newsQueries } from '../../api/news.queries';
+import { Button, LinkButton } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { LikeButton } from '../../components/LikeButton';
+import { CardGridSkeleton } from '../../components/Skeleton';
+import { ArticleCard } from '../news/ArticleCard';
+import { CommentIcon, ShareIcon } from './icons';
+import { pickShowcase } from './showcase';
+
+export function NewsShowcase() {
+  const news = useQuery(newsQueries.list());
+
+  return (
+    <section className="section" aria-labelledby="home-news-title">
+      <div className="section__header">
+        <h2 id="home-news-title">Latest Corporate Finance and Accounting News</h2>
+      </div>
+      {news.isPending ? (
+        <CardGridSkeleton count={3} label="Loading latest news" />
+      ) : news.isError ? (
+        <EmptyState
+          title="The latest news could not be loaded."
+          action={
+            <Button variant="secondary" onPress={() => void news.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : news.data.length === 0 ? (
+        <EmptyState title="No news articles available yet." />
+      ) : (
+        <ul className="card-grid" aria-label="Latest news">
+          {pickShowcase(news.data).map((article) => (
+            <li key={article.id}>
+              <NewsCard article={article} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="section__footer">
+        <LinkButton to="/news" variant="secondary">
+          Load More Articles
+        </LinkButton>
+      </div>
+    </section>
+  );
+}
+
+function NewsCard({ article }: { article: Article }) {
+  return (
+    <ArticleCard
+      article={article}
+      title={
+        <Link to="/news/$id" params={{ id: article.id }} className="card__link">
+          {article.title}
+        </Link>
+      }
+      footer={
+        <>
+          <LikeButton kind="news" item={article} title={article.title} />
+          <span className="card__stat">
+            <CommentIcon />
+            {article.commentCount}
+            <span className="visually-hidden">{article.commentCount === 1 ? ' comment' : ' comments'}</span>
+          </span>
+          <span className="card__stat">
+            <ShareIcon />
+            Share
+          </span>
+          <span className="card__spacer" />
+          <Link to="/news/$id" params={{ id: article.id }} className="card__more">
+            Read More<span className="visually-hidden">: {article.title}</span>
+          </Link>
+        </>
+      }
+    />
+  );
+}

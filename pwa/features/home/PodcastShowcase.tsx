@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Podcast } from '../../../contracts/podcasts';
+import { podcastQueries } from '../../api/podcasts.queries';
+import { Badge } from '../../components/Badge';
+import { Button, LinkButton } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { EmptyState } from '../../components/EmptyState';
+import { FallbackImage, PODCAST_PLACEHOLDER } from '../../components/FallbackImage';
+import { LikeButton } from '../../components/LikeButton';
+import { CardGridSkeleton } from '../../components/Skeleton';
+import { formatDuration } from '../../lib/format';
+import { ListenNowLink } from '../podcasts/ListenNowLink';
+import { HeadphonesIcon } from './icons';
+import { pickShowcase } from './showcase';
+
+export function PodcastShowcase() {
+  const podcasts = useQuery(podcastQueries.list());
+
+  return (
+    <section className="section" aria-labelledby="home-podcasts-title">
+      <div className="section__header">
+        <h2 id="home-podcasts-title">Podcast Hub</h2>
+      </div>
+      {podcasts.isPending ? (
+        <CardGridSkeleton count={3} label="Loading podcast episodes" />
+      ) : podcasts.isError ? (
+        <EmptyState
+          title="Podcast episodes could not be loaded."
+          action={
+            <Button variant="secondary" onPress={() => void podcasts.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : podcasts.data.length === 0 ? (
+        <EmptyState title="No podcast episodes available yet." />
+      ) : (
+        <ul className="card-grid" aria-label="Podcast episodes">
+          {pickShowcase(podcasts.data).map((podcast) => (
+            <li key={podcast.id}>
+              <PodcastCard podcast={podcast} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="section__footer">
+        <LinkButton to="/podcasts" variant="secondary">
+          View All Episodes
+        </LinkButton>
+      </div>
+    </section>
+  );
+}
+
+function PodcastCard({ podcast }: { podcast: Podcast }) {
+  return (
+    <Card as="article" className="podcast-card">
+      <FallbackImage className="card__media" src={podcast.imageUrl} fallback={PODCAST_PLACEHOLDER} alt="" />
+      <div className="card__body">
+        <p className="card__meta">
+          {podcast.episodeNumber != null ? <Badge tone="purple">Episode {podcast.episodeNumber}</Badge> : null}
+          <span>{formatDuration(podcast.duration, 30)}</span>
+        </p>
+        <h3 className="card__title">{podcast.title}</h3>
+        {podcast.description ? <p className="card__text">{podcast.description}</p> : null}
+        <p className="podcast-card__people">
+          {podcast.hostName ? <span>{podcast.hostName}</span> : null}
+          {podcast.guestName ? <span>Guest: {podcast.guestName}</span> : null}
+        </p>
+        <div className="card__footer">
+          {podcast.audioUrl ? <ListenNowLink podcast={podcast} audioUrl={podcast.audioUrl} /> : null}
+          <span className="card__stat">
+            <HeadphonesIcon />
+            {podcast.playCount}
+            <span className="visually-hidden">{podcast.playCount === 1 ? ' play' : ' plays'}</span>
+          </span>
+          <LikeButton kind="podcasts" item={podcast} title={podcast.title} />
+        </div>
+      </div>
+    </Card>
+  );
+}

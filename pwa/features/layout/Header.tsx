@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { authQueries } from '../../api/auth.queries';
+import { Avatar } from '../../components/Avatar';
+import { LinkButton } from '../../components/Button';
+import { fullName } from '../../lib/format';
+import { LogoutButton } from '../auth/LogoutButton';
+import { useSiteName } from '../site/useSiteName';
+import { MobileMenu } from './MobileMenu';
+import { NavLinks } from './NavLinks';
+import { ThemeToggle } from './ThemeToggle';
+
+export function Header() {
+  const siteName = useSiteName();
+  const { data: user, isPending } = useQuery(authQueries.user());
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="site-logo" activeOptions={{ exact: true }} activeProps={{ 'aria-current': undefined }}>
+          <LogoMark />
+          <span className="site-logo__name">{siteName}</span>
+        </Link>
+        <NavLinks label="Main" />
+        <div className="site-actions">
+          <ThemeToggle />
+          {/* Nothing until the session is known, so a signed-in user never sees Login flash. */}
+          {isPending ? null : user ? (
+            <div className="site-account site-account--signed-in">
+              <Avatar person={user} size="sm" />
+              <span className="site-account__name">{fullName(user)}</span>
+              <LogoutButton />
+            </div>
+          ) : (
+            <LinkButton to="/login" size="sm">
+              Login
+            </LinkButton>
+          )}
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function LogoMark() {
+  return (
+    <svg className="site-logo__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="7" fill="var(--color-primary)" />
+      <path d="M9 22V11M14.5 22V8M20 22v-8M25 22V13" stroke="var(--color-on-primary)" strokeWidth="2.6" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { authQueries } from '../../api/auth.queries';
+import { useMenuVisibility, type MenuKey } from '../../api/menu.queries';
+
+const NAV_LINKS = [
+  { key: 'news', to: '/news', label: 'News' },
+  { key: 'podcasts', to: '/podcasts', label: 'Podcasts' },
+  { key: 'forums', to: '/forums', label: 'Forums' },
+  { key: 'resources', to: '/resources', label: 'Resources' },
+  { key: 'community', to: '/community', label: 'Community' },
+] as const satisfies readonly { key: MenuKey; to: string; label: string }[];
+
+/**
+ * The navigation entries: those not hidden by menu settings, plus Admin for admins. Rendered in the
+ * header and again in the mobile menu; `onNavigate` lets the menu close when a link is chosen.
+ */
+export function NavLinks({ label, onNavigate }: { label: string; onNavigate?: () => void }) {
+  const { data: user } = useQuery(authQueries.user());
+  const menu = useMenuVisibility();
+  return (
+    <nav aria-label={label} className="site-nav">
+      <ul>
+        {menu.isReady
+          ? NAV_LINKS.filter(({ key }) => menu.isVisible(key)).map(({ key, to, label: text }) => (
+              <li key={key}>
+                <Link to={to} onClick={onNavigate}>
+                  {text}
+                </Link>
+              </li>
+            ))
+          : null}
+        {user?.role === 'admin' ? (
+          <li>
+            <Link to="/admin" onClick={onNavigate}>
+              Admin
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import type { Article } from '../../../contracts/news';
+import { Badge } from '../../components/Badge';
+import { Card } from '../../components/Card';
+import { ARTICLE_PLACEHOLDER, FallbackImage } from '../../components/FallbackImage';
+import { excerptOrContent, formatDate } from '../../lib/format';
+
+export interface ArticleCardProps {
+  article: Article;
+  /** The title's content: a link to the article, or a button asking anonymous visitors to sign in. */
+  title: ReactNode;
+  /** The footer row: like, comment, share, 'Read More'. */
+  footer: ReactNode;
+  /** Shown after the category badges, e.g. Published/Draft for editors. */
+  statusBadge?: ReactNode;
+  /** Editor tools under the footer. */
+  tools?: ReactNode;
+  /** Default 3 (under a section heading); 2 when the cards sit directly under the page's h1. */
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * An article card (spec 2): image (placeholder if none or failing), category badges in their colour
+ * or 'General', published date, title, excerpt or the first 150 characters of content plus '...',
+ * and 'Source: {sourceName}'. Screens supply the title and the footer because what they do differs
+ * (the news list gates opening an article behind sign-in; the home page links straight to it).
+ */
+export function ArticleCard({ article, title, footer, statusBadge, tools, headingLevel = 3 }: ArticleCardProps) {
+  const date = article.publishedAt ?? article.createdAt;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <Card as="article" isInteractive className="news-card">
+      <FallbackImage className="card__media" src={article.imageUrl} fallback={ARTICLE_PLACEHOLDER} alt="" />
+      <div className="card__body">
+        <div className="news-card__badges">
+          <CategoryBadges categories={article.categories} />
+          {statusBadge}
+        </div>
+        <p className="card__meta">
+          <time dateTime={date}>{formatDate(date)}</time>
+        </p>
+        <Heading className="card__title">{title}</Heading>
+        <p className="card__text">{excerptOrContent(article.excerpt, article.content)}</p>
+        {article.sourceName ? <p className="card__source">Source: {article.sourceName}</p> : null}
+        <div className="card__footer">{footer}</div>
+        {tools ? <div className="card__tools">{tools}</div> : null}
+      </div>
+    </Card>
+  );
+}
+
+/** Category badges in their colours; a legacy single label, else 'General', when there are none. */
+export function CategoryBadges({
+  categories,
+  legacyCategory,
+}: {
+  categories: Article['categories'];
+  legacyCategory?: string | null;
+}) {
+  return (
+    <ul className="badge-list" aria-label="Categories">
+      {categories.length > 0 ? (
+        categories.map((category) => (
+          <li key={category.id}>
+            <Badge color={category.color}>{category.name}</Badge>
+          </li>
+        ))
+      ) : (
+        <li>
+          <Badge>{legacyCategory?.trim() || 'General'}</Badge>
+        </li>
+      )}
+    </ul>
+  );
+}

@@ -1,0 +1,172 @@
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { Article } from '../../../contracts/news';
+import { ApiError } from '../../api/client';
+import { newsQueries } from '../../api/news.queries';
+import { Button, LinkButton } from '../../components/Button';
+import { AlertDialog } from '../../components/Dialog';
+import { EmptyState } from '../../components/EmptyState';
+import { ARTICLE_PLACEHOLDER, FallbackImage } from '../../components/FallbackImage';
+import { LikeButton } from '../../components/LikeButton';
+import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
+import { formatDate } from '../../lib/format';
+import { CommentIcon, ShareIcon } from '../home/icons';
+import { ArticleEditDialog } from './ArticleEditDialog';
+import { CategoryBadges } from './ArticleCard';
+import { CommentsSection } from './CommentsSection';
+import { ArrowLeftIcon } from './icons';
+import { useArticleArchive, useArticleDelete } from './mutations';
+import { shareArticle } from './share';
+import { useViewer } from './viewer';
+import './news.css';
+
+const route = getRouteApi('/news/$id');
+
+/** /news/{id} (spec 2, Article detail). */
+export function ArticleScreen() {
+  const { id } = route.useParams();
+  const article = useQuery(newsQueries.detail(id));
+
+  let body;
+  if (article.isPending) {
+    body = <ArticleSkeleton />;
+  } else if (article.isError) {
+    body =
+      article.error instanceof ApiError && article.error.status === 404 ? (
+        <ArticleNotFound />
+      ) : (
+        <EmptyState
+          title="The article could not be loaded."
+          action={
+            <Button variant="secondary" onPress={() => void article.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      );
+  } else {
+    body = (
+      <>
+        <ArticleView article={article.data} />
+        <CommentsSection articleId={article.data.id} commentCount={article.data.commentCount} />
+      </>
+    );
+  }
+
+  return (
+    <div className="article-page">
+      <LinkButton to="/news" variant="ghost" size="sm" className="article-page__back">
+        <ArrowLeftIcon />
+        Back to News
+      </LinkButton>
+      {body}
+    </div>
+  );
+}
+
+function ArticleView({ article }: { article: Article }) {
+  const viewer = useViewer();
+  const date = article.publishedAt ?? article.createdAt;
+  return (
+    <article className="article" aria-labelledby="article-title">
+      {viewer.isAdmin ? <AdminTools article={article} /> : null}
+      <header className="article__header">
+        <CategoryBadges categories={article.categories} legacyCategory={article.category} />
+        <p className="article__date">
+          <time dateTime={date}>{formatDate(date)}</time>
+        </p>
+        <h1 id="article-title">{article.title}</h1>
+        {article.excerpt ? <p className="article__excerpt">{article.excerpt}</p> : null}
+      </header>
+      <FallbackImage
+        className="article__image"
+        src={article.imageUrl}
+        fallback={ARTICLE_PLACEHOLDER}
+        alt=""
+        loading="eager"
+      />
+      {/* Plain text; CSS white-space: pre-line keeps its line breaks (never injected as HTML). */}
+      <div className="article__content">{article.content}</div>
+      {article.sourceName && article.sourceUrl ? (
+        <p className="article__source">
+          Original source:{' '}
+          <a href={article.sourceUrl} target="_blank" rel="noopener noreferrer">
+            {article.sourceName}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </p>
+      ) : null}
+      <div className="article__actions">
+        <LikeButton kind="news" item={article} title={article.title} />
+        <span className="card__stat">
+          <CommentIcon />
+          {article.commentCount} {article.commentCount === 1 ? 'comment' : 'comments'}
+        </span>
+        <Button variant="secondary" size="sm" onPress={() => void shareArticle(article.id)}>
+          <ShareIcon />
+          Share
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/** Spec 2 and 6: on the article page only admins edit, archive and delete. */
+function AdminTools({ article }: { article: Article }) {
+  const navigate = useNavigate();
+  const archive = useArticleArchive(article);
+  const remove = useArticleDelete(article.id, () => navigate({ to: '/news' }));
+  const [isEditing, setEditing] = useState(false);
+  const [isConfirmingDelete, setConfirmingDelete] = useState(false);
+  return (
+    <div className="article__admin" role="group" aria-label="Article administration">
+      <Button variant="secondary" size="sm" onPress={() => setEditing(true)}>
+        Edit Article
+      </Button>
+      <Button variant="secondary" size="sm" isPending={archive.isPending} onPress={() => archive.mutate(!article.isArchived)}>
+        {article.isArchived ? 'Unarchive' : 'Archive'}
+      </Button>
+      <Button variant="destructive" size="sm" onPress={() => setConfirmingDelete(true)}>
+        Delete
+      </Button>
+      <ArticleEditDialog article={article} isOpen={isEditing} onOpenChange={setEditing} />
+      <AlertDialog
+        title="Delete article?"
+        actionLabel="Delete"
+        pendingLabel="Deleting..."
+        isPending={remove.isPending}
+        onAction={() => remove.mutate()}
+        isOpen={isConfirmingDelete}
+        onOpenChange={setConfirmingDelete}
+      >
+        Are you sure you want to delete "{article.title}"? This action cannot be undone.
+      </AlertDialog>
+    </div>
+  );
+}
+
+function ArticleNotFound() {
+  return (
+    <section className="not-found" aria-labelledby="article-missing-title">
+      <h1 id="article-missing-title">Article Not Found</h1>
+      <p>The article you're looking for doesn't exist or has been removed.</p>
+      <LinkButton to="/news">Browse All Articles</LinkButton>
+    </section>
+  );
+}
+
+function ArticleSkeleton() {
+  return (
+    <SkeletonGroup label="Loading article" className="article article--skeleton">
+      <Skeleton width="8rem" />
+      <Skeleton width="6rem" />
+      <Skeleton width="80%" height="2.5rem" />
+      <Skeleton width="100%" />
+      <Skeleton shape="rect" className="article__image" />
+      <Skeleton width="100%" />
+      <Skeleton width="95%" />
+      <Skeleton width="60%" />
+    </SkeletonGroup>
+  );
+}

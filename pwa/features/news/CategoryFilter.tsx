@@ -1,0 +1,38 @@
+import type { CategoryRef } from '../../../contracts/news';
+import { Button } from '../../components/Button';
+import { ToggleButton } from '../../components/ToggleButton';
+
+export interface CategoryFilterProps {
+  categories: readonly CategoryRef[];
+  selected: readonly string[];
+  onChange: (ids: string[]) => void;
+}
+
+/**
+ * Multi-select category chips with 'Clear Filters' (spec 2, News list and Podcasts). 'Clear Filters'
+ * shows only while something is selected, including ids no fetched item carries any more.
+ */
+export function CategoryFilter({ categories, selected, onChange }: CategoryFilterProps) {
+  if (categories.length === 0 && selected.length === 0) return null;
+  const toggle = (id: string, isSelected: boolean) =>
+    onChange(isSelected ? [...selected, id] : selected.filter((selectedId) => selectedId !== id));
+  return (
+    <div role="group" aria-label="Filter by category" className="category-filter">
+      {categories.map((category) => (
+        <ToggleButton
+          key={category.id}
+          color={category.color}
+          isSelected={selected.includes(category.id)}
+          onChange={(isSelected) => toggle(category.id, isSelected)}
+        >
+          {category.name}
+        </ToggleButton>
+      ))}
+      {selected.length > 0 ? (
+        <Button variant="ghost" size="sm" onPress={() => onChange([])}>
+          Clear Filters
+        </Button>
+      ) : null}
+    </div>
+  );
+}

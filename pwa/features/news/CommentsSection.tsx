@@ -1,0 +1,133 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Form } from 'react-aria-components';
+import type { Comment } from '../../../contracts/news';
+import { newsQueries } from '../../api/news.queries';
+import { Avatar } from '../../components/Avatar';
+import { Button, LinkButton } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
+import { TextField } from '../../components/TextField';
+import { toast } from '../../components/Toast';
+import { formatDate, fullName } from '../../lib/format';
+import { TrashIcon } from './icons';
+import { useDeleteComment, usePostComment } from './mutations';
+import { useViewer } from './viewer';
+
+/** The article page's comments (spec 2): list oldest first, the box for signed-in users. */
+export function CommentsSection({ articleId, commentCount }: { articleId: string; commentCount: number }) {
+  const viewer = useViewer();
+  const comments = useQuery(newsQueries.comments(articleId));
+  const count = comments.data?.length ?? commentCount;
+
+  return (
+    <section className="comments" aria-labelledby="comments-title">
+      <h2 id="comments-title">Comments ({count})</h2>
+      {viewer.isSignedIn ? (
+        <CommentForm articleId={articleId} />
+      ) : (
+        <div className="comments__sign-in">
+          <p>You must be signed in to post a comment.</p>
+          <LinkButton to="/login" variant="secondary">
+            Sign In
+          </LinkButton>
+        </div>
+      )}
+      {comments.isPending ? (
+        <SkeletonGroup label="Loading comments" className="comments__list">
+          {[0, 1].map((i) => (
+            <div key={i} className="comment">
+              <Skeleton shape="circle" width="2.25rem" height="2.25rem" />
+              <div className="comment__body">
+                <Skeleton width="30%" />
+                <Skeleton width="90%" />
+              </div>
+            </div>
+          ))}
+        </SkeletonGroup>
+      ) : comments.isError ? (
+        <EmptyState
+          title="Comments could not be loaded."
+          action={
+            <Button variant="secondary" onPress={() => void comments.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : comments.data.length === 0 ? (
+        <p className="comments__empty">No comments yet.</p>
+      ) : (
+        <ul className="comments__list" aria-label="Comments">
+          {comments.data.map((comment) => (
+            <li key={comment.id}>
+              <CommentItem comment={comment} isOwn={viewer.user !== null && comment.authorId === viewer.user.id} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
+  const remove = useDeleteComment(comment.articleId);
+  const name = fullName(comment.author, 'Unknown User');
+  return (
+    <article className="comment" aria-label={`Comment by ${name}`}>
+      <Avatar person={comment.author} />
+      <div className="comment__body">
+        <p className="comment__meta">
+          <span className="comment__author">{name}</span>
+          <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+        </p>
+        <p className="comment__content">{comment.content}</p>
+      </div>
+      {/* Spec 2: only on the viewer's own comments (the API also lets editors moderate). */}
+      {isOwn ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Delete comment"
+          isPending={remove.isPending}
+          onPress={() => remove.mutate(comment.id)}
+        >
+          <TrashIcon />
+        </Button>
+      ) : null}
+    </article>
+  );
+}
+
+function CommentForm({ articleId }: { articleId: string }) {
+  const post = usePostComment(articleId);
+  const [content, setContent] = useState('');
+  const isBlank = content.trim() === '';
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isBlank) {
+      toast({ title: 'Comment required', description: 'Please enter a comment before submitting.', variant: 'destructive' });
+      return;
+    }
+    post.mutate(content, { onSuccess: () => setContent('') });
+  };
+
+  return (
+    <Form className="form comments__form" onSubmit={onSubmit}>
+      <TextField
+        label="Add a comment"
+        name="content"
+        value={content}
+        onChange={setContent}
+        multiline
+        rows={3}
+        placeholder="Share your thoughts on this article..."
+      />
+      <div>
+        <Button type="submit" isDisabled={isBlank} isPending={post.isPending}>
+          {post.isPending ? 'Posting...' : 'Post Comment'}
+        </Button>
+      </div>
+    </Form>
+  );
+}

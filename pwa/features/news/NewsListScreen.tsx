@@ -1,0 +1,240 @@
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useMemo, useState, type ReactNode } from 'react';
+import type { Article } from '../../../contracts/news';
+import { newsQueries } from '../../api/news.queries';
+import { Badge } from '../../components/Badge';
+import { Button, LinkButton } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { LikeButton } from '../../components/LikeButton';
+import { SearchField } from '../../components/SearchField';
+import { CardGridSkeleton } from '../../components/Skeleton';
+import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
+import { CommentIcon, ShareIcon } from '../home/icons';
+import { ArticleCard } from './ArticleCard';
+import { CategoryFilter } from './CategoryFilter';
+import { EditIcon } from './icons';
+import { collectCategories, formatCategoryParam, matchesSearch, parseCategoryParam, showsLoadMore } from './listFilters';
+import { useArticleArchive, useArticleStatus } from './mutations';
+import { shareArticle } from './share';
+import { SignInPromptDialog } from './SignInPromptDialog';
+import { useViewer, type Viewer } from './viewer';
+import './news.css';
+
+const route = getRouteApi('/news');
+
+type ListTab = 'active' | 'archive';
+
+/** /news (spec 2, News list). */
+export function NewsListScreen() {
+  const viewer = useViewer();
+  const navigate = route.useNavigate();
+  const { categories: categoryParam } = route.useSearch();
+  const selected = useMemo(() => parseCategoryParam(categoryParam), [categoryParam]);
+  const [tab, setTab] = useState<ListTab>('active');
+  const [search, setSearch] = useState('');
+  const [isSignInPromptOpen, setSignInPromptOpen] = useState(false);
+
+  const archivedOnly = viewer.isEditor && tab === 'archive';
+  // The chips come from the unfiltered list, so choosing a category does not hide the others; the
+  // filtered list (the same query when nothing is selected) is what the grid shows.
+  const unfiltered = useQuery(newsQueries.list({ archivedOnly }));
+  const shown = useQuery(newsQueries.list({ categories: selected, archivedOnly }));
+  const categories = collectCategories(unfiltered.data, shown.data);
+
+  const setSelected = (ids: string[]) =>
+    void navigate({
+      search: (prev) => ({ ...prev, categories: formatCategoryParam(ids) }),
+      // Spec 2: the address follows the filters without adding history entries.
+      replace: true,
+      resetScroll: false,
+    });
+
+  const visible = (shown.data ?? []).filter((article) => matchesSearch(search, article.title, article.excerpt));
+  const openSignInPrompt = () => setSignInPromptOpen(true);
+
+  let results: ReactNode;
+  if (shown.isPending || !viewer.isKnown) {
+    results = <CardGridSkeleton count={6} label="Loading articles" />;
+  } else if (shown.isError) {
+    results = (
+      <EmptyState
+        title="Articles could not be loaded."
+        action={
+          <Button variant="secondary" onPress={() => void shown.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  } else if (visible.length === 0) {
+    results = <EmptyState title="No articles found matching your criteria." />;
+  } else {
+    results = (
+      <>
+        <ul className="card-grid" aria-label="Articles">
+          {visible.map((article) => (
+            <li key={article.id}>
+              <NewsListCard article={article} viewer={viewer} onSignInRequired={openSignInPrompt} />
+            </li>
+          ))}
+        </ul>
+        {showsLoadMore(visible.length) ? (
+          <div className="section__footer">
+            {/* Spec 9: shown at multiples of 12 and does nothing (the list already holds the page of 50). */}
+            <Button variant="secondary">Load More Articles</Button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="content-list">
+      <header className="page-header content-list__header">
+        <div>
+          <h1>Industry News</h1>
+          <p>Stay updated with curated insights from trusted sources, academic journals, and industry leaders</p>
+        </div>
+        {viewer.isEditor ? (
+          <LinkButton to="/news/add" className="content-list__add">
+            Add News
+          </LinkButton>
+        ) : null}
+      </header>
+
+      <div className="content-list__filters">
+        <SearchField
+          label="Search articles"
+          isLabelHidden
+          placeholder="Search articles..."
+          value={search}
+          onChange={setSearch}
+          className="content-list__search"
+        />
+        <CategoryFilter categories={categories} selected={selected} onChange={setSelected} />
+      </div>
+
+      {viewer.isEditor ? (
+        <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as ListTab)}>
+          <TabList aria-label="Article lists">
+            <Tab id="active">Active</Tab>
+            <Tab id="archive">Archive</Tab>
+          </TabList>
+          <TabPanel id="active">{results}</TabPanel>
+          <TabPanel id="archive">{results}</TabPanel>
+        </Tabs>
+      ) : (
+        results
+      )}
+
+      <SignInPromptDialog isOpen={isSignInPromptOpen} onOpenChange={setSignInPromptOpen} />
+    </div>
+  );
+}
+
+interface NewsListCardProps {
+  article: Article;
+  viewer: Viewer;
+  onSignInRequired: () => void;
+}
+
+function NewsListCard({ article, viewer, onSignInRequired }: NewsListCardProps) {
+  const commentLabel = `Comments on "${article.title}" (${article.commentCount})`;
+  const commentContent = (
+    <>
+      <CommentIcon />
+      {article.commentCount}
+    </>
+  );
+
+  return (
+    <ArticleCard
+      article={article}
+      headingLevel={2}
+      title={
+        viewer.isSignedIn ? (
+          <Link to="/news/$id" params={{ id: article.id }} className="card__link">
+            {article.title}
+          </Link>
+        ) : (
+          // Spec 2: anonymous visitors must sign in to open an article; the title asks them to.
+          <Button variant="ghost" className="card__link news-card__title-button" onPress={onSignInRequired}>
+            {article.title}
+          </Button>
+        )
+      }
+      statusBadge={
+        viewer.isEditor ? (
+          <Badge tone={article.status === 'published' ? 'green' : 'amber'}>
+            {article.status === 'published' ? 'Published' : 'Draft'}
+          </Badge>
+        ) : null
+      }
+      footer={
+        <>
+          <LikeButton kind="news" item={article} title={article.title} />
+          {viewer.isSignedIn ? (
+            <LinkButton to="/news/$id" params={{ id: article.id }} variant="ghost" size="sm" aria-label={commentLabel}>
+              {commentContent}
+            </LinkButton>
+          ) : (
+            <Button variant="ghost" size="sm" aria-label={commentLabel} onPress={onSignInRequired}>
+              {commentContent}
+            </Button>
+          )}
+          <Button variant="ghost" size="sm" onPress={() => void shareArticle(article.id)}>
+            <ShareIcon />
+            Share<span className="visually-hidden"> "{article.title}"</span>
+          </Button>
+          <span className="card__spacer" />
+          {article.sourceUrl ? (
+            <a href={article.sourceUrl} target="_blank" rel="noopener noreferrer" className="card__more">
+              Read More <span aria-hidden="true">→</span>
+              <span className="visually-hidden">: {article.title} (opens in a new tab)</span>
+            </a>
+          ) : null}
+        </>
+      }
+      tools={viewer.isEditor ? <EditorTools article={article} /> : null}
+    />
+  );
+}
+
+/** Spec 2: edit link, Publish/Unpublish and Archive/Unarchive, each inert while its request runs. */
+function EditorTools({ article }: { article: Article }) {
+  const status = useArticleStatus(article);
+  const archive = useArticleArchive(article);
+  const isPublished = article.status === 'published';
+  return (
+    <>
+      <LinkButton
+        to="/news/$id/edit"
+        params={{ id: article.id }}
+        variant="ghost"
+        size="icon"
+        aria-label={`Edit "${article.title}"`}
+      >
+        <EditIcon />
+      </LinkButton>
+      <Button
+        variant="secondary"
+        size="sm"
+        isPending={status.isPending}
+        onPress={() => status.mutate(isPublished ? 'draft' : 'published')}
+      >
+        {isPublished ? 'Unpublish' : 'Publish'}
+        <span className="visually-hidden"> "{article.title}"</span>
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        isPending={archive.isPending}
+        onPress={() => archive.mutate(!article.isArchived)}
+      >
+        {article.isArchived ? 'Unarchive' : 'Archive'}
+        <span className="visually-hidden"> "{article.title}"</span>
+      </Button>
+    </>
+  );
+}

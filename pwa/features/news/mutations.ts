@@ -1,0 +1,132 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { Article, ArticlePutInput, Comment } from '../../../contracts/news';
+import { apiFetch } from '../../api/client';
+import { serverMessage } from '../../api/errors';
+import { newsQueries } from '../../api/news.queries';
+import { toast } from '../../components/Toast';
+
+/*
+ * Article writes of the news list and the article page. Each one refreshes the narrowest part of
+ * the cache it changed: the article itself (its ['news', id] entry is replaced by the server's
+ * answer), the lists that show it (['news', {…}]), and for comments ['news', id, 'comments'].
+ */
+
+const articlePath = (id: string) => `/api/news/${encodeURIComponent(id)}`;
+
+function errorToast(error: unknown, fallback: string) {
+  toast({ title: 'Error', description: serverMessage(error, fallback), variant: 'destructive' });
+}
+
+/** The server answered with the changed article: show it at once and refetch the lists. */
+function articleChanged(queryClient: QueryClient, article: Article): Promise<void> {
+  queryClient.setQueryData(newsQueries.detail(article.id).queryKey, article);
+  return queryClient.invalidateQueries({ queryKey: newsQueries.lists() });
+}
+
+/** Publish/Unpublish (spec 4). */
+export function useArticleStatus(article: Article) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (status: Article['status']) =>
+      apiFetch<Article>(`${articlePath(article.id)}/status`, { method: 'PATCH', body: { status } }),
+    onSuccess: async (updated) => {
+      toast({
+        title: 'Status updated',
+        description:
+          updated.status === 'published' ? 'Article published successfully.' : 'Article set to draft successfully.',
+      });
+      await articleChanged(queryClient, updated);
+    },
+    onError: (error) => errorToast(error, 'Failed to update article status.'),
+  });
+}
+
+/** Archive/Unarchive (spec 4): moves the article between the Active and Archive tabs. */
+export function useArticleArchive(article: Article) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (isArchived: boolean) =>
+      apiFetch<Article>(`${articlePath(article.id)}/archive`, { method: 'PATCH', body: { isArchived } }),
+    onSuccess: async (updated) => {
+      toast(
+        updated.isArchived
+          ? { title: 'Article archived', description: 'Article has been moved to the archive.' }
+          : { title: 'Article unarchived', description: 'Article has been restored from the archive.' },
+      );
+      await articleChanged(queryClient, updated);
+    },
+    onError: (error) => errorToast(error, 'Failed to archive/unarchive article.'),
+  });
+}
+
+/**
+ * The article page's Edit Article dialog: PUT /api/news/{id} with the whole form. Its failure
+ * ('Update failed') is shown inside the dialog, where a toast would cover the dialog's buttons.
+ */
+export function useArticleUpdate(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.input<typeof ArticlePutInput>) => apiFetch<Article>(articlePath(id), { method: 'PUT', body: input }),
+    onSuccess: async (updated) => {
+      toast({ title: 'Article updated' });
+      await articleChanged(queryClient, updated);
+    },
+  });
+}
+
+/**
+ * Delete from the article page. `leave` navigates away; it runs before the article's cache entries
+ * are dropped, so the page never refetches (and 404s on) the article it is leaving.
+ */
+export function useArticleDelete(id: string, leave: () => Promise<void>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<unknown>(articlePath(id), { method: 'DELETE' }),
+    onSuccess: async () => {
+      toast({ title: 'Article deleted successfully' });
+      await leave();
+      // The article and its comments are gone; lists that showed it are refetched.
+      queryClient.removeQueries({ queryKey: newsQueries.detail(id).queryKey });
+      await queryClient.invalidateQueries({ queryKey: newsQueries.lists() });
+    },
+    onError: (error) => errorToast(error, 'Failed to delete article'),
+  });
+}
+
+/**
+ * A new or removed comment changes the comment list and the article's commentCount, which the
+ * article page and the lists show. ['news', id] is the prefix of both the article and its comments.
+ */
+async function commentsChanged(queryClient: QueryClient, articleId: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: newsQueries.detail(articleId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: newsQueries.lists() }),
+  ]);
+}
+
+export function usePostComment(articleId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) =>
+      apiFetch<Comment>(`${articlePath(articleId)}/comments`, { method: 'POST', body: { content } }),
+    onSuccess: async () => {
+      toast({ title: 'Comment posted' });
+      await commentsChanged(queryClient, articleId);
+    },
+    onError: (error) => errorToast(error, 'Failed to post comment'),
+  });
+}
+
+export function useDeleteComment(articleId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: string) =>
+      apiFetch<unknown>(`/api/news/comments/${encodeURIComponent(commentId)}`, { method: 'DELETE' }),
+    onSuccess: async () => {
+      toast({ title: 'Comment deleted' });
+      await commentsChanged(queryClient, articleId);
+    },
+    onError: (error) => errorToast(error, 'Failed to delete comment'),
+  });
+}

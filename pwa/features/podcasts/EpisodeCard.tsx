@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import type { Podcast } from '../../../contracts/podcasts';
+import { Badge } from '../../components/Badge';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { FallbackImage, PODCAST_PLACEHOLDER } from '../../components/FallbackImage';
+import { LikeButton } from '../../components/LikeButton';
+import { formatDate, formatDuration } from '../../lib/format';
+import { HeadphonesIcon } from '../home/icons';
+import { CategoryBadges } from '../news/ArticleCard';
+import { ListenNowLink } from './ListenNowLink';
+
+export interface EpisodeCardProps {
+  podcast: Podcast;
+  /** The large featured card: duration defaults to 45 minutes instead of 30 (spec 2). */
+  isFeatured?: boolean;
+  /** Published/Draft for editors. */
+  statusBadge?: ReactNode;
+  /** Editor tools under the footer. */
+  tools?: ReactNode;
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * An episode card of the podcast hub (spec 2): number, duration, category badges, title,
+ * description, host, guest and guest title, plays, likes, publish date and 'Listen Now' (or a
+ * disabled 'No Link' without an audio address).
+ */
+export function EpisodeCard({ podcast, isFeatured = false, statusBadge, tools, headingLevel = 3 }: EpisodeCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const date = podcast.publishedAt ?? podcast.createdAt;
+  const guest = [podcast.guestName, podcast.guestTitle].filter(Boolean).join(', ');
+  return (
+    <Card as="article" className={isFeatured ? 'episode-card episode-card--featured' : 'episode-card'}>
+      <FallbackImage className="card__media" src={podcast.imageUrl} fallback={PODCAST_PLACEHOLDER} alt="" />
+      <div className="card__body">
+        <p className="card__meta">
+          {isFeatured ? <Badge tone="amber">Featured Episode</Badge> : null}
+          {podcast.episodeNumber != null ? <Badge tone="purple">Episode {podcast.episodeNumber}</Badge> : null}
+          <span>{formatDuration(podcast.duration, isFeatured ? 45 : 30)}</span>
+          {statusBadge}
+        </p>
+        {podcast.categories.length > 0 ? <CategoryBadges categories={podcast.categories} /> : null}
+        <Heading className="card__title">{podcast.title}</Heading>
+        {podcast.description ? <p className="card__text">{podcast.description}</p> : null}
+        {podcast.hostName || guest ? (
+          <dl className="episode-card__people">
+            {podcast.hostName ? (
+              <div>
+                <dt>Host</dt>
+                <dd>{podcast.hostName}</dd>
+              </div>
+            ) : null}
+            {guest ? (
+              <div>
+                <dt>Guest</dt>
+                <dd>{guest}</dd>
+              </div>
+            ) : null}
+          </dl>
+        ) : null}
+        <div className="card__footer">
+          {podcast.audioUrl ? (
+            <ListenNowLink podcast={podcast} audioUrl={podcast.audioUrl} />
+          ) : (
+            <Button size="sm" isDisabled>
+              No Link
+            </Button>
+          )}
+          <span className="card__stat">
+            <HeadphonesIcon />
+            {podcast.playCount}
+            <span className="visually-hidden">{podcast.playCount === 1 ? ' play' : ' plays'}</span>
+          </span>
+          <LikeButton kind="podcasts" item={podcast} title={podcast.title} />
+          <span className="card__spacer" />
+          <time dateTime={date}>{formatDate(date)}</time>
+        </div>
+        {tools ? <div className="card__tools">{tools}</div> : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,213 @@
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import type { Podcast } from '../../../contracts/podcasts';
+import { podcastQueries } from '../../api/podcasts.queries';
+import { Badge } from '../../components/Badge';
+import { Button, LinkButton } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { SearchField } from '../../components/SearchField';
+import { CardGridSkeleton } from '../../components/Skeleton';
+import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
+import { CategoryFilter } from '../news/CategoryFilter';
+import { EditIcon } from '../news/icons';
+import { collectCategories, formatCategoryParam, matchesSearch, parseCategoryParam, showsLoadMore } from '../news/listFilters';
+import { useViewer, type Viewer } from '../news/viewer';
+import { useSiteName } from '../site/useSiteName';
+import { EpisodeCard } from './EpisodeCard';
+import { usePodcastArchive, usePodcastStatus } from './mutations';
+import '../news/news.css';
+import './podcasts.css';
+
+const route = getRouteApi('/podcasts');
+
+type ListTab = 'active' | 'archive';
+
+/** The subscription buttons the spec calls non-functional: shown, but honestly disabled. */
+const SUBSCRIBE_PLATFORMS = ['Spotify', 'Apple Podcasts', 'Google Podcasts'] as const;
+
+/** /podcasts (spec 2, Podcasts). */
+export function PodcastsScreen() {
+  const siteName = useSiteName();
+  const viewer = useViewer();
+  const navigate = route.useNavigate();
+  const { categories: categoryParam } = route.useSearch();
+  const selected = useMemo(() => parseCategoryParam(categoryParam), [categoryParam]);
+  const [tab, setTab] = useState<ListTab>('active');
+  const [search, setSearch] = useState('');
+
+  const archivedOnly = viewer.isEditor && tab === 'archive';
+  // Chips come from the unfiltered list so a selection never hides the other categories.
+  const unfiltered = useQuery(podcastQueries.list({ archivedOnly }));
+  const shown = useQuery(podcastQueries.list({ categories: selected, archivedOnly }));
+  const featured = useQuery({ ...podcastQueries.featured(), enabled: !archivedOnly });
+  const categories = collectCategories(unfiltered.data, shown.data);
+
+  const setSelected = (ids: string[]) =>
+    void navigate({
+      search: (prev) => ({ ...prev, categories: formatCategoryParam(ids) }),
+      replace: true,
+      resetScroll: false,
+    });
+
+  const isSearching = search.trim() !== '';
+  const isFiltering = isSearching || selected.length > 0;
+  const visible = (shown.data ?? []).filter((podcast) =>
+    matchesSearch(search, podcast.title, podcast.description, podcast.guestName),
+  );
+  // The featured card tops the unfiltered Active list: the first featured episode, else the newest.
+  const featuredEpisode =
+    archivedOnly || isFiltering || !viewer.isKnown ? undefined : (featured.data?.[0] ?? unfiltered.data?.[0]);
+
+  const results = (
+    <>
+      {featuredEpisode ? (
+        <section className="podcasts__featured" aria-labelledby="featured-episode-title">
+          <h2 id="featured-episode-title" className="visually-hidden">
+            Featured Episode
+          </h2>
+          <EpisodeCard podcast={featuredEpisode} isFeatured headingLevel={3} {...editorExtras(viewer, featuredEpisode)} />
+        </section>
+      ) : null}
+      <section className="podcasts__episodes" aria-labelledby="episodes-title">
+        <h2 id="episodes-title">{isSearching ? `Search Results (${visible.length})` : 'Recent Episodes'}</h2>
+        {shown.isPending || !viewer.isKnown ? (
+          <CardGridSkeleton count={6} label="Loading episodes" />
+        ) : shown.isError ? (
+          <EmptyState
+            title="Episodes could not be loaded."
+            action={
+              <Button variant="secondary" onPress={() => void shown.refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        ) : visible.length === 0 ? (
+          <EmptyState title={isFiltering ? 'No episodes found matching your search.' : 'No episodes available yet.'} />
+        ) : (
+          <>
+            <ul className="card-grid" aria-label="Episodes">
+              {visible.map((podcast) => (
+                <li key={podcast.id}>
+                  <EpisodeCard podcast={podcast} {...editorExtras(viewer, podcast)} />
+                </li>
+              ))}
+            </ul>
+            {showsLoadMore(visible.length) ? (
+              <div className="section__footer">
+                {/* Spec 9: shown at multiples of 12 and does nothing. */}
+                <Button variant="secondary">Load More Episodes</Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </section>
+    </>
+  );
+
+  return (
+    <div className="content-list podcasts">
+      <header className="page-header content-list__header">
+        <div>
+          <h1>{siteName} Podcast Hub</h1>
+          <p>Conversations with the people shaping accounting, audit and corporate finance.</p>
+        </div>
+        {viewer.isEditor ? (
+          <LinkButton to="/podcasts/add" className="content-list__add">
+            Add Podcast
+          </LinkButton>
+        ) : null}
+      </header>
+
+      <div className="content-list__filters">
+        <SearchField
+          label="Search episodes"
+          isLabelHidden
+          placeholder="Search episodes..."
+          value={search}
+          onChange={setSearch}
+          className="content-list__search"
+        />
+        <CategoryFilter categories={categories} selected={selected} onChange={setSelected} />
+      </div>
+
+      {viewer.isEditor ? (
+        <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as ListTab)}>
+          <TabList aria-label="Episode lists">
+            <Tab id="active">Active</Tab>
+            <Tab id="archive">Archive</Tab>
+          </TabList>
+          <TabPanel id="active">{results}</TabPanel>
+          <TabPanel id="archive">{results}</TabPanel>
+        </Tabs>
+      ) : (
+        results
+      )}
+
+      <section className="podcasts__subscribe" aria-labelledby="subscribe-title">
+        <h2 id="subscribe-title">Never Miss an Episode</h2>
+        <p>Subscribe on your favourite platform. Podcast app listings are coming soon.</p>
+        <ul className="podcasts__platforms">
+          {SUBSCRIBE_PLATFORMS.map((platform) => (
+            <li key={platform}>
+              <Button variant="secondary" isDisabled>
+                {platform}
+                <span className="podcasts__soon">Coming soon</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+/** Published/Draft badge and the editor tools, for editors and admins only. */
+function editorExtras(viewer: Viewer, podcast: Podcast) {
+  if (!viewer.isEditor) return {};
+  return {
+    statusBadge: (
+      <Badge tone={podcast.status === 'published' ? 'green' : 'amber'}>
+        {podcast.status === 'published' ? 'Published' : 'Draft'}
+      </Badge>
+    ),
+    tools: <EpisodeEditorTools podcast={podcast} />,
+  };
+}
+
+function EpisodeEditorTools({ podcast }: { podcast: Podcast }) {
+  const status = usePodcastStatus(podcast);
+  const archive = usePodcastArchive(podcast);
+  const isPublished = podcast.status === 'published';
+  return (
+    <>
+      <LinkButton
+        to="/podcasts/$id/edit"
+        params={{ id: podcast.id }}
+        variant="ghost"
+        size="icon"
+        aria-label={`Edit "${podcast.title}"`}
+      >
+        <EditIcon />
+      </LinkButton>
+      <Button
+        variant="secondary"
+        size="sm"
+        isPending={status.isPending}
+        onPress={() => status.mutate(isPublished ? 'draft' : 'published')}
+      >
+        {isPublished ? 'Unpublish' : 'Publish'}
+        <span className="visually-hidden"> "{podcast.title}"</span>
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        isPending={archive.isPending}
+        onPress={() => archive.mutate(!podcast.isArchived)}
+      >
+        {podcast.isArchived ? 'Unarchive' : 'Archive'}
+        <span className="visually-hidden"> "{podcast.title}"</span>
+      </Button>
+    </>
+  );
+}

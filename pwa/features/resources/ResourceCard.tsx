@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import type { Resource } from '../../../contracts/resources';
+import { Badge } from '../../components/Badge';
+import { Button, buttonClassName } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { CATEGORY_LABELS, DIFFICULTY_LABELS, TYPE_LABELS } from './labels';
+import { ClockIcon, DownloadIcon, ExternalIcon, LevelIcon, StarIcon } from './icons';
+
+export interface ResourceCardProps {
+  resource: Resource;
+  isAdmin: boolean;
+  onEdit: (resource: Resource) => void;
+  onDelete: (resource: Resource) => void;
+}
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+export function ResourceCard({ resource, isAdmin, onEdit, onDelete }: ResourceCardProps) {
+  const type = TYPE_LABELS[resource.type];
+  return (
+    <Card as="article" className="resource-card">
+      <ResourceImage src={resource.imageUrl} />
+      <div className="card__body">
+        <ul className="badge-list" aria-label="Labels">
+          <li>
+            <Badge tone={type.tone}>{type.one}</Badge>
+          </li>
+          {resource.isFree ? (
+            <li>
+              <Badge tone="green">FREE</Badge>
+            </li>
+          ) : null}
+        </ul>
+        <h3 className="card__title">{resource.title}</h3>
+        {resource.description ? <p className="card__text">{resource.description}</p> : null}
+        <ul className="resource-card__facts">
+          {resource.duration ? (
+            <li>
+              <ClockIcon />
+              <span className="visually-hidden">Duration: </span>
+              {resource.duration}
+            </li>
+          ) : null}
+          {resource.difficulty ? (
+            <li>
+              <LevelIcon />
+              <span className="visually-hidden">Difficulty: </span>
+              {DIFFICULTY_LABELS[resource.difficulty]}
+            </li>
+          ) : null}
+          {resource.rating > 0 ? (
+            <li className="resource-card__rating">
+              <StarIcon />
+              <span className="visually-hidden">Rating: </span>
+              {resource.rating}/5
+            </li>
+          ) : null}
+        </ul>
+        <p className="resource-card__category">{CATEGORY_LABELS[resource.category]}</p>
+        <div className="card__footer">
+          <span className="card__stat">
+            <DownloadIcon />
+            {numberFormat.format(resource.downloadCount)} downloads
+          </span>
+          <span className="card__spacer" />
+          {resource.url ? (
+            <a
+              href={resource.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClassName({ variant: 'primary', size: 'sm' })}
+            >
+              Access Resource
+              <ExternalIcon />
+              <span className="visually-hidden">: {resource.title} (opens in a new tab)</span>
+            </a>
+          ) : (
+            <Button size="sm" isDisabled>
+              Access Resource
+            </Button>
+          )}
+        </div>
+        {isAdmin ? (
+          <div className="resource-card__admin">
+            <Button variant="secondary" size="sm" onPress={() => onEdit(resource)}>
+              Edit<span className="visually-hidden"> "{resource.title}"</span>
+            </Button>
+            <Button variant="secondary" size="sm" className="resource-card__delete" onPress={() => onDelete(resource)}>
+              Delete<span className="visually-hidden"> "{resource.title}"</span>
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+/** Spec 2: the image is hidden when it fails to load (no placeholder). */
+function ResourceImage({ src }: { src: string | null }) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (!src || src === failedSrc) return null;
+  return <img className="card__media" src={src} alt="" loading="lazy" decoding="async" onError={() => setFailedSrc(src)} />;
+}

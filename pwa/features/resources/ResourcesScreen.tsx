@@ -1,0 +1,169 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import type { Key } from 'react-aria-components';
+import { RESOURCE_TYPES } from '../../../contracts/common';
+import type { Resource } from '../../../contracts/resources';
+import { authQueries } from '../../api/auth.queries';
+import { serverMessage } from '../../api/errors';
+import { deleteResource, resourceQueries, type ResourceCategory, type ResourceType } from '../../api/resources.queries';
+import { Button } from '../../components/Button';
+import { AlertDialog } from '../../components/Dialog';
+import { EmptyState } from '../../components/EmptyState';
+import { SearchField } from '../../components/SearchField';
+import { Select } from '../../components/Select';
+import { CardGridSkeleton, Skeleton } from '../../components/Skeleton';
+import { toast } from '../../components/Toast';
+import { ToggleButton } from '../../components/ToggleButton';
+import { CATEGORY_OPTIONS, TYPE_LABELS } from './labels';
+import { ResourceCard } from './ResourceCard';
+import { ResourceFormDialog } from './ResourceFormDialog';
+import './resources.css';
+
+const ALL = 'all';
+const CATEGORY_FILTER_OPTIONS = [{ id: ALL, label: 'All Categories' }, ...CATEGORY_OPTIONS];
+
+/** Case-insensitive substring match on title or description (spec 5: in the browser). */
+function matches(resource: Resource, query: string): boolean {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return true;
+  return resource.title.toLowerCase().includes(needle) || (resource.description ?? '').toLowerCase().includes(needle);
+}
+
+type Editing = { resource: Resource | null } | null;
+
+/** /resources (spec 2): type tiles, filters, resource cards; admins add, edit and delete. */
+export function ResourcesScreen() {
+  const { data: user } = useQuery(authQueries.user());
+  const isAdmin = user?.role === 'admin';
+  const [type, setType] = useState<ResourceType | null>(null);
+  const [category, setCategory] = useState<ResourceCategory | null>(null);
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Resource | null>(null);
+
+  // The tiles count the whole library; type and category narrow the list on the server (spec 7).
+  const library = useQuery(resourceQueries.list());
+  const filtered = useQuery(resourceQueries.list({ type, category }));
+  const visible = (filtered.data ?? []).filter((resource) => matches(resource, deferredSearch));
+
+  return (
+    <div className="resources">
+      <header className="resources__header">
+        <div className="page-header">
+          <h1>Educational Resources</h1>
+          <p>E-books, webinars, case studies and certifications to build your skills in accounting, audit and AI.</p>
+        </div>
+        {isAdmin ? <Button onPress={() => setEditing({ resource: null })}>New Resource</Button> : null}
+      </header>
+
+      <ul className="resource-stats" aria-label="Resources by type">
+        {RESOURCE_TYPES.map((id) => (
+          <li key={id} className="resource-stat">
+            <span className="resource-stat__value">
+              {library.data ? library.data.filter((resource) => resource.type === id).length : <Skeleton width="2ch" />}
+            </span>
+            <span className="resource-stat__label">{TYPE_LABELS[id].many}</span>
+          </li>
+        ))}
+      </ul>
+
+      <div className="resource-filters">
+        <div role="group" aria-label="Filter by type" className="resource-filters__types">
+          <ToggleButton isSelected={type === null} onChange={() => setType(null)}>
+            All Types
+          </ToggleButton>
+          {RESOURCE_TYPES.map((id) => (
+            <ToggleButton key={id} isSelected={type === id} onChange={(selected) => setType(selected ? id : null)}>
+              {TYPE_LABELS[id].many}
+            </ToggleButton>
+          ))}
+        </div>
+        <div className="resource-filters__row">
+          <Select
+            label="Category"
+            options={CATEGORY_FILTER_OPTIONS}
+            value={category ?? ALL}
+            onChange={(key: Key | null) => setCategory(key === null || key === ALL ? null : (key as ResourceCategory))}
+            className="resource-filters__category"
+          />
+          <SearchField
+            label="Search resources"
+            placeholder="Search resources..."
+            value={search}
+            onChange={setSearch}
+            className="resource-filters__search"
+          />
+        </div>
+      </div>
+
+      {filtered.isPending ? (
+        <CardGridSkeleton count={6} label="Loading resources" />
+      ) : filtered.isError ? (
+        <EmptyState
+          title="The resources could not be loaded."
+          action={
+            <Button variant="secondary" onPress={() => void filtered.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : visible.length === 0 ? (
+        <EmptyState title="No resources found matching your criteria." />
+      ) : (
+        <ul className="card-grid" aria-label="Resources">
+          {visible.map((resource) => (
+            <li key={resource.id}>
+              <ResourceCard
+                resource={resource}
+                isAdmin={isAdmin}
+                onEdit={(r) => setEditing({ resource: r })}
+                onDelete={setDeleting}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {isAdmin ? (
+        <>
+          <ResourceFormDialog
+            resource={editing?.resource ?? null}
+            isOpen={editing !== null}
+            onOpenChange={(isOpen) => !isOpen && setEditing(null)}
+          />
+          <DeleteResourceDialog resource={deleting} onClose={() => setDeleting(null)} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function DeleteResourceDialog({ resource, onClose }: { resource: Resource | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteResource(id),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: resourceQueries.all() });
+      toast({ title: 'Resource deleted successfully!' });
+      onClose();
+    },
+    onError: (error) => {
+      toast({ title: 'Error', description: serverMessage(error, 'Failed to delete resource'), variant: 'destructive' });
+    },
+  });
+
+  return (
+    <AlertDialog
+      title="Delete Resource"
+      isOpen={resource !== null}
+      onOpenChange={(isOpen) => !isOpen && onClose()}
+      actionLabel="Delete"
+      pendingLabel="Deleting..."
+      isPending={remove.isPending}
+      onAction={() => resource && remove.mutate(resource.id)}
+    >
+      <p>Are you sure you want to delete "{resource?.title}"? This action cannot be undone.</p>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,30 @@
+import { DIFFICULTIES, RESOURCE_CATEGORIES, RESOURCE_TYPES } from '../../../contracts/common';
+import type { BadgeTone } from '../../components/Badge';
+import type { ResourceCategory, ResourceType } from '../../api/resources.queries';
+
+type Difficulty = (typeof DIFFICULTIES)[number];
+
+/** Display names for the enums of spec section 3. */
+export const TYPE_LABELS: Record<ResourceType, { one: string; many: string; tone: BadgeTone }> = {
+  ebook: { one: 'E-Book', many: 'E-Books', tone: 'blue' },
+  webinar: { one: 'Webinar', many: 'Webinars', tone: 'purple' },
+  'case-study': { one: 'Case Study', many: 'Case Studies', tone: 'green' },
+  certification: { one: 'Certification', many: 'Certifications', tone: 'amber' },
+};
+
+export const CATEGORY_LABELS: Record<ResourceCategory, string> = {
+  taxation: 'Taxation',
+  'financial-reporting': 'Financial Reporting',
+  'audit-automation': 'Audit Automation',
+  'ethical-ai': 'Ethical AI',
+};
+
+export const DIFFICULTY_LABELS: Record<Difficulty, string> = {
+  beginner: 'Beginner',
+  intermediate: 'Intermediate',
+  advanced: 'Advanced',
+};
+
+export const TYPE_OPTIONS = RESOURCE_TYPES.map((id) => ({ id, label: TYPE_LABELS[id].one }));
+export const CATEGORY_OPTIONS = RESOURCE_CATEGORIES.map((id) => ({ id, label: CATEGORY_LABELS[id] }));
+export const DIFFICULTY_OPTIONS = DIFFICULTIES.map((id) => ({ id, label: DIFFICULTY_LABELS[id] }));

@@ -1,0 +1,69 @@
+import { LIMITS } from '../../contracts/common';
+
+/** Display helpers shared by screens (spec section 9 and the name rules of section 2). */
+
+const MINUTE_MS = 60_000;
+
+function plural(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+}
+
+/**
+ * Time since `date`: minutes under 60, hours under 1440 minutes, otherwise days (spec 9).
+ * Under a minute (or a clock slightly ahead) reads 'just now'.
+ */
+export function formatRelativeTime(date: string | Date, now: Date = new Date()): string {
+  const minutes = Math.floor((now.getTime() - new Date(date).getTime()) / MINUTE_MS);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return plural(minutes, 'minute');
+  if (minutes < 1440) return plural(Math.floor(minutes / 60), 'hour');
+  return plural(Math.floor(minutes / 1440), 'day');
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** 'Jan 5, 2025'; empty for a missing or invalid date. */
+export function formatDate(date: string | Date | null | undefined): string {
+  if (!date) return '';
+  const value = new Date(date);
+  return Number.isNaN(value.getTime()) ? '' : dateFormat.format(value);
+}
+
+/**
+ * An episode duration as 'Xh Ym' or 'Ym'. The API sends seconds; null (unknown) shows
+ * `fallbackMinutes` (spec: 45 on the featured card, 30 on cards).
+ */
+export function formatDuration(seconds: number | null | undefined, fallbackMinutes = 30): string {
+  const totalMinutes = seconds == null ? fallbackMinutes : Math.round(seconds / 60);
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  return hours > 0 ? `${hours}h ${minutes}m` : `${minutes}m`;
+}
+
+/** The excerpt, or the first 150 characters of the content plus '...' (spec 2 and 9). */
+export function excerptOrContent(excerpt: string | null | undefined, content: string): string {
+  if (excerpt?.trim()) return excerpt;
+  return `${content.slice(0, LIMITS.excerptFallback)}...`;
+}
+
+export interface PersonName {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+}
+
+/** 'First Last', else the email, else `fallback`. */
+export function fullName(person: PersonName | null | undefined, fallback = 'Unknown User'): string {
+  const name = [person?.firstName, person?.lastName].filter((part) => part?.trim()).join(' ');
+  return name || person?.email || fallback;
+}
+
+/** Initials of first and last name, else the first two letters of the email, else '??' (spec 2). */
+export function initials(person: PersonName | null | undefined): string {
+  const first = person?.firstName?.trim()?.[0] ?? '';
+  const last = person?.lastName?.trim()?.[0] ?? '';
+  if (first || last) return `${first}${last}`.toUpperCase();
+  const email = person?.email?.trim();
+  if (email) return email.slice(0, 2).toUpperCase();
+  return '??';
+}

@@ -1,0 +1,107 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, useSyncExternalStore } from 'react';
+import type { LikeResponse } from '../../contracts/news';
+import { authQueries } from '../api/auth.queries';
+import { apiFetch } from '../api/client';
+import { serverMessage } from '../api/errors';
+import { toast } from '../components/Toast';
+
+/**
+ * Likes (spec 4): anonymous likes are counted only in this browser, in localStorage maps from id to
+ * a count; anonymous viewers see the server count plus the local one. Signed-in viewers toggle a
+ * server-side like and see the server count only.
+ */
+export type LikeKind = 'news' | 'podcasts';
+
+const STORAGE_KEYS: Record<LikeKind, string> = {
+  news: 'articleLikeCounts',
+  podcasts: 'podcastLikeCounts',
+};
+
+/** Same-tab writes do not fire `storage` events, so subscribers are also told directly. */
+const listeners = new Set<() => void>();
+
+function readCounts(kind: LikeKind): Record<string, number> {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(STORAGE_KEYS[kind]) ?? '{}');
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, number>) : {};
+  } catch {
+    return {}; // unreadable or unavailable storage counts as no local likes
+  }
+}
+
+export function localLikeCount(kind: LikeKind, id: string): number {
+  const count = readCounts(kind)[id];
+  return typeof count === 'number' && Number.isFinite(count) ? count : 0;
+}
+
+function incrementLocalLike(kind: LikeKind, id: string): void {
+  const counts = readCounts(kind);
+  counts[id] = localLikeCount(kind, id) + 1;
+  try {
+    localStorage.setItem(STORAGE_KEYS[kind], JSON.stringify(counts));
+  } catch {
+    // storage full or blocked: the like was still sent; it just is not remembered
+  }
+  listeners.forEach((notify) => notify());
+}
+
+function subscribe(notify: () => void): () => void {
+  listeners.add(notify);
+  window.addEventListener('storage', notify);
+  return () => {
+    listeners.delete(notify);
+    window.removeEventListener('storage', notify);
+  };
+}
+
+export interface LikeableItem {
+  id: string;
+  likes: number;
+  /** Whether the signed-in viewer likes it (false for anonymous viewers). */
+  liked: boolean;
+}
+
+export interface LikeState {
+  /** The count to show. */
+  count: number;
+  /** Signed in and liked (anonymous likes are not a toggle). */
+  liked: boolean;
+  isSignedIn: boolean;
+  isPending: boolean;
+  /** Anonymous: adds a like. Signed in: likes or unlikes. */
+  toggle: () => void;
+}
+
+export function useLike(kind: LikeKind, item: LikeableItem): LikeState {
+  const queryClient = useQueryClient();
+  const { data: user } = useQuery(authQueries.user());
+  const isSignedIn = Boolean(user);
+  const localCount = useSyncExternalStore(subscribe, () => localLikeCount(kind, item.id));
+  // The latest server answer, shown until the refetched list carries it (keyed by the item's own values).
+  const [answer, setAnswer] = useState<{ for: string; likes: number; liked: boolean } | null>(null);
+  const itemKey = `${item.id}:${item.likes}:${item.liked}`;
+  const current = answer?.for === itemKey ? answer : { likes: item.likes, liked: item.liked };
+
+  const mutation = useMutation({
+    mutationFn: (unlike: boolean) =>
+      apiFetch<LikeResponse>(`/api/${kind}/${encodeURIComponent(item.id)}/like`, { method: unlike ? 'DELETE' : 'POST' }),
+    onSuccess: (response) => {
+      if (response.anonymous) incrementLocalLike(kind, item.id);
+      else setAnswer({ for: itemKey, likes: response.likes, liked: response.liked });
+    },
+    onError: (error) => {
+      toast({ title: 'Error', description: serverMessage(error, 'Failed to update like.'), variant: 'destructive' });
+    },
+    // Lists, the featured list and the detail page all show the count, so the whole kind refetches.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [kind] }),
+  });
+
+  return {
+    count: isSignedIn ? current.likes : item.likes + localCount,
+    liked: isSignedIn && current.liked,
+    isSignedIn,
+    isPending: mutation.isPending,
+    toggle: () => mutation.mutate(isSignedIn && current.liked),
+  };
+}

@@ -1,0 +1,264 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  notFound,
+} from '@tanstack/react-router';
+import { authQueries } from './api/auth.queries';
+import { communityQueries } from './api/community.queries';
+import { forumQueries } from './api/forums.queries';
+import { newsCategoryQueries, newsQueries } from './api/news.queries';
+import { podcastQueries } from './api/podcasts.queries';
+import { resourceQueries } from './api/resources.queries';
+import { NotFoundScreen } from './features/errors/NotFoundScreen';
+import { RootLayout } from './features/layout/RootLayout';
+import { categorySearchSchema, parseCategoryParam } from './features/news/listFilters';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+});
+
+/*
+ * One entry per screen. Screen components are lazy (one chunk per route); loaders only start
+ * fetches (not awaited) so the screen renders its skeletons while data arrives.
+ */
+
+const homeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(newsQueries.list());
+    void queryClient.prefetchQuery(podcastQueries.list());
+  },
+  component: lazyRouteComponent(() => import('./features/home/HomeScreen'), 'HomeScreen'),
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  component: lazyRouteComponent(() => import('./features/auth/LoginScreen'), 'LoginScreen'),
+});
+
+const logoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/logout',
+  component: lazyRouteComponent(() => import('./features/auth/LogoutScreen'), 'LogoutScreen'),
+});
+
+/** Spec 2: `?categories=` (comma-separated ids) is read on load and kept in sync by the screen. */
+const newsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/news',
+  validateSearch: categorySearchSchema,
+  loaderDeps: ({ search }) => ({ categories: search.categories }),
+  loader: ({ context: { queryClient }, deps }) => {
+    const categories = parseCategoryParam(deps.categories);
+    // The unfiltered list feeds the category chips; the filtered one the grid.
+    void queryClient.prefetchQuery(newsQueries.list());
+    if (categories.length > 0) void queryClient.prefetchQuery(newsQueries.list({ categories }));
+  },
+  component: lazyRouteComponent(() => import('./features/news/NewsListScreen'), 'NewsListScreen'),
+});
+
+const articleRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  // A malformed id needs no client check: the API answers 404 and the screen says 'Article Not Found'.
+  path: '/news/$id',
+  loader: ({ context: { queryClient }, params: { id } }) => {
+    void queryClient.prefetchQuery(newsQueries.detail(id));
+    void queryClient.prefetchQuery(newsQueries.comments(id));
+  },
+  component: lazyRouteComponent(() => import('./features/news/ArticleScreen'), 'ArticleScreen'),
+});
+
+const podcastsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/podcasts',
+  validateSearch: categorySearchSchema,
+  loaderDeps: ({ search }) => ({ categories: search.categories }),
+  loader: ({ context: { queryClient }, deps }) => {
+    const categories = parseCategoryParam(deps.categories);
+    void queryClient.prefetchQuery(podcastQueries.list());
+    void queryClient.prefetchQuery(podcastQueries.featured());
+    if (categories.length > 0) void queryClient.prefetchQuery(podcastQueries.list({ categories }));
+  },
+  component: lazyRouteComponent(() => import('./features/podcasts/PodcastsScreen'), 'PodcastsScreen'),
+});
+
+const forumsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forums',
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(forumQueries.categories());
+    void queryClient.prefetchQuery(forumQueries.list());
+  },
+  component: lazyRouteComponent(() => import('./features/forums/ForumsScreen'), 'ForumsScreen'),
+});
+
+const discussionRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  // A malformed id needs no client check: the API answers 404 and the screen says 'Discussion Not Found'.
+  path: '/forums/$id',
+  loader: ({ context: { queryClient }, params: { id } }) => {
+    void queryClient.prefetchQuery(forumQueries.discussion(id));
+    void queryClient.prefetchQuery(forumQueries.categories());
+  },
+  component: lazyRouteComponent(() => import('./features/forums/DiscussionScreen'), 'DiscussionScreen'),
+});
+
+const resourcesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/resources',
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(resourceQueries.list());
+  },
+  component: lazyRouteComponent(() => import('./features/resources/ResourcesScreen'), 'ResourcesScreen'),
+});
+
+const communityRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/community',
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(communityQueries.stats());
+    void queryClient.prefetchQuery(communityQueries.contributors());
+  },
+  component: lazyRouteComponent(() => import('./features/community/CommunityScreen'), 'CommunityScreen'),
+});
+
+/**
+ * Spec 2: these routes exist only for signed-in users; anyone else gets the 404 page. The check
+ * reads the cached current user (fetching it once if needed).
+ */
+const authenticatedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'authenticated',
+  beforeLoad: async ({ context: { queryClient } }) => {
+    const user = await queryClient.ensureQueryData(authQueries.user());
+    if (!user) throw notFound();
+    return { user };
+  },
+});
+
+/*
+ * Editor and admin screens (spec 2). Their code is only loaded when one of them is opened: each
+ * screen is its own lazy chunk, so the public routes never download it. Roles are checked by the
+ * screens (to hide what a role may not use) and by the server.
+ */
+const addArticleRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/news/add',
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(newsCategoryQueries.list({ activeOnly: true }));
+  },
+  component: lazyRouteComponent(() => import('./features/editor/ArticleEditorScreens'), 'AddArticleScreen'),
+});
+
+const editArticleRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/news/$id/edit',
+  loader: ({ context: { queryClient }, params: { id } }) => {
+    void queryClient.prefetchQuery(newsQueries.detail(id));
+    void queryClient.prefetchQuery(newsCategoryQueries.list({ activeOnly: true }));
+  },
+  component: lazyRouteComponent(() => import('./features/editor/ArticleEditorScreens'), 'EditArticleScreen'),
+});
+
+const addPodcastRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/podcasts/add',
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(newsCategoryQueries.list({ activeOnly: true }));
+  },
+  component: lazyRouteComponent(() => import('./features/editor/PodcastEditorScreens'), 'AddPodcastScreen'),
+});
+
+const editPodcastRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/podcasts/$id/edit',
+  loader: ({ context: { queryClient }, params: { id } }) => {
+    void queryClient.prefetchQuery(podcastQueries.detail(id));
+    void queryClient.prefetchQuery(newsCategoryQueries.list({ activeOnly: true }));
+  },
+  component: lazyRouteComponent(() => import('./features/editor/PodcastEditorScreens'), 'EditPodcastScreen'),
+});
+
+const adminRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/admin',
+  component: lazyRouteComponent(() => import('./features/admin/AdminPanelScreen'), 'AdminPanelScreen'),
+});
+
+const adminUsersRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/admin/users',
+  component: lazyRouteComponent(() => import('./features/admin/UserManagementScreen'), 'UserManagementScreen'),
+});
+
+const adminMenuRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/admin/menu',
+  component: lazyRouteComponent(() => import('./features/admin/MenuSettingsScreen'), 'MenuSettingsScreen'),
+});
+
+const adminCategoriesRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/admin/categories',
+  component: lazyRouteComponent(() => import('./features/admin/CategoriesScreen'), 'CategoriesScreen'),
+});
+
+const adminMainPageRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/admin/main-page',
+  component: lazyRouteComponent(() => import('./features/admin/MainPageScreen'), 'MainPageScreen'),
+});
+
+const routeTree = rootRoute.addChildren([
+  homeRoute,
+  loginRoute,
+  logoutRoute,
+  newsRoute,
+  articleRoute,
+  podcastsRoute,
+  forumsRoute,
+  discussionRoute,
+  resourcesRoute,
+  communityRoute,
+  authenticatedRoute.addChildren([
+    addArticleRoute,
+    editArticleRoute,
+    addPodcastRoute,
+    editPodcastRoute,
+    adminRoute,
+    adminUsersRoute,
+    adminMenuRoute,
+    adminCategoriesRoute,
+    adminMainPageRoute,
+  ]),
+]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    // Spec: path matching is case-insensitive. This is router-core's default; stated so it cannot drift.
+    caseSensitive: false,
+    // Unmatched paths render inside the root layout, so the header stays on the 404 page.
+    defaultNotFoundComponent: NotFoundScreen,
+    defaultPreload: 'intent',
+    // Loaders only start fetches; TanStack Query owns freshness (spec 7: never stale).
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,35 @@
+// The part of autocannon's programmatic API the bench uses (the package ships no types).
+declare module 'autocannon' {
+  interface Histogram {
+    /** The count (requests) or bytes (throughput) of the whole run. */
+    total: number;
+    average: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p99: number;
+  }
+  interface Options {
+    url: string;
+    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    headers?: Record<string, string>;
+    body?: string;
+    connections?: number;
+    /** Seconds. */
+    duration?: number;
+  }
+  interface Result {
+    requests: Histogram;
+    /** Milliseconds. */
+    latency: Histogram;
+    throughput: Histogram;
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    statusCodeStats: Record<string, { count: number }>;
+  }
+  function autocannon(opts: Options): Promise<Result>;
+  export default autocannon;
+}

@@ -1,0 +1,422 @@
+/**
+ * Bench data generator: `generate(db, size)` fills a freshly migrated database with a deterministic
+ * (seeded) data set. Counters the lists show (likes, comment_count, reply_count, last_reply_at,
+ * discussion_count) are computed from the rows generated, so they are exact.
+ */
+import type { Knex } from 'knex';
+import { v7 as uuidv7 } from 'uuid';
+import { RESOURCE_CATEGORIES, RESOURCE_TYPES, DIFFICULTIES } from '../../contracts/common';
+
+export type BenchSize = '10k' | '100k';
+
+export interface BenchCounts {
+  users: number;
+  newsCategories: number;
+  articles: number;
+  comments: number;
+  podcasts: number;
+  forumCategories: number;
+  discussions: number;
+  replies: number;
+  resources: number;
+}
+
+export const SIZES: Record<BenchSize, BenchCounts> = {
+  '10k': {
+    users: 5_000,
+    newsCategories: 8,
+    articles: 10_000,
+    comments: 100_000,
+    podcasts: 300,
+    forumCategories: 5,
+    discussions: 2_000,
+    replies: 50_000,
+    resources: 50,
+  },
+  '100k': {
+    users: 20_000,
+    newsCategories: 8,
+    articles: 100_000,
+    comments: 400_000,
+    podcasts: 1_000,
+    forumCategories: 5,
+    discussions: 5_000,
+    replies: 100_000,
+    resources: 200,
+  },
+};
+
+export const BENCH_USER = { email: 'bench@example.com', password: 'bench123' } as const;
+
+// bcryptjs.hashSync('bench123', 10), fixed so that the generated data is byte-for-byte deterministic
+// and generation does not pay for bcrypt. Every generated user shares it.
+const PASSWORD_HASH = '$2b$10$FODXb.x2nbdfF9LTG230Y.zQvKPTGioA.AxKtcjTTqOcJOF9kBrQG';
+
+/** How the like endpoints record a like (one row per user and item; see user_interactions_once). */
+const LIKE = { interaction_type: 'like', article: 'article', podcast: 'podcast' } as const;
+
+/** The newest generated item is this old; everything else is spread over the three years before. */
+const END_MS = Date.parse('2026-11-01T00:00:00.000Z');
+const SPAN_MS = 3 * 365 * 24 * 3600 * 1000;
+const DISCUSSION_REPLIES = 50;
+const ROWS_PER_INSERT = 500;
+
+/** Ids the bench requests address. */
+export interface BenchTargets {
+  /** The newest published article (first in the news list). */
+  articleId: string;
+  /** A published discussion with exactly 50 replies. */
+  discussionId: string;
+}
+
+type Row = Record<string, unknown>;
+
+/** `size` is one of SIZES, or explicit counts (the test uses a small data set). */
+export async function generate(db: Knex, size: BenchSize | BenchCounts): Promise<BenchTargets> {
+  const n = typeof size === 'string' ? SIZES[size] : size;
+  const rand = mulberry32(0x1ed9e5);
+  const int = (max: number) => Math.floor(rand() * max);
+  const pick = <T>(list: readonly T[]): T => list[int(list.length)];
+  const chance = (p: number) => rand() < p;
+  const id = (ms: number) => uuidv7({ msecs: ms, random: randomBytes(rand) });
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const words = (count: number) => Array.from({ length: count }, () => pick(WORDS)).join(' ');
+  const sentence = (count: number) => {
+    const s = words(count);
+    return `${s[0].toUpperCase()}${s.slice(1)}.`;
+  };
+  const paragraph = (sentences: number) => Array.from({ length: sentences }, () => sentence(8 + int(12))).join(' ');
+  /** An age skewed towards recent items: i = 0 is newest. */
+  const at = (i: number, of: number) => END_MS - Math.floor((i / of) * SPAN_MS) - int(60_000);
+
+  return db.transaction(async (trx) => {
+    const insert = async (table: string, rows: Iterable<Row>) => {
+      let batch: Row[] = [];
+      for (const row of rows) {
+        batch.push(row);
+        if (batch.length === ROWS_PER_INSERT) {
+          await trx(table).insert(batch);
+          batch = [];
+        }
+      }
+      if (batch.length) await trx(table).insert(batch);
+    };
+
+    // Users: the first is the bench user, a handful are editors (article and podcast authors).
+    const users: Row[] = [];
+    for (let i = 0; i < n.users; i++) {
+      const created = at(n.users - i, n.users) - SPAN_MS / 10;
+      const first = pick(FIRST_NAMES);
+      const last = pick(LAST_NAMES);
+      users.push({
+        id: id(created),
+        email: i === 0 ? BENCH_USER.email : `${first}.${last}.${i}@example.com`.toLowerCase(),
+        password_hash: PASSWORD_HASH,
+        first_name: i === 0 ? 'Bench' : first,
+        last_name: i === 0 ? 'User' : last,
+        profile_image_url: chance(0.3) ? `https://images.example.com/avatars/${i}.jpg` : null,
+        expertise_tags: JSON.stringify([pick(TAGS), pick(TAGS)].filter((t, k, a) => a.indexOf(t) === k)),
+        title: chance(0.7) ? pick(JOB_TITLES) : null,
+        company: chance(0.6) ? `${pick(LAST_NAMES)} ${pick(COMPANY_SUFFIXES)}` : null,
+        bio: chance(0.4) ? sentence(15) : null,
+        points: Math.floor(rand() ** 3 * 5000),
+        badges: '[]',
+        role: i === 0 ? 'subscriber' : i < 40 ? 'editor' : i < 140 ? 'contributor' : 'subscriber',
+        is_active: i === 0 || !chance(0.02),
+        created_at: iso(created),
+        updated_at: iso(created),
+      });
+    }
+    await insert('users', users);
+    const userIds = users.map((u) => u.id as string);
+    const editorIds = users.filter((u) => u.role === 'editor').map((u) => u.id as string);
+
+    const newsCategoryIds: string[] = [];
+    await insert(
+      'news_categories',
+      NEWS_CATEGORIES.slice(0, n.newsCategories).map(([name, color], i) => {
+        const row = {
+          id: id(END_MS - SPAN_MS - i),
+          name,
+          slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+          description: sentence(12),
+          icon: null,
+          color,
+          display_order: i,
+          is_active: true,
+          created_at: iso(END_MS - SPAN_MS),
+          updated_at: iso(END_MS - SPAN_MS),
+        };
+        newsCategoryIds.push(row.id);
+        return row;
+      }),
+    );
+    const categoryLinks = (column: string, itemId: string): Row[] => {
+      const first = pick(newsCategoryIds);
+      const second = chance(0.4) ? pick(newsCategoryIds) : first;
+      return [first, second]
+        .filter((c, k, a) => a.indexOf(c) === k)
+        .map((category_id) => ({ [column]: itemId, category_id }));
+    };
+    /** One like row per distinct user, so the item's likes counter equals its number of like rows. */
+    const likeRows = (targetType: string, targetId: string, count: number, after: number): Row[] => {
+      const likers = new Set<string>();
+      while (likers.size < count) likers.add(pick(userIds));
+      return [...likers].map((user_id) => {
+        const created = after + int(END_MS - after);
+        return { id: id(created), user_id, target_type: targetType, target_id: targetId, interaction_type: LIKE.interaction_type, created_at: iso(created) };
+      });
+    };
+
+    // Articles: newest first; about 4% drafts and 3% archived, but the newest is published and live.
+    const articles: Row[] = [];
+    const articleLinks: Row[] = [];
+    const articleLikes: Row[] = [];
+    for (let i = 0; i < n.articles; i++) {
+      const created = at(i, n.articles);
+      const status = i > 0 && chance(0.04) ? 'draft' : 'published';
+      const likes = Math.min(Math.floor(rand() ** 4 * 25), n.users);
+      const row: Row = {
+        id: id(created),
+        title: sentence(6 + int(6)).slice(0, -1),
+        content: Array.from({ length: 3 + int(3) }, () => paragraph(3 + int(2))).join('\n\n'),
+        excerpt: chance(0.9) ? sentence(25) : null,
+        image_url: chance(0.6) ? `https://images.example.com/news/${i}.jpg` : null,
+        thumbnail_url: null,
+        source_url: chance(0.6) ? `https://example.com/source/${i}` : null,
+        source_name: chance(0.6) ? `${pick(LAST_NAMES)} ${pick(['Review', 'Journal', 'Weekly', 'Insights'])}` : null,
+        category: null,
+        author_id: pick(editorIds),
+        published_at: status === 'published' ? iso(created) : null,
+        likes,
+        comment_count: 0,
+        is_archived: i > 0 && chance(0.03),
+        is_featured: i === 0 || chance(0.001),
+        status,
+        created_at: iso(created),
+        updated_at: iso(created),
+      };
+      articles.push(row);
+      articleLinks.push(...categoryLinks('article_id', row.id as string));
+      articleLikes.push(...likeRows(LIKE.article, row.id as string, likes, created));
+    }
+    // Comments go to published articles at random; counting them first keeps comment_count exact.
+    const published = articles.filter((a) => a.status === 'published');
+    const commentsFor = published.map(() => 0);
+    for (let c = 0; c < n.comments; c++) commentsFor[int(published.length)]++;
+    published.forEach((a, k) => (a.comment_count = commentsFor[k]));
+    await insert('news_articles', articles);
+    await insert('article_categories', articleLinks);
+    await insert('user_interactions', articleLikes);
+    await insert(
+      'news_comments',
+      (function* () {
+        for (const [k, article] of published.entries()) {
+          const start = Date.parse(article.created_at as string);
+          for (let c = 0; c < commentsFor[k]; c++) {
+            const created = start + int(Math.min(END_MS - start, 30 * 24 * 3600 * 1000) + 1);
+            yield {
+              id: id(created),
+              article_id: article.id,
+              author_id: pick(userIds),
+              content: sentence(6 + int(30)),
+              created_at: iso(created),
+            };
+          }
+        }
+      })(),
+    );
+
+    const podcasts: Row[] = [];
+    const podcastLinks: Row[] = [];
+    const podcastLikes: Row[] = [];
+    for (let i = 0; i < n.podcasts; i++) {
+      const created = at(i, n.podcasts);
+      const status = i > 0 && chance(0.05) ? 'draft' : 'published';
+      const likes = Math.min(Math.floor(rand() ** 3 * 40), n.users);
+      const row: Row = {
+        id: id(created),
+        title: sentence(5 + int(5)).slice(0, -1),
+        description: paragraph(2),
+        episode_number: n.podcasts - i,
+        audio_url: chance(0.9) ? `https://www.youtube.com/watch?v=bench${i}` : null,
+        image_url: chance(0.7) ? `https://images.example.com/podcasts/${i}.jpg` : null,
+        duration: 1200 + int(3600),
+        host_name: `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`,
+        guest_name: chance(0.8) ? `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}` : null,
+        guest_title: chance(0.7) ? pick(JOB_TITLES) : null,
+        play_count: int(5000),
+        likes,
+        is_archived: i > 0 && chance(0.03),
+        is_featured: i === 0 || chance(0.01),
+        published_at: status === 'published' ? iso(created) : null,
+        status,
+        author_id: pick(editorIds),
+        created_at: iso(created),
+        updated_at: iso(created),
+      };
+      podcasts.push(row);
+      podcastLinks.push(...categoryLinks('podcast_id', row.id as string));
+      podcastLikes.push(...likeRows(LIKE.podcast, row.id as string, likes, created));
+    }
+    await insert('podcast_episodes', podcasts);
+    await insert('podcast_categories', podcastLinks);
+    await insert('user_interactions', podcastLikes);
+
+    // Forums: discussion 0 is the newest, published, and has exactly DISCUSSION_REPLIES replies.
+    const forumCategories: Row[] = FORUM_CATEGORIES.slice(0, n.forumCategories).map(([name, color], i) => ({
+      id: id(END_MS - SPAN_MS - 100 - i),
+      name,
+      description: sentence(10),
+      icon: null,
+      color,
+      discussion_count: 0,
+      created_at: iso(END_MS - SPAN_MS),
+    }));
+    const discussions: Row[] = [];
+    for (let i = 0; i < n.discussions; i++) {
+      const created = at(i, n.discussions);
+      const category = pick(forumCategories);
+      (category.discussion_count as number)++;
+      discussions.push({
+        id: id(created),
+        title: `${sentence(6 + int(6)).slice(0, -1)}?`,
+        content: Array.from({ length: 1 + int(3) }, () => paragraph(3)).join('\n\n'),
+        category_id: category.id,
+        author_id: pick(userIds),
+        is_pinned: i > 0 && chance(0.01),
+        is_locked: i > 0 && chance(0.01),
+        is_featured: i === 0 || chance(0.005),
+        reply_count: 0,
+        likes: 0,
+        last_reply_at: null,
+        status: i > 0 && chance(0.03) ? 'draft' : 'published',
+        created_at: iso(created),
+        updated_at: iso(created),
+      });
+    }
+    const repliesFor = discussions.map((_, i) => (i === 0 ? DISCUSSION_REPLIES : 0));
+    for (let r = DISCUSSION_REPLIES; r < n.replies; r++) repliesFor[1 + int(n.discussions - 1)]++;
+    const replies: Row[] = [];
+    discussions.forEach((d, i) => {
+      const start = Date.parse(d.created_at as string);
+      const own: Row[] = [];
+      let last = 0;
+      for (let r = 0; r < repliesFor[i]; r++) {
+        const created = start + 1 + int(Math.min(END_MS - start, 14 * 24 * 3600 * 1000));
+        last = Math.max(last, created);
+        own.push({
+          id: id(created),
+          content: paragraph(1 + int(3)),
+          discussion_id: d.id,
+          author_id: pick(userIds),
+          parent_reply_id: null,
+          likes: 0,
+          created_at: iso(created),
+        });
+      }
+      own.sort((a, b) => (a.created_at as string).localeCompare(b.created_at as string));
+      // About one reply in ten answers an earlier reply of the same discussion.
+      own.forEach((reply, k) => {
+        if (k > 0 && chance(0.1)) reply.parent_reply_id = own[int(k)].id;
+      });
+      d.reply_count = own.length;
+      d.last_reply_at = own.length ? iso(last) : null;
+      replies.push(...own);
+    });
+    await insert('forum_categories', forumCategories);
+    await insert('forum_discussions', discussions);
+    await insert('forum_replies', replies);
+
+    await insert(
+      'resources',
+      Array.from({ length: n.resources }, (_, i) => {
+        const created = at(i, n.resources);
+        const ratingCount = int(200);
+        return {
+          id: id(created),
+          title: sentence(4 + int(5)).slice(0, -1),
+          description: paragraph(2),
+          type: pick(RESOURCE_TYPES),
+          category: pick(RESOURCE_CATEGORIES),
+          url: `https://example.com/resources/${i}`,
+          file_url: null,
+          image_url: chance(0.7) ? `https://images.example.com/resources/${i}.jpg` : null,
+          duration: chance(0.5) ? `${1 + int(8)} hours` : null,
+          difficulty: pick(DIFFICULTIES),
+          rating: ratingCount ? 1 + int(5) : 0,
+          rating_count: ratingCount,
+          download_count: int(10_000),
+          is_free: chance(0.7),
+          author_id: pick(editorIds),
+          created_at: iso(created),
+          updated_at: iso(created),
+        };
+      }),
+    );
+
+    return { articleId: articles[0].id as string, discussionId: discussions[0].id as string };
+  });
+}
+
+/** Small, fast, seedable PRNG (Mulberry32): the same seed gives the same data set. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function randomBytes(rand: () => number): Uint8Array {
+  const bytes = new Uint8Array(16);
+  for (let i = 0; i < 16; i++) bytes[i] = Math.floor(rand() * 256);
+  return bytes;
+}
+
+const NEWS_CATEGORIES: ReadonlyArray<readonly [string, string]> = [
+  ['Automation', '#3B82F6'],
+  ['Fraud Detection', '#EF4444'],
+  ['Regulatory', '#F59E0B'],
+  ['Generative AI', '#8B5CF6'],
+  ['Audit', '#10B981'],
+  ['Tax', '#0EA5E9'],
+  ['Treasury', '#14B8A6'],
+  ['ESG Reporting', '#84CC16'],
+];
+
+const FORUM_CATEGORIES: ReadonlyArray<readonly [string, string]> = [
+  ['AI Implementation', '#8B5CF6'],
+  ['Regulatory Compliance', '#F59E0B'],
+  ['Learning & Development', '#10B981'],
+  ['Audit & Assurance', '#3B82F6'],
+  ['Career Corner', '#EF4444'],
+];
+
+const WORDS = (
+  'ledger audit accrual revenue recognition lease liability impairment goodwill reconciliation journal entry ' +
+  'close process controls automation workflow invoice payable receivable cash forecast treasury hedge ' +
+  'exposure tax provision deferred transfer pricing nexus pillar two disclosure footnote materiality sample ' +
+  'analytics anomaly fraud vendor payroll expense policy compliance standard regulator filing quarter annual ' +
+  'board committee assurance evidence model language assistant governance risk review team finance ' +
+  'controller budget variance margin operating segment inventory valuation fair value estimate judgement the ' +
+  'a of and to for with in on new better faster every our their'
+).split(' ');
+
+const FIRST_NAMES = [
+  'Ava', 'Ben', 'Chloe', 'Daniel', 'Emma', 'Farid', 'Grace', 'Hiro', 'Isla', 'Jonas', 'Kira', 'Liam', 'Maya',
+  'Noah', 'Olivia', 'Priya', 'Quinn', 'Rosa', 'Sam', 'Tariq', 'Uma', 'Victor', 'Wen', 'Xavier', 'Yara', 'Zoe',
+];
+const LAST_NAMES = [
+  'Adams', 'Bauer', 'Chen', 'Diaz', 'Evans', 'Fischer', 'Garcia', 'Hughes', 'Ibrahim', 'Jensen', 'Kowalski',
+  'Lopez', 'Mensah', 'Nakamura', 'Okafor', 'Patel', 'Rossi', 'Schmidt', 'Tanaka', 'Usman', 'Varga', 'Weber',
+];
+const JOB_TITLES = [
+  'Controller', 'CFO', 'Audit Manager', 'Tax Director', 'Senior Accountant', 'Finance Analyst',
+  'Head of Financial Reporting', 'Internal Auditor', 'Treasury Manager', 'FP&A Lead',
+];
+const COMPANY_SUFFIXES = ['& Co', 'Partners', 'Group', 'Holdings', 'LLP', 'Advisory'];
+const TAGS = ['IFRS', 'US GAAP', 'Audit', 'Tax', 'Automation', 'AI', 'Fraud', 'Treasury', 'ESG', 'FP&A', 'SOX'];

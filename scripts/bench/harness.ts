@@ -1,0 +1,166 @@
+/**
+ * What run.ts needs to measure a server: start it in a child process (so the load generator and the
+ * server never share an event loop), wait for /api/health, drive it with autocannon, stop it.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+export const CONNECTIONS = 10;
+const WARMUP_SECONDS = 3;
+const START_TIMEOUT_MS = 60_000;
+
+export interface Server {
+  url: string;
+  /** CPU time (user + system) the server's processes have used so far, in ms; undefined off Linux. */
+  cpuMs(): number | undefined;
+}
+
+/**
+ * Runs `script` (a path relative to the repository) with tsx on a free port, calls `fn` once
+ * GET /api/health answers 200, and stops the server afterwards, also when `fn` throws.
+ */
+export async function withServer<T>(script: string, env: Record<string, string>, fn: (server: Server) => Promise<T>): Promise<T> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // tsx passes SIGTERM/SIGINT on to the node process it starts (and Ctrl-C reaches both).
+  const child = spawn(TSX, [script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  let alive = true;
+  void exited.then(() => (alive = false));
+  try {
+    await waitForHealth(url, () => alive, script);
+    return await fn({ url, cpuMs: () => processTreeCpuMs(child.pid!) });
+  } finally {
+    if (alive) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(killer);
+    }
+  }
+}
+
+async function waitForHealth(url: string, alive: () => boolean, script: string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (!alive()) throw new Error(`${script} exited before it answered ${url}/api/health`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(100);
+  }
+  throw new Error(`${script} did not answer ${url}/api/health within ${START_TIMEOUT_MS / 1000} s`);
+}
+
+/** The process and its children (tsx runs the script in a child node process), from Linux's /proc. */
+function processTreeCpuMs(pid: number): number | undefined {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    let ticks = 0;
+    for (const p of [String(pid), ...children]) {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      // Fields after "(comm) ": state is [0], utime [11], stime [12], in clock ticks of 1/100 s.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Target {
+  name: string;
+  method?: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface Measurement {
+  name: string;
+  method: string;
+  path: string;
+  /** Completed requests (any status) per second of the measured run. */
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Responses that were not 2xx plus connection errors/timeouts: any of them makes the row invalid. */
+  failures: number;
+  statusCodes: Record<string, number>;
+  /** When there were failures: the status and body of one more request, to say why. */
+  failureSample?: string;
+  /** Mean response size, to check that compared endpoints send comparable payloads. */
+  bytesPerResponse: number;
+  /**
+   * Server CPU time per request (ms): far less sensitive to other work on the machine than req/s.
+   * Only the Node process: PostgreSQL's own CPU is not in it.
+   */
+  cpuMsPerRequest?: number;
+}
+
+/** 10 connections: a 3 s warm-up whose results are discarded, then `seconds` measured. */
+export async function measure(server: Server, target: Target, seconds: number): Promise<Measurement> {
+  const method = target.method ?? 'GET';
+  const load = (duration: number) =>
+    autocannon({
+      url: server.url + target.path,
+      method,
+      headers: target.headers,
+      body: target.body,
+      connections: CONNECTIONS,
+      duration,
+    });
+  await load(WARMUP_SECONDS);
+  const cpuBefore = server.cpuMs();
+  const result = await load(seconds);
+  const cpuAfter = server.cpuMs();
+  const requests = Math.max(result.requests.total, 1);
+  const failures = result.non2xx + result.errors;
+  return {
+    name: target.name,
+    method,
+    path: target.path,
+    requestsPerSec: result.requests.total / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    failures,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count])),
+    failureSample: failures ? await sample(server.url, target) : undefined,
+    bytesPerResponse: Math.round(result.throughput.total / requests),
+    cpuMsPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / requests,
+  };
+}
+
+async function sample(baseUrl: string, target: Target): Promise<string> {
+  try {
+    const res = await fetch(baseUrl + target.path, { method: target.method, headers: target.headers, body: target.body });
+    return `${res.status} ${(await res.text()).slice(0, 200)}`;
+  } catch (err) {
+    return String(err);
+  }
+}

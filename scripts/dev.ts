@@ -1,0 +1,16 @@
+// `npm run dev`: the API server in watch mode and Vite's dev server (proxying /api and /objects to it).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
+const children = [
+  spawn(bin('tsx'), ['watch', 'server/main.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn(bin('vite'), [], { cwd: root, stdio: 'inherit', env: { ...process.env, API_PORT: process.env.PORT ?? '3000' } }),
+];
+const stop = () => {
+  for (const c of children) c.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const c of children) c.on('exit', (code) => { stop(); process.exitCode = code ?? 0; });

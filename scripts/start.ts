@@ -1,0 +1,12 @@
+// `npm start`: build the PWA once if there is no build, then run the server (migrate, seed, listen).
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+if (!existsSync(path.join(root, 'dist/pwa/index.html'))) {
+  console.info('No PWA build found: building it first (vite build)…');
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+await import('../server/main');

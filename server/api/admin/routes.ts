@@ -1,0 +1,22 @@
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import { SEED_MESSAGES, SeedDatabaseInput, type SeedDatabaseResponse } from '../../../contracts/admin';
+import { requireRole } from '../../middleware/auth';
+import { validateBody } from '../../middleware/validate';
+import { rebuildSampleData } from './rebuild';
+
+export function adminRoutes(db: Knex): Router {
+  const router = new Router();
+
+  router.post('/api/admin/seed-database', requireRole('admin'), validateBody(SeedDatabaseInput), async (ctx) => {
+    const { force } = ctx.state.body as SeedDatabaseInput;
+    const result = await rebuildSampleData(db, { force });
+    const body: SeedDatabaseResponse =
+      result === 'already-seeded'
+        ? { alreadySeeded: true, message: SEED_MESSAGES.alreadySeeded }
+        : { alreadySeeded: false, message: SEED_MESSAGES.seeded };
+    ctx.body = body;
+  });
+
+  return router;
+}

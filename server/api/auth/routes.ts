@@ -1,0 +1,80 @@
+import Router from '@koa/router';
+import type Koa from 'koa';
+import type { Knex } from 'knex';
+import { LoginInput, RegisterInput } from '../../../contracts/auth';
+import type { Role } from '../../../contracts/common';
+import { conflict, forbidden, unauthorized } from '../../errors';
+import { currentUser } from '../../middleware/auth';
+import { ipKey, type AuthRateLimiter } from '../../middleware/rate-limit';
+import { validateBody } from '../../middleware/validate';
+import { isUniqueViolation, toBool } from '../../db/dialect';
+import { hashPassword, verifyPassword } from './passwords';
+import { findUserByEmail, insertUser } from '../users/repo';
+import { presentUser } from '../users/presenter';
+import { lockPendingInvitation, markAccepted } from '../invitations/repo';
+
+const EMAIL_TAKEN = 'An account with this email already exists';
+
+/** Signs the user in under a fresh session id, which defeats session fixation. */
+async function startSession(ctx: Koa.Context, userId: string): Promise<void> {
+  // loadUser has already ended this request's session if it belonged to a deactivated account.
+  if (!ctx.session) ctx.session = {} as NonNullable<Koa.Context['session']>;
+  ctx.session!.userId = userId;
+  await ctx.session!.regenerate();
+}
+
+/** `limits` counts failed logins and all registrations per email and per IP (429 past a limit). */
+export function authRoutes(db: Knex, limits: AuthRateLimiter): Router {
+  const router = new Router({ prefix: '/api/auth' });
+
+  router.get('/user', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentUser(currentUser(ctx).row);
+  });
+
+  router.post('/login', validateBody(LoginInput), async (ctx) => {
+    const input = ctx.state.body as LoginInput;
+    // Counted before the password is checked, and given back below when it was right.
+    const attempt = limits.beginLogin(ipKey(ctx.ip), input.email);
+    const user = await findUserByEmail(db, input.email);
+    // verifyPassword runs bcrypt even for an unknown email: equal timing, no enumeration.
+    const ok = await verifyPassword(input.password, user?.password_hash);
+    if (!user || !ok) throw unauthorized('Invalid email or password');
+    attempt.succeeded();
+    if (!toBool(user.is_active)) throw forbidden('This account has been deactivated');
+    await startSession(ctx, user.id);
+    ctx.body = presentUser(user);
+  });
+
+  router.post('/register', validateBody(RegisterInput), async (ctx) => {
+    const input = ctx.state.body as RegisterInput;
+    // Every attempt counts: the 409 below tells whether an email has an account.
+    limits.register(ipKey(ctx.ip), input.email);
+    if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+    const passwordHash = await hashPassword(input.password);
+    let user;
+    try {
+      // An admin's pending invitation for this email gives its role and is accepted with the signup.
+      user = await db.transaction(async (trx) => {
+        const invitation = await lockPendingInvitation(trx, input.email);
+        const created = await insertUser(trx, { ...input, passwordHash, role: (invitation?.role as Role) ?? 'subscriber' });
+        if (invitation) await markAccepted(trx, invitation.id);
+        return created;
+      });
+    } catch (err) {
+      // Two registrations racing for one email: the unique index decides.
+      if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+      throw err;
+    }
+    await startSession(ctx, user.id);
+    ctx.status = 201;
+    ctx.body = presentUser(user);
+  });
+
+  router.post('/logout', async (ctx) => {
+    ctx.session = null;
+    ctx.body = { ok: true };
+  });
+
+  return router;
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { Id } from '../../../contracts/common';
+import { badRequest } from '../../errors';
+
+/*
+ * Opaque keyset cursors: base64url of a JSON tuple of the sort values of the last item served.
+ * The next page starts strictly after that tuple, so rows inserted meanwhile never cause overlap.
+ */
+
+const IsoTimestamp = z
+  .string()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && !Number.isNaN(Date.parse(s)))
+  // Canonical form: the same ISO text the app writes, so SQLite's text comparison is exact.
+  .transform((s) => new Date(s).toISOString());
+
+/** Lists of articles and episodes: (publishedAt, createdAt, id) of the last item. */
+const ListCursor = z.tuple([IsoTimestamp.nullable(), IsoTimestamp, Id]);
+export type ListCursor = z.infer<typeof ListCursor>;
+
+/** Oldest-first lists such as comments: (createdAt, id) of the last item. */
+const AscCursor = z.tuple([IsoTimestamp, Id]);
+export type AscCursor = z.infer<typeof AscCursor>;
+
+export function encodeCursor(values: ListCursor | AscCursor): string {
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
+}
+
+function decode<S extends z.ZodType>(schema: S, cursor: string, param: string): z.infer<S> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    raw = undefined;
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw badRequest('Invalid cursor', { [param]: ['Invalid cursor'] });
+  return parsed.data;
+}
+
+export const decodeListCursor = (cursor: string, param: string): ListCursor => decode(ListCursor, cursor, param);
+export const decodeAscCursor = (cursor: string, param: string): AscCursor => decode(AscCursor, cursor, param);

@@ -1,0 +1,120 @@
+import type Koa from 'koa';
+import type { Knex } from 'knex';
+import { v7 as uuidv7 } from 'uuid';
+import { NEXT_CURSOR_HEADER, type ContentListQuery } from '../../../contracts/news';
+import { currentUser } from '../../middleware/auth';
+import { parseId } from '../../middleware/validate';
+import { decodeListCursor } from './cursor';
+import type { ContentKind } from './kinds';
+import {
+  createContent,
+  deleteContent,
+  findVisibleContent,
+  listContent,
+  loadRelations,
+  updateContent,
+  type ContentRow,
+  type ContentWrite,
+  type Relations,
+} from './repo';
+
+/*
+ * Handler bodies that articles and episodes share; each resource's routes.ts still spells out
+ * its own chain (path, role, body schema) and passes its presenter.
+ */
+
+export type Present<R extends ContentRow, T> = (row: R, rel: Relations) => T;
+
+/** Responses depend on who asks (drafts, `liked`): never kept by shared caches. */
+export function viewerSpecific(ctx: Koa.Context): void {
+  ctx.set('Cache-Control', 'private, no-cache');
+  ctx.vary('Cookie');
+}
+
+/** GET list: one query for the page, one for categories, one for the viewer's likes. */
+export function listHandler<R extends ContentRow, T>(
+  db: Knex,
+  kind: ContentKind,
+  present: Present<R, T>,
+  opts: { featuredOnly?: boolean } = {},
+): Koa.Middleware {
+  return async (ctx) => {
+    const query = ctx.state.query as ContentListQuery;
+    const viewer = ctx.state.user;
+    const page = await listContent<R>(db, kind, {
+      viewer,
+      limit: query.limit,
+      categoryIds: query.categories,
+      // The featured strip never shows archived items.
+      archivedOnly: opts.featuredOnly ? false : query.archivedOnly,
+      featuredOnly: opts.featuredOnly,
+      before: query.before ? decodeListCursor(query.before, 'before') : undefined,
+    });
+    const rel = await loadRelations(db, kind, page.rows, viewer);
+    viewerSpecific(ctx);
+    if (page.nextCursor) ctx.set(NEXT_CURSOR_HEADER, page.nextCursor);
+    ctx.body = page.rows.map((row) => present(row, rel));
+  };
+}
+
+/** One item as this viewer sees it (404 for a draft unless editor/admin). */
+export async function presentOne<R extends ContentRow, T>(
+  db: Knex,
+  kind: ContentKind,
+  id: string,
+  ctx: Koa.Context,
+  present: Present<R, T>,
+): Promise<T> {
+  const viewer = ctx.state.user;
+  const row = await findVisibleContent<R>(db, kind, id, viewer);
+  viewerSpecific(ctx);
+  return present(row, await loadRelations(db, kind, [row], viewer));
+}
+
+/** The `:id` path parameter; malformed ids are 404 with the kind's message. */
+export function itemId(ctx: Koa.Context, kind: ContentKind): string {
+  return parseId(ctx.params.id, kind.notFoundMessage);
+}
+
+/** PUT/PATCH and the status/archive/featured toggles: write, then answer with the item. */
+export function updateHandler<B, R extends ContentRow, T>(
+  db: Knex,
+  kind: ContentKind,
+  present: Present<R, T>,
+  toWrite: (body: B) => ContentWrite,
+): Koa.Middleware {
+  return async (ctx) => {
+    const id = itemId(ctx, kind);
+    // The route's validateBody put a B here.
+    const { columns, categoryIds } = toWrite(ctx.state.body as B);
+    await updateContent(db, kind, id, columns, categoryIds);
+    ctx.body = await presentOne(db, kind, id, ctx, present);
+  };
+}
+
+/** POST: insert the item and its links in one transaction, answer 201 with the item. */
+export function createHandler<B extends { categoryIds: string[] }, R extends ContentRow, T>(
+  db: Knex,
+  kind: ContentKind,
+  present: Present<R, T>,
+  toWrite: (body: B) => ContentWrite,
+): Koa.Middleware {
+  return async (ctx) => {
+    // The route's validateBody put a B here; create schemas require categoryIds.
+    const body = ctx.state.body as B;
+    const { columns } = toWrite(body);
+    const { categoryIds } = body;
+    const id = uuidv7();
+    const status = (columns.status as string | undefined) ?? 'published';
+    await createContent(db, kind, { ...columns, id, status, author_id: currentUser(ctx).id }, categoryIds);
+    ctx.status = 201;
+    ctx.body = await presentOne(db, kind, id, ctx, present);
+  };
+}
+
+export function deleteHandler(db: Knex, kind: ContentKind): Koa.Middleware {
+  return async (ctx) => {
+    await deleteContent(db, kind, itemId(ctx, kind));
+    ctx.body = { ok: true };
+  };
+}

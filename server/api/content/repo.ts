@@ -1,0 +1,231 @@
+import type { Knex } from 'knex';
+import type { CategoryRef } from '../../../contracts/news';
+import { now, toBool, toIso } from '../../db/dialect';
+import { badRequest, notFound } from '../../errors';
+import type { CurrentUser } from '../../middleware/auth';
+import { deleteLikesOf, likedIds } from '../likes/repo';
+import { encodeCursor, type ListCursor } from './cursor';
+import type { ContentKind } from './kinds';
+import { canSeeContent, canSeeDrafts } from './policy';
+
+/** The columns articles and podcast episodes share. */
+export interface ContentRow {
+  id: string;
+  status: string;
+  is_archived: unknown;
+  is_featured: unknown;
+  likes: number;
+  author_id: string | null;
+  published_at: unknown;
+  created_at: unknown;
+  updated_at: unknown;
+}
+
+/** What a create or update body becomes: column values plus, when given, the category ids. */
+export interface ContentWrite {
+  columns: Record<string, unknown>;
+  categoryIds?: string[];
+}
+
+export interface ListFilter {
+  viewer: CurrentUser | undefined;
+  limit: number;
+  categoryIds: string[];
+  archivedOnly: boolean;
+  featuredOnly?: boolean;
+  before?: ListCursor;
+}
+
+export interface Page<R> {
+  rows: R[];
+  /** Cursor of the page after this one; undefined on the last page. */
+  nextCursor?: string;
+}
+
+/**
+ * One page in ONE query, newest first: never-published drafts (publishedAt null, editors only)
+ * first, then publishedAt desc, createdAt desc, id desc. Fetches one row more than asked to know
+ * whether another page exists.
+ */
+export async function listContent<R extends ContentRow>(db: Knex, kind: ContentKind, f: ListFilter): Promise<Page<R>> {
+  const t = kind.table;
+  const col = (c: string) => `${t}.${c}`;
+  const withDrafts = canSeeDrafts(f.viewer);
+  const q = db(t).select(`${t}.*`).where(col('is_archived'), f.archivedOnly);
+  // Published items always carry publishedAt (every writer stamps it on first publish). Saying so
+  // lets the engine walk the list index in order instead of sorting every published row.
+  if (!withDrafts) q.where(col('status'), 'published').whereNotNull(col('published_at'));
+  if (f.featuredOnly) q.where(col('is_featured'), true);
+  if (f.categoryIds.length) {
+    q.whereExists((sub) =>
+      sub
+        .select(db.raw('1'))
+        .from(kind.linkTable)
+        .where(`${kind.linkTable}.${kind.linkColumn}`, db.ref(col('id')))
+        .whereIn(`${kind.linkTable}.category_id`, f.categoryIds),
+    );
+  }
+  if (f.before) {
+    const [publishedAt, createdAt, id] = f.before;
+    // Strictly after (createdAt, id) in descending order.
+    const afterCreated = (w: Knex.QueryBuilder) =>
+      w.where(col('created_at'), '<', createdAt).orWhere((x) => x.where(col('created_at'), createdAt).andWhere(col('id'), '<', id));
+    if (publishedAt === null) {
+      q.where((w) => w.where((x) => x.whereNull(col('published_at')).andWhere(afterCreated)).orWhereNotNull(col('published_at')));
+    } else {
+      q.where((w) =>
+        w.where(col('published_at'), '<', publishedAt).orWhere((x) => x.where(col('published_at'), publishedAt).andWhere(afterCreated)),
+      );
+    }
+  }
+  // Editors also see never-published drafts (publishedAt null): first, via `(x is null) desc`,
+  // which orders nulls the same way on both engines (knex's `nulls` option is not portable).
+  if (withDrafts) q.orderBy(db.raw('(?? is null)', [col('published_at')]), 'desc');
+  q.orderBy(col('published_at'), 'desc')
+    .orderBy(col('created_at'), 'desc')
+    .orderBy(col('id'), 'desc')
+    .limit(f.limit + 1);
+
+  const rows = (await q) as R[];
+  if (rows.length <= f.limit) return { rows };
+  const page = rows.slice(0, f.limit);
+  const last = page[page.length - 1];
+  return { rows: page, nextCursor: encodeCursor([toIso(last.published_at), toIso(last.created_at)!, last.id]) };
+}
+
+export async function findContent<R extends ContentRow>(db: Knex, kind: ContentKind, id: string): Promise<R | undefined> {
+  return db(kind.table).where({ id }).first();
+}
+
+/** The item if this viewer may see it; a draft is "not found" for anyone but editors and admins. */
+export async function findVisibleContent<R extends ContentRow>(
+  db: Knex,
+  kind: ContentKind,
+  id: string,
+  viewer: CurrentUser | undefined,
+): Promise<R> {
+  const row = await findContent<R>(db, kind, id);
+  if (!row || !canSeeContent(viewer, row)) throw notFound(kind.notFoundMessage);
+  return row;
+}
+
+/** What a page of items shows besides its own columns, each loaded in one batched query. */
+export interface Relations {
+  categories: Map<string, CategoryRef[]>;
+  liked: Set<string>;
+}
+
+export async function loadRelations(
+  db: Knex,
+  kind: ContentKind,
+  rows: ContentRow[],
+  viewer: CurrentUser | undefined,
+): Promise<Relations> {
+  const ids = rows.map((r) => r.id);
+  const [categories, liked] = await Promise.all([categoriesOf(db, kind, ids), likedIds(db, viewer?.id, kind.likeTarget, ids)]);
+  return { categories, liked };
+}
+
+async function categoriesOf(db: Knex, kind: ContentKind, ids: string[]): Promise<Map<string, CategoryRef[]>> {
+  const out = new Map<string, CategoryRef[]>();
+  if (!ids.length) return out;
+  const link = kind.linkTable;
+  const rows: Array<CategoryRef & { item_id: string }> = await db(link)
+    .join('news_categories as c', 'c.id', `${link}.category_id`)
+    .whereIn(`${link}.${kind.linkColumn}`, ids)
+    .select(`${link}.${kind.linkColumn} as item_id`, 'c.id', 'c.name', 'c.slug', 'c.color')
+    .orderBy([{ column: 'c.display_order' }, { column: 'c.name' }]);
+  for (const { item_id, ...category } of rows) {
+    const list = out.get(item_id) ?? [];
+    list.push(category);
+    out.set(item_id, list);
+  }
+  return out;
+}
+
+/**
+ * Every id must name an active category; on update, a category the item already has stays
+ * acceptable after it was deactivated (so re-saving an old item's form does not fail).
+ */
+async function assertUsableCategories(trx: Knex.Transaction, ids: string[], alreadyLinked: string[]): Promise<void> {
+  const rows: Array<{ id: string; is_active: unknown }> = await trx('news_categories').whereIn('id', ids).select('id', 'is_active');
+  const usable = new Set(rows.filter((r) => toBool(r.is_active) || alreadyLinked.includes(r.id)).map((r) => r.id));
+  const bad = ids.filter((id) => !usable.has(id));
+  if (bad.length) {
+    const message = `Unknown or inactive category: ${bad.join(', ')}`;
+    throw badRequest(message, { categoryIds: [message] });
+  }
+}
+
+async function linkCategories(trx: Knex.Transaction, kind: ContentKind, itemId: string, categoryIds: string[]) {
+  await trx(kind.linkTable).insert(categoryIds.map((category_id) => ({ [kind.linkColumn]: itemId, category_id })));
+}
+
+/** Publishing stamps publishedAt the first time only; unpublishing keeps it. */
+function withPublishStamp(trx: Knex.Transaction, columns: Record<string, unknown>, ts: string) {
+  if (columns.status !== 'published') return columns;
+  return { ...columns, published_at: trx.raw('coalesce(??, ?)', ['published_at', ts]) };
+}
+
+/** Inserts the item and its category links in one transaction: a bad category leaves nothing behind. */
+export async function createContent(
+  db: Knex,
+  kind: ContentKind,
+  columns: Record<string, unknown> & { id: string; status: string },
+  categoryIds: string[],
+): Promise<void> {
+  const ts = now();
+  await db.transaction(async (trx) => {
+    await assertUsableCategories(trx, categoryIds, []);
+    await trx(kind.table).insert({
+      ...columns,
+      published_at: columns.status === 'published' ? ts : null,
+      created_at: ts,
+      updated_at: ts,
+    });
+    await linkCategories(trx, kind, columns.id, categoryIds);
+  });
+}
+
+/**
+ * Updates the columns given (absent ones stay) and, when `categoryIds` is given, replaces the
+ * item's category links — all in one transaction.
+ */
+export async function updateContent(
+  db: Knex,
+  kind: ContentKind,
+  id: string,
+  columns: Record<string, unknown>,
+  categoryIds?: string[],
+): Promise<void> {
+  const ts = now();
+  await db.transaction(async (trx) => {
+    const updated = await trx(kind.table)
+      .where({ id })
+      .update({ ...withPublishStamp(trx, columns, ts), updated_at: ts });
+    if (!updated) throw notFound(kind.notFoundMessage);
+    if (categoryIds) {
+      const linked: string[] = await trx(kind.linkTable).where(kind.linkColumn, id).pluck('category_id');
+      await assertUsableCategories(trx, categoryIds, linked);
+      await trx(kind.linkTable).where(kind.linkColumn, id).delete();
+      await linkCategories(trx, kind, id, categoryIds);
+    }
+  });
+}
+
+/**
+ * Deletes the item, its likes (user_interactions has no foreign key to the item) and — through
+ * ON DELETE CASCADE — its category links and, for articles, its comments.
+ */
+export async function deleteContent(db: Knex, kind: ContentKind, id: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    await deleteLikesOf(trx, kind.likeTarget, id);
+    const deleted = await trx(kind.table).where({ id }).delete();
+    if (!deleted) throw notFound(kind.notFoundMessage);
+  });
+}
+
+/** Column changes of the status, archive and featured toggles (shared by articles and episodes). */
+export const statusColumns = (b: { status: string }): ContentWrite => ({ columns: { status: b.status } });
+export const archiveColumns = (b: { isArchived: boolean }): ContentWrite => ({ columns: { is_archived: b.isArchived } });
+export const featuredColumns = (b: { isFeatured: boolean }): ContentWrite => ({ columns: { is_featured: b.isFeatured } });

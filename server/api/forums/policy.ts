@@ -1,0 +1,34 @@
+import type { CurrentUser } from '../../middleware/auth';
+import { hasRole } from '../../middleware/auth';
+
+/**
+ * Who may do what in the forums (spec 6). The handlers call these before reading or writing;
+ * the client uses the same rules only to hide controls.
+ */
+interface OwnedDiscussion {
+  author_id: string | null;
+  status: string;
+}
+
+/** Editors and admins moderate: status, featured, pinned and locked, and any edit or delete. */
+export function canModerateForums(user: CurrentUser | undefined): boolean {
+  return hasRole(user, 'editor', 'admin');
+}
+
+/** Published discussions are public; a draft is seen by moderators and by its own author. */
+export function canViewDiscussion(user: CurrentUser | undefined, discussion: OwnedDiscussion): boolean {
+  if (discussion.status === 'published') return true;
+  return canModerateForums(user) || isAuthor(user, discussion);
+}
+
+export function canEditDiscussion(user: CurrentUser | undefined, discussion: OwnedDiscussion): boolean {
+  return canModerateForums(user) || isAuthor(user, discussion);
+}
+
+export function canDeleteReply(user: CurrentUser | undefined, reply: { author_id: string | null }): boolean {
+  return canModerateForums(user) || isAuthor(user, reply);
+}
+
+function isAuthor(user: CurrentUser | undefined, row: { author_id: string | null }): boolean {
+  return Boolean(user && row.author_id && row.author_id === user.id);
+}

@@ -1,0 +1,336 @@
+import type { Knex } from 'knex';
+import { v7 as uuidv7 } from 'uuid';
+import type { ContentStatus } from '../../../contracts/common';
+import type { DiscussionCreateInput, DiscussionUpdateInput } from '../../../contracts/forums';
+import { isForeignKeyViolation, now, toBool } from '../../db/dialect';
+import type { DiscussionCursor } from './cursor';
+import type { DiscussionNewsCategoryRow, DiscussionRow, ForumCategoryRow, ReplyRow } from './presenter';
+
+/**
+ * Forum data access: the only module here that talks to knex.
+ *
+ * Maintained counters, each changed in the same transaction as the write that affects it:
+ * - forum_categories.discussion_count = published discussions in the category;
+ * - forum_discussions.reply_count / last_reply_at = number of replies / newest reply's time.
+ * Every write that moves a counter first locks the discussion row (SELECT … FOR UPDATE on
+ * PostgreSQL; SQLite has one connection, so its transactions are serial anyway). Concurrent
+ * writes to one discussion therefore apply one after another, and +1/-1 increments stay exact.
+ */
+
+const DISCUSSION_COLUMNS = [
+  'd.id',
+  'd.title',
+  'd.content',
+  'd.category_id',
+  'c.name as category_name',
+  'd.author_id',
+  'd.is_pinned',
+  'd.is_locked',
+  'd.is_featured',
+  'd.reply_count',
+  'd.likes',
+  'd.last_reply_at',
+  'd.status',
+  'd.created_at',
+  'd.updated_at',
+];
+
+const discussions = (db: Knex) =>
+  db('forum_discussions as d').leftJoin('forum_categories as c', 'c.id', 'd.category_id').select(DISCUSSION_COLUMNS);
+
+// ---------------------------------------------------------------------------------------------
+// Categories
+
+export async function listForumCategories(db: Knex): Promise<ForumCategoryRow[]> {
+  return db<ForumCategoryRow>('forum_categories')
+    .select('id', 'name', 'description', 'icon', 'color', 'discussion_count', 'created_at')
+    .orderBy([{ column: 'created_at' }, { column: 'name' }]);
+}
+
+export interface NewForumCategory {
+  name: string;
+  description?: string | null;
+  icon?: string | null;
+  color?: string | null;
+}
+
+/** There is no API to create forum categories (spec 7); the seed and tests use this. */
+export async function insertForumCategory(db: Knex, category: NewForumCategory): Promise<string> {
+  const id = uuidv7();
+  await db('forum_categories').insert({
+    id,
+    name: category.name,
+    description: category.description ?? null,
+    icon: category.icon ?? null,
+    color: category.color ?? null,
+    discussion_count: 0,
+    created_at: now(),
+  });
+  return id;
+}
+
+async function categoryExists(db: Knex, id: string): Promise<boolean> {
+  return Boolean(await db('forum_categories').where({ id }).first('id'));
+}
+
+/** Moves a category's published-discussion counter; a discussion without category counts nowhere. */
+async function bumpCategory(trx: Knex.Transaction, categoryId: string | null, delta: 1 | -1): Promise<void> {
+  if (categoryId) await trx('forum_categories').where({ id: categoryId }).increment('discussion_count', delta);
+}
+
+interface LockedDiscussion {
+  id: string;
+  category_id: string | null;
+  status: string;
+  is_locked: unknown;
+}
+
+async function lockDiscussion(trx: Knex.Transaction, id: string): Promise<LockedDiscussion | undefined> {
+  return trx<LockedDiscussion>('forum_discussions')
+    .where({ id })
+    .forUpdate()
+    .first('id', 'category_id', 'status', 'is_locked');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Discussions
+
+export async function findDiscussion(db: Knex, id: string): Promise<DiscussionRow | undefined> {
+  return discussions(db).where('d.id', id).first();
+}
+
+export interface DiscussionListOptions {
+  /** Include every draft (editors/admins). */
+  allDrafts: boolean;
+  /** Include this user's own drafts. */
+  viewerId?: string;
+  categoryId?: string;
+  before?: DiscussionCursor;
+  limit: number;
+}
+
+/** One page in list order: pinned first, then newest, id as the tie-breaker. */
+export async function listDiscussions(db: Knex, opts: DiscussionListOptions): Promise<DiscussionRow[]> {
+  const q = discussions(db);
+  if (!opts.allDrafts) {
+    q.where((w) => {
+      w.where('d.status', 'published');
+      if (opts.viewerId) w.orWhere('d.author_id', opts.viewerId);
+    });
+  }
+  if (opts.categoryId) q.where('d.category_id', opts.categoryId);
+  const before = opts.before;
+  if (before) {
+    q.where((w) =>
+      w
+        .where('d.is_pinned', '<', before.pinned)
+        .orWhere((w2) => w2.where('d.is_pinned', before.pinned).where('d.created_at', '<', before.createdAt))
+        .orWhere((w3) =>
+          w3.where('d.is_pinned', before.pinned).where('d.created_at', before.createdAt).where('d.id', '<', before.id),
+        ),
+    );
+  }
+  return q
+    .orderBy([
+      { column: 'd.is_pinned', order: 'desc' },
+      { column: 'd.created_at', order: 'desc' },
+      { column: 'd.id', order: 'desc' },
+    ])
+    .limit(opts.limit);
+}
+
+/** News categories of many discussions in one query, grouped by discussion id. */
+export async function newsCategoriesByDiscussion(
+  db: Knex,
+  discussionIds: string[],
+): Promise<Map<string, DiscussionNewsCategoryRow[]>> {
+  const out = new Map<string, DiscussionNewsCategoryRow[]>();
+  if (!discussionIds.length) return out;
+  const rows: DiscussionNewsCategoryRow[] = await db('discussion_news_categories as l')
+    .join('news_categories as n', 'n.id', 'l.category_id')
+    .whereIn('l.discussion_id', discussionIds)
+    .select('l.discussion_id', 'n.id', 'n.name', 'n.slug', 'n.color')
+    .orderBy([{ column: 'n.display_order' }, { column: 'n.name' }]);
+  for (const row of rows) {
+    const list = out.get(row.discussion_id) ?? [];
+    list.push(row);
+    out.set(row.discussion_id, list);
+  }
+  return out;
+}
+
+export type CreateDiscussionResult = { kind: 'created'; id: string } | { kind: 'unknown_category' };
+
+/** New discussions are published (spec 9: default content status), so they count in their category. */
+export async function createDiscussion(
+  db: Knex,
+  authorId: string,
+  input: DiscussionCreateInput,
+): Promise<CreateDiscussionResult> {
+  const id = uuidv7();
+  const ts = now();
+  try {
+    return await db.transaction(async (trx) => {
+      if (!(await categoryExists(trx, input.categoryId))) return { kind: 'unknown_category' } as const;
+      await trx('forum_discussions').insert({
+        id,
+        title: input.title,
+        content: input.content,
+        category_id: input.categoryId,
+        author_id: authorId,
+        status: 'published',
+        created_at: ts,
+        updated_at: ts,
+      });
+      await bumpCategory(trx, input.categoryId, 1);
+      return { kind: 'created', id } as const;
+    });
+  } catch (err) {
+    // The category was deleted between the check and the insert.
+    if (isForeignKeyViolation(err)) return { kind: 'unknown_category' };
+    throw err;
+  }
+}
+
+export type UpdateDiscussionResult = 'updated' | 'not_found' | 'unknown_category';
+
+export async function updateDiscussion(db: Knex, id: string, input: DiscussionUpdateInput): Promise<UpdateDiscussionResult> {
+  try {
+    return await db.transaction(async (trx) => {
+      const current = await lockDiscussion(trx, id);
+      if (!current) return 'not_found';
+      const moving = input.categoryId !== undefined && input.categoryId !== current.category_id;
+      if (moving && !(await categoryExists(trx, input.categoryId!))) return 'unknown_category';
+      const changes: Record<string, unknown> = { updated_at: now() };
+      if (input.title !== undefined) changes.title = input.title;
+      if (input.content !== undefined) changes.content = input.content;
+      if (input.categoryId !== undefined) changes.category_id = input.categoryId;
+      if (input.isPinned !== undefined) changes.is_pinned = input.isPinned;
+      if (input.isLocked !== undefined) changes.is_locked = input.isLocked;
+      await trx('forum_discussions').where({ id }).update(changes);
+      if (moving && current.status === 'published') {
+        await bumpCategory(trx, current.category_id, -1);
+        await bumpCategory(trx, input.categoryId!, 1);
+      }
+      return 'updated';
+    });
+  } catch (err) {
+    if (isForeignKeyViolation(err)) return 'unknown_category';
+    throw err;
+  }
+}
+
+/** false when the discussion does not exist. Only a real change of status moves the category counter. */
+export async function setDiscussionStatus(db: Knex, id: string, status: ContentStatus): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const current = await lockDiscussion(trx, id);
+    if (!current) return false;
+    if (current.status === status) return true;
+    await trx('forum_discussions').where({ id }).update({ status, updated_at: now() });
+    await bumpCategory(trx, current.category_id, status === 'published' ? 1 : -1);
+    return true;
+  });
+}
+
+export async function setDiscussionFeatured(db: Knex, id: string, isFeatured: boolean): Promise<boolean> {
+  const n = await db('forum_discussions').where({ id }).update({ is_featured: isFeatured, updated_at: now() });
+  return n > 0;
+}
+
+/** Deletes the discussion; its replies and news-category links go with it (ON DELETE CASCADE). */
+export async function deleteDiscussion(db: Knex, id: string): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const current = await lockDiscussion(trx, id);
+    if (!current) return false;
+    await trx('forum_discussions').where({ id }).delete();
+    if (current.status === 'published') await bumpCategory(trx, current.category_id, -1);
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replies
+
+const REPLY_COLUMNS = ['id', 'content', 'discussion_id', 'parent_reply_id', 'author_id', 'likes', 'created_at'];
+
+export async function findReply(db: Knex, id: string): Promise<ReplyRow | undefined> {
+  return db<ReplyRow>('forum_replies').where({ id }).first(REPLY_COLUMNS);
+}
+
+/** All replies of a discussion, oldest first, in one query. */
+export async function listReplies(db: Knex, discussionId: string): Promise<ReplyRow[]> {
+  return db<ReplyRow>('forum_replies')
+    .where({ discussion_id: discussionId })
+    .select<ReplyRow[]>(REPLY_COLUMNS)
+    .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+}
+
+export interface NewReply {
+  discussionId: string;
+  authorId: string;
+  content: string;
+  parentReplyId?: string | null;
+}
+
+export type CreateReplyResult = { kind: 'created'; id: string } | { kind: 'not_found' } | { kind: 'locked' } | { kind: 'bad_parent' };
+
+/**
+ * Inserts a reply and moves reply_count / last_reply_at in one transaction. The lock is checked
+ * under the row lock, so a reply cannot slip in after a moderator locked the discussion.
+ */
+export async function createReply(db: Knex, reply: NewReply): Promise<CreateReplyResult> {
+  const id = uuidv7();
+  const ts = now();
+  try {
+    return await db.transaction(async (trx) => {
+      const discussion = await lockDiscussion(trx, reply.discussionId);
+      if (!discussion) return { kind: 'not_found' } as const;
+      if (toBool(discussion.is_locked)) return { kind: 'locked' } as const;
+      if (reply.parentReplyId) {
+        const parent = await trx('forum_replies')
+          .where({ id: reply.parentReplyId, discussion_id: reply.discussionId })
+          .first('id');
+        if (!parent) return { kind: 'bad_parent' } as const;
+      }
+      await trx('forum_replies').insert({
+        id,
+        content: reply.content,
+        discussion_id: reply.discussionId,
+        parent_reply_id: reply.parentReplyId ?? null,
+        author_id: reply.authorId,
+        created_at: ts,
+      });
+      await trx('forum_discussions')
+        .where({ id: reply.discussionId })
+        .update({ last_reply_at: ts })
+        .increment('reply_count', 1);
+      return { kind: 'created', id } as const;
+    });
+  } catch (err) {
+    // The parent reply was deleted between the check and the insert.
+    if (isForeignKeyViolation(err)) return { kind: 'bad_parent' };
+    throw err;
+  }
+}
+
+/**
+ * Deletes a reply and the replies nested under it (ON DELETE CASCADE), then recounts the
+ * discussion's reply_count and last_reply_at under the discussion's lock (exact, even when a
+ * whole subtree went).
+ */
+export async function deleteReply(db: Knex, reply: Pick<ReplyRow, 'id' | 'discussion_id'>): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const discussionId = reply.discussion_id;
+    if (!(await lockDiscussion(trx, discussionId))) return false;
+    const n = await trx('forum_replies').where({ id: reply.id }).delete();
+    if (!n) return false;
+    const remaining = trx('forum_replies').where({ discussion_id: discussionId });
+    await trx('forum_discussions')
+      .where({ id: discussionId })
+      .update({
+        reply_count: remaining.clone().count('*'),
+        last_reply_at: remaining.clone().max('created_at'),
+      });
+    return true;
+  });
+}

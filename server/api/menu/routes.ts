@@ -1,0 +1,31 @@
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import { MenuVisibilityInput } from '../../../contracts/admin';
+import { notFound } from '../../errors';
+import { hasRole, requireRole } from '../../middleware/auth';
+import { validateBody } from '../../middleware/validate';
+import { presentMenuSetting } from './presenter';
+import { listMenuSettings, setMenuVisibility } from './repo';
+
+/**
+ * Navigation visibility. Read on every request and sent with `no-store`: a change takes effect for
+ * everyone on their next fetch, so nothing (server or HTTP cache) may hold an old copy.
+ */
+export function menuRoutes(db: Knex): Router {
+  const router = new Router();
+
+  router.get('/api/menu-settings', async (ctx) => {
+    const withLabel = hasRole(ctx.state.user, 'admin');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = (await listMenuSettings(db)).map((row) => presentMenuSetting(row, { withLabel }));
+  });
+
+  router.patch('/api/admin/menu-settings/:menuKey', requireRole('admin'), validateBody(MenuVisibilityInput), async (ctx) => {
+    const { isVisible } = ctx.state.body as MenuVisibilityInput;
+    const row = await setMenuVisibility(db, String(ctx.params.menuKey), isVisible);
+    if (!row) throw notFound('Menu item not found');
+    ctx.body = presentMenuSetting(row, { withLabel: true });
+  });
+
+  return router;
+}

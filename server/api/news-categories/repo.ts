@@ -1,0 +1,80 @@
+import type { Knex } from 'knex';
+import { v7 as uuidv7 } from 'uuid';
+import type { NewsCategoryCreateInput, NewsCategoryUpdateInput } from '../../../contracts/admin';
+import { now } from '../../db/dialect';
+import type { NewsCategoryRow } from './presenter';
+
+/** Ordered by display order, then name (the admin list and every category picker). */
+export async function listNewsCategories(db: Knex, { activeOnly = false } = {}): Promise<NewsCategoryRow[]> {
+  const q = db<NewsCategoryRow>('news_categories');
+  if (activeOnly) q.where('is_active', true);
+  return q.orderBy([{ column: 'display_order' }, { column: 'name' }, { column: 'id' }]);
+}
+
+export async function findNewsCategory(db: Knex, id: string): Promise<NewsCategoryRow | undefined> {
+  return db<NewsCategoryRow>('news_categories').where({ id }).first();
+}
+
+/**
+ * Which of the unique fields another category already uses. Names compare case-insensitively
+ * ('Audit' and 'audit' would be indistinguishable in a picker); slugs are lowercase by validation.
+ */
+export async function conflictingFields(
+  db: Knex,
+  fields: { name?: string; slug?: string },
+  exceptId?: string,
+): Promise<Array<'name' | 'slug'>> {
+  const out: Array<'name' | 'slug'> = [];
+  const others = () => {
+    const q = db('news_categories');
+    if (exceptId) q.whereNot('id', exceptId);
+    return q;
+  };
+  if (fields.name !== undefined && (await others().whereRaw('lower(name) = ?', [fields.name.toLowerCase()]).first('id'))) out.push('name');
+  if (fields.slug !== undefined && (await others().where('slug', fields.slug).first('id'))) out.push('slug');
+  return out;
+}
+
+export async function insertNewsCategory(db: Knex, input: NewsCategoryCreateInput): Promise<NewsCategoryRow> {
+  const ts = now();
+  const id = uuidv7();
+  await db('news_categories').insert({
+    id,
+    name: input.name,
+    slug: input.slug,
+    description: input.description ?? null,
+    icon: input.icon ?? null,
+    color: input.color,
+    display_order: input.displayOrder ?? 0,
+    is_active: input.isActive,
+    created_at: ts,
+    updated_at: ts,
+  });
+  return (await findNewsCategory(db, id))!;
+}
+
+/** Only the fields given change. Undefined when there is no such category. */
+export async function updateNewsCategory(db: Knex, id: string, input: NewsCategoryUpdateInput): Promise<NewsCategoryRow | undefined> {
+  const columns: Record<string, unknown> = {
+    name: input.name,
+    slug: input.slug,
+    description: input.description,
+    icon: input.icon,
+    color: input.color,
+    display_order: input.displayOrder,
+    is_active: input.isActive,
+  };
+  const changes = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
+  const n = await db('news_categories')
+    .where({ id })
+    .update({ ...changes, updated_at: now() });
+  return n ? findNewsCategory(db, id) : undefined;
+}
+
+/**
+ * Deletes the category. Its link rows (article_categories, podcast_categories,
+ * discussion_news_categories) go with it by FK cascade; the articles, podcasts and discussions stay.
+ */
+export async function deleteNewsCategory(db: Knex, id: string): Promise<boolean> {
+  return (await db('news_categories').where({ id }).delete()) > 0;
+}

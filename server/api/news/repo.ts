@@ -1,0 +1,91 @@
+import type { Knex } from 'knex';
+import { v7 as uuidv7 } from 'uuid';
+import type { ArticlePatchInput } from '../../../contracts/news';
+import { now } from '../../db/dialect';
+import { notFound } from '../../errors';
+import type { AscCursor } from '../content/cursor';
+import type { ContentRow, ContentWrite } from '../content/repo';
+
+export interface ArticleRow extends ContentRow {
+  title: string;
+  content: string;
+  excerpt: string | null;
+  image_url: string | null;
+  thumbnail_url: string | null;
+  source_url: string | null;
+  source_name: string | null;
+  category: string | null;
+  comment_count: number;
+}
+
+const ARTICLE_COLUMNS = {
+  title: 'title',
+  content: 'content',
+  excerpt: 'excerpt',
+  imageUrl: 'image_url',
+  thumbnailUrl: 'thumbnail_url',
+  sourceUrl: 'source_url',
+  sourceName: 'source_name',
+  category: 'category',
+  status: 'status',
+  isFeatured: 'is_featured',
+} as const satisfies Partial<Record<keyof ArticlePatchInput, string>>;
+
+/** A validated create/update body → columns; fields not sent (undefined) are left out. */
+export function articleWrite(input: ArticlePatchInput): ContentWrite {
+  const columns: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(ARTICLE_COLUMNS)) {
+    const value = input[field as keyof typeof ARTICLE_COLUMNS];
+    if (value !== undefined) columns[column] = value;
+  }
+  return { columns, categoryIds: input.categoryIds };
+}
+
+// ---------------------------------------------------------------- comments
+
+export interface CommentRow {
+  id: string;
+  article_id: string;
+  author_id: string | null;
+  content: string;
+  created_at: unknown;
+}
+
+/** Oldest first; one row more than `limit` tells the caller another page exists. */
+export async function listComments(db: Knex, articleId: string, limit: number, after?: AscCursor): Promise<CommentRow[]> {
+  const q = db<CommentRow>('news_comments').where({ article_id: articleId });
+  if (after) {
+    const [createdAt, id] = after;
+    q.andWhere((w) => w.where('created_at', '>', createdAt).orWhere((x) => x.where('created_at', createdAt).andWhere('id', '>', id)));
+  }
+  return q.orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(limit + 1);
+}
+
+export async function findComment(db: Knex, id: string): Promise<CommentRow | undefined> {
+  return db<CommentRow>('news_comments').where({ id }).first();
+}
+
+/** Inserts the comment and bumps the article's comment_count in one transaction. */
+export async function insertComment(db: Knex, articleId: string, authorId: string, content: string): Promise<CommentRow> {
+  const row: CommentRow = { id: uuidv7(), article_id: articleId, author_id: authorId, content, created_at: now() };
+  await db.transaction(async (trx) => {
+    // Counter first: it locks the article row on pg, so a concurrent delete cannot slip between.
+    const bumped = await trx('news_articles')
+      .where({ id: articleId })
+      .update({ comment_count: trx.raw('?? + 1', ['comment_count']) });
+    if (!bumped) throw notFound('Article not found');
+    await trx('news_comments').insert(row);
+  });
+  return row;
+}
+
+/** Deletes the comment; the counter only moves if this call really removed it. */
+export async function deleteComment(db: Knex, comment: CommentRow): Promise<void> {
+  await db.transaction(async (trx) => {
+    const deleted = await trx('news_comments').where({ id: comment.id }).delete();
+    if (!deleted) throw notFound('Comment not found');
+    await trx('news_articles')
+      .where({ id: comment.article_id })
+      .update({ comment_count: trx.raw('?? - 1', ['comment_count']) });
+  });
+}

@@ -1,0 +1,94 @@
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import {
+  ArchiveInput,
+  ArticleCreateInput,
+  ArticlePatchInput,
+  ArticlePutInput,
+  CommentCreateInput,
+  CommentListQuery,
+  ContentListQuery,
+  ContentStatusInput,
+  FeaturedInput,
+  NEXT_CURSOR_HEADER,
+} from '../../../contracts/news';
+import { toIso } from '../../db/dialect';
+import { forbidden, notFound } from '../../errors';
+import { currentUser, requireRole, requireUser } from '../../middleware/auth';
+import { parseId, validateBody, validateQuery } from '../../middleware/validate';
+import { encodeCursor, decodeAscCursor } from '../content/cursor';
+import { createHandler, deleteHandler, itemId, listHandler, presentOne, updateHandler, viewerSpecific } from '../content/handlers';
+import { ARTICLES } from '../content/kinds';
+import { CONTENT_EDITORS } from '../content/policy';
+import { archiveColumns, featuredColumns, findVisibleContent, statusColumns } from '../content/repo';
+import { likeHandler } from '../likes/handlers';
+import { authorsByIds } from '../users/repo';
+import { canDeleteComment } from './policy';
+import { presentArticle, presentComment } from './presenter';
+import { articleWrite, deleteComment, findComment, insertComment, listComments } from './repo';
+
+const editors = requireRole(...CONTENT_EDITORS);
+
+/**
+ * /api/news (spec 7 News, except /api/news-categories). Reads are public but drafts exist only
+ * for editors and admins. Deleting is allowed to editors as well as admins: the edit page offers
+ * it to editors, the detail page only shows it to admins.
+ */
+export function newsRoutes(db: Knex): Router {
+  const router = new Router({ prefix: '/api/news' });
+
+  router.get('/', validateQuery(ContentListQuery), listHandler(db, ARTICLES, presentArticle));
+
+  router.post('/', editors, validateBody(ArticleCreateInput), createHandler(db, ARTICLES, presentArticle, (b: ArticleCreateInput) => articleWrite(b)));
+
+  // Before the '/:id/…' routes, so DELETE /comments/like can never be read as an unlike of 'comments'.
+  router.delete('/comments/:commentId', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const comment = await findComment(db, parseId(ctx.params.commentId, 'Comment not found'));
+    if (!comment) throw notFound('Comment not found');
+    if (!canDeleteComment(user, comment)) throw forbidden('You can only delete your own comments');
+    await deleteComment(db, comment);
+    ctx.body = { ok: true };
+  });
+
+  router.get('/:id', async (ctx) => {
+    ctx.body = await presentOne(db, ARTICLES, itemId(ctx, ARTICLES), ctx, presentArticle);
+  });
+  router.put('/:id', editors, validateBody(ArticlePutInput), updateHandler(db, ARTICLES, presentArticle, articleWrite));
+  router.patch('/:id', editors, validateBody(ArticlePatchInput), updateHandler(db, ARTICLES, presentArticle, articleWrite));
+  router.delete('/:id', editors, deleteHandler(db, ARTICLES));
+
+  router.patch('/:id/status', editors, validateBody(ContentStatusInput), updateHandler(db, ARTICLES, presentArticle, statusColumns));
+  router.patch('/:id/archive', editors, validateBody(ArchiveInput), updateHandler(db, ARTICLES, presentArticle, archiveColumns));
+  router.patch('/:id/featured', editors, validateBody(FeaturedInput), updateHandler(db, ARTICLES, presentArticle, featuredColumns));
+
+  router.post('/:id/like', likeHandler(db, ARTICLES, 'like'));
+  router.delete('/:id/like', likeHandler(db, ARTICLES, 'unlike'));
+
+  // Anyone who can see the article can read its comments: one query for the article, one for
+  // the page of comments, one for their authors.
+  router.get('/:id/comments', validateQuery(CommentListQuery), async (ctx) => {
+    const { limit, after } = ctx.state.query as CommentListQuery;
+    const article = await findVisibleContent(db, ARTICLES, itemId(ctx, ARTICLES), ctx.state.user);
+    const rows = await listComments(db, article.id, limit, after ? decodeAscCursor(after, 'after') : undefined);
+    const page = rows.slice(0, limit);
+    if (rows.length > limit) {
+      const last = page[page.length - 1];
+      ctx.set(NEXT_CURSOR_HEADER, encodeCursor([toIso(last.created_at)!, last.id]));
+    }
+    const authors = await authorsByIds(db, page.map((c) => c.author_id));
+    viewerSpecific(ctx);
+    ctx.body = page.map((c) => presentComment(c, authors));
+  });
+
+  router.post('/:id/comments', requireUser, validateBody(CommentCreateInput), async (ctx) => {
+    const user = currentUser(ctx);
+    const { content } = ctx.state.body as CommentCreateInput;
+    const article = await findVisibleContent(db, ARTICLES, itemId(ctx, ARTICLES), user);
+    const comment = await insertComment(db, article.id, user.id, content);
+    ctx.status = 201;
+    ctx.body = presentComment(comment, await authorsByIds(db, [user.id]));
+  });
+
+  return router;
+}

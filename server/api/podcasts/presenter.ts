@@ -1,0 +1,23 @@
+import type { Podcast } from '../../../contracts/podcasts';
+import { presentContentFields } from '../content/presenter';
+import type { Relations } from '../content/repo';
+import type { PodcastRow } from './repo';
+
+const intOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+export function presentPodcast(row: PodcastRow, rel: Relations): Podcast {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    episodeNumber: intOrNull(row.episode_number),
+    audioUrl: row.audio_url,
+    imageUrl: row.image_url,
+    duration: intOrNull(row.duration),
+    hostName: row.host_name,
+    guestName: row.guest_name,
+    guestTitle: row.guest_title,
+    playCount: Number(row.play_count) || 0,
+    ...presentContentFields(row, rel),
+  };
+}

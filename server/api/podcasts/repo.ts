@@ -1,0 +1,49 @@
+import type { Knex } from 'knex';
+import type { PodcastPatchInput } from '../../../contracts/podcasts';
+import type { ContentRow, ContentWrite } from '../content/repo';
+
+export interface PodcastRow extends ContentRow {
+  title: string;
+  description: string | null;
+  episode_number: number | null;
+  audio_url: string | null;
+  image_url: string | null;
+  duration: number | null;
+  host_name: string | null;
+  guest_name: string | null;
+  guest_title: string | null;
+  play_count: number;
+}
+
+const PODCAST_COLUMNS = {
+  title: 'title',
+  description: 'description',
+  episodeNumber: 'episode_number',
+  audioUrl: 'audio_url',
+  imageUrl: 'image_url',
+  duration: 'duration',
+  hostName: 'host_name',
+  guestName: 'guest_name',
+  guestTitle: 'guest_title',
+  status: 'status',
+  isFeatured: 'is_featured',
+} as const satisfies Partial<Record<keyof PodcastPatchInput, string>>;
+
+/** A validated create/update body → columns; fields not sent (undefined) are left out. */
+export function podcastWrite(input: PodcastPatchInput): ContentWrite {
+  const columns: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(PODCAST_COLUMNS)) {
+    const value = input[field as keyof typeof PODCAST_COLUMNS];
+    if (value !== undefined) columns[column] = value;
+  }
+  return { columns, categoryIds: input.categoryIds };
+}
+
+/** `play_count = play_count + 1` in the database, so concurrent plays are all counted. */
+export async function recordPlay(db: Knex, id: string): Promise<number | undefined> {
+  const [row] = await db('podcast_episodes')
+    .where({ id })
+    .update({ play_count: db.raw('?? + 1', ['play_count']) })
+    .returning('play_count');
+  return row ? Number(row.play_count) : undefined;
+}

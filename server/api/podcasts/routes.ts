@@ -1,0 +1,51 @@
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import { ArchiveInput, ContentListQuery, ContentStatusInput, FeaturedInput } from '../../../contracts/news';
+import { PodcastCreateInput, PodcastPatchInput, type PlayResponse } from '../../../contracts/podcasts';
+import { notFound } from '../../errors';
+import { requireRole } from '../../middleware/auth';
+import { validateBody, validateQuery } from '../../middleware/validate';
+import { createHandler, deleteHandler, itemId, listHandler, presentOne, updateHandler } from '../content/handlers';
+import { PODCASTS } from '../content/kinds';
+import { CONTENT_EDITORS } from '../content/policy';
+import { archiveColumns, featuredColumns, findVisibleContent, statusColumns } from '../content/repo';
+import { likeHandler } from '../likes/handlers';
+import { presentPodcast } from './presenter';
+import { podcastWrite, recordPlay } from './repo';
+
+const editors = requireRole(...CONTENT_EDITORS);
+
+/** /api/podcasts (spec 7 Podcasts, except PUT /api/podcasts/audio which belongs to uploads). */
+export function podcastRoutes(db: Knex): Router {
+  const router = new Router({ prefix: '/api/podcasts' });
+
+  router.get('/', validateQuery(ContentListQuery), listHandler(db, PODCASTS, presentPodcast));
+  // Featured, visible, non-archived episodes; takes the list's query (limit, categories).
+  router.get('/featured', validateQuery(ContentListQuery.omit({ archivedOnly: true })), listHandler(db, PODCASTS, presentPodcast, { featuredOnly: true }));
+  router.post('/', editors, validateBody(PodcastCreateInput), createHandler(db, PODCASTS, presentPodcast, (b: PodcastCreateInput) => podcastWrite(b)));
+
+  router.get('/:id', async (ctx) => {
+    ctx.body = await presentOne(db, PODCASTS, itemId(ctx, PODCASTS), ctx, presentPodcast);
+  });
+  router.patch('/:id', editors, validateBody(PodcastPatchInput), updateHandler(db, PODCASTS, presentPodcast, podcastWrite));
+  router.delete('/:id', editors, deleteHandler(db, PODCASTS));
+
+  router.patch('/:id/status', editors, validateBody(ContentStatusInput), updateHandler(db, PODCASTS, presentPodcast, statusColumns));
+  router.patch('/:id/archive', editors, validateBody(ArchiveInput), updateHandler(db, PODCASTS, presentPodcast, archiveColumns));
+  router.patch('/:id/featured', editors, validateBody(FeaturedInput), updateHandler(db, PODCASTS, presentPodcast, featuredColumns));
+
+  router.post('/:id/like', likeHandler(db, PODCASTS, 'like'));
+  router.delete('/:id/like', likeHandler(db, PODCASTS, 'unlike'));
+
+  // Anyone who can see the episode may record a play (the client calls it before opening audio).
+  router.post('/:id/play', async (ctx) => {
+    const id = itemId(ctx, PODCASTS);
+    await findVisibleContent(db, PODCASTS, id, ctx.state.user);
+    const playCount = await recordPlay(db, id);
+    if (playCount === undefined) throw notFound(PODCASTS.notFoundMessage);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { playCount } satisfies PlayResponse;
+  });
+
+  return router;
+}

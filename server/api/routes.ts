@@ -1,0 +1,43 @@
+import type Router from '@koa/router';
+import type { Knex } from 'knex';
+import { authRoutes } from './auth/routes';
+import { newsRoutes } from './news/routes';
+import { podcastRoutes } from './podcasts/routes';
+import { forumRoutes } from './forums/routes';
+import { resourceRoutes } from './resources/routes';
+import { communityRoutes } from './community/routes';
+import { userRoutes, adminUserRoutes } from './users/routes';
+import { invitationRoutes } from './invitations/routes';
+import { menuRoutes } from './menu/routes';
+import { newsCategoryRoutes } from './news-categories/routes';
+import { adminRoutes } from './admin/routes';
+import { uploadRoutes } from './uploads/routes';
+import { objectRoutes } from './uploads/objects';
+import type { ObjectStorage } from '../storage/index';
+import type { AuthRateLimiter } from '../middleware/rate-limit';
+
+export interface ApiDeps {
+  db: Knex;
+  storage: ObjectStorage;
+  rateLimits: AuthRateLimiter;
+}
+
+/** Every resource's router, in one list (the permission-matrix test walks these). */
+export function apiRouters({ db, storage, rateLimits }: ApiDeps): Router[] {
+  return [
+    authRoutes(db, rateLimits),
+    newsRoutes(db),
+    podcastRoutes(db),
+    forumRoutes(db),
+    resourceRoutes(db),
+    communityRoutes(db),
+    invitationRoutes(db),
+    userRoutes(db),
+    adminUserRoutes(db),
+    menuRoutes(db),
+    newsCategoryRoutes(db),
+    adminRoutes(db),
+    uploadRoutes({ db, storage }),
+    objectRoutes({ db, storage }),
+  ];
+}

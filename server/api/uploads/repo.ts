@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { v7 as uuidv7 } from 'uuid';
+import { UPLOAD_URL_TTL_SECONDS, type UploadKind } from '../../../contracts/uploads';
+import { now } from '../../db/dialect';
+
+export interface UploadTokenRow {
+  token_hash: string;
+  user_id: string;
+  kind: string;
+  expires_at: unknown;
+  used_at: unknown;
+  object_id: string | null;
+  created_at: unknown;
+}
+
+export interface ObjectRow {
+  id: string;
+  user_id: string | null;
+  kind: string;
+  content_type: string;
+  size: number | string;
+  path: string;
+  finalized_at: unknown;
+  created_at: unknown;
+}
+
+/** Only the hash is stored; the token itself exists only in the URL given to the user. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** 32 random bytes, base64url: 43 characters. */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export async function createUploadToken(db: Knex, userId: string, kind: UploadKind): Promise<string> {
+  // Tidy as we go: this user's expired URLs that never carried a file are of no further use.
+  await db('upload_tokens').where({ user_id: userId }).whereNull('object_id').where('expires_at', '<=', now()).delete();
+  const token = randomBytes(32).toString('base64url');
+  await db('upload_tokens').insert({
+    token_hash: hashToken(token),
+    user_id: userId,
+    kind,
+    expires_at: new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000).toISOString(),
+    created_at: now(),
+  });
+  return token;
+}
+
+export async function findUploadToken(db: Knex, token: string): Promise<UploadTokenRow | undefined> {
+  return db<UploadTokenRow>('upload_tokens').where({ token_hash: hashToken(token) }).first();
+}
+
+/**
+ * Marks the token used, if it still is unused and unexpired. One conditional update: of two
+ * requests racing with the same URL, exactly one wins.
+ */
+export async function claimUploadToken(db: Knex, token: string): Promise<boolean> {
+  const n = await db('upload_tokens')
+    .where({ token_hash: hashToken(token) })
+    .whereNull('used_at')
+    .where('expires_at', '>', now())
+    .update({ used_at: now() });
+  return n > 0;
+}
+
+/** Records a received file and ties it to the token that carried it, in one transaction. */
+export async function recordUpload(
+  db: Knex,
+  token: string,
+  object: { id: string; userId: string; kind: UploadKind; contentType: string; size: number },
+): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx('objects').insert({
+      id: object.id,
+      user_id: object.userId,
+      kind: object.kind,
+      content_type: object.contentType,
+      size: object.size,
+      path: object.id,
+      created_at: now(),
+    });
+    await trx('upload_tokens').where({ token_hash: hashToken(token) }).update({ object_id: object.id });
+  });
+}
+
+export const newObjectId = () => uuidv7();
+
+export async function findObject(db: Knex, id: string): Promise<ObjectRow | undefined> {
+  return db<ObjectRow>('objects').where({ id }).first();
+}
+
+/** Makes the object public (served at /objects/<id>); finalising twice keeps the first time. */
+export async function finalizeObject(db: Knex, id: string): Promise<void> {
+  await db('objects').where({ id }).whereNull('finalized_at').update({ finalized_at: now() });
+}

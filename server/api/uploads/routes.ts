@@ -1,0 +1,147 @@
+import Router from '@koa/router';
+import type Koa from 'koa';
+import type { Knex } from 'knex';
+import {
+  FinalizeAudioInput,
+  FinalizeImageInput,
+  UPLOAD_LIMITS,
+  UPLOAD_TYPES,
+  UPLOAD_URL_TTL_SECONDS,
+  UploadRequestInput,
+  type ObjectPathResponse,
+  type UploadKind,
+  type UploadParameters,
+  type UploadReceipt,
+} from '../../../contracts/uploads';
+import { badRequest, forbidden, gone, HttpError, notFound } from '../../errors';
+import { toIso } from '../../db/dialect';
+import { currentUser, requireUser } from '../../middleware/auth';
+import { validateBody } from '../../middleware/validate';
+import { siteOrigin } from '../../middleware/security';
+import type { ObjectStorage } from '../../storage/index';
+import { discardRestOfBody, receiveUpload, tooLarge } from './receive';
+import {
+  claimUploadToken,
+  createUploadToken,
+  finalizeObject,
+  findUploadToken,
+  newObjectId,
+  recordUpload,
+  TOKEN_PATTERN,
+  type UploadTokenRow,
+} from './repo';
+
+export interface UploadDeps {
+  db: Knex;
+  storage: ObjectStorage;
+}
+
+const UPLOAD_PATH = '/api/uploads/';
+
+const isExpired = (row: UploadTokenRow) => new Date(toIso(row.expires_at)!).getTime() <= Date.now();
+
+/**
+ * The upload flow of spec 4: `POST /api/objects/upload` hands out a single-use URL on this server,
+ * valid 15 minutes and bound to the signed-in user; the browser PUTs the raw file to it; then
+ * `PUT /api/articles/images` or `PUT /api/podcasts/audio` finalises the upload, which makes it public
+ * at `/objects/<id>`. A failed PUT uses the URL up too: the client asks for a new one per attempt.
+ */
+export function uploadRoutes({ db, storage }: UploadDeps): Router {
+  const router = new Router();
+
+  router.get('/api/upload-parameters', (ctx) => {
+    const body: UploadParameters = {
+      method: 'PUT',
+      maxNumberOfFiles: 1,
+      urlTtlSeconds: UPLOAD_URL_TTL_SECONDS,
+      maxFileSize: { ...UPLOAD_LIMITS },
+      allowedTypes: { image: [...UPLOAD_TYPES.image], audio: [...UPLOAD_TYPES.audio] },
+    };
+    ctx.body = body;
+  });
+
+  router.post('/api/objects/upload', requireUser, validateBody(UploadRequestInput), async (ctx) => {
+    const { kind } = ctx.state.body as UploadRequestInput;
+    const token = await createUploadToken(db, currentUser(ctx).id, kind);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { uploadURL: `${siteOrigin(ctx)}${UPLOAD_PATH}${token}` };
+  });
+
+  router.put(`${UPLOAD_PATH}:token`, requireUser, async (ctx) => {
+    const token = String(ctx.params.token);
+    const row = TOKEN_PATTERN.test(token) ? await findUploadToken(db, token) : undefined;
+    if (!row) throw notFound('Upload URL not found');
+    if (row.user_id !== currentUser(ctx).id) throw forbidden('This upload URL belongs to someone else');
+    if (row.used_at) throw gone('This upload URL has already been used');
+    if (isExpired(row)) throw gone('This upload URL has expired');
+    const kind = row.kind as UploadKind;
+    const declared = Number(ctx.get('content-length'));
+    if (Number.isFinite(declared) && declared > UPLOAD_LIMITS[kind]) {
+      // Refused before reading a byte; Node drops the unread body, and the connection then closes.
+      ctx.set('Connection', 'close');
+      throw tooLarge(kind);
+    }
+    if (!(await claimUploadToken(db, token))) throw gone('This upload URL has already been used');
+
+    const temp = await storage.createTemp();
+    let received;
+    try {
+      received = await receiveUpload(ctx.req, temp, kind);
+    } catch (err) {
+      await temp.discard();
+      if (err instanceof HttpError) {
+        ctx.set('Connection', 'close');
+        discardRestOfBody(ctx.req, UPLOAD_LIMITS[kind]);
+      }
+      throw err;
+    }
+    const id = newObjectId();
+    try {
+      await temp.commit(id);
+      await recordUpload(db, token, { id, userId: row.user_id, kind, ...received });
+    } catch (err) {
+      await temp.discard();
+      await storage.delete(id);
+      throw err;
+    }
+    const body: UploadReceipt = { ok: true, ...received };
+    ctx.body = body;
+  });
+
+  router.put('/api/articles/images', requireUser, validateBody(FinalizeImageInput), async (ctx) => {
+    const { imageURL } = ctx.state.body as FinalizeImageInput;
+    ctx.body = await finalize(ctx, imageURL, 'image');
+  });
+
+  router.put('/api/podcasts/audio', requireUser, validateBody(FinalizeAudioInput), async (ctx) => {
+    const { audioURL } = ctx.state.body as FinalizeAudioInput;
+    ctx.body = await finalize(ctx, audioURL, 'audio');
+  });
+
+  /** The URL must be one of this user's completed uploads of the right kind. */
+  async function finalize(ctx: Koa.Context, url: string, kind: UploadKind): Promise<ObjectPathResponse> {
+    const token = uploadTokenOf(url);
+    const row = token ? await findUploadToken(db, token) : undefined;
+    if (!row) throw badRequest('That is not an upload URL of this site');
+    if (row.user_id !== currentUser(ctx).id) throw forbidden('This upload belongs to someone else');
+    if (!row.object_id) throw badRequest('That upload has not been completed');
+    if (row.kind !== kind) throw badRequest(kind === 'image' ? 'That upload is not an image' : 'That upload is not an audio file');
+    await finalizeObject(db, row.object_id);
+    return { objectPath: `/objects/${row.object_id}` };
+  }
+
+  return router;
+}
+
+/** The token of an upload URL, absolute (any origin: proxies rewrite it) or relative. */
+function uploadTokenOf(url: string): string | undefined {
+  let pathname: string;
+  try {
+    pathname = new URL(url, 'http://localhost').pathname;
+  } catch {
+    return undefined;
+  }
+  if (!pathname.startsWith(UPLOAD_PATH)) return undefined;
+  const token = pathname.slice(UPLOAD_PATH.length);
+  return TOKEN_PATTERN.test(token) ? token : undefined;
+}

@@ -1,0 +1,95 @@
+import Router from '@koa/router';
+import type Koa from 'koa';
+import type { Knex } from 'knex';
+import {
+  AdminUserListQuery,
+  UserCreateInput,
+  UserRoleInput,
+  UserStatusInput,
+  UserUpdateInput,
+} from '../../../contracts/users';
+import { currentUser, requireRole } from '../../middleware/auth';
+import { parseId, validateBody, validateQuery } from '../../middleware/validate';
+import { presentUser } from './presenter';
+import { listUsers } from './repo';
+import { createUserAccount, deleteUserAccount, updateUserAccount, type Actor } from './service';
+
+/**
+ * Spec 7 names two URL families for user management; both are thin route sets over one service
+ * (./service.ts), so a rule can never hold on one URL and not the other.
+ */
+
+const adminOnly = requireRole('admin');
+
+function actorOf(ctx: Koa.Context): Actor {
+  // With a session store, koa-session exposes the session id as `externalKey`.
+  const sessionId = (ctx.session as { externalKey?: string } | null)?.externalKey;
+  return { id: currentUser(ctx).id, sessionId };
+}
+
+/** The shared handlers; each family wires them to its own paths. */
+function handlers(db: Knex) {
+  return {
+    async create(ctx: Koa.Context) {
+      ctx.status = 201;
+      ctx.body = presentUser(await createUserAccount(db, ctx.state.body as UserCreateInput));
+    },
+    update(input: (ctx: Koa.Context) => UserUpdateInput) {
+      return async (ctx: Koa.Context) => {
+        const id = parseId(ctx.params.id, 'User not found');
+        ctx.body = presentUser(await updateUserAccount(db, actorOf(ctx), id, input(ctx)));
+      };
+    },
+    async remove(ctx: Koa.Context) {
+      await deleteUserAccount(db, actorOf(ctx), parseId(ctx.params.id, 'User not found'));
+      ctx.body = { ok: true };
+    },
+  };
+}
+
+const noStore: Koa.Middleware = async (ctx, next) => {
+  // Lists of accounts are per-admin and change often: never cached.
+  ctx.set('Cache-Control', 'no-store');
+  await next();
+};
+
+/** `/api/users/*` (the admin panel's Users tab). */
+export function userRoutes(db: Knex): Router {
+  const router = new Router();
+  const h = handlers(db);
+  const body = (ctx: Koa.Context) => ctx.state.body as UserUpdateInput;
+
+  router.get('/api/users', adminOnly, noStore, async (ctx) => {
+    ctx.body = (await listUsers(db)).map(presentUser);
+  });
+  router.post('/api/users/create', adminOnly, validateBody(UserCreateInput), h.create);
+  router.put('/api/users/:id', adminOnly, validateBody(UserUpdateInput), h.update(body));
+  router.patch(
+    '/api/users/:id/role',
+    adminOnly,
+    validateBody(UserRoleInput),
+    h.update((ctx) => ({ role: (ctx.state.body as UserRoleInput).role })),
+  );
+  router.patch(
+    '/api/users/:id/status',
+    adminOnly,
+    validateBody(UserStatusInput),
+    h.update((ctx) => ({ isActive: (ctx.state.body as UserStatusInput).isActive })),
+  );
+  router.delete('/api/users/:id', adminOnly, h.remove);
+  return router;
+}
+
+/** `/api/admin/users*` (the User management screen, with search and filters). */
+export function adminUserRoutes(db: Knex): Router {
+  const router = new Router();
+  const h = handlers(db);
+
+  router.get('/api/admin/users', adminOnly, noStore, validateQuery(AdminUserListQuery), async (ctx) => {
+    ctx.body = (await listUsers(db, ctx.state.query as AdminUserListQuery)).map(presentUser);
+  });
+  router.post('/api/admin/users', adminOnly, validateBody(UserCreateInput), h.create);
+  router.patch('/api/admin/users/:id', adminOnly, validateBody(UserUpdateInput), h.update((ctx) => ctx.state.body as UserUpdateInput));
+  router.delete('/api/admin/users/:id', adminOnly, h.remove);
+  return router;
+}

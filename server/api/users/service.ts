@@ -1,0 +1,109 @@
+import type { Knex } from 'knex';
+import type { UserCreateInput, UserUpdateInput } from '../../../contracts/users';
+import { conflict, notFound } from '../../errors';
+import { isUniqueViolation, toBool } from '../../db/dialect';
+import { endUserSessions } from '../../middleware/session';
+import { hashPassword } from '../auth/passwords';
+import { lockPendingInvitation, markAccepted } from '../invitations/repo';
+import type { UserRow } from './presenter';
+import { assertKeepsAnActiveAdmin, assertNotSelfLockout, type AdminChange } from './policy';
+import {
+  deleteUserKeepingContent,
+  findUserByEmail,
+  insertUser,
+  lockActiveAdminIds,
+  lockUser,
+  updateUserRow,
+} from './repo';
+
+/**
+ * User management shared by both route families (`/api/users/*` and `/api/admin/users*`), so the
+ * rules below hold whichever URL the client uses.
+ */
+
+export const EMAIL_TAKEN = 'An account with this email already exists';
+const emailTaken = () => conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+
+/** The admin making a change, and their own session (kept when they change their own password). */
+export interface Actor {
+  id: string;
+  sessionId?: string;
+}
+
+export async function createUserAccount(db: Knex, input: UserCreateInput): Promise<UserRow> {
+  if (await findUserByEmail(db, input.email)) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (trx) => {
+      const user = await insertUser(trx, { ...input, passwordHash });
+      // The account now exists, so a pending invitation for the email has served its purpose (the
+      // role the admin chose here wins over the invited one).
+      const invitation = await lockPendingInvitation(trx, input.email);
+      if (invitation) await markAccepted(trx, invitation.id);
+      return user;
+    });
+  } catch (err) {
+    // Two creations racing for one email: the unique index decides.
+    if (isUniqueViolation(err)) throw emailTaken();
+    throw err;
+  }
+}
+
+/**
+ * Changes only the fields given. A new password, role or active flag ends the user's sessions so the
+ * change applies at once everywhere; when admins edit themselves the session they are using is kept.
+ */
+export async function updateUserAccount(db: Knex, actor: Actor, id: string, input: UserUpdateInput): Promise<UserRow> {
+  // bcrypt before the transaction: SQLite has a single connection, so transactions stay short.
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const change: AdminChange = { role: input.role, isActive: input.isActive };
+  try {
+    return await db.transaction(async (trx) => {
+      // Admin rows first, then the target: every transaction locks in the same order (no deadlock).
+      const activeAdminIds = change.role !== undefined || change.isActive !== undefined ? await lockActiveAdminIds(trx) : [];
+      const target = await lockUser(trx, id);
+      if (!target) throw notFound('User not found');
+      // The last-admin rule first: a sole admin demoting themself hears the real reason.
+      assertKeepsAnActiveAdmin(target, change, activeAdminIds);
+      assertNotSelfLockout(actor.id, target, change);
+      if (input.email && input.email !== target.email) {
+        const other = await findUserByEmail(trx, input.email);
+        if (other && other.id !== id) throw emailTaken();
+      }
+      const updated = await updateUserRow(trx, id, {
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: input.role,
+        isActive: input.isActive,
+        title: input.title,
+        company: input.company,
+        bio: input.bio,
+        profileImageUrl: input.profileImageUrl,
+      });
+      const securityChanged =
+        passwordHash !== undefined ||
+        (input.role !== undefined && input.role !== target.role) ||
+        (input.isActive !== undefined && input.isActive !== toBool(target.is_active));
+      if (securityChanged) await endUserSessions(trx, id, actor.id === id ? actor.sessionId : undefined);
+      return updated!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw emailTaken();
+    throw err;
+  }
+}
+
+/** See repo.deleteUserKeepingContent for what is kept and what goes. */
+export async function deleteUserAccount(db: Knex, actor: Actor, id: string): Promise<void> {
+  const change: AdminChange = { deleted: true };
+  await db.transaction(async (trx) => {
+    const activeAdminIds = await lockActiveAdminIds(trx);
+    const target = await lockUser(trx, id);
+    if (!target) throw notFound('User not found');
+    assertKeepsAnActiveAdmin(target, change, activeAdminIds);
+    assertNotSelfLockout(actor.id, target, change);
+    await deleteUserKeepingContent(trx, id);
+  });
+}

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import compress from 'koa-compress';
+import type { Knex } from 'knex';
+import type { Config } from './config';
+import { LIMITS } from '../contracts/common';
+import { errorHandler, type Logger } from './middleware/errors';
+import { sessionMiddleware } from './middleware/session';
+import { loadUser } from './middleware/auth';
+import { requireJsonBody } from './middleware/content-type';
+import { requireSameOrigin, securityHeaders } from './middleware/security';
+import { AuthRateLimits, type AuthRateLimiter } from './middleware/rate-limit';
+import { apiRouters } from './api/routes';
+import { pwaMiddleware } from './static';
+import { createStorage } from './storage/index';
+
+export interface AppDeps {
+  db: Knex;
+  config: Pick<Config, 'sessionSecret' | 'siteName' | 'env'> & Partial<Pick<Config, 'trustProxy' | 'dataDir' | 'rateLimits'>>;
+  logger?: Logger;
+  /** Where the built PWA lives (tests may point elsewhere). */
+  pwaDir?: string;
+  /** Where uploaded files are kept (default `<DATA_DIR>/uploads`; tests use a temp dir). */
+  storageDir?: string;
+  /** Login and registration limits (default: from `config.rateLimits`; tests inject a clock). */
+  rateLimits?: AuthRateLimiter;
+}
+
+/** Builds the Koa app without listening, so tests drive it over real HTTP on an ephemeral port. */
+export function createApp({ db, config, logger = console, pwaDir, storageDir, rateLimits }: AppDeps): Koa {
+  // Behind one proxy, the client is the last X-Forwarded-For entry (the one the proxy added);
+  // earlier entries come from the client and could be anything.
+  const app = new Koa({ proxy: config.trustProxy ?? false, maxIpsCount: 1 });
+  app.keys = [config.sessionSecret];
+  // Errors are answered by errorHandler; Koa's default handler would print them again.
+  app.silent = true;
+
+  app.use(errorHandler(logger));
+  app.use(securityHeaders({ production: config.env === 'production' }));
+  app.use(requireSameOrigin());
+  app.use(compress({ threshold: 1024 }));
+  app.use(sessionMiddleware(app, db, { secure: config.env === 'production' }));
+  app.use(loadUser(db));
+  app.use(requireJsonBody());
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: LIMITS.jsonBodyBytes,
+      encoding: 'utf-8',
+      // Only objects and arrays are JSON bodies here; a bare `"x"` or `1` is malformed.
+      jsonStrict: true,
+    }),
+  );
+
+  const api = new Router({ prefix: '/api' });
+  api.get('/health', async (ctx) => {
+    await db.raw('select 1');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { ok: true };
+  });
+  api.get('/site', (ctx) => {
+    ctx.body = { siteName: config.siteName };
+  });
+
+  const limits = rateLimits ?? new AuthRateLimits(config.rateLimits);
+  const storage = createStorage(storageDir ?? path.join(config.dataDir ?? path.resolve('data'), 'uploads'));
+  for (const router of [api, ...apiRouters({ db, storage, rateLimits: limits })]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods({ throw: false }));
+  }
+
+  app.use(pwaMiddleware(pwaDir));
+  return app;
+}

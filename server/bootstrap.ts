@@ -1,0 +1,27 @@
+import type { Knex } from 'knex';
+import type { Config } from './config';
+import { now } from './db/dialect';
+import { hashPassword } from './api/auth/passwords';
+import { findUserByEmail, insertUser } from './api/users/repo';
+import { hasContent, seedSampleData } from './db/seed/index';
+
+/** ADMIN_EMAIL/ADMIN_PASSWORD: make sure this admin exists, is active and has role admin. */
+export async function ensureAdmin(db: Knex, admin: Config['admin']): Promise<void> {
+  if (!admin) return;
+  const existing = await findUserByEmail(db, admin.email);
+  const passwordHash = await hashPassword(admin.password);
+  if (!existing) {
+    await insertUser(db, { email: admin.email, passwordHash, firstName: 'Site', lastName: 'Admin', role: 'admin' });
+    return;
+  }
+  await db('users')
+    .where({ id: existing.id })
+    .update({ role: 'admin', is_active: true, password_hash: passwordHash, updated_at: now() });
+}
+
+/** First start: fill an empty database with the sample data (in one transaction). */
+export async function seedIfEmpty(db: Knex): Promise<boolean> {
+  if (await hasContent(db)) return false;
+  await db.transaction((trx) => seedSampleData(trx));
+  return true;
+}

@@ -1,0 +1,62 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-config-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.siteName).toBe('Ledger Commons');
+    expect(c.database).toEqual({ client: 'sqlite', filename: path.join(dir, 'app.sqlite3') });
+    expect(c.seedSample).toBe(true);
+    expect(c.trustProxy).toBe(false);
+  });
+
+  it('keeps a generated development session secret under DATA_DIR', () => {
+    const a = loadConfig({ DATA_DIR: dir });
+    const b = loadConfig({ DATA_DIR: dir });
+    expect(a.sessionSecret).toHaveLength(64);
+    expect(b.sessionSecret).toBe(a.sessionSecret);
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe(a.sessionSecret);
+  });
+
+  it('reads DATABASE_URL as a file: path or a PostgreSQL URL', () => {
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'file:/tmp/x.sqlite3' }).database).toEqual({ client: 'sqlite', filename: '/tmp/x.sqlite3' });
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({ client: 'pg', connectionString: 'postgres://u@h:5432/db' });
+  });
+
+  it('rejects bad values with one clear line per variable', () => {
+    const bad = () =>
+      loadConfig({ DATA_DIR: dir, PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: '123' });
+    expect(bad).toThrow(ConfigError);
+    try {
+      bad();
+    } catch (err) {
+      const msg = (err as Error).message;
+      expect(msg).toMatch(/PORT:/);
+      expect(msg).toMatch(/DATABASE_URL: must start with file: or postgres:\/\//);
+      expect(msg).toMatch(/ADMIN_EMAIL: must be an email address/);
+      expect(msg).toMatch(/ADMIN_PASSWORD: must be at least 6 characters/);
+    }
+    expect(() => loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: is required when NODE_ENV=production/);
+    expect(() => loadConfig({ DATA_DIR: dir, ADMIN_EMAIL: 'a@b.co' })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD go together/);
+  });
+
+  it('the server refuses to start on a bad value, printing the message and exiting 1', () => {
+    const r = spawnSync(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
+      env: { ...process.env, PORT: '99999', DATA_DIR: dir },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('Invalid configuration');
+    expect(r.stderr).toContain('PORT');
+  });
+});

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { AuthRateLimitConfig } from './middleware/rate-limit';
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('data'),
+    DATABASE_URL: z
+      .string()
+      .refine((v) => /^(file:|postgres(ql)?:\/\/)/.test(v), 'must start with file: or postgres://')
+      .optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ADMIN_EMAIL: z.email('must be an email address').optional(),
+    ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+    SITE_NAME: z.string().trim().min(1).max(100).default('Ledger Commons'),
+    SEED: z.enum(['sample', 'none']).optional(),
+    LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+    TRUST_PROXY: z.enum(['true', 'false']).optional(),
+    AUTH_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+    AUTH_RATE_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+    AUTH_RATE_LOGIN_PER_IP: z.coerce.number().int().min(1).default(100),
+    AUTH_RATE_REGISTER_PER_IP: z.coerce.number().int().min(1).default(20),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
+    }
+  });
+
+export type DatabaseConfig = { client: 'sqlite'; filename: string } | { client: 'pg'; connectionString: string };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  sessionSecret: string;
+  admin?: { email: string; password: string };
+  siteName: string;
+  /** Seed sample data into an empty database at start (default: on except in production). */
+  seedSample: boolean;
+  logLevel: 'silent' | 'error' | 'info';
+  /** Trust X-Forwarded-* from a TLS-terminating proxy (default: on in production). */
+  trustProxy: boolean;
+  /** Limits on login and registration attempts (docs/security.md). */
+  rateLimits: AuthRateLimitConfig;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws ConfigError with one line per bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const database: DatabaseConfig = !e.DATABASE_URL
+    ? { client: 'sqlite', filename: path.join(dataDir, 'app.sqlite3') }
+    : e.DATABASE_URL.startsWith('file:')
+      ? { client: 'sqlite', filename: path.resolve(e.DATABASE_URL.slice('file:'.length)) }
+      : { client: 'pg', connectionString: e.DATABASE_URL };
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    sessionSecret: e.SESSION_SECRET ?? devSecret(dataDir),
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    siteName: e.SITE_NAME,
+    seedSample: e.SEED ? e.SEED === 'sample' : e.NODE_ENV !== 'production',
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY === 'true' : e.NODE_ENV === 'production',
+    rateLimits: rateLimitsOf(e.AUTH_RATE_WINDOW_MINUTES * 60_000, e),
+  };
+}
+
+function rateLimitsOf(
+  windowMs: number,
+  e: { AUTH_RATE_PER_EMAIL: number; AUTH_RATE_LOGIN_PER_IP: number; AUTH_RATE_REGISTER_PER_IP: number },
+): AuthRateLimitConfig {
+  return {
+    loginFailuresPerEmail: { limit: e.AUTH_RATE_PER_EMAIL, windowMs },
+    loginFailuresPerIp: { limit: e.AUTH_RATE_LOGIN_PER_IP, windowMs },
+    registrationsPerEmail: { limit: e.AUTH_RATE_PER_EMAIL, windowMs },
+    registrationsPerIp: { limit: e.AUTH_RATE_REGISTER_PER_IP, windowMs },
+  };
+}
+
+/** Outside production, a secret is generated once and kept under DATA_DIR so sessions survive restarts. */
+function devSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

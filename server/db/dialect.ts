@@ -1,0 +1,74 @@
+import type { Knex } from 'knex';
+
+/**
+ * The only place that branches on the database engine. Everything else writes portable Knex.
+ */
+export type Dialect = 'sqlite' | 'pg';
+
+export function dialectOf(db: Knex): Dialect {
+  const client = String(db.client.config.client);
+  return client === 'pg' || client === 'postgres' || client === 'postgresql' ? 'pg' : 'sqlite';
+}
+
+/** Column default for "now" that matches the ISO strings the app writes (so SQLite text sorts correctly). */
+export function nowDefault(db: Knex): Knex.Raw {
+  return dialectOf(db) === 'pg' ? db.raw('now()') : db.raw("(strftime('%Y-%m-%dT%H:%M:%fZ','now'))");
+}
+
+/** Timestamp the app writes: ISO-8601 UTC, accepted by timestamptz and sortable as SQLite text. */
+export function now(): string {
+  return new Date().toISOString();
+}
+
+/** Normalise a timestamp read from either engine to ISO-8601. */
+export function toIso(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number') return new Date(value).toISOString();
+  const s = String(value);
+  // SQLite CURRENT_TIMESTAMP style 'YYYY-MM-DD HH:MM:SS' is UTC without a zone.
+  if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(s)) return `${s.replace(' ', 'T')}Z`;
+  const d = new Date(s);
+  return Number.isNaN(d.getTime()) ? s : d.toISOString();
+}
+
+/** SQLite stores booleans as 0/1. */
+export function toBool(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 't';
+}
+
+/** JSON columns: pg parses json itself, SQLite returns text. */
+export function fromJson<T>(value: unknown, fallback: T): T {
+  if (value === null || value === undefined) return fallback;
+  if (typeof value === 'string') {
+    try {
+      return JSON.parse(value) as T;
+    } catch {
+      return fallback;
+    }
+  }
+  return value as T;
+}
+
+/** COUNT(*) comes back as a string from pg (bigint) and a number from SQLite. */
+export function toInt(value: unknown): number {
+  return typeof value === 'number' ? value : Number.parseInt(String(value ?? 0), 10) || 0;
+}
+
+const PG_UNIQUE = '23505';
+const PG_FK = '23503';
+
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string } | null;
+  return e?.code === PG_UNIQUE || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string } | null;
+  return e?.code === PG_FK || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/** Case-insensitive LIKE: ILIKE on pg; SQLite's LIKE is already case-insensitive for ASCII. */
+export function ilike(db: Knex): 'ilike' | 'like' {
+  return dialectOf(db) === 'pg' ? 'ilike' : 'like';
+}

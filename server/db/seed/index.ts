@@ -1,0 +1,447 @@
+import type { Knex } from 'knex';
+import { hash } from 'bcryptjs';
+import { v7 } from 'uuid';
+import { ARTICLES, COMMENTS_BY_CATEGORY, type NewsCategorySlug } from './articles';
+import {
+  COMMUNITY_MEMBERS,
+  COMMUNITY_PASSWORD,
+  DEMO_ACCOUNT_LIST,
+  DEMO_PROFILES,
+  DISCUSSIONS,
+  FORUM_CATEGORIES,
+  NEWS_CATEGORIES,
+  PODCASTS,
+  POLLS,
+  RESOURCES,
+  type Role,
+} from './data';
+
+/**
+ * Sample data for development and demos: users (one demo sign-in per role plus community members),
+ * news categories and articles with comments, podcast episodes, forums, resources and polls.
+ *
+ * Deterministic: the same rows (apart from ids and the dates, which are relative to "now") on every
+ * run; the only randomness is a fixed-seed mulberry32 generator.
+ */
+
+/** Development-only sign-ins, one per role (listed in the README). */
+export const DEMO_ACCOUNTS: ReadonlyArray<{
+  email: string;
+  password: string;
+  role: 'subscriber' | 'contributor' | 'editor' | 'admin';
+  firstName: string;
+  lastName: string;
+}> = DEMO_ACCOUNT_LIST;
+
+const CONTENT_TABLES = ['news_articles', 'podcast_episodes', 'forum_discussions', 'resources'] as const;
+
+/** True if any news article, podcast episode, forum discussion or resource exists. */
+export async function hasContent(db: Knex | Knex.Transaction): Promise<boolean> {
+  for (const table of CONTENT_TABLES) {
+    if (await db(table).first('id')) return true;
+  }
+  return false;
+}
+
+export interface SeedOptions {
+  /** Reference time for all generated dates (default: the current time). */
+  now?: Date;
+}
+
+/**
+ * Inserts the sample data. Users whose email already exists (e.g. admins kept by a rebuild) are
+ * reused as authors rather than inserted; news and forum categories that already exist (same slug or
+ * name) are reused too. Given a transaction it runs inside it; given a Knex it opens its own.
+ */
+export async function seedSampleData(db: Knex | Knex.Transaction, options: SeedOptions = {}): Promise<void> {
+  // bcrypt is slow on purpose: hash before touching the database so the transaction stays short.
+  const hashes = await hashPasswords();
+  const run = (trx: Knex | Knex.Transaction) => insertSampleData(trx, hashes, options.now ?? new Date());
+  if ((db as Knex.Transaction).isTransaction) await run(db);
+  else await db.transaction((trx) => run(trx));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const SEED = 0x1edc0de;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const CHUNK = 200;
+
+/** Tiny deterministic PRNG (mulberry32). */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+class Random {
+  private readonly next: () => number;
+  constructor(seed: number) {
+    this.next = mulberry32(seed);
+  }
+  float(): number {
+    return this.next();
+  }
+  /** Integer in [min, max]. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)];
+  }
+  /** k distinct items, in random order. */
+  sample<T>(items: readonly T[], k: number): T[] {
+    const copy = [...items];
+    const n = Math.min(k, copy.length);
+    for (let i = 0; i < n; i++) {
+      const j = i + Math.floor(this.next() * (copy.length - i));
+      [copy[i], copy[j]] = [copy[j], copy[i]];
+    }
+    return copy.slice(0, n);
+  }
+  /** n sorted instants strictly between from and to (ms). */
+  times(from: number, to: number, n: number): number[] {
+    return Array.from({ length: n }, () => from + this.next() * (to - from))
+      .map(Math.round)
+      .sort((a, b) => a - b);
+  }
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function hashPasswords(): Promise<Map<string, string>> {
+  const passwords = [...new Set([...DEMO_ACCOUNT_LIST.map((a) => a.password), COMMUNITY_PASSWORD])];
+  const hashed = await Promise.all(passwords.map((pw) => hash(pw, 10)));
+  return new Map(passwords.map((pw, i) => [pw, hashed[i]]));
+}
+
+async function insertChunked(db: Knex | Knex.Transaction, table: string, rows: readonly object[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await db(table).insert(rows.slice(i, i + CHUNK));
+}
+
+type Row = Record<string, unknown>;
+
+async function insertSampleData(db: Knex | Knex.Transaction, hashes: Map<string, string>, now: Date): Promise<void> {
+  const rnd = new Random(SEED);
+  const nowMs = now.getTime();
+
+  // ---- users --------------------------------------------------------------------------------
+  const people = [
+    ...DEMO_ACCOUNT_LIST.map((a) => ({ ...a, ...DEMO_PROFILES[a.email] })),
+    ...COMMUNITY_MEMBERS.map((m) => ({ ...m, password: COMMUNITY_PASSWORD })),
+  ];
+  const emails = people.map((p) => p.email.toLowerCase());
+  const existing: { id: string; email: string }[] = await db('users')
+    .whereRaw(`lower(email) in (${emails.map(() => '?').join(', ')})`, emails)
+    .select('id', 'email');
+  const userIds = new Map(existing.map((u) => [u.email.toLowerCase(), u.id]));
+  const userRows: Row[] = [];
+  people.forEach((p, i) => {
+    const joined = iso(nowMs - (420 - i * 27) * DAY - rnd.int(0, 20) * HOUR);
+    const email = p.email.toLowerCase();
+    if (userIds.has(email)) return;
+    const id = v7();
+    userIds.set(email, id);
+    userRows.push({
+      id,
+      email,
+      password_hash: hashes.get(p.password),
+      first_name: p.firstName,
+      last_name: p.lastName,
+      profile_image_url: null,
+      expertise_tags: JSON.stringify(p.expertiseTags),
+      title: p.title,
+      company: p.company,
+      bio: p.bio,
+      points: p.points,
+      badges: JSON.stringify(p.badges),
+      role: p.role,
+      is_active: true,
+      created_at: joined,
+      updated_at: joined,
+    });
+  });
+  await insertChunked(db, 'users', userRows);
+
+  const demoId = (role: Role) => userIds.get(DEMO_ACCOUNT_LIST.find((a) => a.role === role)!.email)!;
+  const memberIds = COMMUNITY_MEMBERS.map((m) => userIds.get(m.email)!);
+  const adminId = demoId('admin');
+  const editorId = demoId('editor');
+  const contributorId = demoId('contributor');
+  const subscriberId = demoId('subscriber');
+  const memberContributorIds = COMMUNITY_MEMBERS.flatMap((m, i) => (m.role === 'contributor' ? [memberIds[i]] : []));
+  const articleAuthors = [editorId, editorId, contributorId, adminId, ...memberContributorIds];
+  const community = [...memberIds, subscriberId, contributorId];
+
+  // ---- news categories ------------------------------------------------------------------------
+  const existingNewsCats: { id: string; slug: string; name: string }[] = await db('news_categories')
+    .whereIn(
+      'slug',
+      NEWS_CATEGORIES.map((c) => c.slug),
+    )
+    .orWhereIn(
+      'name',
+      NEWS_CATEGORIES.map((c) => c.name),
+    )
+    .select('id', 'slug', 'name');
+  const newsCatIds = new Map<NewsCategorySlug, string>();
+  const newsCatRows: Row[] = [];
+  NEWS_CATEGORIES.forEach((c, i) => {
+    const found =
+      existingNewsCats.find((e) => e.slug === c.slug) ?? existingNewsCats.find((e) => e.name === c.name);
+    if (found) {
+      newsCatIds.set(c.slug, found.id);
+      return;
+    }
+    const id = v7();
+    newsCatIds.set(c.slug, id);
+    const created = iso(nowMs - 400 * DAY + i * HOUR);
+    newsCatRows.push({
+      id,
+      name: c.name,
+      slug: c.slug,
+      description: c.description,
+      icon: c.icon,
+      color: c.color,
+      display_order: i,
+      is_active: true,
+      created_at: created,
+      updated_at: created,
+    });
+  });
+  await insertChunked(db, 'news_categories', newsCatRows);
+
+  // ---- news articles, links and comments --------------------------------------------------------
+  const articleRows: Row[] = [];
+  const articleLinks: Row[] = [];
+  const commentRows: Row[] = [];
+  const publishedCount = ARTICLES.filter((a) => (a.status ?? 'published') === 'published').length;
+  let publishedIndex = 0;
+  ARTICLES.forEach((a, i) => {
+    const id = v7();
+    const status = a.status ?? 'published';
+    const jitter = (rnd.float() - 0.5) * 0.8 * DAY;
+    let publishedAt: number | null = null;
+    let created: number;
+    if (status === 'published') {
+      // Spread over the last 60 days, newest first.
+      publishedAt = Math.round(nowMs - (0.6 * DAY + (publishedIndex * 58.5 * DAY) / Math.max(1, publishedCount - 1)) + jitter);
+      publishedIndex += 1;
+      created = publishedAt - rnd.int(2, 30) * HOUR;
+    } else {
+      created = Math.round(nowMs - rnd.int(12, 120) * HOUR);
+    }
+    const author = rnd.pick(articleAuthors);
+    const likes = status === 'published' ? rnd.int(a.featured ? 60 : 0, 120) : 0;
+
+    let comments: Row[] = [];
+    if (publishedAt !== null && (i % 2 === 0 || a.featured)) {
+      const k = rnd.int(2, 5);
+      const texts = rnd.sample(COMMENTS_BY_CATEGORY[a.categories[0]], k);
+      const authors = rnd.sample(community, k);
+      const times = rnd.times(publishedAt + HOUR, Math.max(publishedAt + 2 * HOUR, nowMs - 10 * 60_000), k);
+      comments = texts.map((content, j) => ({
+        id: v7(),
+        article_id: id,
+        author_id: authors[j],
+        content,
+        created_at: iso(Math.min(times[j], nowMs)),
+      }));
+    }
+    commentRows.push(...comments);
+
+    articleRows.push({
+      id,
+      title: a.title,
+      content: a.paragraphs.join('\n\n'),
+      excerpt: a.excerpt,
+      image_url: null,
+      thumbnail_url: null,
+      source_url: a.source?.url ?? null,
+      source_name: a.source?.name ?? null,
+      category: a.categories[0],
+      author_id: author,
+      published_at: publishedAt === null ? null : iso(publishedAt),
+      likes,
+      comment_count: comments.length,
+      is_archived: Boolean(a.archived),
+      is_featured: Boolean(a.featured),
+      status,
+      created_at: iso(created),
+      updated_at: iso(publishedAt ?? created),
+    });
+    for (const slug of a.categories) articleLinks.push({ article_id: id, category_id: newsCatIds.get(slug) });
+  });
+  await insertChunked(db, 'news_articles', articleRows);
+  await insertChunked(db, 'article_categories', articleLinks);
+  await insertChunked(db, 'news_comments', commentRows);
+
+  // ---- podcast episodes -------------------------------------------------------------------------
+  const podcastRows: Row[] = [];
+  const podcastLinks: Row[] = [];
+  const lastPublished = PODCASTS.reduce((n, p, i) => ((p.status ?? 'published') === 'published' ? i : n), 0);
+  PODCASTS.forEach((p, i) => {
+    const id = v7();
+    const status = p.status ?? 'published';
+    const published = status === 'published' ? nowMs - (3 + (lastPublished - i) * 7) * DAY + rnd.int(0, 10) * HOUR : null;
+    const created = published !== null ? published - rnd.int(1, 4) * DAY : nowMs - 2 * DAY;
+    const videoId = Array.from({ length: 11 }, () =>
+      rnd.pick('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.split('')),
+    ).join('');
+    const age = lastPublished - i;
+    podcastRows.push({
+      id,
+      title: p.title,
+      description: p.description,
+      episode_number: i + 1,
+      audio_url: p.hasAudio === false ? null : `https://www.youtube.com/watch?v=${videoId}`,
+      image_url: null,
+      duration: p.duration,
+      host_name: p.hostName,
+      guest_name: p.guestName ?? null,
+      guest_title: p.guestTitle ?? null,
+      play_count: published === null ? 0 : 250 + age * 310 + rnd.int(0, 400),
+      likes: published === null ? 0 : rnd.int(p.featured ? 60 : 8, 150),
+      is_archived: Boolean(p.archived),
+      is_featured: Boolean(p.featured),
+      published_at: published === null ? null : iso(published),
+      status,
+      author_id: editorId,
+      created_at: iso(created),
+      updated_at: iso(published ?? created),
+    });
+    for (const slug of p.categories) podcastLinks.push({ podcast_id: id, category_id: newsCatIds.get(slug) });
+  });
+  await insertChunked(db, 'podcast_episodes', podcastRows);
+  await insertChunked(db, 'podcast_categories', podcastLinks);
+
+  // ---- forums -------------------------------------------------------------------------------------
+  const existingForumCats: { id: string; name: string }[] = await db('forum_categories')
+    .whereIn(
+      'name',
+      FORUM_CATEGORIES.map((c) => c.name),
+    )
+    .select('id', 'name');
+  const forumCatIds = new Map(existingForumCats.map((c) => [c.name, c.id]));
+  const forumCatRows: Row[] = [];
+  FORUM_CATEGORIES.forEach((c, i) => {
+    if (forumCatIds.has(c.name)) return;
+    const id = v7();
+    forumCatIds.set(c.name, id);
+    forumCatRows.push({
+      id,
+      name: c.name,
+      description: c.description,
+      icon: c.icon,
+      color: c.color,
+      discussion_count: 0, // set from the real count below
+      created_at: iso(nowMs - 400 * DAY + i * HOUR),
+    });
+  });
+  await insertChunked(db, 'forum_categories', forumCatRows);
+
+  const discussionRows: Row[] = [];
+  const discussionLinks: Row[] = [];
+  const replyRows: Row[] = [];
+  DISCUSSIONS.forEach((d, i) => {
+    const id = v7();
+    const authorId = typeof d.author === 'number' ? memberIds[d.author] : demoId(d.author);
+    const created = Math.round(nowMs - (0.5 + i * 2.2) * DAY - rnd.float() * DAY);
+    const times = rnd.times(created + 20 * 60_000, nowMs - 5 * 60_000, d.replies.length);
+    const replyIds: string[] = [];
+    const repliers = community.filter((u) => u !== authorId);
+    d.replies.forEach((r, j) => {
+      const reply = typeof r === 'string' ? { text: r } : r;
+      const replyId = v7();
+      replyIds.push(replyId);
+      replyRows.push({
+        id: replyId,
+        content: reply.text,
+        discussion_id: id,
+        author_id: rnd.pick(repliers),
+        parent_reply_id: reply.parent === undefined ? null : replyIds[reply.parent],
+        likes: rnd.int(0, 15),
+        created_at: iso(times[j]),
+      });
+    });
+    discussionRows.push({
+      id,
+      title: d.title,
+      content: d.content,
+      category_id: forumCatIds.get(d.category),
+      author_id: authorId,
+      is_pinned: Boolean(d.pinned),
+      is_locked: Boolean(d.locked),
+      is_featured: Boolean(d.featured),
+      reply_count: d.replies.length,
+      likes: d.status === 'draft' ? 0 : rnd.int(d.featured ? 20 : 0, 48),
+      last_reply_at: times.length ? iso(times[times.length - 1]) : null,
+      status: d.status ?? 'published',
+      created_at: iso(created),
+      updated_at: iso(created),
+    });
+    for (const slug of d.newsCategories ?? []) {
+      discussionLinks.push({ discussion_id: id, category_id: newsCatIds.get(slug) });
+    }
+  });
+  await insertChunked(db, 'forum_discussions', discussionRows);
+  await insertChunked(db, 'discussion_news_categories', discussionLinks);
+  await insertChunked(db, 'forum_replies', replyRows);
+
+  // discussion_count = published discussions, recomputed so reused categories stay exact too.
+  const counts: { category_id: string; n: number | string }[] = await db('forum_discussions')
+    .where('status', 'published')
+    .whereNotNull('category_id')
+    .groupBy('category_id')
+    .select('category_id', db.raw('count(*) as n'));
+  const countOf = new Map(counts.map((c) => [c.category_id, Number(c.n)]));
+  for (const id of forumCatIds.values()) {
+    await db('forum_categories')
+      .where({ id })
+      .update({ discussion_count: countOf.get(id) ?? 0 });
+  }
+
+  // ---- resources ----------------------------------------------------------------------------------
+  const resourceRows: Row[] = RESOURCES.map((r, i) => {
+    const created = iso(nowMs - (5 + i * 7) * DAY - rnd.int(0, 23) * HOUR);
+    return {
+      id: v7(),
+      title: r.title,
+      description: r.description,
+      type: r.type,
+      category: r.category,
+      url: `https://example.com/resources/${r.slug}`,
+      file_url: null,
+      image_url: null,
+      duration: r.duration,
+      difficulty: r.difficulty,
+      rating: r.rating,
+      rating_count: r.ratingCount,
+      download_count: r.downloadCount,
+      is_free: r.isFree,
+      author_id: i % 3 === 0 ? adminId : editorId,
+      created_at: created,
+      updated_at: created,
+    };
+  });
+  await insertChunked(db, 'resources', resourceRows);
+
+  // ---- polls ----------------------------------------------------------------------------------------
+  const pollRows: Row[] = POLLS.map((p, i) => ({
+    id: v7(),
+    question: p.question,
+    options: JSON.stringify(p.options),
+    total_votes: p.options.reduce((sum, o) => sum + o.votes, 0),
+    is_active: p.isActive,
+    expires_at: p.expiresInDays === undefined ? null : iso(nowMs + p.expiresInDays * DAY),
+    created_by: editorId,
+    created_at: iso(nowMs - (9 + i * 30) * DAY),
+  }));
+  await insertChunked(db, 'polls', pollRows);
+}

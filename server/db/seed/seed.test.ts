@@ -1,0 +1,258 @@
+import { compare } from 'bcryptjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../test/harness';
+import { fromJson, toBool, toInt, toIso } from '../dialect';
+import { DEMO_ACCOUNTS, hasContent, seedSampleData } from './index';
+
+const ROLES = ['subscriber', 'contributor', 'editor', 'admin'] as const;
+const RESOURCE_TYPES = ['ebook', 'webinar', 'case-study', 'certification'];
+const RESOURCE_CATEGORIES = ['taxation', 'financial-reporting', 'audit-automation', 'ethical-ai'];
+const COUNTED_TABLES = [
+  'users',
+  'news_categories',
+  'news_articles',
+  'article_categories',
+  'news_comments',
+  'podcast_episodes',
+  'podcast_categories',
+  'forum_categories',
+  'forum_discussions',
+  'discussion_news_categories',
+  'forum_replies',
+  'resources',
+  'polls',
+];
+
+describe.each(DB_KINDS)('sample data seed [%s]', (kind) => {
+  let t: TestDatabase;
+  const db = () => t.db;
+  const count = async (table: string) => toInt((await db()(table).count({ n: '*' }).first())?.n);
+  const countAll = async () =>
+    Object.fromEntries(await Promise.all(COUNTED_TABLES.map(async (table) => [table, await count(table)] as const)));
+
+  beforeAll(async () => {
+    t = await createTestDatabase(kind);
+  });
+  afterAll(async () => t?.drop());
+
+  it('reports no content on an empty database, then seeds it', async () => {
+    expect(await hasContent(db())).toBe(false);
+    await seedSampleData(db());
+    expect(await hasContent(db())).toBe(true);
+  });
+
+  it('creates the demo accounts, one per role, whose bcrypt hashes verify', async () => {
+    expect(DEMO_ACCOUNTS.map((a) => a.role).sort()).toEqual([...ROLES].sort());
+    for (const account of DEMO_ACCOUNTS) {
+      const user = await db()('users').where({ email: account.email }).first();
+      expect(user, account.email).toBeTruthy();
+      expect(user.role).toBe(account.role);
+      expect(user.first_name).toBe(account.firstName);
+      expect(user.last_name).toBe(account.lastName);
+      expect(toBool(user.is_active)).toBe(true);
+      expect(user.password_hash).toMatch(/^\$2[aby]\$10\$/);
+      expect(await compare(account.password, user.password_hash)).toBe(true);
+      expect(await compare('wrong-password', user.password_hash)).toBe(false);
+    }
+  });
+
+  it('creates at least 10 active community members with profiles', async () => {
+    const demoEmails = DEMO_ACCOUNTS.map((a) => a.email);
+    const members = await db()('users').whereNotIn('email', demoEmails);
+    expect(members.length).toBeGreaterThanOrEqual(10);
+    for (const m of members) {
+      expect(['subscriber', 'contributor']).toContain(m.role);
+      expect(toBool(m.is_active)).toBe(true);
+      expect(m.first_name && m.last_name && m.title && m.company && m.bio).toBeTruthy();
+      expect(toInt(m.points)).toBeGreaterThanOrEqual(120);
+      expect(toInt(m.points)).toBeLessThanOrEqual(4800);
+      expect(fromJson<string[]>(m.expertise_tags, []).length).toBeGreaterThan(0);
+      expect(Array.isArray(fromJson<string[]>(m.badges, []))).toBe(true);
+      expect(await compare('member123', m.password_hash)).toBe(true);
+    }
+    expect(new Set(members.map((m) => m.password_hash)).size).toBe(1); // one hash per distinct password
+  });
+
+  it('creates the news categories of spec 9 plus two more, with distinct colours', async () => {
+    const cats = await db()('news_categories').orderBy('display_order');
+    expect(cats.length).toBeGreaterThanOrEqual(6);
+    const bySlug = new Map(cats.map((c) => [c.slug, c.name]));
+    expect(bySlug.get('automation')).toBe('Automation');
+    expect(bySlug.get('fraud-detection')).toBe('Fraud Detection');
+    expect(bySlug.get('regulatory')).toBe('Regulatory');
+    expect(bySlug.get('generative-ai')).toBe('Generative AI');
+    expect(new Set(cats.map((c) => c.color)).size).toBe(cats.length);
+    for (const c of cats) {
+      expect(c.color).toMatch(/^#[0-9A-F]{6}$/i);
+      expect(c.description && c.icon).toBeTruthy();
+    }
+  });
+
+  it('creates at least 30 articles with the required mix, links and exact comment counts', async () => {
+    const articles = await db()('news_articles');
+    expect(articles.length).toBeGreaterThanOrEqual(30);
+    const drafts = articles.filter((a) => a.status === 'draft');
+    expect(drafts.length).toBeGreaterThanOrEqual(2);
+    expect(drafts.length).toBeLessThanOrEqual(3);
+    for (const d of drafts) expect(d.published_at).toBeNull();
+    expect(articles.filter((a) => toBool(a.is_archived)).length).toBe(2);
+    expect(articles.filter((a) => toBool(a.is_featured)).length).toBe(3);
+    expect(articles.filter((a) => a.status === 'published').length).toBe(articles.length - drafts.length);
+
+    const sixtyDaysAgo = Date.now() - 60 * 24 * 3_600_000;
+    for (const a of articles) {
+      expect(a.content).toContain('\n\n');
+      expect(a.content.toLowerCase()).not.toContain('lorem');
+      expect(a.excerpt).toBeTruthy();
+      expect(a.image_url).toBeNull();
+      expect(toInt(a.likes)).toBeGreaterThanOrEqual(0);
+      expect(toInt(a.likes)).toBeLessThanOrEqual(120);
+      if (a.status === 'published') {
+        const ms = Date.parse(toIso(a.published_at)!);
+        expect(ms).toBeGreaterThan(sixtyDaysAgo);
+        expect(ms).toBeLessThanOrEqual(Date.now());
+      }
+    }
+    expect(articles.filter((a) => a.source_name && a.source_url?.startsWith('https://example.com/')).length).toBeGreaterThan(
+      articles.length / 2,
+    );
+
+    const links: { article_id: string; n: unknown }[] = await db()('article_categories')
+      .select('article_id')
+      .count({ n: '*' })
+      .groupBy('article_id');
+    const linkCount = new Map(links.map((l) => [l.article_id, toInt(l.n)]));
+    for (const a of articles) {
+      expect(linkCount.get(a.id), a.title).toBeGreaterThanOrEqual(1);
+      expect(linkCount.get(a.id), a.title).toBeLessThanOrEqual(2);
+    }
+
+    const comments: { article_id: string; n: unknown }[] = await db()('news_comments')
+      .select('article_id')
+      .count({ n: '*' })
+      .groupBy('article_id');
+    const commentCount = new Map(comments.map((c) => [c.article_id, toInt(c.n)]));
+    for (const a of articles) expect(toInt(a.comment_count), a.title).toBe(commentCount.get(a.id) ?? 0);
+    const commented = articles.filter((a) => commentCount.has(a.id));
+    expect(commented.length).toBeGreaterThanOrEqual(Math.floor(articles.length * 0.4));
+    for (const a of commented) {
+      expect(commentCount.get(a.id)).toBeGreaterThanOrEqual(2);
+      expect(commentCount.get(a.id)).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('creates 12 podcast episodes numbered 1..12 with the required mix', async () => {
+    const episodes = await db()('podcast_episodes').orderBy('episode_number');
+    expect(episodes.map((e) => toInt(e.episode_number))).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(episodes.filter((e) => toBool(e.is_featured)).length).toBe(2);
+    expect(episodes.filter((e) => e.status === 'draft').length).toBe(1);
+    expect(episodes.filter((e) => toBool(e.is_archived)).length).toBe(1);
+    const withAudio = episodes.filter((e) => e.audio_url);
+    expect(withAudio.length).toBe(11);
+    for (const e of withAudio) expect(e.audio_url).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/);
+    for (const e of episodes) {
+      expect(toInt(e.duration)).toBeGreaterThan(600); // seconds
+      expect(e.host_name).toBeTruthy();
+    }
+    expect(episodes.filter((e) => e.guest_name && e.guest_title).length).toBeGreaterThan(6);
+    const linked = await db()('podcast_categories').distinct('podcast_id');
+    expect(linked.length).toBe(12);
+  });
+
+  it('creates 5 forum categories and 20 discussions with exact counters', async () => {
+    const cats = await db()('forum_categories');
+    expect(cats.map((c) => c.name).sort()).toEqual(
+      ['AI Implementation', 'Audit & Assurance', 'Career & Practice Management', 'Learning & Development', 'Regulatory Compliance'],
+    );
+    for (const c of cats) expect(c.color && c.icon && c.description).toBeTruthy();
+
+    const discussions = await db()('forum_discussions');
+    expect(discussions.length).toBe(20);
+    expect(discussions.filter((d) => toBool(d.is_pinned)).length).toBeGreaterThanOrEqual(2);
+    expect(discussions.filter((d) => toBool(d.is_locked)).length).toBe(1);
+    expect(discussions.filter((d) => toBool(d.is_featured)).length).toBe(2);
+    expect(discussions.filter((d) => d.status === 'draft').length).toBe(1);
+
+    const replies = await db()('forum_replies');
+    for (const d of discussions) {
+      const own = replies.filter((r) => r.discussion_id === d.id);
+      expect(own.length).toBeLessThanOrEqual(6);
+      expect(toInt(d.reply_count), d.title).toBe(own.length);
+      const latest = own.map((r) => Date.parse(toIso(r.created_at)!)).sort((a, b) => b - a)[0];
+      if (own.length === 0) expect(d.last_reply_at).toBeNull();
+      else expect(Date.parse(toIso(d.last_reply_at)!), d.title).toBe(latest);
+      for (const r of own) {
+        expect(Date.parse(toIso(r.created_at)!)).toBeGreaterThan(Date.parse(toIso(d.created_at)!));
+        if (r.parent_reply_id) expect(own.map((o) => o.id)).toContain(r.parent_reply_id);
+      }
+    }
+    for (const c of cats) {
+      const published = discussions.filter((d) => d.category_id === c.id && d.status === 'published').length;
+      expect(toInt(c.discussion_count), c.name).toBe(published);
+    }
+  });
+
+  it('creates 12 resources covering every type and category', async () => {
+    const resources = await db()('resources');
+    expect(resources.length).toBe(12);
+    expect(new Set(resources.map((r) => r.type))).toEqual(new Set(RESOURCE_TYPES));
+    expect(new Set(resources.map((r) => r.category))).toEqual(new Set(RESOURCE_CATEGORIES));
+    for (const r of resources) {
+      expect(Number.isInteger(toInt(r.rating))).toBe(true);
+      expect(toInt(r.rating)).toBeGreaterThanOrEqual(0);
+      expect(toInt(r.rating)).toBeLessThanOrEqual(5);
+      expect(['beginner', 'intermediate', 'advanced']).toContain(r.difficulty);
+      expect(r.url).toMatch(/^https:\/\/example\.com\//);
+      expect(r.duration).toBeTruthy();
+    }
+    expect(new Set(resources.map((r) => toBool(r.is_free)))).toEqual(new Set([true, false]));
+  });
+
+  it('creates sample polls whose total matches the option votes', async () => {
+    const polls = await db()('polls');
+    expect(polls.length).toBeGreaterThanOrEqual(1);
+    for (const p of polls) {
+      const options = fromJson<{ text: string; votes: number }[]>(p.options, []);
+      expect(options.length).toBeGreaterThanOrEqual(2);
+      expect(toInt(p.total_votes)).toBe(options.reduce((s, o) => s + o.votes, 0));
+    }
+  });
+
+  it('re-seeds inside a transaction after a rebuild-style wipe, keeping the admin account', async () => {
+    const before = await countAll();
+    const admin = await db()('users').where({ email: 'admin@ledgercommons.test' }).first();
+
+    // What a rebuild does: drop content and non-admin users, keep admins (and here, news categories).
+    for (const table of ['news_articles', 'podcast_episodes', 'forum_discussions', 'forum_categories', 'resources', 'polls']) {
+      await db()(table).del();
+    }
+    await db()('users').whereNot({ role: 'admin' }).del();
+    expect(await hasContent(db())).toBe(false);
+
+    await db().transaction((trx) => seedSampleData(trx));
+
+    const adminsNow = await db()('users').where({ email: 'admin@ledgercommons.test' });
+    expect(adminsNow.map((u) => u.id)).toEqual([admin.id]); // kept, not inserted again
+    expect(adminsNow[0].password_hash).toBe(admin.password_hash);
+    // Same shape as the first run (news categories were reused, not duplicated).
+    expect(await countAll()).toEqual(before);
+
+    const authored = await db()('resources').where({ author_id: admin.id }).count({ n: '*' }).first();
+    expect(toInt(authored?.n)).toBeGreaterThan(0);
+    for (const c of await db()('forum_categories')) {
+      const n = await db()('forum_discussions').where({ category_id: c.id, status: 'published' }).count({ n: '*' }).first();
+      expect(toInt(c.discussion_count)).toBe(toInt(n?.n));
+    }
+  });
+
+  it('leaves nothing behind when the surrounding transaction rolls back', async () => {
+    const before = await countAll();
+    await expect(
+      db().transaction(async (trx) => {
+        await seedSampleData(trx);
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await countAll()).toEqual(before);
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * HTTP errors with a status and a stable code. Thrown anywhere; the error middleware writes
+ * `{"message", "code", "errors"?}`. Never classify an error by its message text.
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: FieldErrors,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message = 'Invalid request', errors?: FieldErrors) =>
+  new HttpError(400, 'bad_request', message, errors);
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, 'unauthorized', message);
+export const forbidden = (message = 'You do not have permission to do that') => new HttpError(403, 'forbidden', message);
+export const notFound = (message = 'Not found') => new HttpError(404, 'not_found', message);
+export const conflict = (message: string, errors?: FieldErrors) => new HttpError(409, 'conflict', message, errors);
+export const gone = (message: string) => new HttpError(410, 'gone', message);
+export const payloadTooLarge = (message = 'Request body is too large') =>
+  new HttpError(413, 'payload_too_large', message);
+export const unsupportedMediaType = (message = 'Content-Type must be application/json') =>
+  new HttpError(415, 'unsupported_media_type', message);
+export const unprocessable = (message: string, errors?: FieldErrors) =>
+  new HttpError(422, 'unprocessable', message, errors);
+export const locked = (message: string) => new HttpError(423, 'locked', message);
+export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests, please try again later') =>
+  new HttpError(429, 'too_many_requests', message, undefined, { 'Retry-After': String(retryAfterSeconds) });

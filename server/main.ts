@@ -1,0 +1,66 @@
+import http from 'node:http';
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+import { connect, migrateLatest } from './db/connect';
+import { createApp } from './app';
+import { purgeExpiredSessions } from './middleware/session';
+import { ensureAdmin, seedIfEmpty } from './bootstrap';
+import { createStorage } from './storage/index';
+
+const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = config.logLevel === 'info' ? console.info : () => {};
+  const db = connect(config.database);
+  await migrateLatest(db);
+  await ensureAdmin(db, config.admin);
+  if (config.seedSample && (await seedIfEmpty(db))) log('Seeded sample data into the empty database.');
+  await purgeExpiredSessions(db);
+  const purge = setInterval(() => void purgeExpiredSessions(db).catch(console.error), SESSION_PURGE_INTERVAL_MS);
+  purge.unref();
+
+  // A process killed mid-upload leaves a temp file; nothing can be uploading yet, so all are stale.
+  const storageDir = path.join(config.dataDir, 'uploads');
+  await createStorage(storageDir).removeTempObjects();
+
+  const app = createApp({ db, config, storageDir, logger: config.logLevel === 'silent' ? { error: () => {}, info: () => {} } : console });
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const where = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  log(`${config.siteName} is serving ${where} (${config.database.client === 'sqlite' ? `SQLite ${config.database.filename}` : 'PostgreSQL'})`);
+
+  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: draining requests…`);
+    clearInterval(purge);
+    server.close(async () => {
+      await db.destroy();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      server.closeAllConnections();
+    }, 10_000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type Koa from 'koa';
+import { HttpError } from '../errors';
+import { isUniqueViolation } from '../db/dialect';
+
+export type Logger = Pick<Console, 'error' | 'info'>;
+
+/** Status codes that body parsers and Koa itself raise (co-body, http-errors) mapped to our messages. */
+const KNOWN: Record<number, { code: string; message: string }> = {
+  400: { code: 'bad_request', message: 'Malformed request body' },
+  413: { code: 'payload_too_large', message: 'Request body is too large' },
+  415: { code: 'unsupported_media_type', message: 'Unsupported content type' },
+};
+
+/**
+ * The one place errors become responses. Every error body is `{message, code, errors?}`; unexpected
+ * errors are logged with a request id and answered with a generic 500 (no stack, no SQL).
+ */
+export function errorHandler(logger: Logger): Koa.Middleware {
+  return async (ctx, next) => {
+    const requestId = randomUUID();
+    ctx.state.requestId = requestId;
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+        ctx.status = 404;
+        ctx.body = { message: 'Not found', code: 'not_found' };
+      }
+    } catch (err) {
+      let status = 500;
+      let body: { message: string; code: string; errors?: Record<string, string[]> };
+      if (err instanceof HttpError) {
+        status = err.status;
+        body = { message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) };
+        for (const [k, v] of Object.entries(err.headers ?? {})) ctx.set(k, v);
+      } else if (isUniqueViolation(err)) {
+        status = 409;
+        body = { message: 'That already exists', code: 'conflict' };
+      } else {
+        const e = err as { status?: unknown; expose?: boolean };
+        const s = typeof e?.status === 'number' ? e.status : 500;
+        if (s >= 400 && s < 500 && KNOWN[s]) {
+          status = s;
+          body = KNOWN[s];
+        } else {
+          logger.error(`[${requestId}] ${ctx.method} ${ctx.path}`, err);
+          body = { message: 'Something went wrong on our side. Please try again.', code: 'internal_error' };
+        }
+      }
+      ctx.status = status;
+      ctx.body = body;
+      ctx.set('X-Request-Id', requestId);
+      // Errors must never be cached (they may be per-user).
+      ctx.set('Cache-Control', 'no-store');
+    }
+  };
+}

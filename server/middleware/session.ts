@@ -1,0 +1,64 @@
+import type Koa from 'koa';
+import session from 'koa-session';
+import type { Knex } from 'knex';
+import { now } from '../db/dialect';
+
+export const SESSION_COOKIE = 'lc.sid';
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface SessionData {
+  userId?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * koa-session with the `sessions` table as its store: the cookie holds only the (signed) session id.
+ * `user_id` is kept in its own column so a user's sessions can be ended together.
+ */
+export function sessionMiddleware(app: Koa, db: Knex, opts: { secure: boolean }): Koa.Middleware {
+  const store = {
+    async get(sid: string) {
+      const row = await db('sessions').where({ sid }).andWhere('expire', '>', now()).first('sess');
+      if (!row) return undefined;
+      try {
+        return JSON.parse(row.sess as string);
+      } catch {
+        return undefined;
+      }
+    },
+    async set(sid: string, sess: SessionData, maxAge: number) {
+      const expire = new Date(Date.now() + (typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS)).toISOString();
+      const row = { sid, sess: JSON.stringify(sess), user_id: sess.userId ?? null, expire };
+      await db('sessions').insert(row).onConflict('sid').merge(['sess', 'user_id', 'expire']);
+    },
+    async destroy(sid: string) {
+      await db('sessions').where({ sid }).delete();
+    },
+  };
+  return session(
+    {
+      key: SESSION_COOKIE,
+      maxAge: SESSION_MAX_AGE_MS,
+      httpOnly: true,
+      signed: true,
+      sameSite: 'lax',
+      secure: opts.secure,
+      rolling: false,
+      renew: true,
+      store,
+    } as Parameters<typeof session>[0],
+    app,
+  );
+}
+
+/** Deletes expired sessions; run at start and periodically. */
+export async function purgeExpiredSessions(db: Knex): Promise<number> {
+  return db('sessions').where('expire', '<=', now()).delete();
+}
+
+/** Ends every session of a user except, optionally, one (e.g. the admin making the change). */
+export async function endUserSessions(db: Knex, userId: string, exceptSid?: string): Promise<void> {
+  const q = db('sessions').where({ user_id: userId });
+  if (exceptSid) q.whereNot({ sid: exceptSid });
+  await q.delete();
+}

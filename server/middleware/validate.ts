@@ -1,0 +1,49 @@
+import type Koa from 'koa';
+import type { z } from 'zod';
+import { badRequest, notFound, type FieldErrors } from '../errors';
+import { Id } from '../../contracts/common';
+
+/** zod issues → `{field: [messages]}`; the first message becomes the top-level message. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const errors = fieldErrors(result.error);
+    throw badRequest(result.error.issues[0]?.message ?? 'Invalid request', errors);
+  }
+  return result.data;
+}
+
+/** Validates the JSON body into `ctx.state.body`. A missing body is validated as `{}`. */
+export function validateBody<S extends z.ZodType>(schema: S): Koa.Middleware {
+  return async (ctx, next) => {
+    const raw = (ctx.request as { body?: unknown }).body;
+    const body = raw === undefined || raw === null || (typeof raw === 'object' && !Object.keys(raw).length && !Array.isArray(raw)) ? {} : raw;
+    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('Request body must be a JSON object');
+    ctx.state.body = parseOrThrow(schema, body);
+    await next();
+  };
+}
+
+/** Validates the query string into `ctx.state.query`. */
+export function validateQuery<S extends z.ZodType>(schema: S): Koa.Middleware {
+  return async (ctx, next) => {
+    ctx.state.query = parseOrThrow(schema, ctx.query);
+    await next();
+  };
+}
+
+/** A path id that is not a UUID cannot name anything: 404 rather than a database type error. */
+export function parseId(value: string | undefined, what = 'Not found'): string {
+  const r = Id.safeParse(value);
+  if (!r.success) throw notFound(what);
+  return r.data;
+}

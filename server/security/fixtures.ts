@@ -1,0 +1,33 @@
+import type { Agent } from '../test/harness';
+
+/** The smallest bodies the upload sniffer accepts as a PNG image and as a WAV file (test helper). */
+export const PNG_BYTES = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]),
+  Buffer.alloc(64, 7),
+]);
+export const WAV_BYTES = Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(64, 1)]);
+
+/** Asks for an upload URL as the agent's user; returns its path (`/api/uploads/<token>`). */
+export async function uploadPath(agent: Agent, kind: 'image' | 'audio' = 'image'): Promise<string> {
+  const res = await agent.post('/api/objects/upload', { kind });
+  if (res.status !== 200) throw new Error(`no upload URL: ${res.status} ${res.text}`);
+  return new URL(res.body.uploadURL).pathname;
+}
+
+/** Uploads a file as the agent's user (not yet finalised); returns the upload URL's path. */
+export async function completedUpload(agent: Agent, kind: 'image' | 'audio' = 'image'): Promise<string> {
+  const path = await uploadPath(agent, kind);
+  const res = await agent.request('PUT', path, {
+    raw: kind === 'image' ? PNG_BYTES : WAV_BYTES,
+    headers: { 'content-type': kind === 'image' ? 'image/png' : 'audio/wav' },
+  });
+  if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${res.text}`);
+  return path;
+}
+
+/** A finalised, public image: returns its `/objects/<id>` path. */
+export async function publicImage(agent: Agent): Promise<string> {
+  const res = await agent.put('/api/articles/images', { imageURL: await completedUpload(agent) });
+  if (res.status !== 200) throw new Error(`finalise failed: ${res.status} ${res.text}`);
+  return res.body.objectPath;
+}

@@ -1,0 +1,219 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { DB_KINDS, startTestServer, type Agent, type TestServer } from '../test/harness';
+import { createUser, TEST_PASSWORD } from '../test/factories';
+import { loadConfig } from '../config';
+import {
+  AuthRateLimits,
+  DEFAULT_AUTH_RATE_LIMITS,
+  FixedWindowLimiter,
+  ipKey,
+  type AuthRateLimitConfig,
+  type AuthRateLimiter,
+} from '../middleware/rate-limit';
+
+const MINUTE = 60_000;
+
+/**
+ * The server's limiter delegates to `limits`, which each test replaces, so every test starts from
+ * empty counters and its own fake clock without a new server.
+ */
+let clock = 0;
+let limits: AuthRateLimits;
+const reset = (config: AuthRateLimitConfig = DEFAULT_AUTH_RATE_LIMITS) => {
+  clock = Date.parse('2030-01-01T00:00:00Z');
+  limits = new AuthRateLimits(config, () => clock);
+};
+const delegate: AuthRateLimiter = {
+  beginLogin: (ip, email) => limits.beginLogin(ip, email),
+  register: (ip, email) => limits.register(ip, email),
+};
+const withLimits = (patch: Partial<AuthRateLimitConfig>) => reset({ ...DEFAULT_AUTH_RATE_LIMITS, ...patch });
+
+describe.each(DB_KINDS)('login and registration rate limits [%s]', (kind) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer(kind, { rateLimits: delegate });
+  }, 60_000);
+  afterAll(() => t?.close());
+  beforeEach(() => reset());
+
+  const login = (email: string, password: string, agent: Agent = t.agent()) => agent.post('/api/auth/login', { email, password });
+  let n = 0;
+  const register = (email = `new-${kind}-${++n}-${Date.now()}@example.com`) =>
+    t.agent().post('/api/auth/register', { email, password: 'secret123', firstName: 'New', lastName: 'Member' });
+
+  it('blocks an email after 10 failed logins, right password included, with 429 and Retry-After', async () => {
+    const user = await createUser(t.db);
+    for (let i = 0; i < 10; i++) expect((await login(user.email, 'wrong-password')).status, `attempt ${i + 1}`).toBe(401);
+
+    clock += 5 * MINUTE;
+    const blocked = await login(user.email, TEST_PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ code: 'too_many_requests', message: expect.stringMatching(/try again later/) });
+    // The 15-minute window opened at the first failure, five minutes ago.
+    expect(blocked.headers.get('retry-after')).toBe(String(10 * 60));
+    // The email is spelled differently but normalised the same way.
+    expect((await login(`  ${user.email.toUpperCase()} `, TEST_PASSWORD)).status).toBe(429);
+
+    // Another account from the same IP is not affected.
+    const other = await createUser(t.db);
+    expect((await login(other.email, TEST_PASSWORD)).status).toBe(200);
+
+    // After the window, the right password works again.
+    clock += 10 * MINUTE;
+    expect((await login(user.email, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('counts only failed logins: successful ones never add up to a block', async () => {
+    const user = await createUser(t.db);
+    for (let i = 0; i < 9; i++) expect((await login(user.email, 'wrong-password')).status).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await login(user.email, TEST_PASSWORD)).status, `success ${i + 1}`).toBe(200);
+    expect((await login(user.email, 'wrong-password')).status).toBe(401); // the 10th failure
+    expect((await login(user.email, TEST_PASSWORD)).status).toBe(429);
+  });
+
+  it('an unknown email is limited exactly like a known one', async () => {
+    const email = `nobody-${kind}@example.com`;
+    for (let i = 0; i < 10; i++) expect((await login(email, 'wrong-password')).status).toBe(401);
+    expect((await login(email, 'wrong-password')).status).toBe(429);
+  });
+
+  it('parallel guesses cannot slip past the limit before the first failure is recorded', async () => {
+    const user = await createUser(t.db);
+    const statuses = await Promise.all(Array.from({ length: 25 }, () => login(user.email, 'wrong-password').then((r) => r.status)));
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+
+  it('blocks an IP after its failed logins across many emails', async () => {
+    withLimits({ loginFailuresPerIp: { limit: 5, windowMs: 15 * MINUTE } });
+    for (let i = 0; i < 5; i++) expect((await login(`guess-${i}@example.com`, 'wrong-password')).status).toBe(401);
+    const user = await createUser(t.db);
+    const blocked = await login(user.email, TEST_PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBe(15 * 60);
+    clock += 15 * MINUTE;
+    expect((await login(user.email, TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('limits registrations per IP, successful or not', async () => {
+    withLimits({ registrationsPerIp: { limit: 5, windowMs: 15 * MINUTE } });
+    const existing = await createUser(t.db);
+    for (let i = 0; i < 4; i++) expect((await register()).status, `registration ${i + 1}`).toBe(201);
+    // The 5th is a duplicate: it still counts, and says the email is taken (spec).
+    const taken = await register(existing.email);
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors.email[0]).toMatch(/already exists/);
+    const blocked = await register();
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Blocked attempts learn nothing: a taken email gets the same 429.
+    expect((await register(existing.email)).status).toBe(429);
+    clock += 15 * MINUTE;
+    expect((await register()).status).toBe(201);
+  });
+
+  it('limits registration attempts per email, so probing one address is bounded too', async () => {
+    const existing = await createUser(t.db);
+    for (let i = 0; i < 10; i++) expect((await register(existing.email)).status).toBe(409);
+    expect((await register(existing.email)).status).toBe(429);
+    expect((await register()).status).toBe(201);
+  });
+
+  it('a login for an unknown email takes as long as one with a wrong password (no enumeration)', async () => {
+    const user = await createUser(t.db);
+    const timed = async (email: string) => {
+      const start = performance.now();
+      const res = await login(email, 'wrong-password');
+      expect(res.status).toBe(401);
+      return performance.now() - start;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Interleaved, so load from other suites affects both alike; limits are per-test, so 8 stays under 10.
+    for (let i = 0; i < 8; i++) {
+      known.push(await timed(user.email));
+      unknown.push(await timed(`unknown-${i}-${kind}@example.com`));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const [k, u] = [median(known), median(unknown)];
+    // Without the dummy bcrypt comparison an unknown email answers in ~1 ms against ~50 ms.
+    expect(Math.abs(k - u) / Math.max(k, u), `known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`).toBeLessThan(0.5);
+  });
+});
+
+describe('fixed-window limiter', () => {
+  it('counts per key, refuses past the limit and forgets a key when its window ends', () => {
+    let now = 0;
+    const limiter = new FixedWindowLimiter({ limit: 2, windowMs: 1000 }, () => now);
+    limiter.hit('a');
+    limiter.hit('a');
+    expect(limiter.retryAfterMs('a')).toBe(1000);
+    expect(limiter.retryAfterMs('b')).toBe(0);
+    now = 400;
+    expect(limiter.retryAfterMs('a')).toBe(600);
+    now = 1000;
+    expect(limiter.retryAfterMs('a')).toBe(0);
+  });
+
+  it('a refund never reaches into a later window', () => {
+    let now = 0;
+    const limiter = new FixedWindowLimiter({ limit: 1, windowMs: 1000 }, () => now);
+    const old = limiter.hit('a');
+    now = 1500;
+    limiter.hit('a');
+    old.refund();
+    // Still blocked for the whole of the new window.
+    expect(limiter.retryAfterMs('a')).toBe(1000);
+  });
+
+  it('holds a bounded number of keys, dropping ended windows and then the oldest', () => {
+    let now = 0;
+    const limiter = new FixedWindowLimiter({ limit: 1, windowMs: 1000 }, () => now, 3);
+    for (const key of ['a', 'b', 'c']) limiter.hit(key);
+    now = 10;
+    limiter.hit('d'); // evicts 'a', the oldest
+    expect(limiter.retryAfterMs('a')).toBe(0);
+    expect(limiter.retryAfterMs('b')).toBeGreaterThan(0);
+    now = 2000;
+    for (const key of ['e', 'f']) limiter.hit(key); // the ended windows go first
+    expect((limiter as unknown as { windows: Map<string, unknown> }).windows.size).toBe(2);
+  });
+
+  it('counts IPv6 clients per /64 and IPv4-mapped addresses as IPv4', () => {
+    expect(ipKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(ipKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(ipKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(ipKey('2001:db8:1:2::99')).toBe('2001:db8:1:2::/64');
+    expect(ipKey('2001:DB8::1')).toBe('2001:db8:0:0::/64');
+    expect(ipKey('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('rate-limit configuration', () => {
+  it('defaults to 10 failed logins per email, 100 per IP, 20 registrations per IP in 15 minutes, and reads the environment', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-rate-config-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    expect(loadConfig({ DATA_DIR: dir }).rateLimits).toEqual(DEFAULT_AUTH_RATE_LIMITS);
+    expect(DEFAULT_AUTH_RATE_LIMITS.loginFailuresPerEmail).toEqual({ limit: 10, windowMs: 15 * MINUTE });
+    expect(DEFAULT_AUTH_RATE_LIMITS.loginFailuresPerIp).toEqual({ limit: 100, windowMs: 15 * MINUTE });
+    expect(DEFAULT_AUTH_RATE_LIMITS.registrationsPerIp).toEqual({ limit: 20, windowMs: 15 * MINUTE });
+    const custom = loadConfig({
+      DATA_DIR: dir,
+      AUTH_RATE_WINDOW_MINUTES: '5',
+      AUTH_RATE_PER_EMAIL: '3',
+      AUTH_RATE_LOGIN_PER_IP: '50',
+      AUTH_RATE_REGISTER_PER_IP: '7',
+    }).rateLimits;
+    expect(custom).toEqual({
+      loginFailuresPerEmail: { limit: 3, windowMs: 5 * MINUTE },
+      loginFailuresPerIp: { limit: 50, windowMs: 5 * MINUTE },
+      registrationsPerEmail: { limit: 3, windowMs: 5 * MINUTE },
+      registrationsPerIp: { limit: 7, windowMs: 5 * MINUTE },
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, AUTH_RATE_PER_EMAIL: '0' })).toThrow(/AUTH_RATE_PER_EMAIL/);
+  });
+});

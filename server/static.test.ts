@@ -1,0 +1,47 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Koa from 'koa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pwaMiddleware } from './static';
+
+describe('PWA static serving', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-pwa-'));
+  let server: http.Server;
+  let url = '';
+  beforeAll(async () => {
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>shell</title>');
+    writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const app = new Koa();
+    app.use(pwaMiddleware(dir));
+    server = http.createServer(app.callback()).listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves hashed assets with a long immutable cache', async () => {
+    const res = await fetch(`${url}/assets/app-abc123.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('falls back to the shell for client routes, revalidated', async () => {
+    const res = await fetch(`${url}/news/some-id`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<title>shell</title>');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers a missing file with 404, not the shell', async () => {
+    const res = await fetch(`${url}/assets/app-old999.js`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('<title>');
+  });
+});

@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type Koa from 'koa';
+import serve from 'koa-static';
+
+export const PWA_DIR = path.resolve(import.meta.dirname, '../dist/pwa');
+
+/**
+ * Serves the built PWA: hashed assets cached for a year, everything else revalidated, and the
+ * SPA fallback (index.html) for any other GET that is not under /api or /objects.
+ */
+export function pwaMiddleware(dir = PWA_DIR): Koa.Middleware {
+  const files = serve(dir, {
+    index: false,
+    setHeaders: (res, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const indexFile = path.join(dir, 'index.html');
+  let indexHtml: string | undefined;
+  return async (ctx, next) => {
+    if (ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/objects/')) return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    await files(ctx, async () => {});
+    if (ctx.body !== undefined && ctx.status !== 404) return;
+    // A missing file (e.g. a chunk from an older build) is a 404, never the HTML shell: serving
+    // index.html as JavaScript would fail obscurely instead of letting the client reload.
+    if (path.extname(ctx.path)) {
+      ctx.status = 404;
+      ctx.type = 'text/plain';
+      ctx.body = 'Not found';
+      return;
+    }
+    indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+    if (!indexHtml) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The web app has not been built yet: run `npm run build`.';
+      return;
+    }
+    ctx.status = 200;
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = indexHtml;
+  };
+}

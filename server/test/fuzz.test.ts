@@ -1,0 +1,366 @@
+import fc from 'fast-check';
+import type { Knex } from 'knex';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDb, type Agent, type TestServer } from './harness';
+import { createUser, signInAs } from './factories';
+import { createCategory, insertArticle, insertPodcast } from '../api/content/test-factories';
+import { forumCategory } from '../api/forums/fixtures';
+import { createDiscussion } from '../api/forums/repo';
+import { insertComment } from '../api/news/repo';
+import { createUploadToken } from '../api/uploads/repo';
+import { completedUpload, publicImage } from '../security/fixtures';
+import { servedRoutes } from './served-routes';
+import { SESSION_COOKIE } from '../middleware/session';
+
+/*
+ * Property-based fuzzing of every route the app serves: random and hostile path ids, query
+ * strings, bodies and headers, as an anonymous visitor and as an admin. For every request:
+ *   - the server never answers 5xx;
+ *   - every API answer is JSON (never HTML a browser could render), and every error is `{message}`;
+ *   - a refused request (4xx), and any GET, leaves every row of every table exactly as it was.
+ * Runs are bounded and the seed is fixed, so a failure reproduces; fast-check prints the case.
+ */
+
+const SEED = 20261122;
+const RUNS_PER_ROUTE = 12;
+
+const HOSTILE_STRINGS = [
+  '',
+  ' ',
+  '<img src=x onerror=alert(1)>',
+  '<script>alert(document.cookie)</script>',
+  '"><svg onload=alert(1)>',
+  'javascript:alert(1)',
+  "' OR '1'='1",
+  "'; DROP TABLE users; --",
+  '1; select pg_sleep(5)',
+  '?',
+  '??',
+  '$1',
+  ':id',
+  '\\',
+  '%',
+  '%00',
+  '%E0%A4%A',
+  '../../../../etc/passwd',
+  '..%2F..%2Fetc%2Fpasswd',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '\u202eevil',
+  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 🧾💸',
+  'Ω≈ç√∫˜µ≤≥÷',
+  'NaN',
+  'Infinity',
+  '-1',
+  '0',
+  '1e309',
+  '9007199254740993',
+  '0x10',
+  'true',
+  'null',
+  'undefined',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  'x'.repeat(10_000),
+];
+const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'isAdmin', 'role'];
+/** Every field name the API's bodies and queries use, so random bodies often reach the schemas' inner rules. */
+const FIELDS = [
+  'title', 'content', 'excerpt', 'categoryIds', 'categories', 'category', 'status', 'isArchived', 'isFeatured', 'isPinned',
+  'isLocked', 'email', 'password', 'firstName', 'lastName', 'role', 'isActive', 'title', 'company', 'bio', 'profileImageUrl',
+  'kind', 'imageURL', 'audioURL', 'imageUrl', 'audioUrl', 'sourceUrl', 'sourceName', 'force', 'isVisible', 'name', 'slug',
+  'color', 'icon', 'description', 'displayOrder', 'type', 'rating', 'ratingCount', 'downloadCount', 'isFree', 'difficulty',
+  'url', 'fileUrl', 'duration', 'episodeNumber', 'hostName', 'guestName', 'guestTitle', 'discussionId', 'parentReplyId',
+  'categoryId', 'limit', 'before', 'after', 'archivedOnly', 'activeOnly', 'q', 'active',
+];
+
+interface Pools {
+  /** Ids of existing rows of every kind, so some requests name real things. */
+  ids: string[];
+  /** Upload URL tokens of the admin's. */
+  tokens: string[];
+  newsCategoryId: string;
+  forumCategoryId: string;
+  discussionId: string;
+  /** A completed (not finalised) image upload of the admin's. */
+  imageUploadPath: string;
+}
+
+const hostileString = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.uuid() },
+);
+
+const objectText = (entries: Array<[string, string]>) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
+const anyKey = fc.constantFrom(...FIELDS, ...PROTO_KEYS);
+
+/** JSON values, nested and hostile, as JSON text (so that keys like __proto__ reach the parser verbatim). */
+const jsonText = (pools: Pools): fc.Arbitrary<string> => {
+  const { value } = fc.letrec<{ value: string }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      hostileString.map((s) => JSON.stringify(s)),
+      fc.constantFrom(...pools.ids).map((s) => JSON.stringify(s)),
+      fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null)).map((v) => JSON.stringify(v)),
+      fc.constantFrom('1e999', '-0', '123456789012345678901234567890'),
+      fc.array(tie('value'), { maxLength: 4 }).map((items) => `[${items.join(',')}]`),
+      fc.array(fc.tuple(fc.oneof(anyKey, hostileString), tie('value')), { maxLength: 5 }).map(objectText),
+    ),
+  }));
+  return value;
+};
+
+/**
+ * One valid value for every field any route takes (zod drops the fields a route does not use), so
+ * that a body built from it passes validation and reaches the handler, unless mutated.
+ */
+const validFields = (pools: Pools): fc.Arbitrary<Record<string, unknown>> =>
+  fc.uuid().map((u) => {
+    const tag = u.slice(0, 8);
+    return {
+      title: `Fuzz ${tag}`, content: 'Fuzz content', excerpt: 'Fuzz excerpt', categoryIds: [pools.newsCategoryId],
+      category: 'taxation', status: 'published', isArchived: false, isFeatured: false, isPinned: false, isLocked: false,
+      email: `fuzz-${tag}@example.com`, password: 'secret123', firstName: 'Fuzz', lastName: 'Tester', role: 'contributor',
+      isActive: true, company: 'Fuzz Ltd', bio: 'Bio', kind: 'image', imageURL: pools.imageUploadPath, force: false,
+      imageUrl: 'https://example.com/a.png', sourceUrl: 'https://example.com/source', sourceName: 'Source',
+      isVisible: true, name: `Fuzz ${tag}`, slug: `fuzz-${tag}`, color: '#123456', icon: 'Star', description: 'Text',
+      displayOrder: 1, type: 'ebook', rating: 3, ratingCount: 1, downloadCount: 2, isFree: true, difficulty: 'beginner',
+      url: 'https://example.com/r', duration: '10:00', episodeNumber: 1, hostName: 'Host', guestName: 'Guest',
+      discussionId: pools.discussionId, categoryId: pools.forumCategoryId,
+    };
+  });
+
+/** A valid body with a few fields removed, and a few replaced or added with hostile values. */
+const mutatedValidBody = (pools: Pools): fc.Arbitrary<string> =>
+  fc
+    .record({
+      base: validFields(pools),
+      drop: fc.subarray(FIELDS, { maxLength: 2 }),
+      change: fc.array(fc.tuple(anyKey, jsonText(pools)), { maxLength: 3 }),
+    })
+    .map(({ base, drop, change }) => {
+      const entries = new Map<string, string>(Object.entries(base).map(([k, v]) => [k, JSON.stringify(v)]));
+      for (const key of drop) entries.delete(key);
+      for (const [key, value] of change) entries.set(key, value);
+      return objectText([...entries]);
+    });
+
+/** A body for a JSON route: mostly near-valid, often random objects of known fields, sometimes anything at all. */
+const jsonBody = (pools: Pools): fc.Arbitrary<string | undefined> =>
+  fc.oneof(
+    { weight: 6, arbitrary: mutatedValidBody(pools) },
+    { weight: 3, arbitrary: fc.array(fc.tuple(anyKey, jsonText(pools)), { maxLength: 8 }).map(objectText) },
+    { weight: 1, arbitrary: jsonText(pools) },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '{"__proto__":{"role":"admin","isAdmin":true}}',
+        '{"constructor":{"prototype":{"role":"admin"}}}',
+        '{"email": "a@b.co", ',
+        `{"a":${'['.repeat(5_000)}${']'.repeat(5_000)}}`,
+        JSON.stringify({ title: 'x'.repeat(1_100_000) }),
+        '\u0000',
+        'not json',
+      ),
+    },
+  );
+
+const contentType = fc.oneof(
+  { weight: 12, arbitrary: fc.constant('application/json') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'application/json; charset=utf-8',
+      'application/JSON',
+      'application/json; charset=latin1',
+      'application/json; charset=utf-16le',
+      'application/json; charset=nope',
+      'application/vnd.api+json',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'image/png',
+    ),
+  },
+);
+
+/** Headers a client controls (the agent's Origin and cookie stay unless replaced on purpose). */
+const extraHeaders = (anonymous: boolean): fc.Arbitrary<Record<string, string>> =>
+  fc
+    .record(
+      {
+        'x-forwarded-for': fc.constantFrom('1.2.3.4', '::1, 10.0.0.1', 'garbage', '999.999.999.999'),
+        'x-forwarded-proto': fc.constantFrom('https', 'gopher', ''),
+        'x-forwarded-host': fc.constantFrom('evil.example', 'a b', ''),
+        'accept-language': fc.string({ maxLength: 20 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+        range: fc.constantFrom('bytes=0-0', 'bytes=-1', 'bytes=99999999-', 'bytes=5-1', 'bytes=0-1,2-3', 'items=1-2'),
+        'if-none-match': fc.constantFrom('*', '"x"', 'W/"y"'),
+        // Browsers always send Origin on writes; now and then it is another site's.
+        origin: fc.oneof({ weight: 6, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom('https://evil.example', 'null') }),
+        ...(anonymous ? { cookie: fc.constantFrom('lc.sid=forged; lc.sid.sig=forged', 'lc.sid=' + 'a'.repeat(5000), '=;=;', 'lc.sid=%') } : {}),
+      },
+      { requiredKeys: [] },
+    )
+    // An empty value means "leave the agent's own header".
+    .map((h) => Object.fromEntries(Object.entries(h).filter(([, v]) => v !== '')));
+
+/** A path parameter: a real id, a random id, or something hostile; always percent-encoded into the path. */
+const pathParam = (pools: Pools, name: string): fc.Arbitrary<string> =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...(name === 'token' ? pools.tokens : pools.ids)) },
+    { weight: 1, arbitrary: fc.constantFrom('news', 'podcasts', 'forums', 'resources', 'community', 'comments', 'like') },
+    { weight: 1, arbitrary: fc.uuid() },
+    { weight: 3, arbitrary: hostileString.filter((s) => s !== '').map((s) => encodeURIComponent(s)) },
+    // Raw, so malformed percent-escapes reach the router.
+    { weight: 1, arbitrary: fc.constantFrom('%', '%E0%A4%A', '%zz', '..', '%2e%2e') },
+  );
+
+const queryString = (pools: Pools): fc.Arbitrary<string> =>
+  fc
+    .array(
+      fc.tuple(
+        fc.oneof(fc.constantFrom(...FIELDS, ...PROTO_KEYS, 'limit', 'limit[]', 'categories[]', '__proto__[role]'), hostileString),
+        fc.oneof(hostileString, fc.constantFrom(...pools.ids), fc.constantFrom('1', '50', '100', '101', '0', '-5', '2.5', 'true', 'false')),
+      ),
+      { maxLength: 6 },
+    )
+    .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}` : ''));
+
+interface FuzzRequest {
+  path: string;
+  body?: string | Uint8Array;
+  headers: Record<string, string>;
+}
+
+function requestFor(method: string, template: string, pools: Pools, anonymous: boolean): fc.Arbitrary<FuzzRequest> {
+  const params = [...template.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  const paramArbs = params.map((name) => pathParam(pools, name));
+  const hasBody = method !== 'GET';
+  const isUpload = template.startsWith('/api/uploads/');
+  const body: fc.Arbitrary<string | Uint8Array | undefined> = !hasBody
+    ? fc.constant(undefined)
+    : isUpload
+      ? fc.oneof(fc.uint8Array({ maxLength: 64 }), fc.constant(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])))
+      : jsonBody(pools);
+  return fc
+    .record({
+      params: fc.tuple(...paramArbs),
+      query: queryString(pools),
+      body,
+      contentType,
+      headers: extraHeaders(anonymous),
+    })
+    .map(({ params: values, query, body: b, contentType: type, headers }) => {
+      let i = 0;
+      const path = template.replace(/:(\w+)/g, () => values[i++]) + query;
+      return { path, body: b, headers: b === undefined ? headers : { 'content-type': type, ...headers } };
+    });
+}
+
+/** Every row of every application table, to tell whether a request changed anything at all. */
+async function snapshot(db: Knex, tables: string[]): Promise<string> {
+  const rows = await Promise.all(tables.map((table) => db(table).select('*').orderByRaw('1')));
+  return JSON.stringify(rows);
+}
+
+async function applicationTables(db: Knex, kind: string): Promise<string[]> {
+  const rows: Array<{ name: string }> =
+    kind === 'sqlite'
+      ? await db('sqlite_master').where({ type: 'table' }).whereNot('name', 'like', 'sqlite_%').select('name')
+      : await db('information_schema.tables').where({ table_schema: 'public', table_type: 'BASE TABLE' }).select({ name: 'table_name' });
+  return rows.map((r) => r.name).filter((name) => !name.startsWith('knex_')).sort();
+}
+
+describeEachDb('fuzzing every route', (t) => {
+  let pools: Pools;
+  let admin: Agent;
+  let adminId: string;
+  let tables: string[];
+
+  beforeAll(async () => {
+    const db = t().db;
+    const adminUser = await createUser(db, { role: 'admin' });
+    const member = await createUser(db);
+    adminId = adminUser.id;
+    admin = t().agent();
+    await signInAs(db, admin, adminId);
+    const category = await createCategory(db);
+    const article = await insertArticle(db, { categoryIds: [category.id] });
+    const forum = await forumCategory(db);
+    const discussion = await createDiscussion(db, member.id, { title: 'Fuzz', content: 'Fuzz', categoryId: forum.id });
+    const objectPath = await publicImage(admin);
+    const discussionId = discussion.kind === 'created' ? discussion.id : forum.id;
+    pools = {
+      newsCategoryId: category.id,
+      forumCategoryId: forum.id,
+      discussionId,
+      imageUploadPath: await completedUpload(admin),
+      ids: [
+        adminUser.id,
+        member.id,
+        category.id,
+        article,
+        await insertArticle(db, { status: 'draft', categoryIds: [category.id] }),
+        await insertPodcast(db, { categoryIds: [category.id] }),
+        forum.id,
+        discussionId,
+        (await insertComment(db, article, member.id, 'A comment')).id,
+        objectPath.slice('/objects/'.length),
+      ],
+      tokens: await Promise.all([1, 2, 3].map((n) => createUploadToken(db, adminUser.id, n === 3 ? 'audio' : 'image'))),
+    };
+    tables = await applicationTables(db, t().kind);
+  });
+
+  /** Sends one request and checks the per-request properties; returns the status. */
+  async function send(agent: Agent, method: string, req: FuzzRequest, before: string): Promise<string> {
+    const where = `${method} ${req.path}`;
+    const res = await agent.request(method, req.path, {
+      raw: req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : Buffer.from(req.body),
+      headers: req.headers,
+    });
+    expect(res.status, `${where} → ${res.status} ${res.text.slice(0, 300)}`).toBeLessThan(500);
+    const type = res.headers.get('content-type') ?? '';
+    if (req.path.startsWith('/api/') || res.status >= 400) {
+      // 204/304 carry no body; everything else from the API is JSON, never something a browser renders.
+      if (res.text) expect(type, where).toMatch(/^application\/json/);
+    }
+    if (res.status >= 400) expect(typeof res.body?.message, `${where}: error body ${res.text.slice(0, 200)}`).toBe('string');
+    const after = await snapshot(t().db, tables);
+    if (res.status >= 400 || method === 'GET') {
+      expect(after === before, `${where} answered ${res.status} but changed the database`).toBe(true);
+    }
+    return after;
+  }
+
+  it('every route, every caller: no 5xx, JSON errors, and refusals and reads change nothing', async () => {
+    const routes = servedRoutes(t().app);
+    expect(routes.length).toBeGreaterThan(50);
+    let state = await snapshot(t().db, tables);
+    for (const route of routes) {
+      const [method, template] = route.split(' ');
+      for (const who of ['anonymous', 'admin'] as const) {
+        await fc.assert(
+          fc.asyncProperty(requestFor(method, template, pools, who === 'anonymous'), async (req) => {
+            // Logging in, registering or out as the admin would change who the admin agent is.
+            if (who === 'admin' && (template.startsWith('/api/auth/') || !admin.cookies.has(SESSION_COOKIE))) {
+              admin = t().agent();
+              await signInAs(t().db, admin, adminId);
+              state = await snapshot(t().db, tables);
+            }
+            state = await send(who === 'admin' ? admin : t().agent(), method, req, state);
+          }),
+          { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
+        );
+      }
+    }
+  }, 600_000);
+});

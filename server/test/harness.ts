@@ -1,0 +1,196 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import knex, { type Knex } from 'knex';
+import type Koa from 'koa';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { connect } from '../db/connect';
+import { createApp, type AppDeps } from '../app';
+import type { DatabaseConfig } from '../config';
+
+export type DbKind = 'sqlite' | 'pg';
+
+export const TEST_SESSION_SECRET = 'test-secret-test-secret-test-secret!';
+
+/** SQLite always; PostgreSQL when TEST_DATABASE_URL names a server (global-setup enforces it under CI). */
+export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'pg'] : ['sqlite'];
+
+export interface TestDatabase {
+  kind: DbKind;
+  db: Knex;
+  config: DatabaseConfig;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database of the given kind; `drop()` removes every trace of it. */
+export async function createTestDatabase(kind: DbKind, { migrate = true } = {}): Promise<TestDatabase> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-test-'));
+    const config: DatabaseConfig = { client: 'sqlite', filename: path.join(dir, 'test.sqlite3') };
+    const db = connect(config);
+    if (migrate) await db.migrate.latest();
+    return {
+      kind,
+      db,
+      config,
+      drop: async () => {
+        await db.destroy();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const name = `lc_test_${process.pid}_${randomBytes(6).toString('hex')}`;
+  const admin = knex({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 } });
+  await admin.raw(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const config: DatabaseConfig = { client: 'pg', connectionString: url.toString() };
+  const db = connect(config);
+  if (migrate) await db.migrate.latest();
+  return {
+    kind,
+    db,
+    config,
+    drop: async () => {
+      await db.destroy();
+      await admin.raw(`drop database if exists "${name}" with (force)`);
+      await admin.destroy();
+    },
+  };
+}
+
+export interface Response<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** A client that keeps cookies like a browser and sends a same-site Origin on writes. */
+export class Agent {
+  readonly cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    opts: { body?: unknown; headers?: Record<string, string>; raw?: string | Buffer } = {},
+  ): Promise<Response<T>> {
+    const headers: Record<string, string> = { origin: this.baseUrl, ...opts.headers };
+    let body: string | Buffer | undefined;
+    if (opts.raw !== undefined) body = opts.raw;
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(this.baseUrl + path, { method, headers, body: body as BodyInit | undefined, redirect: 'manual' });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+
+  get<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', path, { headers });
+  }
+  post<T = any>(path: string, body?: unknown) {
+    return this.request<T>('POST', path, { body });
+  }
+  put<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PUT', path, { body });
+  }
+  patch<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PATCH', path, { body });
+  }
+  delete<T = any>(path: string, body?: unknown) {
+    return this.request<T>('DELETE', path, { body });
+  }
+}
+
+export interface TestServer extends TestDatabase {
+  url: string;
+  /** The Koa app behind the server (the permission matrix reads its routers). */
+  app: Koa;
+  agent(): Agent;
+  /** Runs fn and returns how many SQL queries it caused. */
+  countQueries(fn: () => Promise<unknown>): Promise<number>;
+  /** This server's own upload directory (a temp dir, removed by close()). */
+  storageDir: string;
+  close(): Promise<void>;
+}
+
+/** `app` overrides createApp's dependencies (e.g. rate limits with a fake clock, env 'production'). */
+export async function startTestServer(
+  kind: DbKind,
+  app: { env?: AppDeps['config']['env']; trustProxy?: boolean; rateLimits?: AppDeps['rateLimits'] } = {},
+): Promise<TestServer> {
+  const database = await createTestDatabase(kind);
+  const storageDir = mkdtempSync(path.join(os.tmpdir(), 'lc-uploads-'));
+  const koa = createApp({
+    db: database.db,
+    storageDir,
+    config: { sessionSecret: TEST_SESSION_SECRET, siteName: 'Ledger Commons', env: app.env ?? 'test', trustProxy: app.trustProxy },
+    logger: { error: (...args: unknown[]) => console.error(...args), info: () => {} },
+    rateLimits: app.rateLimits,
+  });
+  const server = http.createServer(koa.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    app: koa,
+    ...database,
+    url,
+    storageDir,
+    agent: () => new Agent(url),
+    async countQueries(fn) {
+      let n = 0;
+      const onQuery = () => n++;
+      database.db.on('query', onQuery);
+      try {
+        await fn();
+      } finally {
+        database.db.off('query', onQuery);
+      }
+      return n;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.drop();
+      rmSync(storageDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs a suite once per database engine against a real HTTP server:
+ * `describeEachDb('news', (t) => { it('…', async () => { const res = await t().agent().get(…) }) })`.
+ */
+export function describeEachDb(name: string, body: (server: () => TestServer) => void): void {
+  describe.each(DB_KINDS)(`${name} [%s]`, (kind) => {
+    let server: TestServer | undefined;
+    beforeAll(async () => {
+      server = await startTestServer(kind);
+    }, 60_000);
+    afterAll(async () => {
+      await server?.close();
+    });
+    body(() => {
+      if (!server) throw new Error('test server not started');
+      return server;
+    });
+  });
+}

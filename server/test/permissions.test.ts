@@ -1,0 +1,311 @@
+import { randomBytes } from 'node:crypto';
+import { beforeAll, expect, it } from 'vitest';
+import { ResourceCreateInput } from '../../contracts/resources';
+import { describeEachDb, type Agent, type TestServer } from './harness';
+import { createUser, signInAs, TEST_PASSWORD } from './factories';
+import { createCategory, insertArticle, insertPodcast } from '../api/content/test-factories';
+import { forumCategory } from '../api/forums/fixtures';
+import { createDiscussion, createReply } from '../api/forums/repo';
+import { insertComment } from '../api/news/repo';
+import { insertResource } from '../api/resources/repo';
+import { upsertInvitation } from '../api/invitations/repo';
+import { createUploadToken } from '../api/uploads/repo';
+import type { UserRow } from '../api/users/presenter';
+import { completedUpload, PNG_BYTES, publicImage, WAV_BYTES } from '../security/fixtures';
+import { servedRoutes } from './served-routes';
+
+/*
+ * The permission matrix: every route the app serves, called with a valid request by each kind of
+ * caller, and the status each must get. The list of routes is read from the app's routers, so a
+ * route added without a row here fails the first test.
+ *
+ * Callers: `subscriber` owns the own-content fixtures (comments, discussions, replies, uploads);
+ * `other` is a second subscriber who owns nothing; `inactive` has a live session cookie but a
+ * deactivated account, so the server must treat it as signed out.
+ */
+
+const ACTORS = ['anonymous', 'subscriber', 'contributor', 'editor', 'admin', 'inactive', 'other'] as const;
+type Actor = (typeof ACTORS)[number];
+type Expect = Record<Actor, number>;
+
+const everyone = (s: number): Expect => ({ anonymous: s, subscriber: s, contributor: s, editor: s, admin: s, inactive: s, other: s });
+/** Any signed-in, active user. */
+const signedIn = (s: number): Expect => ({ ...everyone(s), anonymous: 401, inactive: 401 });
+const editors = (s: number): Expect => ({ ...signedIn(403), editor: s, admin: s });
+const admins = (s: number): Expect => ({ ...signedIn(403), admin: s });
+/** The owner (subscriber), and editors and admins as moderators. */
+const ownerOrModerator = (s: number): Expect => ({ ...editors(s), subscriber: s });
+const ownerOnly = (s: number): Expect => ({ ...signedIn(403), subscriber: s });
+/** Drafts: only editors and admins see them; for everyone else they do not exist. */
+const draftReaders = (s: number): Expect => ({ ...everyone(404), editor: s, admin: s });
+
+interface Call {
+  path: string;
+  body?: unknown;
+  raw?: Buffer;
+  headers?: Record<string, string>;
+}
+
+interface Fixtures {
+  t: TestServer;
+  users: Record<Exclude<Actor, 'anonymous'>, UserRow>;
+  /** A user whose password is TEST_PASSWORD, to log in as. */
+  loginUser: UserRow;
+  newsCategoryId: string;
+  forumCategoryId: string;
+  objectPath: string;
+  agentFor(actor: Actor): Promise<Agent>;
+}
+
+interface Case {
+  /** Which variant of the request, when a route has more than one. */
+  name?: string;
+  /** Builds a fresh request (and its fixtures) for each caller, so one caller's success cannot change another's result. */
+  call(f: Fixtures): Promise<Call> | Call;
+  expect: Expect;
+}
+
+const unique = () => randomBytes(5).toString('hex');
+const email = () => `matrix-${unique()}@example.com`;
+
+// Fresh fixtures, written straight to the database.
+const article = (f: Fixtures, o: { status?: 'draft' | 'published' } = {}) => insertArticle(f.t.db, { categoryIds: [f.newsCategoryId], ...o });
+const podcast = (f: Fixtures, o: { status?: 'draft' | 'published' } = {}) => insertPodcast(f.t.db, { categoryIds: [f.newsCategoryId], ...o });
+const comment = async (f: Fixtures) => (await insertComment(f.t.db, await article(f), f.users.subscriber.id, 'A comment')).id;
+async function discussion(f: Fixtures): Promise<string> {
+  const r = await createDiscussion(f.t.db, f.users.subscriber.id, { title: 'A discussion', content: 'Its body', categoryId: f.forumCategoryId });
+  if (r.kind !== 'created') throw new Error('discussion fixture not created');
+  return r.id;
+}
+async function draftDiscussion(f: Fixtures): Promise<string> {
+  const id = await discussion(f);
+  await f.t.db('forum_discussions').where({ id }).update({ status: 'draft' });
+  return id;
+}
+async function reply(f: Fixtures): Promise<string> {
+  const r = await createReply(f.t.db, { discussionId: await discussion(f), authorId: f.users.subscriber.id, content: 'A reply' });
+  if (r.kind !== 'created') throw new Error('reply fixture not created');
+  return r.id;
+}
+const resource = (f: Fixtures) =>
+  insertResource(f.t.db, f.users.admin.id, ResourceCreateInput.parse({ title: 'A guide', type: 'ebook', category: 'taxation' }));
+const invitation = async (f: Fixtures) =>
+  (await upsertInvitation(f.t.db, undefined, { email: email(), role: 'subscriber', invitedBy: f.users.admin.id })).id;
+const targetUser = async (f: Fixtures) => (await createUser(f.t.db)).id;
+/** An upload URL path of the owner's, ready for its PUT. */
+const ownersUploadUrl = async (f: Fixtures, kind: 'image' | 'audio') =>
+  `/api/uploads/${await createUploadToken(f.t.db, f.users.subscriber.id, kind)}`;
+/** A finished (not yet finalised) upload of the owner's. */
+const ownersUpload = async (f: Fixtures, kind: 'image' | 'audio') => completedUpload(await f.agentFor('subscriber'), kind);
+
+const MATRIX: Record<string, Case | Case[]> = {
+  'GET /api/health': { call: () => ({ path: '/api/health' }), expect: everyone(200) },
+  'GET /api/site': { call: () => ({ path: '/api/site' }), expect: everyone(200) },
+
+  // Authentication
+  'GET /api/auth/user': { call: () => ({ path: '/api/auth/user' }), expect: signedIn(200) },
+  'POST /api/auth/login': {
+    call: (f) => ({ path: '/api/auth/login', body: { email: f.loginUser.email, password: TEST_PASSWORD } }),
+    expect: everyone(200),
+  },
+  'POST /api/auth/register': {
+    call: () => ({ path: '/api/auth/register', body: { email: email(), password: 'secret123', firstName: 'New', lastName: 'Member' } }),
+    expect: everyone(201),
+  },
+  'POST /api/auth/logout': { call: () => ({ path: '/api/auth/logout' }), expect: everyone(200) },
+
+  // News
+  'GET /api/news': { call: () => ({ path: '/api/news' }), expect: everyone(200) },
+  'POST /api/news': {
+    call: (f) => ({ path: '/api/news', body: { title: 'New article', content: 'Body', categoryIds: [f.newsCategoryId] } }),
+    expect: editors(201),
+  },
+  'GET /api/news/:id': [
+    { name: 'published', call: async (f) => ({ path: `/api/news/${await article(f)}` }), expect: everyone(200) },
+    { name: 'draft', call: async (f) => ({ path: `/api/news/${await article(f, { status: 'draft' })}` }), expect: draftReaders(200) },
+  ],
+  'PUT /api/news/:id': { call: async (f) => ({ path: `/api/news/${await article(f)}`, body: { title: 'Edited', content: 'Edited body' } }), expect: editors(200) },
+  'PATCH /api/news/:id': { call: async (f) => ({ path: `/api/news/${await article(f)}`, body: { title: 'Edited' } }), expect: editors(200) },
+  'DELETE /api/news/:id': { call: async (f) => ({ path: `/api/news/${await article(f)}` }), expect: editors(200) },
+  'PATCH /api/news/:id/status': { call: async (f) => ({ path: `/api/news/${await article(f)}/status`, body: { status: 'draft' } }), expect: editors(200) },
+  'PATCH /api/news/:id/archive': { call: async (f) => ({ path: `/api/news/${await article(f)}/archive`, body: { isArchived: true } }), expect: editors(200) },
+  'PATCH /api/news/:id/featured': { call: async (f) => ({ path: `/api/news/${await article(f)}/featured`, body: { isFeatured: true } }), expect: editors(200) },
+  'POST /api/news/:id/like': [
+    { name: 'published', call: async (f) => ({ path: `/api/news/${await article(f)}/like` }), expect: everyone(200) },
+    { name: 'draft', call: async (f) => ({ path: `/api/news/${await article(f, { status: 'draft' })}/like` }), expect: draftReaders(200) },
+  ],
+  'DELETE /api/news/:id/like': { call: async (f) => ({ path: `/api/news/${await article(f)}/like` }), expect: everyone(200) },
+  'GET /api/news/:id/comments': [
+    { name: 'published', call: async (f) => ({ path: `/api/news/${await article(f)}/comments` }), expect: everyone(200) },
+    { name: 'draft', call: async (f) => ({ path: `/api/news/${await article(f, { status: 'draft' })}/comments` }), expect: draftReaders(200) },
+  ],
+  'POST /api/news/:id/comments': { call: async (f) => ({ path: `/api/news/${await article(f)}/comments`, body: { content: 'Nice' } }), expect: signedIn(201) },
+  'DELETE /api/news/comments/:commentId': { call: async (f) => ({ path: `/api/news/comments/${await comment(f)}` }), expect: ownerOrModerator(200) },
+  'GET /api/news-categories': { call: () => ({ path: '/api/news-categories' }), expect: everyone(200) },
+  'POST /api/admin/news-categories': {
+    call: () => ({ path: '/api/admin/news-categories', body: { name: `Category ${unique()}`, slug: `category-${unique()}` } }),
+    expect: admins(201),
+  },
+  'PATCH /api/admin/news-categories/:id': {
+    call: async (f) => ({ path: `/api/admin/news-categories/${(await createCategory(f.t.db)).id}`, body: { isActive: false } }),
+    expect: admins(200),
+  },
+  'DELETE /api/admin/news-categories/:id': {
+    call: async (f) => ({ path: `/api/admin/news-categories/${(await createCategory(f.t.db)).id}` }),
+    expect: admins(200),
+  },
+
+  // Podcasts
+  'GET /api/podcasts': { call: () => ({ path: '/api/podcasts' }), expect: everyone(200) },
+  'GET /api/podcasts/featured': { call: () => ({ path: '/api/podcasts/featured' }), expect: everyone(200) },
+  'POST /api/podcasts': { call: (f) => ({ path: '/api/podcasts', body: { title: 'Episode', categoryIds: [f.newsCategoryId] } }), expect: editors(201) },
+  'GET /api/podcasts/:id': [
+    { name: 'published', call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}` }), expect: everyone(200) },
+    { name: 'draft', call: async (f) => ({ path: `/api/podcasts/${await podcast(f, { status: 'draft' })}` }), expect: draftReaders(200) },
+  ],
+  'PATCH /api/podcasts/:id': { call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}`, body: { title: 'Edited' } }), expect: editors(200) },
+  'DELETE /api/podcasts/:id': { call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}` }), expect: editors(200) },
+  'PATCH /api/podcasts/:id/status': { call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/status`, body: { status: 'draft' } }), expect: editors(200) },
+  'PATCH /api/podcasts/:id/archive': { call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/archive`, body: { isArchived: true } }), expect: editors(200) },
+  'PATCH /api/podcasts/:id/featured': { call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/featured`, body: { isFeatured: true } }), expect: editors(200) },
+  'POST /api/podcasts/:id/like': { call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/like` }), expect: everyone(200) },
+  'DELETE /api/podcasts/:id/like': { call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/like` }), expect: everyone(200) },
+  'POST /api/podcasts/:id/play': [
+    { name: 'published', call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/play` }), expect: everyone(200) },
+    { name: 'draft', call: async (f) => ({ path: `/api/podcasts/${await podcast(f, { status: 'draft' })}/play` }), expect: draftReaders(200) },
+  ],
+
+  // Forums
+  'GET /api/forum/categories': { call: () => ({ path: '/api/forum/categories' }), expect: everyone(200) },
+  'GET /api/forum/discussions': { call: () => ({ path: '/api/forum/discussions' }), expect: everyone(200) },
+  'GET /api/forum/discussions/:id': [
+    { name: 'published', call: async (f) => ({ path: `/api/forum/discussions/${await discussion(f)}` }), expect: everyone(200) },
+    // A draft is seen by moderators and by its own author.
+    { name: 'draft', call: async (f) => ({ path: `/api/forum/discussions/${await draftDiscussion(f)}` }), expect: { ...draftReaders(200), subscriber: 200 } },
+  ],
+  'POST /api/forum/discussions': {
+    call: (f) => ({ path: '/api/forum/discussions', body: { title: 'A question', content: 'Details', categoryId: f.forumCategoryId } }),
+    expect: signedIn(201),
+  },
+  'PATCH /api/forum/discussions/:id': [
+    { name: 'edit', call: async (f) => ({ path: `/api/forum/discussions/${await discussion(f)}`, body: { title: 'Edited' } }), expect: ownerOrModerator(200) },
+    // Pinning is moderation, even for the author.
+    { name: 'pin', call: async (f) => ({ path: `/api/forum/discussions/${await discussion(f)}`, body: { isPinned: true } }), expect: { ...ownerOrModerator(200), subscriber: 403 } },
+  ],
+  'DELETE /api/forum/discussions/:id': { call: async (f) => ({ path: `/api/forum/discussions/${await discussion(f)}` }), expect: ownerOrModerator(200) },
+  'PATCH /api/forum/discussions/:id/status': {
+    call: async (f) => ({ path: `/api/forum/discussions/${await discussion(f)}/status`, body: { status: 'draft' } }),
+    expect: editors(200),
+  },
+  'PATCH /api/forum/discussions/:id/featured': {
+    call: async (f) => ({ path: `/api/forum/discussions/${await discussion(f)}/featured`, body: { isFeatured: true } }),
+    expect: editors(200),
+  },
+  'POST /api/forum/replies': { call: async (f) => ({ path: '/api/forum/replies', body: { discussionId: await discussion(f), content: 'Agreed' } }), expect: signedIn(201) },
+  'DELETE /api/forum/replies/:id': { call: async (f) => ({ path: `/api/forum/replies/${await reply(f)}` }), expect: ownerOrModerator(200) },
+
+  // Resources and community
+  'GET /api/resources': { call: () => ({ path: '/api/resources' }), expect: everyone(200) },
+  'POST /api/resources': { call: () => ({ path: '/api/resources', body: { title: 'A guide', type: 'ebook', category: 'taxation' } }), expect: admins(201) },
+  'PATCH /api/resources/:id': { call: async (f) => ({ path: `/api/resources/${await resource(f)}`, body: { title: 'Renamed' } }), expect: admins(200) },
+  'DELETE /api/resources/:id': { call: async (f) => ({ path: `/api/resources/${await resource(f)}` }), expect: admins(200) },
+  'GET /api/community/contributors': { call: () => ({ path: '/api/community/contributors?limit=10' }), expect: everyone(200) },
+  'GET /api/community/stats': { call: () => ({ path: '/api/community/stats' }), expect: everyone(200) },
+
+  // Users and invitations
+  'GET /api/users/invitations': { call: () => ({ path: '/api/users/invitations' }), expect: admins(200) },
+  'POST /api/users/invite': { call: () => ({ path: '/api/users/invite', body: { email: email(), role: 'contributor' } }), expect: admins(201) },
+  'POST /api/users/invitations/:id/revoke': { call: async (f) => ({ path: `/api/users/invitations/${await invitation(f)}/revoke` }), expect: admins(200) },
+  'GET /api/users': { call: () => ({ path: '/api/users' }), expect: admins(200) },
+  'POST /api/users/create': {
+    call: () => ({ path: '/api/users/create', body: { email: email(), password: 'secret123', firstName: 'Made', lastName: 'ByAdmin' } }),
+    expect: admins(201),
+  },
+  'PUT /api/users/:id': { call: async (f) => ({ path: `/api/users/${await targetUser(f)}`, body: { firstName: 'Renamed' } }), expect: admins(200) },
+  'PATCH /api/users/:id/role': { call: async (f) => ({ path: `/api/users/${await targetUser(f)}/role`, body: { role: 'editor' } }), expect: admins(200) },
+  'PATCH /api/users/:id/status': { call: async (f) => ({ path: `/api/users/${await targetUser(f)}/status`, body: { isActive: false } }), expect: admins(200) },
+  'DELETE /api/users/:id': { call: async (f) => ({ path: `/api/users/${await targetUser(f)}` }), expect: admins(200) },
+  'GET /api/admin/users': { call: () => ({ path: '/api/admin/users?q=matrix&active=true' }), expect: admins(200) },
+  'POST /api/admin/users': {
+    call: () => ({ path: '/api/admin/users', body: { email: email(), password: 'secret123', firstName: 'Made', lastName: 'ByAdmin' } }),
+    expect: admins(201),
+  },
+  'PATCH /api/admin/users/:id': { call: async (f) => ({ path: `/api/admin/users/${await targetUser(f)}`, body: { role: 'contributor' } }), expect: admins(200) },
+  'DELETE /api/admin/users/:id': { call: async (f) => ({ path: `/api/admin/users/${await targetUser(f)}` }), expect: admins(200) },
+
+  // Menu and maintenance
+  'GET /api/menu-settings': { call: () => ({ path: '/api/menu-settings' }), expect: everyone(200) },
+  'PATCH /api/admin/menu-settings/:menuKey': { call: () => ({ path: '/api/admin/menu-settings/news', body: { isVisible: true } }), expect: admins(200) },
+  // The database has content, so this answers 'already seeded' and changes nothing.
+  'POST /api/admin/seed-database': { call: () => ({ path: '/api/admin/seed-database', body: { force: false } }), expect: admins(200) },
+
+  // Uploads: an upload URL, and the upload behind it, belong to the user who asked for it.
+  'GET /api/upload-parameters': { call: () => ({ path: '/api/upload-parameters' }), expect: everyone(200) },
+  'POST /api/objects/upload': { call: () => ({ path: '/api/objects/upload', body: { kind: 'image' } }), expect: signedIn(200) },
+  'PUT /api/uploads/:token': [
+    {
+      name: 'image',
+      call: async (f) => ({ path: await ownersUploadUrl(f, 'image'), raw: PNG_BYTES, headers: { 'content-type': 'image/png' } }),
+      expect: ownerOnly(200),
+    },
+    {
+      name: 'audio',
+      call: async (f) => ({ path: await ownersUploadUrl(f, 'audio'), raw: WAV_BYTES, headers: { 'content-type': 'audio/wav' } }),
+      expect: ownerOnly(200),
+    },
+  ],
+  'PUT /api/articles/images': { call: async (f) => ({ path: '/api/articles/images', body: { imageURL: await ownersUpload(f, 'image') } }), expect: ownerOnly(200) },
+  'PUT /api/podcasts/audio': { call: async (f) => ({ path: '/api/podcasts/audio', body: { audioURL: await ownersUpload(f, 'audio') } }), expect: ownerOnly(200) },
+  'GET /objects/:id': { call: (f) => ({ path: f.objectPath }), expect: everyone(200) },
+};
+
+describeEachDb('permission matrix', (t) => {
+  let f: Fixtures;
+
+  beforeAll(async () => {
+    const db = t().db;
+    const users = {} as Fixtures['users'];
+    for (const actor of ['subscriber', 'contributor', 'editor', 'admin'] as const) users[actor] = await createUser(db, { role: actor });
+    users.inactive = await createUser(db, { isActive: false });
+    users.other = await createUser(db);
+    const agentFor = async (actor: Actor) => {
+      const agent = t().agent();
+      // A new session per call: logging in, out or being deleted must not leak into the next call.
+      if (actor !== 'anonymous') await signInAs(db, agent, users[actor].id);
+      return agent;
+    };
+    f = {
+      t: t(),
+      users,
+      loginUser: await createUser(db),
+      newsCategoryId: (await createCategory(db)).id,
+      forumCategoryId: (await forumCategory(db)).id,
+      objectPath: await publicImage(await agentFor('subscriber')),
+      agentFor,
+    };
+  });
+
+  it('has a row for every route the app serves, and none for a route it does not', () => {
+    expect(Object.keys(MATRIX).sort()).toEqual(servedRoutes(t().app));
+  });
+
+  it('gives each caller the status it must get on every route', async () => {
+    const wrong: string[] = [];
+    for (const [route, cases] of Object.entries(MATRIX)) {
+      const method = route.slice(0, route.indexOf(' '));
+      for (const c of Array.isArray(cases) ? cases : [cases]) {
+        await Promise.all(
+          ACTORS.map(async (actor) => {
+            const call = await c.call(f);
+            const agent = await f.agentFor(actor);
+            const res = await agent.request(method, call.path, call);
+            if (res.status !== c.expect[actor]) {
+              wrong.push(`${route}${c.name ? ` (${c.name})` : ''} as ${actor}: ${res.status}, expected ${c.expect[actor]} ${res.text.slice(0, 200)}`);
+            }
+          }),
+        );
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('./pwa', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist/pwa', import.meta.url));
+// The dev server forwards API and uploaded-object requests to the Koa process, so the PWA
+// talks to one origin in development just as it does in production.
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: apiTarget },
+      '/objects': { target: apiTarget },
+    },
+  },
+});
