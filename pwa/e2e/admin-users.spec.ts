@@ -2,7 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { getJson, useTheme } from './content';
 import { expect, test } from './fixtures';
-import { ACCOUNTS, type Account } from './session';
+import { toast } from './toast';
+import { ACCOUNTS, signIn } from './session';
 
 /*
  * User management (spec 2): the control panel's Users tab (create with password, invite, role,
@@ -19,13 +20,6 @@ interface ListedUser {
   isActive: boolean;
 }
 
-async function signIn(page: Page, baseURL: string | undefined, account: Pick<Account, 'email' | 'password'>) {
-  const response = await page.request.post('/api/auth/login', {
-    data: { email: account.email, password: account.password },
-    headers: { origin: baseURL! },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 /** Whether these credentials sign in, tried from a fresh request context (not the page's session). */
 async function canSignIn(page: Page, baseURL: string | undefined, email: string, password: string): Promise<boolean> {
@@ -38,7 +32,6 @@ async function canSignIn(page: Page, baseURL: string | undefined, email: string,
   }
 }
 
-const toast = (page: Page) => page.getByRole('region', { name: /notification/ }).getByRole('alertdialog');
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
 async function createUserViaApi(page: Page, baseURL: string | undefined, fields: Partial<ListedUser> & { password?: string }) {
@@ -68,7 +61,7 @@ async function choose(scope: Page | Locator, page: Page, label: string, option: 
 test.describe('control panel Users tab', () => {
   test('the note explains passwords; Create User (with a password) adds a user who can then sign in', async ({ page, baseURL }) => {
     test.slow(); // a long journey through several server round trips
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     await openUsersTab(page);
     await expect(page.getByRole('note')).toContainText('Set an initial password when you create a user');
 
@@ -98,7 +91,7 @@ test.describe('control panel Users tab', () => {
   });
 
   test("the Create User dialog shows the shared schema's messages under the fields", async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     await openUsersTab(page);
     await page.getByRole('button', { name: 'Create User' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create User' });
@@ -113,7 +106,7 @@ test.describe('control panel Users tab', () => {
   });
 
   test('a taken email is refused by the server: the message shows under Email and as the error toast', async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     await openUsersTab(page);
     await page.getByRole('button', { name: 'Create User' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create User' });
@@ -129,7 +122,7 @@ test.describe('control panel Users tab', () => {
 
   test('change role, deactivate and activate a user from the table', async ({ page, baseURL }) => {
     test.slow(); // a long journey through several server round trips
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     const user = await createUserViaApi(page, baseURL, { role: 'subscriber' });
     const name = `${user.firstName} ${user.lastName}`;
     await openUsersTab(page);
@@ -140,9 +133,20 @@ test.describe('control panel Users tab', () => {
     await expect(toast(page)).toContainText('User role updated successfully!');
     await expect(line.getByText('Contributor', { exact: true }).first()).toHaveClass(/badge--green/);
 
-    await line.getByRole('button', { name: `Deactivate ${name}` }).click();
-    await expect(toast(page)).toContainText('User status updated successfully!');
-    await expect(line.getByText('Inactive', { exact: true })).toBeVisible();
+    // The user is signed in elsewhere; deactivating them refuses that session's next request.
+    const elsewhere = await page.context().browser()!.newContext({ baseURL });
+    try {
+      const login = await elsewhere.request.post('/api/auth/login', { data: { email: user.email, password: 'secret99' } });
+      expect(login.status()).toBe(200);
+      expect((await elsewhere.request.get('/api/auth/user')).status()).toBe(200);
+
+      await line.getByRole('button', { name: `Deactivate ${name}` }).click();
+      await expect(toast(page)).toContainText('User status updated successfully!');
+      await expect(line.getByText('Inactive', { exact: true })).toBeVisible();
+      expect((await elsewhere.request.get('/api/auth/user')).status()).toBe(401);
+    } finally {
+      await elsewhere.close();
+    }
     await line.getByRole('button', { name: `Activate ${name}` }).click();
     await expect(line.getByText('Active', { exact: true })).toBeVisible();
 
@@ -151,7 +155,7 @@ test.describe('control panel Users tab', () => {
   });
 
   test('delete asks for confirmation (Cancel keeps the user), then deletes', async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     const user = await createUserViaApi(page, baseURL, {});
     const name = `${user.firstName} ${user.lastName}`;
     await openUsersTab(page);
@@ -170,7 +174,7 @@ test.describe('control panel Users tab', () => {
   });
 
   test('invite a user, see the pending invitation, then revoke it', async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     await openUsersTab(page);
     const invitations = page.getByRole('region', { name: 'Pending Invitations' });
     const email = `invitee.${unique()}@example.test`;
@@ -191,7 +195,7 @@ test.describe('control panel Users tab', () => {
   });
 
   test("inviting an existing user's email is refused with the server's message", async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     await openUsersTab(page);
     const form = page.getByRole('region', { name: 'Invite New User (Alternative)' });
     await form.getByLabel('Email').fill(ACCOUNTS.member.email);
@@ -201,7 +205,7 @@ test.describe('control panel Users tab', () => {
   });
 
   test("the empty texts: 'No users found.' and 'No pending invitations.'", async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     await page.route('**/api/users', (route) => route.fulfill({ json: [] }));
     await page.route('**/api/users/invitations', (route) => route.fulfill({ json: [] }));
     await openUsersTab(page);
@@ -213,7 +217,7 @@ test.describe('control panel Users tab', () => {
 test.describe('/admin/users', () => {
   test('search, role and status filters narrow the table; the count follows', async ({ page, baseURL }) => {
     test.slow(); // a long journey through several server round trips
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     const stamp = unique();
     const editor = await createUserViaApi(page, baseURL, { firstName: 'Filter', lastName: `Editor${stamp}`, role: 'editor' });
     const sleeper = await createUserViaApi(page, baseURL, { firstName: 'Filter', lastName: `Sleeper${stamp}`, isActive: false });
@@ -256,7 +260,7 @@ test.describe('/admin/users', () => {
     baseURL,
   }) => {
     test.slow(); // a long journey through several server round trips
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     await page.goto('/admin/users');
     const stamp = unique();
     const email = `added.${stamp}@example.test`;
@@ -298,7 +302,7 @@ test.describe('/admin/users', () => {
   });
 
   test('delete from /admin/users asks for the same confirmation', async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     const user = await createUserViaApi(page, baseURL, {});
     await page.goto('/admin/users');
     const name = `${user.firstName} ${user.lastName}`;
@@ -316,7 +320,7 @@ test.describe('accessibility', () => {
     test.describe(theme, () => {
       test.beforeEach(async ({ page, baseURL }) => {
         await useTheme(page, theme);
-        await signIn(page, baseURL, ACCOUNTS.admin);
+        await signIn(page, ACCOUNTS.admin);
       });
 
       test('the Users tab and the Create User dialog have no serious axe violations', async ({ page }) => {

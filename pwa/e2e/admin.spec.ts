@@ -2,7 +2,8 @@ import type { Locator, Page, Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { getJson, useTheme, type ListedArticle, type ListedPodcast } from './content';
 import { expect, test } from './fixtures';
-import { ACCOUNTS, type Account } from './session';
+import { toast } from './toast';
+import { ACCOUNTS, signIn } from './session';
 
 /*
  * The control panel (/admin) and the admin screens /admin/menu, /admin/categories and
@@ -13,15 +14,7 @@ import { ACCOUNTS, type Account } from './session';
 const ADMIN_PATHS = ['/admin', '/admin/users', '/admin/menu', '/admin/categories', '/admin/main-page'] as const;
 const EDITOR_PATHS = ['/news/add', '/podcasts/add', '/news/00000000-0000-7000-8000-000000000000/edit'] as const;
 
-async function signIn(page: Page, baseURL: string | undefined, account: Account) {
-  const response = await page.request.post('/api/auth/login', {
-    data: { email: account.email, password: account.password },
-    headers: { origin: baseURL! },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
-const toast = (page: Page) => page.getByRole('region', { name: /notification/ }).getByRole('alertdialog');
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
 interface ListedCategory {
@@ -63,7 +56,7 @@ test.describe('role gates', () => {
     page,
     baseURL,
   }) => {
-    await signIn(page, baseURL, ACCOUNTS.member);
+    await signIn(page, ACCOUNTS.member);
     const adminCalls: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
@@ -80,7 +73,7 @@ test.describe('role gates', () => {
   });
 
   test('an editor gets the content tabs and the Main Page panel, but not the admin-only parts', async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.editor);
+    await signIn(page, ACCOUNTS.editor);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Content Control Panel' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Articles' })).toBeVisible();
@@ -103,7 +96,7 @@ test.describe('role gates', () => {
 
 test.describe('control panel', () => {
   test('an admin sees the links, the tabs and Rebuild DB', async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Content Control Panel' })).toBeVisible();
     const links = page.getByRole('navigation', { name: 'Admin' });
@@ -121,7 +114,7 @@ test.describe('control panel', () => {
   });
 
   test('the Articles tab creates an article in the chosen category and starts over', async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     await page.goto('/admin');
     const title = `Quick article ${unique()}`;
     await page.getByRole('button', { name: 'Create Article' }).click();
@@ -145,7 +138,7 @@ test.describe('control panel', () => {
 
   test('the Podcasts tab takes MM:SS durations and episode number 1 by default', async ({ page, baseURL }) => {
     test.slow(); // a long journey through several server round trips
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     const [category] = await getJson<ListedCategory[]>(page.request, '/api/news-categories?activeOnly=true');
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Podcasts' }).click();
@@ -177,7 +170,7 @@ test.describe('menu settings', () => {
     browser,
   }) => {
     test.slow(); // a long journey through several server round trips
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     await page.goto('/admin/menu');
     await expect(page.getByText('Changes take effect immediately for all users.')).toBeVisible();
     const items = page.getByRole('list', { name: 'Navigation items' });
@@ -210,7 +203,7 @@ test.describe('menu settings', () => {
   });
 
   test("a failed change shows 'Failed to update menu visibility.'", async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     await page.route('**/api/admin/menu-settings/*', (route) => route.fulfill({ status: 500, body: '' }));
     await page.goto('/admin/menu');
     await flip(page.getByRole('switch', { name: 'Show News in the navigation' }));
@@ -222,7 +215,7 @@ test.describe('menu settings', () => {
 test.describe('news categories', () => {
   test('create (slug from the name), edit, deactivate and delete with confirmation', async ({ page, baseURL }) => {
     test.slow(); // a long journey through several server round trips
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     await page.goto('/admin/categories');
     await expect(page.getByRole('heading', { level: 1, name: 'News Categories' })).toBeVisible();
     const stamp = unique();
@@ -280,7 +273,7 @@ test.describe('news categories', () => {
   });
 
   test('a taken slug is refused by the server under the Slug field', async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     const [existing] = await getJson<ListedCategory[]>(page.request, '/api/news-categories');
     await page.goto('/admin/categories');
     await page.getByRole('button', { name: 'Add Category' }).click();
@@ -293,7 +286,7 @@ test.describe('news categories', () => {
   });
 
   test("no categories: 'No categories yet. Create your first category to get started.'", async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     await page.route('**/api/news-categories', (route) => route.fulfill({ json: [] }));
     await page.goto('/admin/categories');
     await expect(page.getByText('No categories yet. Create your first category to get started.')).toBeVisible();
@@ -303,7 +296,7 @@ test.describe('news categories', () => {
 test.describe('main page panel', () => {
   test('switches set articles, episodes and discussions featured; counts, border and star follow', async ({ page, baseURL }) => {
     test.slow(); // a long journey through several server round trips
-    await signIn(page, baseURL, ACCOUNTS.editor);
+    await signIn(page, ACCOUNTS.editor);
     const articles = await getJson<ListedArticle[]>(page.request, '/api/news?limit=50');
     const target = articles.find((a) => !a.isFeatured)!;
     const featuredBefore = articles.filter((a) => a.isFeatured).length;
@@ -353,7 +346,7 @@ test.describe('main page panel', () => {
   });
 
   test("a refused change shows 'Failed to update article.' and the switch stays", async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.editor);
+    await signIn(page, ACCOUNTS.editor);
     await page.route('**/api/news/*/featured', (route) => route.fulfill({ status: 500, body: '' }));
     await page.goto('/admin/main-page');
     const first = page.getByRole('switch', { name: /^Feature "/ }).first();
@@ -373,7 +366,7 @@ test.describe('accessibility', () => {
       });
 
       test('the Articles tab with its field errors has no serious axe violations', async ({ page, baseURL }) => {
-        await signIn(page, baseURL, ACCOUNTS.admin);
+        await signIn(page, ACCOUNTS.admin);
         await page.goto('/admin');
         await page.getByRole('button', { name: 'Create Article' }).click();
         await expect(page.getByText('Title is required')).toBeVisible();
@@ -382,7 +375,7 @@ test.describe('accessibility', () => {
 
       test('the Podcasts tab and the rebuild confirmation have no serious axe violations', async ({ page, baseURL }) => {
         test.slow(); // two axe runs
-        await signIn(page, baseURL, ACCOUNTS.admin);
+        await signIn(page, ACCOUNTS.admin);
         await page.goto('/admin');
         await page.getByRole('tab', { name: 'Podcasts' }).click();
         await expect(page.getByRole('button', { name: 'Create Episode' })).toBeVisible();
@@ -393,7 +386,7 @@ test.describe('accessibility', () => {
       });
 
       test('/admin/menu has no serious axe violations', async ({ page, baseURL }) => {
-        await signIn(page, baseURL, ACCOUNTS.admin);
+        await signIn(page, ACCOUNTS.admin);
         await page.goto('/admin/menu');
         await expect(page.getByRole('switch').first()).toBeVisible();
         await expectNoSeriousA11yViolations(page);
@@ -401,7 +394,7 @@ test.describe('accessibility', () => {
 
       test('/admin/categories and its dialog have no serious axe violations', async ({ page, baseURL }) => {
         test.slow(); // two axe runs
-        await signIn(page, baseURL, ACCOUNTS.admin);
+        await signIn(page, ACCOUNTS.admin);
         await page.goto('/admin/categories');
         await expect(page.getByRole('switch').first()).toBeVisible();
         await expectNoSeriousA11yViolations(page);
@@ -412,14 +405,14 @@ test.describe('accessibility', () => {
 
       test('/admin/main-page has no serious axe violations', async ({ page, baseURL }) => {
         test.slow(); // a long page: every article of the first page of 50
-        await signIn(page, baseURL, ACCOUNTS.editor);
+        await signIn(page, ACCOUNTS.editor);
         await page.goto('/admin/main-page');
         await expect(page.getByRole('switch').first()).toBeVisible();
         await expectNoSeriousA11yViolations(page);
       });
 
       test("'Access Denied' has no serious axe violations", async ({ page, baseURL }) => {
-        await signIn(page, baseURL, ACCOUNTS.member);
+        await signIn(page, ACCOUNTS.member);
         await page.goto('/admin/users');
         await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
         await expectNoSeriousA11yViolations(page);
@@ -431,7 +424,7 @@ test.describe('accessibility', () => {
 test.describe('rebuild database', () => {
   test('asks for confirmation (Cancel sends nothing), then rebuilds and says so', async ({ page, baseURL }) => {
     test.slow(); // a long journey through several server round trips
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     await page.goto('/admin');
     const seeds: Request[] = [];
     page.on('request', (request) => {
@@ -469,7 +462,7 @@ test.describe('rebuild database', () => {
   });
 
   test("'Already Seeded' and a failure are reported", async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.admin);
     let answer: 'seeded' | 'error' = 'seeded';
     await page.route('**/api/admin/seed-database', (route) =>
       answer === 'seeded'

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { breakClipboard, getJson, holdRoute, useTheme, type ListedArticle } from './content';
 import { expect, test } from './fixtures';
+import { toast } from './toast';
 import { ACCOUNTS, signIn, type Account } from './session';
 
 const LIST = '/api/news?limit=50';
@@ -15,7 +16,6 @@ interface ListedComment {
 }
 
 // The toast region's alertdialog (not a confirmation dialog that may still be closing).
-const toast = (page: Page) => page.getByRole('region', { name: /notification/ }).getByRole('alertdialog');
 const comments = (page: Page) => page.getByRole('list', { name: 'Comments' }).getByRole('article');
 
 /** A published article with a source, categories and comments: the richest page in the sample data. */

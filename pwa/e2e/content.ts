@@ -53,6 +53,7 @@ export interface ListedPodcast {
   isFeatured: boolean;
   playCount: number;
   likes: number;
+  imageUrl: string | null;
 }
 
 /** GET a JSON list or item with the given request context (page.request shares the page's cookies). */

@@ -2,7 +2,8 @@ import type { Page, Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { getJson, holdRoute, useTheme, type ListedArticle, type ListedPodcast } from './content';
 import { expect, test } from './fixtures';
-import { ACCOUNTS, type Account } from './session';
+import { toast } from './toast';
+import { ACCOUNTS, signIn } from './session';
 
 /*
  * The article and podcast create/edit pages (spec 2): fields, validation (spec 5), pending texts,
@@ -15,16 +16,7 @@ const PIXEL_PNG = Buffer.from(
   'base64',
 );
 
-/** Signs in through the API (with the Origin header the server's same-origin check wants). */
-async function signIn(page: Page, baseURL: string | undefined, account: Account) {
-  const response = await page.request.post('/api/auth/login', {
-    data: { email: account.email, password: account.password },
-    headers: { origin: baseURL! },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
-const toast = (page: Page) => page.getByRole('region', { name: /notification/ }).getByRole('alertdialog');
 
 async function firstActiveCategory(page: Page): Promise<{ id: string; name: string }> {
   const [category] = await getJson<Array<{ id: string; name: string }>>(page.request, '/api/news-categories?activeOnly=true');
@@ -71,7 +63,7 @@ async function createPodcast(page: Page, baseURL: string | undefined, title: str
 test.describe('article pages', () => {
   test('an editor creates an article with an uploaded image; the toast shows, then /news lists it', async ({ page, baseURL }) => {
     test.slow(); // an upload, a held save and a redirect
-    await signIn(page, baseURL, ACCOUNTS.editor);
+    await signIn(page, ACCOUNTS.editor);
     const category = await firstActiveCategory(page);
     const title = `Uploaded image article ${Date.now()}`;
     await page.goto('/news/add');
@@ -128,7 +120,7 @@ test.describe('article pages', () => {
   });
 
   test("empty required fields show spec 5's messages under the fields and nothing is sent", async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.editor);
+    await signIn(page, ACCOUNTS.editor);
     await page.goto('/news/add');
     let sent = false;
     page.on('request', (request) => {
@@ -151,7 +143,7 @@ test.describe('article pages', () => {
   });
 
   test('an invalid source URL is refused with the shared schema message', async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.editor);
+    await signIn(page, ACCOUNTS.editor);
     const category = await firstActiveCategory(page);
     await page.goto('/news/add');
     await page.getByLabel('Title', { exact: true }).fill('Bad link');
@@ -163,7 +155,7 @@ test.describe('article pages', () => {
   });
 
   test('an editor edits an article: fields are filled in, the change is saved and /news shows it', async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.editor);
+    await signIn(page, ACCOUNTS.editor);
     const article = await createArticle(page, baseURL, `Editable ${Date.now()}`);
     await page.goto(`/news/${article.id}/edit`);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Article' })).toBeVisible();
@@ -183,7 +175,7 @@ test.describe('article pages', () => {
   });
 
   test('an editor deletes an article after confirming; Cancel keeps it', async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.editor);
+    await signIn(page, ACCOUNTS.editor);
     const article = await createArticle(page, baseURL, `Doomed ${Date.now()}`);
     await page.goto(`/news/${article.id}/edit`);
 
@@ -206,14 +198,14 @@ test.describe('article pages', () => {
   });
 
   test("an unknown article id says 'Article Not Found'", async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.editor);
+    await signIn(page, ACCOUNTS.editor);
     await page.goto('/news/00000000-0000-7000-8000-000000000000/edit');
     await expect(page.getByRole('heading', { level: 1, name: 'Article Not Found' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Browse All Articles' })).toBeVisible();
   });
 
   test("a subscriber's save is refused by the server and shown as the error toast, not a blank page", async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.member);
+    await signIn(page, ACCOUNTS.member);
     const category = await firstActiveCategory(page);
     await page.goto('/news/add');
     await page.getByLabel('Title', { exact: true }).fill('Not allowed');
@@ -227,9 +219,75 @@ test.describe('article pages', () => {
   });
 });
 
+test('journey: an editor drafts an article with an image and two categories, publishes, features and archives it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow(); // an upload, a redirect and two browsers
+  await signIn(page, ACCOUNTS.editor);
+  const categories = (await getJson<Array<{ id: string; name: string }>>(page.request, '/api/news-categories?activeOnly=true')).slice(0, 2);
+  expect(categories).toHaveLength(2);
+  const title = `Journey article ${Date.now()}`;
+  await page.goto('/news/add');
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Content', { exact: true }).fill('Quarter-end close, start to finish.');
+  for (const category of categories) await tickCategory(page, category.name);
+  const imageField = page.getByRole('group', { name: 'Featured Image' });
+  await imageField.locator('input[type=file]').setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+  const imagePath = await imageField.getByRole('img', { name: 'Preview of Featured Image' }).getAttribute('src');
+  expect(imagePath).toMatch(/^\/objects\//);
+  await expect(selectButton(page, 'Publication Status')).toContainText('Draft');
+  await page.getByRole('button', { name: 'Create Article' }).click();
+  await expect(toast(page)).toContainText('Article created successfully!');
+  await expect(page).toHaveURL(/\/news$/);
+
+  const listCard = (p: Page) =>
+    p.getByRole('list', { name: 'Articles' }).getByRole('article').filter({ has: p.getByRole('heading', { name: title, exact: true }) });
+  await expect(listCard(page).getByText('Draft', { exact: true })).toBeVisible();
+  const created = (await getJson<ListedArticle[]>(page.request, '/api/news?limit=50')).find((a) => a.title === title)!;
+  expect(created).toMatchObject({ status: 'draft', imageUrl: imagePath });
+  expect(created.categories.map((c) => c.id).sort()).toEqual(categories.map((c) => c.id).sort());
+
+  const visitorContext = await browser.newContext({ baseURL });
+  try {
+    const visitor = await visitorContext.newPage();
+    // The draft exists only in the editor's view.
+    await visitor.goto('/news');
+    await expect(visitor.getByRole('list', { name: 'Articles' }).getByRole('article').first()).toBeVisible();
+    await expect(listCard(visitor)).toHaveCount(0);
+    expect((await visitor.request.get(`/api/news/${created.id}`)).status()).toBe(404);
+
+    await listCard(page).getByRole('button', { name: `Publish "${title}"` }).click();
+    await expect(toast(page)).toContainText('Article published successfully.');
+
+    await page.goto('/admin/main-page');
+    const feature = page.getByRole('switch', { name: `Feature "${title}"` });
+    const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(created.id));
+    await feature.press('Space');
+    expect((await saved).status()).toBe(200);
+    await expect(feature).toBeChecked();
+
+    // Newest featured first: it leads the home page for a visitor, with its image.
+    await visitor.goto('/');
+    const first = visitor.getByRole('list', { name: 'Latest news' }).getByRole('article').first();
+    await expect(first.getByRole('heading', { name: title })).toBeVisible();
+    await expect(first.locator('img')).toHaveAttribute('src', imagePath!);
+
+    await page.goto('/news');
+    await listCard(page).getByRole('button', { name: `Archive "${title}"` }).click();
+    await expect(toast(page)).toContainText('Article archived');
+    await expect(listCard(page)).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Archive' }).click();
+    await expect(listCard(page)).toBeVisible();
+  } finally {
+    await visitorContext.close();
+  }
+});
+
 test.describe('podcast pages', () => {
   test('an editor creates an episode (minutes become seconds); /podcasts lists it after the delay', async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.editor);
+    await signIn(page, ACCOUNTS.editor);
     const category = await firstActiveCategory(page);
     const title = `Episode made in the browser ${Date.now()}`;
     await page.goto('/podcasts/add');
@@ -267,10 +325,24 @@ test.describe('podcast pages', () => {
       guestTitle: 'CFO',
       status: 'published',
     });
+    const created = episodes.find((p) => p.title === title)!;
+    expect(created.imageUrl).toMatch(/^\/objects\//);
+
+    // Listen Now records a play, then opens the YouTube link in a new tab.
+    await page.context().route('https://www.youtube.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>episode</title>' }),
+    );
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).first();
+    const played = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/podcasts/${created.id}/play`));
+    const popup = page.waitForEvent('popup');
+    await card.getByRole('link', { name: /^Listen Now/ }).click();
+    expect((await played).status()).toBe(200);
+    expect((await popup).url()).toBe('https://www.youtube.com/watch?v=abc');
+    expect((await getJson<ListedPodcast>(page.request, `/api/podcasts/${created.id}`)).playCount).toBe(created.playCount + 1);
   });
 
   test('an episode number of 0 is sent as none (the API refuses 0)', async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.editor);
+    await signIn(page, ACCOUNTS.editor);
     const category = await firstActiveCategory(page);
     const title = `No number ${Date.now()}`;
     await page.goto('/podcasts/add');
@@ -283,7 +355,7 @@ test.describe('podcast pages', () => {
   });
 
   test('an editor edits an episode: minutes shown from seconds, unchanged duration kept', async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.editor);
+    await signIn(page, ACCOUNTS.editor);
     const episode = await createPodcast(page, baseURL, `Editable episode ${Date.now()}`);
     await page.goto(`/podcasts/${episode.id}/edit`);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Podcast' })).toBeVisible();
@@ -302,7 +374,7 @@ test.describe('podcast pages', () => {
   });
 
   test('an editor deletes an episode after confirming; back on /podcasts after the delay', async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.editor);
+    await signIn(page, ACCOUNTS.editor);
     const episode = await createPodcast(page, baseURL, `Doomed episode ${Date.now()}`);
     await page.goto(`/podcasts/${episode.id}/edit`);
     await page.getByRole('button', { name: 'Delete Episode' }).click();
@@ -316,7 +388,7 @@ test.describe('podcast pages', () => {
   });
 
   test("an unknown episode id says 'Podcast episode not found.'", async ({ page, baseURL }) => {
-    await signIn(page, baseURL, ACCOUNTS.editor);
+    await signIn(page, ACCOUNTS.editor);
     await page.goto('/podcasts/00000000-0000-7000-8000-000000000000/edit');
     await expect(page.getByText('Podcast episode not found.')).toBeVisible();
     await expect(page.getByLabel('Title', { exact: true })).toHaveCount(0);
@@ -328,7 +400,7 @@ test.describe('accessibility', () => {
     test.describe(theme, () => {
       test.beforeEach(async ({ page, baseURL }) => {
         await useTheme(page, theme);
-        await signIn(page, baseURL, ACCOUNTS.editor);
+        await signIn(page, ACCOUNTS.editor);
       });
 
       test('/news/add with its field errors has no serious axe violations', async ({ page }) => {

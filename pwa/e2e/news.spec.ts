@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { breakClipboard, distinctCategories, getJson, holdRoute, useTheme, type ListedArticle } from './content';
 import { expect, test } from './fixtures';
+import { toast } from './toast';
 import { ACCOUNTS, signIn, type Account } from './session';
 
 const TAGLINE = 'Stay updated with curated insights from trusted sources, academic journals, and industry leaders';
@@ -20,7 +21,6 @@ function chips(page: Page) {
 }
 
 // The toast region's alertdialog (not a confirmation dialog that may still be closing).
-const toast = (page: Page) => page.getByRole('region', { name: /notification/ }).getByRole('alertdialog');
 
 async function openAs(page: Page, account: Account | null, path = '/news') {
   if (account) await signIn(page, account);

@@ -2,12 +2,12 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { distinctCategories, getJson, holdRoute, useTheme, type ListedPodcast } from './content';
 import { expect, test } from './fixtures';
+import { toast } from './toast';
 import { ACCOUNTS, signIn, type Account } from './session';
 
 const LIST = '/api/podcasts?limit=50';
 
 // The toast region's alertdialog (not a confirmation dialog that may still be closing).
-const toast = (page: Page) => page.getByRole('region', { name: /notification/ }).getByRole('alertdialog');
 const cards = (page: Page) => page.getByRole('list', { name: 'Episodes' }).getByRole('article');
 const cardFor = (page: Page, title: string) =>
   cards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });

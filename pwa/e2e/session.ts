@@ -13,7 +13,7 @@ export type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
  * Signs in through the API with the page's cookie jar (faster than the form; the form has its own
  * tests). Call before the first `page.goto` so the app starts signed in.
  */
-export async function signIn(page: Page, account: Account): Promise<void> {
+export async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
   const response = await page.request.post('/api/auth/login', {
     data: { email: account.email, password: account.password },
   });

@@ -1,5 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
+/** The toast on screen (one at a time), inside the notifications region. */
+export const toast = (page: Page) => page.getByRole('region', { name: /notification/ }).getByRole('alertdialog');
+
 /**
  * Closes the toast that says `text`. Toasts sit bottom-right, over a tall dialog's action buttons,
  * and a pointer resting on one pauses its timer, so a later click there would wait forever.

@@ -2,7 +2,8 @@ import type { Page, Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { holdRoute, useTheme } from './content';
 import { expect, test } from './fixtures';
-import { ACCOUNTS, type Account } from './session';
+import { toast } from './toast';
+import { ACCOUNTS, signIn } from './session';
 
 /*
  * The upload field (spec 4 upload flow, spec 5 limits, spec 8 widget messages), on the article page
@@ -17,15 +18,7 @@ const PIXEL_PNG = Buffer.from(
 const TINY_MP3 = Buffer.concat([Buffer.from('ID3', 'latin1'), Buffer.from([4, 0, 0, 0, 0, 0, 0]), Buffer.alloc(54)]);
 const IMAGE_LIMIT = 5_242_880;
 
-async function signIn(page: Page, baseURL: string | undefined, account: Account) {
-  const response = await page.request.post('/api/auth/login', {
-    data: { email: account.email, password: account.password },
-    headers: { origin: baseURL! },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
-const toast = (page: Page) => page.getByRole('region', { name: /notification/ }).getByRole('alertdialog');
 const imageField = (page: Page) => page.getByRole('group', { name: 'Featured Image' });
 
 /** Every request of the upload flow made from now on. */
@@ -39,7 +32,7 @@ function recordUploadRequests(page: Page): Request[] {
 }
 
 async function openArticlePage(page: Page, baseURL: string | undefined) {
-  await signIn(page, baseURL, ACCOUNTS.editor);
+  await signIn(page, ACCOUNTS.editor);
   await page.goto('/news/add');
   await expect(imageField(page).getByRole('button', { name: 'Choose image' })).toBeVisible();
 }
@@ -131,7 +124,7 @@ test("a failed finalise shows 'Failed to process uploaded image.'", async ({ pag
 });
 
 test('the control panel uploads audio (finalised at /api/podcasts/audio) and a cover image', async ({ page, baseURL }) => {
-  await signIn(page, baseURL, ACCOUNTS.admin);
+  await signIn(page, ACCOUNTS.admin);
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Podcasts' }).click();
   const audio = page.getByRole('group', { name: 'Audio File' });

@@ -7,7 +7,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { NumberField } from '../../components/NumberField';
 import { TextField } from '../../components/TextField';
-import { useFieldErrors, validateWith } from '../editor/formErrors';
+import { useFieldErrors, validateWith } from '../../lib/formErrors';
 import { useSaveCategory } from './categoryMutations';
 
 export interface CategoryFormDialogProps {

@@ -8,7 +8,7 @@ import { Button } from '../../components/Button';
 import { FileField } from '../../components/FileField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { firstError, focusFirstInvalid, useFieldErrors, validateWith, type FieldErrors } from '../editor/formErrors';
+import { firstError, focusFirstInvalid, useFieldErrors, validateWith, type FieldErrors } from '../../lib/formErrors';
 import { useSaveArticle } from '../editor/mutations';
 import { PANEL_ARTICLE_CATEGORIES } from './labels';
 

@@ -7,7 +7,7 @@ import { FileField } from '../../components/FileField';
 import { NumberField } from '../../components/NumberField';
 import { TextField } from '../../components/TextField';
 import { CategoryChoices } from '../editor/CategoryChoices';
-import { firstError, focusFirstInvalid, useFieldErrors, validateWith } from '../editor/formErrors';
+import { firstError, focusFirstInvalid, useFieldErrors, validateWith } from '../../lib/formErrors';
 import { useSavePodcast } from '../editor/mutations';
 import { episodeNumberOrNull } from '../editor/PodcastForm';
 

@@ -13,7 +13,7 @@ import { FileField } from '../../components/FileField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
-import { firstError, useFieldErrors, validateWith } from '../editor/formErrors';
+import { firstError, useFieldErrors, validateWith } from '../../lib/formErrors';
 import { isRole, ROLE_OPTIONS } from './labels';
 import { errorToast, usersChanged } from './userMutations';
 

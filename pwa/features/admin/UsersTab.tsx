@@ -12,7 +12,7 @@ import { Select } from '../../components/Select';
 import { SkeletonGroup, Skeleton } from '../../components/Skeleton';
 import { TextField } from '../../components/TextField';
 import { formatDate, fullName } from '../../lib/format';
-import { useFieldErrors, validateWith } from '../editor/formErrors';
+import { useFieldErrors, validateWith } from '../../lib/formErrors';
 import { ActiveBadge, RoleBadge } from './badges';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { isRole, ROLE_LABELS, ROLE_OPTIONS } from './labels';

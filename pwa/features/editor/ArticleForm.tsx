@@ -8,7 +8,7 @@ import { FileField } from '../../components/FileField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { CategoryChoices } from './CategoryChoices';
-import { firstError, focusFirstInvalid, useFieldErrors, validateWith } from './formErrors';
+import { firstError, focusFirstInvalid, useFieldErrors, validateWith } from '../../lib/formErrors';
 import { useSaveArticle } from './mutations';
 import { REDIRECT_MS, useRedirectAfter } from './redirect';
 

@@ -10,7 +10,7 @@ import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { STATUS_OPTIONS } from './ArticleForm';
 import { CategoryChoices } from './CategoryChoices';
-import { firstError, focusFirstInvalid, useFieldErrors, validateWith } from './formErrors';
+import { firstError, focusFirstInvalid, useFieldErrors, validateWith } from '../../lib/formErrors';
 import { useSavePodcast } from './mutations';
 import { REDIRECT_MS, useRedirectAfter } from './redirect';
 
