@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ACCOUNTS, signIn } from './session';
 
@@ -42,4 +43,30 @@ test('after signing out in the app, /admin is a 404 again', async ({ page }) => 
   await expect(page).toHaveURL('/login');
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+});
+
+/** The script files a page load fetched, by file name (vite names route chunks after their module). */
+function scriptsLoaded(page: Page): string[] {
+  const names: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js')) names.push(url.pathname.slice('/assets/'.length));
+  });
+  return names;
+}
+
+const EDITOR_OR_ADMIN_CHUNK = /^(Admin|ArticleEditor|PodcastEditor|ArticleForm|PodcastForm|EditorPage|UserManagement|UsersTab|Categories|MenuSettings|MainPage|FileField)/;
+
+test('the home page loads no editor or admin code; opening /admin does', async ({ page }) => {
+  const loaded = scriptsLoaded(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Ledger Commons' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(loaded.length).toBeGreaterThan(0);
+  expect(loaded.filter((name) => EDITOR_OR_ADMIN_CHUNK.test(name))).toEqual([]);
+
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Content Control Panel' })).toBeVisible();
+  expect(loaded.some((name) => name.startsWith('AdminPanelScreen-'))).toBe(true);
 });
