@@ -13,6 +13,7 @@ import { requireJsonBody } from './middleware/content-type';
 import { requireSameOrigin, securityHeaders } from './middleware/security';
 import { AuthRateLimits, type AuthRateLimiter } from './middleware/rate-limit';
 import { apiRouters } from './api/routes';
+import { responseCache, type ResponseCacheOptions } from './middleware/response-cache';
 import { pwaMiddleware } from './static';
 import { createStorage } from './storage/index';
 
@@ -26,10 +27,12 @@ export interface AppDeps {
   storageDir?: string;
   /** Login and registration limits (default: from `config.rateLimits`; tests inject a clock). */
   rateLimits?: AuthRateLimiter;
+  /** The anonymous response cache (tests that write rows directly turn it off with `maxEntries: 0`). */
+  responseCache?: ResponseCacheOptions;
 }
 
 /** Builds the Koa app without listening, so tests drive it over real HTTP on an ephemeral port. */
-export function createApp({ db, config, logger = console, pwaDir, storageDir, rateLimits }: AppDeps): Koa {
+export function createApp({ db, config, logger = console, pwaDir, storageDir, rateLimits, responseCache: cacheOptions }: AppDeps): Koa {
   // Behind one proxy, the client is the last X-Forwarded-For entry (the one the proxy added);
   // earlier entries come from the client and could be anything.
   const app = new Koa({ proxy: config.trustProxy ?? false, maxIpsCount: 1 });
@@ -43,6 +46,7 @@ export function createApp({ db, config, logger = console, pwaDir, storageDir, ra
   app.use(compress({ threshold: 1024 }));
   app.use(sessionMiddleware(app, db, { secure: config.env === 'production' }));
   app.use(loadUser(db));
+  app.use(responseCache(cacheOptions));
   app.use(requireJsonBody());
   app.use(
     bodyParser({

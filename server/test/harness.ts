@@ -135,7 +135,12 @@ export interface TestServer extends TestDatabase {
 /** `app` overrides createApp's dependencies (e.g. rate limits with a fake clock, env 'production'). */
 export async function startTestServer(
   kind: DbKind,
-  app: { env?: AppDeps['config']['env']; trustProxy?: boolean; rateLimits?: AppDeps['rateLimits'] } = {},
+  app: {
+    env?: AppDeps['config']['env'];
+    trustProxy?: boolean;
+    rateLimits?: AppDeps['rateLimits'];
+    responseCache?: AppDeps['responseCache'];
+  } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(kind);
   const storageDir = mkdtempSync(path.join(os.tmpdir(), 'lc-uploads-'));
@@ -145,6 +150,9 @@ export async function startTestServer(
     config: { sessionSecret: TEST_SESSION_SECRET, siteName: 'Ledger Commons', env: app.env ?? 'test', trustProxy: app.trustProxy },
     logger: { error: (...args: unknown[]) => console.error(...args), info: () => {} },
     rateLimits: app.rateLimits,
+    // Suites insert rows straight into the database, which the anonymous cache cannot see:
+    // only the cache's own tests turn it on. ETags and 304s stay on everywhere.
+    responseCache: app.responseCache ?? { maxEntries: 0 },
   });
   const server = http.createServer(koa.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,0 +1,176 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDb, startTestServer, type TestServer } from '../test/harness';
+import { signedIn } from '../test/factories';
+import { createCategory, insertArticle } from '../api/content/test-factories';
+import { responseCache } from './response-cache';
+
+// ------------------------------------------------------------------ the real app, both databases
+
+describeEachDb('response cache and validators', (t) => {
+  let cached: TestServer;
+  beforeAll(async () => {
+    cached = await startTestServer(t().kind, { responseCache: {} });
+  }, 60_000);
+  afterAll(async () => {
+    await cached.close();
+  });
+
+  it('serves a repeat anonymous list from memory, without a query, until a write', async () => {
+    const cat = await createCategory(cached.db);
+    await insertArticle(cached.db, { categoryIds: [cat.id] });
+    const visitor = cached.agent();
+    const path = `/api/news?categories=${cat.id}`;
+
+    const first = await visitor.get(path);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-cache')).toBeNull();
+    let second: Awaited<ReturnType<typeof visitor.get>> | undefined;
+    expect(await cached.countQueries(async () => (second = await visitor.get(path)))).toBe(0);
+    expect(second!.headers.get('x-cache')).toBe('hit');
+    expect(second!.text).toBe(first.text);
+    expect(second!.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(second!.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(second!.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
+
+    // A comment through the API changes the list's commentCount: the next read sees it.
+    const { agent: member } = await signedIn(cached.db, cached.agent());
+    const article = first.body[0] as { id: string; commentCount: number };
+    expect((await member.post(`/api/news/${article.id}/comments`, { content: 'Fresh' })).status).toBe(201);
+    const third = await visitor.get(path);
+    expect(third.headers.get('x-cache')).toBeNull();
+    expect(third.body[0].commentCount).toBe(article.commentCount + 1);
+  });
+
+  it('a refused write empties it too, and signed-in reads are never served from it', async () => {
+    const cat = await createCategory(cached.db);
+    await insertArticle(cached.db, { categoryIds: [cat.id] });
+    const path = `/api/news?categories=${cat.id}`;
+    const visitor = cached.agent();
+    await visitor.get(path);
+    expect((await visitor.get(path)).headers.get('x-cache')).toBe('hit');
+    expect((await visitor.post('/api/news', { title: 'x' })).status).toBe(401);
+    expect((await visitor.get(path)).headers.get('x-cache')).toBeNull();
+
+    const { agent: member } = await signedIn(cached.db, cached.agent());
+    await member.get(path);
+    const again = await member.get(path);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('x-cache')).toBeNull();
+  });
+
+  it('answers If-None-Match with 304 and no body, signed in or not; a changed list gets a new ETag', async () => {
+    const cat = await createCategory(t().db);
+    const id = await insertArticle(t().db, { categoryIds: [cat.id] });
+    const { agent: member } = await signedIn(t().db, t().agent());
+    for (const agent of [t().agent(), member]) {
+      const path = `/api/news?categories=${cat.id}`;
+      const first = await agent.get(path);
+      const etag = first.headers.get('etag')!;
+      expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
+      // As a browser revalidates. (Node's fetch adds `Cache-Control: no-cache` to a conditional
+      // request unless told otherwise, and no-cache asks for a full answer.)
+      const conditional = { 'if-none-match': etag, 'cache-control': 'max-age=0' };
+      const repeat = await agent.get(path, conditional);
+      expect(repeat.status).toBe(304);
+      expect(repeat.text).toBe('');
+      expect((await agent.get(`/api/news/${id}`, conditional)).status).toBe(200);
+    }
+    await insertArticle(t().db, { categoryIds: [cat.id] });
+    const changed = await t().agent().get(`/api/news?categories=${cat.id}`);
+    expect(changed.status).toBe(200);
+    expect(changed.body).toHaveLength(2);
+  });
+
+  it('keeps nothing that is not a 200 JSON answer', async () => {
+    const visitor = cached.agent();
+    const missing = '/api/news/00000000-0000-7000-8000-000000000000';
+    expect((await visitor.get(missing)).status).toBe(404);
+    const again = await visitor.get(missing);
+    expect(again.status).toBe(404);
+    expect(again.headers.get('x-cache')).toBeNull();
+    expect(again.headers.get('etag')).toBeNull();
+  });
+});
+
+// ------------------------------------------------------------------ the rules, on a tiny app
+
+/** GET /api/value answers the current value once `gate` opens; POST /api/value increments it. */
+async function tinyApp(options: Parameters<typeof responseCache>[0]) {
+  let value = 0;
+  let gate: Promise<void> = Promise.resolve();
+  const app = new Koa();
+  app.use(responseCache(options));
+  const router = new Router();
+  router.get('/api/value', async (ctx) => {
+    const seen = value;
+    await gate;
+    ctx.body = { value: seen };
+  });
+  router.get('/api/private', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { value };
+  });
+  router.post('/api/value', (ctx) => {
+    value++;
+    ctx.body = { value };
+  });
+  app.use(router.routes());
+  const server = http.createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const get = async (path = '/api/value') => {
+    const res = await fetch(base + path);
+    return { value: ((await res.json()) as { value: number }).value, hit: res.headers.get('x-cache') === 'hit' };
+  };
+  return {
+    get,
+    write: () => fetch(`${base}/api/value`, { method: 'POST' }),
+    hold() {
+      let open!: () => void;
+      gate = new Promise<void>((resolve) => (open = resolve));
+      return open;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+it('a read that overlapped a write is not kept, so the write shows on the next read', async () => {
+  const app = await tinyApp({});
+  try {
+    const open = app.hold();
+    const slowRead = app.get(); // reads value 0, then waits
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await app.write(); // value 1, cache emptied
+    open();
+    expect(await slowRead).toEqual({ value: 0, hit: false });
+    expect(await app.get()).toEqual({ value: 1, hit: false });
+    expect(await app.get()).toEqual({ value: 1, hit: true });
+  } finally {
+    await app.close();
+  }
+});
+
+it('entries expire after ttlMs, the oldest goes first past maxEntries, and no-store answers are never kept', async () => {
+  let now = 0;
+  const app = await tinyApp({ ttlMs: 1000, maxEntries: 2, now: () => now });
+  try {
+    await app.get('/api/value?a');
+    expect((await app.get('/api/value?a')).hit).toBe(true);
+    now = 1001;
+    expect((await app.get('/api/value?a')).hit).toBe(false);
+
+    await app.get('/api/value?b');
+    await app.get('/api/value?c'); // a (stored at 1001), b, c: a is dropped
+    expect((await app.get('/api/value?a')).hit).toBe(false);
+    expect((await app.get('/api/value?c')).hit).toBe(true);
+
+    await app.get('/api/private');
+    expect((await app.get('/api/private')).hit).toBe(false);
+  } finally {
+    await app.close();
+  }
+});
