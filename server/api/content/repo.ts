@@ -46,47 +46,68 @@ export interface Page<R> {
  * One page in ONE query, newest first: never-published drafts (publishedAt null, editors only)
  * first, then publishedAt desc, createdAt desc, id desc. Fetches one row more than asked to know
  * whether another page exists.
+ *
+ * Each part is read in index order, never by sorting the table: visitors see only the published
+ * part (`news_articles_list_idx`); editors get the union of the first `limit + 1` drafts and the
+ * first `limit + 1` published rows (`…_editor_list_idx`), so at most 2 × (limit + 1) rows are sorted
+ * however large the table grows.
  */
 export async function listContent<R extends ContentRow>(db: Knex, kind: ContentKind, f: ListFilter): Promise<Page<R>> {
   const t = kind.table;
   const col = (c: string) => `${t}.${c}`;
   const withDrafts = canSeeDrafts(f.viewer);
-  const q = db(t).select(`${t}.*`).where(col('is_archived'), f.archivedOnly);
-  // Published items always carry publishedAt (every writer stamps it on first publish). Saying so
-  // lets the engine walk the list index in order instead of sorting every published row.
-  if (!withDrafts) q.where(col('status'), 'published').whereNotNull(col('published_at'));
-  if (f.featuredOnly) q.where(col('is_featured'), true);
-  if (f.categoryIds.length) {
-    q.whereExists((sub) =>
-      sub
-        .select(db.raw('1'))
-        .from(kind.linkTable)
-        .where(`${kind.linkTable}.${kind.linkColumn}`, db.ref(col('id')))
-        .whereIn(`${kind.linkTable}.category_id`, f.categoryIds),
-    );
-  }
-  if (f.before) {
-    const [publishedAt, createdAt, id] = f.before;
-    // Strictly after (createdAt, id) in descending order.
-    const afterCreated = (w: Knex.QueryBuilder) =>
-      w.where(col('created_at'), '<', createdAt).orWhere((x) => x.where(col('created_at'), createdAt).andWhere(col('id'), '<', id));
-    if (publishedAt === null) {
-      q.where((w) => w.where((x) => x.whereNull(col('published_at')).andWhere(afterCreated)).orWhereNotNull(col('published_at')));
-    } else {
-      q.where((w) =>
-        w.where(col('published_at'), '<', publishedAt).orWhere((x) => x.where(col('published_at'), publishedAt).andWhere(afterCreated)),
+  const filtered = () => {
+    const q = db(t).select(`${t}.*`).where(col('is_archived'), f.archivedOnly);
+    if (f.featuredOnly) q.where(col('is_featured'), true);
+    if (f.categoryIds.length) {
+      q.whereExists((sub) =>
+        sub
+          .select(db.raw('1'))
+          .from(kind.linkTable)
+          .where(`${kind.linkTable}.${kind.linkColumn}`, db.ref(col('id')))
+          .whereIn(`${kind.linkTable}.category_id`, f.categoryIds),
       );
     }
-  }
-  // Editors also see never-published drafts (publishedAt null): first, via `(x is null) desc`,
-  // which orders nulls the same way on both engines (knex's `nulls` option is not portable).
-  if (withDrafts) q.orderBy(db.raw('(?? is null)', [col('published_at')]), 'desc');
-  q.orderBy(col('published_at'), 'desc')
-    .orderBy(col('created_at'), 'desc')
-    .orderBy(col('id'), 'desc')
-    .limit(f.limit + 1);
+    return q;
+  };
+  const newestFirst = (q: Knex.QueryBuilder) => q.orderBy(col('created_at'), 'desc').orderBy(col('id'), 'desc').limit(f.limit + 1);
+  // Strictly after (createdAt, id) in descending order.
+  const afterCreated = (w: Knex.QueryBuilder, createdAt: string, id: string) =>
+    w.where(col('created_at'), '<', createdAt).orWhere((x) => x.where(col('created_at'), createdAt).andWhere(col('id'), '<', id));
 
-  const rows = (await q) as R[];
+  // Published items always carry publishedAt (every writer stamps it on first publish).
+  const published = filtered().whereNotNull(col('published_at'));
+  if (!withDrafts) published.where(col('status'), 'published');
+  const [cursorPublishedAt, cursorCreatedAt, cursorId] = f.before ?? [];
+  if (f.before && cursorPublishedAt !== null) {
+    published.where((w) =>
+      w
+        .where(col('published_at'), '<', cursorPublishedAt!)
+        .orWhere((x) => x.where(col('published_at'), cursorPublishedAt!).andWhere((y) => afterCreated(y, cursorCreatedAt!, cursorId!))),
+    );
+  }
+  newestFirst(published.orderBy(col('published_at'), 'desc'));
+
+  let rows: R[];
+  // A cursor inside the published part leaves no drafts to show.
+  if (!withDrafts || (f.before && cursorPublishedAt !== null)) {
+    rows = (await published) as R[];
+  } else {
+    const drafts = filtered().whereNull(col('published_at'));
+    if (f.before) drafts.where((w) => afterCreated(w, cursorCreatedAt!, cursorId!));
+    newestFirst(drafts);
+    // Subqueries keep each part's own ORDER BY and LIMIT; drafts (null publishedAt) sort first.
+    const both = db
+      .select('*')
+      .from(db.select('*').from(drafts.as('d')).unionAll(db.select('*').from(published.as('p'))).as('u'))
+      .orderBy(db.raw('(published_at is null)'), 'desc')
+      .orderBy('published_at', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(f.limit + 1);
+    rows = (await both) as R[];
+  }
+
   if (rows.length <= f.limit) return { rows };
   const page = rows.slice(0, f.limit);
   const last = page[page.length - 1];
