@@ -14,6 +14,8 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
+    // scripts/check-bundle.ts reads the chunk graph from it to hold `/` to its JS budget.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -1,37 +1,28 @@
 import { z } from './zod';
+import {
+  CONTENT_STATUSES,
+  DIFFICULTIES,
+  LIMITS,
+  MENU_KEYS,
+  RESOURCE_CATEGORIES,
+  RESOURCE_TYPES,
+  ROLES,
+} from './constants';
 
-/** Enums and limits of spec sections 3 and 9, shared by server and client. */
-export const ROLES = ['subscriber', 'contributor', 'editor', 'admin'] as const;
+export { CONTENT_STATUSES, DIFFICULTIES, LIMITS, MENU_KEYS, RESOURCE_CATEGORIES, RESOURCE_TYPES, ROLES };
+
+/** zod enums of spec section 3, shared by server and client. */
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 
-export const CONTENT_STATUSES = ['draft', 'published'] as const;
 export const ContentStatus = z.enum(CONTENT_STATUSES);
 export type ContentStatus = z.infer<typeof ContentStatus>;
 
-export const RESOURCE_TYPES = ['ebook', 'webinar', 'case-study', 'certification'] as const;
 export const ResourceType = z.enum(RESOURCE_TYPES);
-export const RESOURCE_CATEGORIES = ['taxation', 'financial-reporting', 'audit-automation', 'ethical-ai'] as const;
 export const ResourceCategory = z.enum(RESOURCE_CATEGORIES);
-export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
 export const Difficulty = z.enum(DIFFICULTIES);
 
-export const MENU_KEYS = ['news', 'podcasts', 'forums', 'resources', 'community'] as const;
 export const MenuKey = z.enum(MENU_KEYS);
-
-export const LIMITS = {
-  passwordMin: 6,
-  pageSize: 50,
-  pageSizeMax: 100,
-  contributors: 10,
-  excerptFallback: 150,
-  imageBytes: 5_242_880,
-  audioBytes: 104_857_600,
-  jsonBodyBytes: 1_048_576,
-  commentMax: 5_000,
-  ratingMax: 5,
-  defaultCategoryColor: '#3B82F6',
-} as const;
 
 export const Id = z.uuid();
 export type Id = z.infer<typeof Id>;

@@ -14,7 +14,7 @@ import { podcastQueries } from './api/podcasts.queries';
 import { resourceQueries } from './api/resources.queries';
 import { NotFoundScreen } from './features/errors/NotFoundScreen';
 import { RootLayout } from './features/layout/RootLayout';
-import { categorySearchSchema, parseCategoryParam } from './features/news/listFilters';
+import { validateCategorySearch, parseCategoryParam } from './features/news/listFilters';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -55,7 +55,7 @@ const logoutRoute = createRoute({
 const newsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/news',
-  validateSearch: categorySearchSchema,
+  validateSearch: validateCategorySearch,
   loaderDeps: ({ search }) => ({ categories: search.categories }),
   loader: ({ context: { queryClient }, deps }) => {
     const categories = parseCategoryParam(deps.categories);
@@ -80,7 +80,7 @@ const articleRoute = createRoute({
 const podcastsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/podcasts',
-  validateSearch: categorySearchSchema,
+  validateSearch: validateCategorySearch,
   loaderDeps: ({ search }) => ({ categories: search.categories }),
   loader: ({ context: { queryClient }, deps }) => {
     const categories = parseCategoryParam(deps.categories);

@@ -1,5 +1,6 @@
-// `npm test`: type-check, build the PWA, run the server suites (vitest, SQLite + PostgreSQL) and the
-// browser suites (Playwright in Chromium), then print one line totalling every suite.
+// `npm test`: type-check, build the PWA, hold `/` to its JS budget, run the server suites (vitest,
+// SQLite + PostgreSQL) and the browser suites (Playwright in Chromium), then print one line totalling
+// every suite.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,10 @@ let failed = 0;
 
 if (run('type-check (tsc)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']) !== 0) failedSteps++;
 if (run('build the PWA (vite build)', bin('vite'), ['build']) !== 0) failedSteps++;
+
+// One test: the initial JS for `/` within its gzipped budget (it prints the sizes).
+if (run('bundle budget (scripts/check-bundle.ts)', bin('tsx'), ['scripts/check-bundle.ts']) === 0) passed++;
+else failed++;
 
 const vitestReport = path.join(root, 'test-results/vitest.json');
 rmSync(vitestReport, { force: true });

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { LIMITS } from '../../contracts/common';
+import { LIMITS } from '../../contracts/constants';
 import type { CommunityStats, Contributor } from '../../contracts/community';
 import { apiFetch } from './client';
 

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryFilters } from '@tanstack/react-query';
-import { LIMITS, type ContentStatus } from '../../contracts/common';
+import type { ContentStatus } from '../../contracts/common';
+import { LIMITS } from '../../contracts/constants';
 import type {
   Discussion,
   DiscussionCreateInput,

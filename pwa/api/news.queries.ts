@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { LIMITS } from '../../contracts/common';
+import { LIMITS } from '../../contracts/constants';
 import type { NewsCategory } from '../../contracts/admin';
 import type { Article, Comment } from '../../contracts/news';
 import { apiFetch } from './client';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { LIMITS, type RESOURCE_CATEGORIES, type RESOURCE_TYPES } from '../../contracts/common';
+import { LIMITS, type RESOURCE_CATEGORIES, type RESOURCE_TYPES } from '../../contracts/constants';
 import type { Resource, ResourceCreateInput, ResourceUpdateInput } from '../../contracts/resources';
 import { apiFetch } from './client';
 

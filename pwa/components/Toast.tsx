@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import {
   Button as RACButton,
   Text,
@@ -59,8 +59,26 @@ export function ToastRegion() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
+  // The region exists only while a toast shows. Its height (plus the gap) is published as
+  // --toast-clearance on <html>, and an open dialog ends above it (components.css): a tall dialog's
+  // buttons are never hidden behind the toast its own failure raised.
+  const attachRegion = useCallback((region: HTMLDivElement | null) => {
+    regionRef.current = region;
+    if (!region) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--toast-clearance', `calc(${region.offsetHeight}px + var(--space-4))`);
+    });
+    observer.observe(region);
+    return () => {
+      regionRef.current = null;
+      observer.disconnect();
+      root.style.removeProperty('--toast-clearance');
+    };
+  }, []);
+
   return (
-    <RACToastRegion queue={queue} ref={regionRef} className="toast-region">
+    <RACToastRegion queue={queue} ref={attachRegion} className="toast-region">
       {({ toast: queued }) => <ToastItem queued={queued} />}
     </RACToastRegion>
   );

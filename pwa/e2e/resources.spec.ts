@@ -275,6 +275,46 @@ test('failed resource writes: the server message when there is one, else the fal
   await expect(page.getByRole('alertdialog').filter({ hasText: 'Error' })).toContainText('Failed to delete resource');
 });
 
+test('on a phone, the error toast of the tall resource dialog sits below the dialog, never over its buttons', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto('/resources');
+  await page.getByRole('button', { name: 'New Resource' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Resource' });
+  await dialog.getByLabel('Title').fill('Overlap check');
+  await chooseOption(page, dialog, 'Type', 'E-Book');
+  await chooseOption(page, dialog, 'Category', 'Taxation');
+  await dialog.getByLabel('Resource URL').fill('https://example.com/file');
+  const modal = page.locator('.modal').filter({ has: dialog });
+  const fullHeight = (await modal.boundingBox())!;
+  // The dialog fills the phone's height, so a toast at the bottom would cover its buttons.
+  expect(fullHeight.y + fullHeight.height).toBeGreaterThan(812 - 100);
+
+  await page.route('**/api/resources', (route) => route.fulfill({ status: 500, body: 'oops' }));
+  await dialog.getByRole('button', { name: 'Create Resource' }).click();
+  const toast = page.getByRole('alertdialog').filter({ hasText: 'Failed to create resource' });
+  await expect(toast).toBeVisible();
+
+  const toastBox = (await toast.boundingBox())!;
+  await expect
+    .poll(async () => {
+      const box = (await modal.boundingBox())!;
+      return box.y + box.height;
+    })
+    .toBeLessThanOrEqual(toastBox.y);
+  // The dialog scrolls inside the smaller box; its buttons are reachable and not covered.
+  const create = dialog.getByRole('button', { name: 'Create Resource' });
+  await create.scrollIntoViewIfNeeded();
+  const createBox = (await create.boundingBox())!;
+  expect(createBox.y + createBox.height).toBeLessThanOrEqual(toastBox.y);
+
+  await toast.getByRole('button', { name: 'Close' }).click();
+  await expect(toast).toHaveCount(0);
+  await expect.poll(async () => (await modal.boundingBox())!.height).toBeCloseTo(fullHeight.height, 0);
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`accessibility in the ${theme} theme: admin view, filters and the resource dialog`, async ({ page }) => {
     test.slow(); // two axe runs over a long page

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../contracts/common';
+import { LIMITS } from '../../contracts/constants';
 
 /** Display helpers shared by screens (spec section 9 and the name rules of section 2). */
 

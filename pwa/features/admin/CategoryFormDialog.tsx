@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { NewsCategoryCreateInput, NewsCategoryUpdateInput, type NewsCategory } from '../../../contracts/admin';
-import { LIMITS } from '../../../contracts/common';
+import { LIMITS } from '../../../contracts/constants';
 import { serverFieldErrors } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';

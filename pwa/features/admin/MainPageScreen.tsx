@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { Key } from 'react-aria-components';
-import { LIMITS } from '../../../contracts/common';
+import { LIMITS } from '../../../contracts/constants';
 import { setFeatured, type FeaturableKind } from '../../api/admin.queries';
 import { discussionListsFilter, forumQueries } from '../../api/forums.queries';
 import { newsQueries } from '../../api/news.queries';

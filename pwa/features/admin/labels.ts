@@ -1,4 +1,5 @@
-import { ROLES, type Role } from '../../../contracts/common';
+import type { Role } from '../../../contracts/common';
+import { ROLES } from '../../../contracts/constants';
 
 export const ROLE_LABELS: Record<Role, string> = {
   subscriber: 'Subscriber',

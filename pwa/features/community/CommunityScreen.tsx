@@ -9,7 +9,7 @@ import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { fullName } from '../../lib/format';
-import { BookIcon, ChatIcon, PenIcon, TrophyIcon } from './icons';
+import { BookIcon, CommentIcon, EditIcon, TrophyIcon } from '../../components/icons';
 import './community.css';
 
 const STAT_TILES: readonly { key: keyof CommunityStats; label: string }[] = [
@@ -23,8 +23,8 @@ const STAT_TILES: readonly { key: keyof CommunityStats; label: string }[] = [
 
 /** Spec 2: four static badges. */
 const ACHIEVEMENTS = [
-  { name: 'First Post', description: 'Start or reply to your first discussion', Icon: PenIcon },
-  { name: 'Active Discussant', description: '50+ forum replies', Icon: ChatIcon },
+  { name: 'First Post', description: 'Start or reply to your first discussion', Icon: EditIcon },
+  { name: 'Active Discussant', description: '50+ forum replies', Icon: CommentIcon },
   { name: 'Knowledge Seeker', description: '10+ resources accessed', Icon: BookIcon },
   { name: 'Expert Contributor', description: 'Top 1% contributors', Icon: TrophyIcon },
 ] as const;

@@ -1,6 +1,6 @@
 import type { Discussion } from '../../../contracts/forums';
 import { Badge } from '../../components/Badge';
-import { HeartIcon, LockIcon, PinIcon, ReplyIcon } from './icons';
+import { CommentIcon, HeartIcon, LockIcon, PinIcon } from '../../components/icons';
 
 /** Pinned, Locked and Draft flags, then the category (in its colour when known). */
 export function DiscussionBadges({
@@ -53,7 +53,7 @@ export function DiscussionStats({ replies, likes }: { replies: number; likes: nu
   return (
     <>
       <span className="card__stat" data-testid="reply-count">
-        <ReplyIcon />
+        <CommentIcon />
         {plural(replies, 'reply', 'replies')}
       </span>
       <span className="card__stat" data-testid="like-count">

@@ -15,7 +15,7 @@ import { toast } from '../../components/Toast';
 import { formatRelativeTime, fullName } from '../../lib/format';
 import { refreshAfterReply } from './cache';
 import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
-import { BackIcon, HeartIcon } from './icons';
+import { ArrowLeftIcon, HeartIcon } from '../../components/icons';
 import './forums.css';
 
 const route = getRouteApi('/forums/$id');
@@ -23,7 +23,7 @@ const route = getRouteApi('/forums/$id');
 function BackToForums() {
   return (
     <LinkButton to="/forums" variant="ghost" className="discussion-page__back">
-      <BackIcon />
+      <ArrowLeftIcon />
       Back to Forums
     </LinkButton>
   );

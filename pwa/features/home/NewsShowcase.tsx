@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LikeButton } from '../../components/LikeButton';
 import { CardGridSkeleton } from '../../components/Skeleton';
 import { ArticleCard } from '../news/ArticleCard';
-import { CommentIcon, ShareIcon } from './icons';
+import { CommentIcon, ShareIcon } from '../../components/icons';
 import { pickShowcase } from './showcase';
 
 export function NewsShowcase() {

@@ -10,7 +10,7 @@ import { LikeButton } from '../../components/LikeButton';
 import { CardGridSkeleton } from '../../components/Skeleton';
 import { formatDuration } from '../../lib/format';
 import { ListenNowLink } from '../podcasts/ListenNowLink';
-import { HeadphonesIcon } from './icons';
+import { HeadphonesIcon } from '../../components/icons';
 import { pickShowcase } from './showcase';
 
 export function PodcastShowcase() {

@@ -5,6 +5,7 @@ import { Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-
 import { authQueries } from '../../api/auth.queries';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
+import { MenuIcon } from '../../components/icons';
 import { fullName } from '../../lib/format';
 import { LogoutButton } from '../auth/LogoutButton';
 import { NavLinks } from './NavLinks';
@@ -20,9 +21,7 @@ export function MobileMenu() {
   return (
     <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
       <Button variant="ghost" size="icon" className="site-menu-button" aria-label="Open menu">
-        <svg viewBox="0 0 24 24" className="icon" aria-hidden="true" focusable="false">
-          <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <MenuIcon />
       </Button>
       <ModalOverlay className="menu-overlay" isDismissable>
         <Modal className="menu-sheet">

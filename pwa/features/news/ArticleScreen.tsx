@@ -11,11 +11,10 @@ import { ARTICLE_PLACEHOLDER, FallbackImage } from '../../components/FallbackIma
 import { LikeButton } from '../../components/LikeButton';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { formatDate } from '../../lib/format';
-import { CommentIcon, ShareIcon } from '../home/icons';
 import { ArticleEditDialog } from './ArticleEditDialog';
 import { CategoryBadges } from './ArticleCard';
 import { CommentsSection } from './CommentsSection';
-import { ArrowLeftIcon } from './icons';
+import { ArrowLeftIcon, CommentIcon, ShareIcon } from '../../components/icons';
 import { useArticleArchive, useArticleDelete } from './mutations';
 import { shareArticle } from './share';
 import { useViewer } from './viewer';

@@ -10,7 +10,7 @@ import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { formatDate, fullName } from '../../lib/format';
-import { TrashIcon } from './icons';
+import { TrashIcon } from '../../components/icons';
 import { useDeleteComment, usePostComment } from './mutations';
 import { useViewer } from './viewer';
 

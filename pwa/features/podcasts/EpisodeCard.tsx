@@ -6,7 +6,7 @@ import { Card } from '../../components/Card';
 import { FallbackImage, PODCAST_PLACEHOLDER } from '../../components/FallbackImage';
 import { LikeButton } from '../../components/LikeButton';
 import { formatDate, formatDuration } from '../../lib/format';
-import { HeadphonesIcon } from '../home/icons';
+import { HeadphonesIcon } from '../../components/icons';
 import { CategoryBadges } from '../news/ArticleCard';
 import { ListenNowLink } from './ListenNowLink';
 

@@ -3,7 +3,7 @@ import type { MouseEvent } from 'react';
 import type { Podcast } from '../../../contracts/podcasts';
 import { podcastQueries, recordPlay } from '../../api/podcasts.queries';
 import { buttonClassName, type ButtonVariant } from '../../components/Button';
-import { PlayIcon } from '../home/icons';
+import { PlayIcon } from '../../components/icons';
 
 /** Spec 4 and 9: the play is recorded, then the audio link opens 100 ms later. */
 const PLAY_BEFORE_OPEN_MS = 100;

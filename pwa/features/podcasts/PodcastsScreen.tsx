@@ -10,7 +10,7 @@ import { SearchField } from '../../components/SearchField';
 import { CardGridSkeleton } from '../../components/Skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { CategoryFilter } from '../news/CategoryFilter';
-import { EditIcon } from '../news/icons';
+import { EditIcon } from '../../components/icons';
 import { collectCategories, formatCategoryParam, matchesSearch, parseCategoryParam, showsLoadMore } from '../news/listFilters';
 import { useViewer, type Viewer } from '../news/viewer';
 import { useSiteName } from '../site/useSiteName';

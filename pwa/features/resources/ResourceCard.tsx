@@ -4,7 +4,7 @@ import { Badge } from '../../components/Badge';
 import { Button, buttonClassName } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { CATEGORY_LABELS, DIFFICULTY_LABELS, TYPE_LABELS } from './labels';
-import { ClockIcon, DownloadIcon, ExternalIcon, LevelIcon, StarIcon } from './icons';
+import { ClockIcon, DownloadIcon, ExternalIcon, LevelIcon, StarIcon } from '../../components/icons';
 
 export interface ResourceCardProps {
   resource: Resource;

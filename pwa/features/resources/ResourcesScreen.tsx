@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import type { Key } from 'react-aria-components';
-import { RESOURCE_TYPES } from '../../../contracts/common';
+import { RESOURCE_TYPES } from '../../../contracts/constants';
 import type { Resource } from '../../../contracts/resources';
 import { authQueries } from '../../api/auth.queries';
 import { serverMessage } from '../../api/errors';

@@ -1,4 +1,4 @@
-import { DIFFICULTIES, RESOURCE_CATEGORIES, RESOURCE_TYPES } from '../../../contracts/common';
+import { DIFFICULTIES, RESOURCE_CATEGORIES, RESOURCE_TYPES } from '../../../contracts/constants';
 import type { BadgeTone } from '../../components/Badge';
 import type { ResourceCategory, ResourceType } from '../../api/resources.queries';
 

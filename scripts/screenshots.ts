@@ -1,0 +1,135 @@
+// `npm run screenshots`: every screen of spec section 2 (plus a few open dialogs and menus) at desktop
+// 1280×800 and phone 375×812, light and dark, saved as full-page PNGs under screenshots/ (git-ignored)
+// for a person to look at. Starts its own server on the sample data, like the Playwright fixtures,
+// and drives Debian's Chromium with the flags from playwright.config.ts. Needs a built PWA
+// (`npm run screenshots` builds first). `SCREENS=home,news` limits it to some screens.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import playwrightConfig from '../playwright.config';
+import { ACCOUNTS } from '../pwa/e2e/session';
+import { startServer } from '../pwa/e2e/server';
+
+const outDir = path.resolve(import.meta.dirname, '../screenshots');
+
+const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 375, height: 812 },
+} as const;
+const THEMES = ['light', 'dark'] as const;
+
+interface Screen {
+  name: string;
+  path: string;
+  /** Screens of spec 2 that exist only for signed-in users are shot as the admin. */
+  as?: 'admin';
+  /** Brings the screen into the state to shoot (opens a dialog, a menu …). */
+  act?: (page: Page) => Promise<void>;
+  viewports?: ReadonlyArray<keyof typeof VIEWPORTS>;
+}
+
+async function firstId(url: string, apiPath: string): Promise<string> {
+  const response = await fetch(url + apiPath);
+  if (!response.ok) throw new Error(`GET ${apiPath}: ${response.status}`);
+  const [first] = (await response.json()) as Array<{ id: string }>;
+  if (!first) throw new Error(`GET ${apiPath} returned no items: is the sample data seeded?`);
+  return first.id;
+}
+
+function screens(articleId: string, discussionId: string): Screen[] {
+  return [
+    { name: 'home', path: '/' },
+    { name: 'login', path: '/login' },
+    { name: 'news', path: '/news' },
+    { name: 'article', path: `/news/${articleId}` },
+    { name: 'article-signed-in', path: `/news/${articleId}`, as: 'admin' },
+    {
+      name: 'news-sign-in-prompt',
+      path: '/news',
+      act: (page) => page.getByRole('button', { name: /^Comments on/ }).first().click(),
+    },
+    { name: 'podcasts', path: '/podcasts' },
+    { name: 'forums', path: '/forums' },
+    { name: 'discussion', path: `/forums/${discussionId}` },
+    { name: 'resources', path: '/resources' },
+    { name: 'community', path: '/community' },
+    { name: '404', path: '/no-such-page' },
+    {
+      name: 'menu-open',
+      path: '/',
+      viewports: ['phone'],
+      act: (page) => page.getByRole('button', { name: 'Open menu' }).click(),
+    },
+    { name: 'news-add', path: '/news/add', as: 'admin' },
+    { name: 'admin', path: '/admin', as: 'admin' },
+    { name: 'admin-users', path: '/admin/users', as: 'admin' },
+    {
+      name: 'admin-users-dialog',
+      path: '/admin/users',
+      as: 'admin',
+      act: (page) => page.getByRole('button', { name: 'Add User' }).click(),
+    },
+    { name: 'admin-menu', path: '/admin/menu', as: 'admin' },
+    { name: 'admin-categories', path: '/admin/categories', as: 'admin' },
+    { name: 'admin-main-page', path: '/admin/main-page', as: 'admin' },
+  ];
+}
+
+/** Waits until the screen has its data: no request in flight and no loading skeleton left. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' }).catch(() => {});
+  // Lazy images outside the first screen load once scrolled to; a full-page shot should show them.
+  await page.evaluate(async () => {
+    for (const image of document.querySelectorAll('img')) image.loading = 'eager';
+  });
+  await page.waitForLoadState('networkidle');
+}
+
+async function shoot(browser: Browser, baseURL: string, screen: Screen, viewport: keyof typeof VIEWPORTS, theme: string) {
+  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport] });
+  try {
+    await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    if (screen.as === 'admin') {
+      const response = await context.request.post('/api/auth/login', {
+        data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
+      });
+      if (!response.ok()) throw new Error(`admin sign-in failed: ${response.status()}`);
+    }
+    const page = await context.newPage();
+    await page.goto(screen.path);
+    await settle(page);
+    if (screen.act) {
+      await screen.act(page);
+      await settle(page);
+    }
+    const file = path.join(outDir, `${screen.name}-${viewport}-${theme}.png`);
+    // An open dialog or menu is shot as the viewport shows it; a screen as its whole page.
+    await page.screenshot({ path: file, fullPage: !screen.act, animations: 'disabled' });
+    return file;
+  } finally {
+    await context.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const only = process.env.SCREENS?.split(',').map((name) => name.trim()).filter(Boolean);
+  await mkdir(outDir, { recursive: true });
+  const server = await startServer('sample');
+  const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
+  try {
+    const articleId = await firstId(server.url, '/api/news?limit=1');
+    const discussionId = await firstId(server.url, '/api/forum/discussions?limit=1');
+    const chosen = screens(articleId, discussionId).filter((screen) => !only || only.includes(screen.name));
+    for (const screen of chosen) {
+      for (const viewport of screen.viewports ?? (Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>)) {
+        for (const theme of THEMES) console.info(path.relative(process.cwd(), await shoot(browser, server.url, screen, viewport, theme)));
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+await main();
