@@ -1,0 +1,67 @@
+// `npm run lighthouse`: Lighthouse (mobile emulation, its default) on /, /news, an article and
+// /podcasts, against the real server on the sample data, in Debian's Chromium with the flags from
+// playwright.config.ts. Prints the four category scores per page, writes the full reports as JSON
+// under bench-results/lighthouse/ (git-ignored) and exits 1 when a page misses the targets of
+// issue 9 (performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95).
+// Scores move with machine load: run it on an otherwise idle machine.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import playwrightConfig from '../playwright.config';
+import { startServer } from '../pwa/e2e/server';
+
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 } as const;
+type Category = keyof typeof TARGETS;
+const outDir = path.resolve(import.meta.dirname, '../bench-results/lighthouse');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const server = await startServer('sample');
+const port = await freePort();
+const launch = playwrightConfig.use?.launchOptions ?? {};
+const browser = await chromium.launch({ ...launch, args: [...(launch.args ?? []), `--remote-debugging-port=${port}`] });
+let failed = false;
+try {
+  const [article] = (await (await fetch(`${server.url}/api/news?limit=1`)).json()) as Array<{ id: string }>;
+  const pages = ['/', '/news', `/news/${article.id}`, '/podcasts'];
+  await mkdir(outDir, { recursive: true });
+  const rows: string[] = [];
+  for (const page of pages) {
+    const result = await lighthouse(server.url + page, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: Object.keys(TARGETS),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+    const scores = Object.fromEntries(
+      (Object.keys(TARGETS) as Category[]).map((c) => [c, Math.round((result.lhr.categories[c]?.score ?? 0) * 100)]),
+    ) as Record<Category, number>;
+    const misses = (Object.keys(TARGETS) as Category[]).filter((c) => scores[c] < TARGETS[c]);
+    if (misses.length > 0) failed = true;
+    rows.push(
+      `| ${page.replace(article.id, '{id}')} | ${scores.performance} | ${scores.accessibility} | ${scores['best-practices']} | ${scores.seo} | ${misses.join(', ') || 'none'} |`,
+    );
+    const name = page === '/' ? 'home' : page.slice(1).replaceAll('/', '-').replace(article.id, 'article');
+    await writeFile(path.join(outDir, `${name}.json`), result.report as string);
+  }
+  console.info('| page | performance | accessibility | best practices | SEO | below target |');
+  console.info('|---|---:|---:|---:|---:|---|');
+  for (const row of rows) console.info(row);
+  console.info(`\nFull reports: ${path.relative(process.cwd(), outDir)}/`);
+} finally {
+  await browser.close();
+  await server.close();
+}
+process.exit(failed ? 1 : 0);
