@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BackLink } from '../../components/BackLink';
 import { LinkButton } from '../../components/Button';
 import { useViewer } from '../news/viewer';
 import './admin.css';
@@ -25,9 +26,7 @@ export function AdminPage({ title, description, allow, showBackLink = false, act
   return (
     <div className="admin-page">
       {showBackLink && isAllowed ? (
-        <LinkButton to="/admin" variant="ghost" size="sm" className="admin-page__back">
-          <span aria-hidden="true">←</span> Back to Admin
-        </LinkButton>
+        <BackLink to="/admin">Back to Admin</BackLink>
       ) : null}
       <header className="page-header admin-page__header">
         <div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, LinkButton } from '../../components/Button';
+import { BackLink } from '../../components/BackLink';
+import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import './editor.css';
@@ -17,9 +18,7 @@ export interface EditorPageProps {
 export function EditorPage({ title, description, back, actions, children }: EditorPageProps) {
   return (
     <div className="editor-page">
-      <LinkButton to={back.to} variant="ghost" size="sm" className="editor-page__back">
-        <span aria-hidden="true">←</span> {back.label}
-      </LinkButton>
+      <BackLink to={back.to}>{back.label}</BackLink>
       <header className="page-header editor-page__header">
         <div>
           <h1>{title}</h1>

@@ -8,6 +8,7 @@ import { ApiError } from '../../api/client';
 import { forumQueries, postReply } from '../../api/forums.queries';
 import { serverMessage } from '../../api/errors';
 import { Avatar } from '../../components/Avatar';
+import { BackLink } from '../../components/BackLink';
 import { Button, LinkButton } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { TextField } from '../../components/TextField';
@@ -15,19 +16,10 @@ import { toast } from '../../components/Toast';
 import { formatRelativeTime, fullName } from '../../lib/format';
 import { refreshAfterReply } from './cache';
 import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
-import { ArrowLeftIcon, HeartIcon } from '../../components/icons';
+import { HeartIcon } from '../../components/icons';
 import './forums.css';
 
 const route = getRouteApi('/forums/$id');
-
-function BackToForums() {
-  return (
-    <LinkButton to="/forums" variant="ghost" className="discussion-page__back">
-      <ArrowLeftIcon />
-      Back to Forums
-    </LinkButton>
-  );
-}
 
 /** /forums/{id} (spec 2): the discussion, its replies and the reply box. */
 export function DiscussionScreen() {
@@ -38,7 +30,7 @@ export function DiscussionScreen() {
   if (discussion.isPending) {
     return (
       <div className="discussion-page">
-        <BackToForums />
+        <BackLink to="/forums">Back to Forums</BackLink>
         <p role="status" className="discussion-page__loading">
           Loading discussion...
         </p>
@@ -64,7 +56,7 @@ export function DiscussionScreen() {
             </Button>
           </>
         )}
-        <BackToForums />
+        <BackLink to="/forums">Back to Forums</BackLink>
       </div>
     );
   }
@@ -74,7 +66,7 @@ export function DiscussionScreen() {
 
   return (
     <div className="discussion-page">
-      <BackToForums />
+      <BackLink to="/forums">Back to Forums</BackLink>
       <article className="discussion" aria-labelledby="discussion-title">
         <header className="discussion__header">
           <DiscussionBadges discussion={data} categoryColor={categoryColor} />

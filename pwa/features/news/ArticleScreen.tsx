@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { Article } from '../../../contracts/news';
 import { ApiError } from '../../api/client';
 import { newsQueries } from '../../api/news.queries';
+import { BackLink } from '../../components/BackLink';
 import { Button, LinkButton } from '../../components/Button';
 import { AlertDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
@@ -14,7 +15,7 @@ import { formatDate } from '../../lib/format';
 import { ArticleEditDialog } from './ArticleEditDialog';
 import { CategoryBadges } from './ArticleCard';
 import { CommentsSection } from './CommentsSection';
-import { ArrowLeftIcon, CommentIcon, ShareIcon } from '../../components/icons';
+import { CommentIcon, ShareIcon } from '../../components/icons';
 import { useArticleArchive, useArticleDelete } from './mutations';
 import { shareArticle } from './share';
 import { useViewer } from './viewer';
@@ -55,10 +56,7 @@ export function ArticleScreen() {
 
   return (
     <div className="article-page">
-      <LinkButton to="/news" variant="ghost" size="sm" className="article-page__back">
-        <ArrowLeftIcon />
-        Back to News
-      </LinkButton>
+      <BackLink to="/news">Back to News</BackLink>
       {body}
     </div>
   );

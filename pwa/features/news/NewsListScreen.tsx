@@ -6,17 +6,18 @@ import { newsQueries } from '../../api/news.queries';
 import { Badge } from '../../components/Badge';
 import { Button, LinkButton } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
+import { CommentIcon, ShareIcon } from '../../components/icons';
 import { LikeButton } from '../../components/LikeButton';
 import { SearchField } from '../../components/SearchField';
 import { CardGridSkeleton } from '../../components/Skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { ArticleCard } from './ArticleCard';
 import { CategoryFilter } from './CategoryFilter';
-import { CommentIcon, EditIcon, ShareIcon } from '../../components/icons';
 import { collectCategories, formatCategoryParam, matchesSearch, parseCategoryParam, showsLoadMore } from './listFilters';
 import { useArticleArchive, useArticleStatus } from './mutations';
 import { shareArticle } from './share';
 import { SignInPromptDialog } from './SignInPromptDialog';
+import { StatusTools } from './StatusTools';
 import { useViewer, type Viewer } from './viewer';
 import './news.css';
 
@@ -200,40 +201,8 @@ function NewsListCard({ article, viewer, onSignInRequired }: NewsListCardProps) 
   );
 }
 
-/** Spec 2: edit link, Publish/Unpublish and Archive/Unarchive, each inert while its request runs. */
 function EditorTools({ article }: { article: Article }) {
   const status = useArticleStatus(article);
   const archive = useArticleArchive(article);
-  const isPublished = article.status === 'published';
-  return (
-    <>
-      <LinkButton
-        to="/news/$id/edit"
-        params={{ id: article.id }}
-        variant="ghost"
-        size="icon"
-        aria-label={`Edit "${article.title}"`}
-      >
-        <EditIcon />
-      </LinkButton>
-      <Button
-        variant="secondary"
-        size="sm"
-        isPending={status.isPending}
-        onPress={() => status.mutate(isPublished ? 'draft' : 'published')}
-      >
-        {isPublished ? 'Unpublish' : 'Publish'}
-        <span className="visually-hidden"> "{article.title}"</span>
-      </Button>
-      <Button
-        variant="secondary"
-        size="sm"
-        isPending={archive.isPending}
-        onPress={() => archive.mutate(!article.isArchived)}
-      >
-        {article.isArchived ? 'Unarchive' : 'Archive'}
-        <span className="visually-hidden"> "{article.title}"</span>
-      </Button>
-    </>
-  );
+  return <StatusTools item={article} editTo="/news/$id/edit" status={status} archive={archive} />;
 }

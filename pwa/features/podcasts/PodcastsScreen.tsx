@@ -10,8 +10,8 @@ import { SearchField } from '../../components/SearchField';
 import { CardGridSkeleton } from '../../components/Skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { CategoryFilter } from '../news/CategoryFilter';
-import { EditIcon } from '../../components/icons';
 import { collectCategories, formatCategoryParam, matchesSearch, parseCategoryParam, showsLoadMore } from '../news/listFilters';
+import { StatusTools } from '../news/StatusTools';
 import { useViewer, type Viewer } from '../news/viewer';
 import { useSiteName } from '../site/useSiteName';
 import { EpisodeCard } from './EpisodeCard';
@@ -178,36 +178,5 @@ function editorExtras(viewer: Viewer, podcast: Podcast) {
 function EpisodeEditorTools({ podcast }: { podcast: Podcast }) {
   const status = usePodcastStatus(podcast);
   const archive = usePodcastArchive(podcast);
-  const isPublished = podcast.status === 'published';
-  return (
-    <>
-      <LinkButton
-        to="/podcasts/$id/edit"
-        params={{ id: podcast.id }}
-        variant="ghost"
-        size="icon"
-        aria-label={`Edit "${podcast.title}"`}
-      >
-        <EditIcon />
-      </LinkButton>
-      <Button
-        variant="secondary"
-        size="sm"
-        isPending={status.isPending}
-        onPress={() => status.mutate(isPublished ? 'draft' : 'published')}
-      >
-        {isPublished ? 'Unpublish' : 'Publish'}
-        <span className="visually-hidden"> "{podcast.title}"</span>
-      </Button>
-      <Button
-        variant="secondary"
-        size="sm"
-        isPending={archive.isPending}
-        onPress={() => archive.mutate(!podcast.isArchived)}
-      >
-        {podcast.isArchived ? 'Unarchive' : 'Archive'}
-        <span className="visually-hidden"> "{podcast.title}"</span>
-      </Button>
-    </>
-  );
+  return <StatusTools item={podcast} editTo="/podcasts/$id/edit" status={status} archive={archive} />;
 }
