@@ -15,6 +15,7 @@ import { AuthRateLimits, type AuthRateLimiter } from './middleware/rate-limit';
 import { apiRouters } from './api/routes';
 import { pwaMiddleware } from './static';
 import { createStorage } from './storage/index';
+import { DatabaseGate, forDatabasePaths } from './db/availability';
 
 export interface AppDeps {
   db: Knex;
@@ -26,10 +27,13 @@ export interface AppDeps {
   storageDir?: string;
   /** Login and registration limits (default: from `config.rateLimits`; tests inject a clock). */
   rateLimits?: AuthRateLimiter;
+  /** Prepares the database on first contact and answers 503 until then (default: assumes it is ready, as tests migrate first). */
+  database?: DatabaseGate;
 }
 
 /** Builds the Koa app without listening, so tests drive it over real HTTP on an ephemeral port. */
-export function createApp({ db, config, logger = console, pwaDir, storageDir, rateLimits }: AppDeps): Koa {
+export function createApp({ db, config, logger = console, pwaDir, storageDir, rateLimits, database }: AppDeps): Koa {
+  const gate = database ?? new DatabaseGate(db, async () => {});
   // Behind one proxy, the client is the last X-Forwarded-For entry (the one the proxy added);
   // earlier entries come from the client and could be anything.
   const app = new Koa({ proxy: config.trustProxy ?? false, maxIpsCount: 1 });
@@ -37,12 +41,15 @@ export function createApp({ db, config, logger = console, pwaDir, storageDir, ra
   // Errors are answered by errorHandler; Koa's default handler would print them again.
   app.silent = true;
 
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger, { databaseReachable: () => gate.reachable() }));
   app.use(securityHeaders({ production: config.env === 'production' }));
   app.use(requireSameOrigin());
   app.use(compress({ threshold: 1024 }));
-  app.use(sessionMiddleware(app, db, { secure: config.env === 'production' }));
-  app.use(loadUser(db));
+  // Only the API and uploaded objects touch the database (sessions included): the page shell is
+  // served while it is down, so the app can say so.
+  app.use(forDatabasePaths(gate.middleware()));
+  app.use(forDatabasePaths(sessionMiddleware(app, db, { secure: config.env === 'production' })));
+  app.use(forDatabasePaths(loadUser(db)));
   app.use(requireJsonBody());
   app.use(
     bodyParser({

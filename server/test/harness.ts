@@ -135,7 +135,7 @@ export interface TestServer extends TestDatabase {
 /** `app` overrides createApp's dependencies (e.g. rate limits with a fake clock, env 'production'). */
 export async function startTestServer(
   kind: DbKind,
-  app: { env?: AppDeps['config']['env']; trustProxy?: boolean; rateLimits?: AppDeps['rateLimits'] } = {},
+  app: { env?: AppDeps['config']['env']; trustProxy?: boolean; rateLimits?: AppDeps['rateLimits']; logger?: AppDeps['logger'] } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(kind);
   const storageDir = mkdtempSync(path.join(os.tmpdir(), 'lc-uploads-'));
@@ -143,7 +143,7 @@ export async function startTestServer(
     db: database.db,
     storageDir,
     config: { sessionSecret: TEST_SESSION_SECRET, siteName: 'Ledger Commons', env: app.env ?? 'test', trustProxy: app.trustProxy },
-    logger: { error: (...args: unknown[]) => console.error(...args), info: () => {} },
+    logger: app.logger ?? { error: (...args: unknown[]) => console.error(...args), info: () => {} },
     rateLimits: app.rateLimits,
   });
   const server = http.createServer(koa.callback());
