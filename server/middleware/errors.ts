@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import { HttpError } from '../errors';
 import { isUniqueViolation } from '../db/dialect';
-import { databaseUnavailable, isDatabaseUnavailable } from '../db/availability';
+import { databaseUnavailable, isDatabaseUnavailable, needsDatabase } from '../db/availability';
 
 export type Logger = Pick<Console, 'error' | 'info'>;
 
@@ -36,7 +36,10 @@ export function errorHandler(logger: Logger, opts: { databaseReachable?: () => P
     } catch (caught) {
       let err = caught;
       const where = `[${requestId}] ${ctx.method} ${routeOf(ctx)}`;
-      if (wouldBe500(err) && (isDatabaseUnavailable(err) || (opts.databaseReachable && !(await opts.databaseReachable())))) {
+      if (
+        wouldBe500(err) &&
+        (isDatabaseUnavailable(err) || (needsDatabase(ctx.path) && opts.databaseReachable && !(await opts.databaseReachable())))
+      ) {
         logger.error(`${where}: database unavailable (${(err as { code?: string })?.code ?? (err as Error)?.name})`);
         err = databaseUnavailable();
       }
