@@ -4,7 +4,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import Database from 'better-sqlite3';
 import knex, { type Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
@@ -92,16 +91,16 @@ describe('database unavailable: SQLite', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-down-sqlite-'));
     const filename = path.join(dir, 'app.sqlite3');
     const { agent, close } = await serve(connect({ client: 'sqlite', filename }));
-    const locker = new Database(filename);
+    const locker = connect({ client: 'sqlite', filename }); // one connection: the BEGIN and COMMIT share it
     try {
       expect((await agent.get('/api/health')).status).toBe(200);
-      locker.exec('BEGIN EXCLUSIVE');
+      await locker.raw('BEGIN EXCLUSIVE');
       // Past busy_timeout (5 s) the write gives up with SQLITE_BUSY.
       await expectUnavailable(await register(agent));
-      locker.exec('COMMIT');
+      await locker.raw('COMMIT');
       expect((await register(agent)).status).toBe(201);
     } finally {
-      locker.close();
+      await locker.destroy();
       await close();
       rmSync(dir, { recursive: true, force: true });
     }
