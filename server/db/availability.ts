@@ -81,7 +81,7 @@ export class DatabaseGate {
       return false;
     }
     this.ready = true;
-    this.log('The database is reachable; ready.');
+    if (this.reportedDown) this.log('The database is reachable again; ready.');
     return true;
   }
 
