@@ -16,6 +16,7 @@ import { apiRouters } from './api/routes';
 import { responseCache, type ResponseCacheOptions } from './middleware/response-cache';
 import { pwaMiddleware } from './static';
 import { createStorage } from './storage/index';
+import { DatabaseGate, forDatabasePaths } from './db/availability';
 
 export interface AppDeps {
   db: Knex;
@@ -29,10 +30,22 @@ export interface AppDeps {
   rateLimits?: AuthRateLimiter;
   /** The anonymous response cache (tests that write rows directly turn it off with `maxEntries: 0`). */
   responseCache?: ResponseCacheOptions;
+  /** Prepares the database on first contact and answers 503 until then (default: assumes it is ready, as tests migrate first). */
+  database?: DatabaseGate;
 }
 
 /** Builds the Koa app without listening, so tests drive it over real HTTP on an ephemeral port. */
-export function createApp({ db, config, logger = console, pwaDir, storageDir, rateLimits, responseCache: cacheOptions }: AppDeps): Koa {
+export function createApp({
+  db,
+  config,
+  logger = console,
+  pwaDir,
+  storageDir,
+  rateLimits,
+  responseCache: cacheOptions,
+  database,
+}: AppDeps): Koa {
+  const gate = database ?? new DatabaseGate(db, async () => {});
   // Behind one proxy, the client is the last X-Forwarded-For entry (the one the proxy added);
   // earlier entries come from the client and could be anything.
   const app = new Koa({ proxy: config.trustProxy ?? false, maxIpsCount: 1 });
@@ -40,12 +53,15 @@ export function createApp({ db, config, logger = console, pwaDir, storageDir, ra
   // Errors are answered by errorHandler; Koa's default handler would print them again.
   app.silent = true;
 
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger, { databaseReachable: () => gate.reachable() }));
   app.use(securityHeaders({ production: config.env === 'production' }));
   app.use(requireSameOrigin());
   app.use(compress({ threshold: 1024 }));
-  app.use(sessionMiddleware(app, db, { secure: config.env === 'production' }));
-  app.use(loadUser(db));
+  // Only the API and uploaded objects touch the database (sessions included): the page shell is
+  // served while it is down, so the app can say so.
+  app.use(forDatabasePaths(gate.middleware()));
+  app.use(forDatabasePaths(sessionMiddleware(app, db, { secure: config.env === 'production' })));
+  app.use(forDatabasePaths(loadUser(db)));
   app.use(responseCache(cacheOptions));
   app.use(requireJsonBody());
   app.use(

@@ -2,6 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { connect, migrateLatest } from './db/connect';
+import { DatabaseGate } from './db/availability';
 import { createApp } from './app';
 import { purgeExpiredSessions } from './middleware/session';
 import { ensureAdmin, seedIfEmpty } from './bootstrap';
@@ -22,18 +23,28 @@ async function main(): Promise<void> {
   }
   const log = config.logLevel === 'info' ? console.info : () => {};
   const db = connect(config.database);
-  await migrateLatest(db);
-  await ensureAdmin(db, config.admin);
-  if (config.seedSample && (await seedIfEmpty(db))) log('Seeded sample data into the empty database.');
-  await purgeExpiredSessions(db);
-  const purge = setInterval(() => void purgeExpiredSessions(db).catch(console.error), SESSION_PURGE_INTERVAL_MS);
+  // Run when the database is first reached: now, or on the first request after it comes up.
+  const database = new DatabaseGate(
+    db,
+    async () => {
+      await migrateLatest(db);
+      await ensureAdmin(db, config.admin);
+      if (config.seedSample && (await seedIfEmpty(db))) log('Seeded sample data into the empty database.');
+      await purgeExpiredSessions(db);
+    },
+    config.logLevel === 'silent' ? () => {} : console.error,
+  );
+  await database.ensureReady();
+  const purge = setInterval(() => {
+    if (database.isReady) void purgeExpiredSessions(db).catch(() => {});
+  }, SESSION_PURGE_INTERVAL_MS);
   purge.unref();
 
   // A process killed mid-upload leaves a temp file; nothing can be uploading yet, so all are stale.
   const storageDir = path.join(config.dataDir, 'uploads');
   await createStorage(storageDir).removeTempObjects();
 
-  const app = createApp({ db, config, storageDir, logger: config.logLevel === 'silent' ? { error: () => {}, info: () => {} } : console });
+  const app = createApp({ db, config, storageDir, database, logger: config.logLevel === 'silent' ? { error: () => {}, info: () => {} } : console });
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));

@@ -82,6 +82,11 @@ export function setUserActive(id: string, isActive: boolean): Promise<User> {
   return apiFetch<User>(`${userPath(id)}/status`, { method: 'PATCH', body: { isActive } });
 }
 
+/** Ends every session of the user (admin "Sign out everywhere"). */
+export function signOutUserEverywhere(id: string): Promise<{ ok: true; ended: number }> {
+  return apiFetch(`${adminUserPath(id)}/logout-all`, { method: 'POST' });
+}
+
 export function inviteUser(input: z.input<typeof InvitationCreateInput>): Promise<Invitation> {
   return apiFetch<Invitation>('/api/users/invite', { method: 'POST', body: input });
 }

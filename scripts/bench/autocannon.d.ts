@@ -18,6 +18,8 @@ declare module 'autocannon' {
     connections?: number;
     /** Seconds. */
     duration?: number;
+    /** Each connection sends these in turn, over and over (paths relative to `url`). */
+    requests?: Array<{ method?: Options['method']; path: string; headers?: Record<string, string>; body?: string }>;
   }
   interface Result {
     requests: Histogram;

@@ -20,6 +20,8 @@ export interface Server {
   url: string;
   /** CPU time (user + system) the server's processes have used so far, in ms; undefined off Linux. */
   cpuMs(): number | undefined;
+  /** The node process that runs the server (tsx's child), for memory readings. */
+  nodePid(): number;
 }
 
 /**
@@ -40,7 +42,7 @@ export async function withServer<T>(script: string, env: Record<string, string>,
   void exited.then(() => (alive = false));
   try {
     await waitForHealth(url, () => alive, script);
-    return await fn({ url, cpuMs: () => processTreeCpuMs(child.pid!) });
+    return await fn({ url, cpuMs: () => processTreeCpuMs(child.pid!), nodePid: () => childrenOf(child.pid!)[0] ?? child.pid! });
   } finally {
     if (alive) {
       child.kill('SIGTERM');
@@ -68,9 +70,8 @@ async function waitForHealth(url: string, alive: () => boolean, script: string):
 /** The process and its children (tsx runs the script in a child node process), from Linux's /proc. */
 function processTreeCpuMs(pid: number): number | undefined {
   try {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
     let ticks = 0;
-    for (const p of [String(pid), ...children]) {
+    for (const p of [pid, ...childrenOf(pid)]) {
       const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
       // Fields after "(comm) ": state is [0], utime [11], stime [12], in clock ticks of 1/100 s.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -79,6 +80,14 @@ function processTreeCpuMs(pid: number): number | undefined {
     return ticks * 10;
   } catch {
     return undefined;
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
   }
 }
 

@@ -6,19 +6,13 @@
  * (plain Koa + Knex news list) on the same database. Prints a table and writes bench-results/*.json.
  * See docs/performance.md for what the numbers mean.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import knex from 'knex';
-import { loadConfig } from '../../server/config';
-import { connect } from '../../server/db/connect';
-import { dialectOf } from '../../server/db/dialect';
-import { BENCH_USER, SIZES, generate, type BenchSize, type BenchTargets } from './generate';
-import { CONNECTIONS, ROOT, measure, withServer, type Measurement, type Target } from './harness';
-
-type DbKind = 'sqlite' | 'pg';
+import { SIZES, type BenchSize } from './generate';
+import { CONNECTIONS, ROOT, measure, withServer, type Measurement } from './harness';
+import { appTargets, prepareDatabase, signIn, type DbKind } from './setup';
 
 const { values } = parseArgs({
   options: {
@@ -42,31 +36,13 @@ process.exit(failed ? 1 : 0);
 /** Returns true when some endpoint answered non-2xx or failed to connect. */
 async function benchDatabase(kind: DbKind): Promise<boolean> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-bench-'));
-  const database = await createDatabase(kind, dir).catch((err) => {
+  // Other work on the machine lowers every number; the ratios less so. Recorded with the results.
+  const loadAverage = os.loadavg()[0];
+  const { env, targets, generateSeconds, drop } = await prepareDatabase(kind, dir, size).catch((err) => {
     rmSync(dir, { recursive: true, force: true });
     throw err;
   });
-  // What the app's child process gets; the generator connects with the same configuration.
-  const env = {
-    DATABASE_URL: database.url,
-    DATA_DIR: dir,
-    SEED: 'none',
-    LOG_LEVEL: 'error',
-    NODE_ENV: 'production',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-  };
-  // Other work on the machine lowers every number; the ratios less so. Recorded with the results.
-  const loadAverage = os.loadavg()[0];
   try {
-    const db = connect(loadConfig(env).database);
-    await db.migrate.latest();
-    const started = Date.now();
-    const targets = await generate(db, size);
-    const generateSeconds = (Date.now() - started) / 1000;
-    // Planner statistics (and on pg a vacuumed visibility map), as a database in service would have,
-    // so that autovacuum does not start working on the new rows during the measurements.
-    await db.raw(dialectOf(db) === 'pg' ? 'vacuum analyze' : 'analyze');
-    await db.destroy();
     console.info(`[${kind}] generated ${size} in ${generateSeconds.toFixed(1)} s; measuring ${seconds} s per endpoint…`);
 
     const app = await withServer('server/main.ts', env, async (server) => {
@@ -99,77 +75,9 @@ async function benchDatabase(kind: DbKind): Promise<boolean> {
     console.info(`wrote ${path.relative(ROOT, file)}\n`);
     return rows.some((r) => r.failures > 0);
   } finally {
-    await database.drop();
+    await drop();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-function appTargets(url: string, { articleId, discussionId }: BenchTargets, cookie: string): Target[] {
-  const signedIn = { cookie, origin: url };
-  return [
-    { name: 'news list (anonymous)', path: '/api/news?limit=50' },
-    { name: 'news list (signed in)', path: '/api/news?limit=50', headers: { cookie } },
-    { name: 'news article', path: `/api/news/${articleId}` },
-    { name: 'podcast list', path: '/api/podcasts?limit=50' },
-    { name: 'discussion list', path: '/api/forum/discussions?limit=50' },
-    { name: 'discussion, 50 replies', path: `/api/forum/discussions/${discussionId}` },
-    { name: 'top contributors', path: '/api/community/contributors?limit=10' },
-    // A user's like is recorded once; repeating it is the idempotent path.
-    { name: 'like article', method: 'POST', path: `/api/news/${articleId}/like`, headers: signedIn },
-    {
-      name: 'comment on article',
-      method: 'POST',
-      path: `/api/news/${articleId}/comments`,
-      headers: { ...signedIn, 'content-type': 'application/json' },
-      body: JSON.stringify({ content: 'Benchmark comment' }),
-    },
-  ];
-}
-
-/**
- * The session cookies of the bench user. With NODE_ENV=production the cookie is Secure and the app
- * trusts X-Forwarded-Proto, so the login request plays the TLS-terminating proxy. A failed login is
- * reported, and the signed-in rows then show as failures (401) instead of stopping the run.
- */
-async function signIn(url: string): Promise<string> {
-  const https = url.replace(/^http:/, 'https:');
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: https, 'x-forwarded-proto': 'https' },
-    body: JSON.stringify(BENCH_USER),
-  });
-  if (!res.ok) console.warn(`login as ${BENCH_USER.email} failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
-interface BenchDatabase {
-  /** DATABASE_URL for the child processes. */
-  url: string;
-  drop(): Promise<void>;
-}
-
-/** SQLite: a file in `dir`. PostgreSQL: a uniquely named database on the server, dropped afterwards. */
-async function createDatabase(kind: DbKind, dir: string): Promise<BenchDatabase> {
-  if (kind === 'sqlite') {
-    return { url: `file:${path.join(dir, 'bench.sqlite3')}`, drop: async () => {} };
-  }
-  const serverUrl =
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `lc_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = knex({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 } });
-  await admin.raw('create database ??', [name]);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.raw('drop database if exists ?? with (force)', [name]);
-      await admin.destroy();
-    },
-  };
 }
 
 function table(rows: Array<Measurement & { ceilingRatio: number; referenceRatio: number }>): string {

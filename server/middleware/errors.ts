@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import { HttpError } from '../errors';
 import { isUniqueViolation } from '../db/dialect';
+import { databaseUnavailable, isDatabaseUnavailable, needsDatabase } from '../db/availability';
 
 export type Logger = Pick<Console, 'error' | 'info'>;
 
@@ -15,8 +16,14 @@ const KNOWN: Record<number, { code: string; message: string }> = {
 /**
  * The one place errors become responses. Every error body is `{message, code, errors?}`; unexpected
  * errors are logged with a request id and answered with a generic 500 (no stack, no SQL).
+ *
+ * A database that cannot be reached is 503 with Retry-After, not 500: by its error code, or, for an
+ * error without a known code (pg's "Connection terminated unexpectedly"), when `databaseReachable`
+ * then fails too.
+ *
+ * Logs name the route pattern, never the path: a path can hold an upload token.
  */
-export function errorHandler(logger: Logger): Koa.Middleware {
+export function errorHandler(logger: Logger, opts: { databaseReachable?: () => Promise<boolean> } = {}): Koa.Middleware {
   return async (ctx, next) => {
     const requestId = randomUUID();
     ctx.state.requestId = requestId;
@@ -26,7 +33,16 @@ export function errorHandler(logger: Logger): Koa.Middleware {
         ctx.status = 404;
         ctx.body = { message: 'Not found', code: 'not_found' };
       }
-    } catch (err) {
+    } catch (caught) {
+      let err = caught;
+      const where = `[${requestId}] ${ctx.method} ${routeOf(ctx)}`;
+      if (
+        wouldBe500(err) &&
+        (isDatabaseUnavailable(err) || (needsDatabase(ctx.path) && opts.databaseReachable && !(await opts.databaseReachable())))
+      ) {
+        logger.error(`${where}: database unavailable (${(err as { code?: string })?.code ?? (err as Error)?.name})`);
+        err = databaseUnavailable();
+      }
       let status = 500;
       let body: { message: string; code: string; errors?: Record<string, string[]> };
       if (err instanceof HttpError) {
@@ -43,7 +59,7 @@ export function errorHandler(logger: Logger): Koa.Middleware {
           status = s;
           body = KNOWN[s];
         } else {
-          logger.error(`[${requestId}] ${ctx.method} ${ctx.path}`, err);
+          logger.error(where, err);
           body = { message: 'Something went wrong on our side. Please try again.', code: 'internal_error' };
         }
       }
@@ -54,4 +70,16 @@ export function errorHandler(logger: Logger): Koa.Middleware {
       ctx.set('Cache-Control', 'no-store');
     }
   };
+}
+
+/** The matched route's pattern (`/api/uploads/:token`), or the first path segment when none matched. */
+function routeOf(ctx: Koa.Context): string {
+  const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+  return typeof matched === 'string' ? matched : `/${ctx.path.split('/')[1] ?? ''}/…`;
+}
+
+function wouldBe500(err: unknown): boolean {
+  if (err instanceof HttpError || isUniqueViolation(err)) return false;
+  const s = (err as { status?: unknown } | null)?.status;
+  return !(typeof s === 'number' && s >= 400 && s < 500 && KNOWN[s]);
 }

@@ -4,7 +4,10 @@ import type { Knex } from 'knex';
 import { now } from '../db/dialect';
 
 export const SESSION_COOKIE = 'lc.sid';
+/** Idle timeout: a session ends 30 days after its last request (rolling). */
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** The expiry is pushed forward at most once an hour per session, so a busy user costs no write per request. */
+export const SESSION_REFRESH_MS = 60 * 60 * 1000;
 
 export interface SessionData {
   userId?: string;
@@ -16,6 +19,25 @@ export interface SessionData {
  * `user_id` is kept in its own column so a user's sessions can be ended together.
  */
 export function sessionMiddleware(app: Koa, db: Knex, opts: { secure: boolean }): Koa.Middleware {
+  const koaSession = sessionWithStore(app, db, opts);
+  return (ctx, next) => koaSession(ctx, () => refreshExpiry(ctx, next));
+}
+
+/**
+ * Rolling idle timeout: a signed-in session used at least an hour after its expiry was last set is
+ * saved again with a fresh 30 days. koa-session's own `rolling` would write on every request, and its
+ * `renew` only in the last 15 days (an idle session could then end 15 days after its last use).
+ */
+async function refreshExpiry(ctx: Koa.Context, next: Koa.Next): Promise<void> {
+  const s = ctx.session as (Koa.Context['session'] & { _expire?: number }) | null;
+  if (s?.userId && typeof s._expire === 'number' && s._expire - Date.now() < SESSION_MAX_AGE_MS - SESSION_REFRESH_MS) {
+    // Setting maxAge is koa-session's public way to force a save with a new expiry.
+    s.maxAge = SESSION_MAX_AGE_MS;
+  }
+  await next();
+}
+
+function sessionWithStore(app: Koa, db: Knex, opts: { secure: boolean }): Koa.Middleware {
   const store = {
     async get(sid: string) {
       const row = await db('sessions').where({ sid }).andWhere('expire', '>', now()).first('sess');
@@ -44,7 +66,7 @@ export function sessionMiddleware(app: Koa, db: Knex, opts: { secure: boolean })
       sameSite: 'lax',
       secure: opts.secure,
       rolling: false,
-      renew: true,
+      renew: false,
       store,
     } as Parameters<typeof session>[0],
     app,
@@ -56,9 +78,9 @@ export async function purgeExpiredSessions(db: Knex): Promise<number> {
   return db('sessions').where('expire', '<=', now()).delete();
 }
 
-/** Ends every session of a user except, optionally, one (e.g. the admin making the change). */
-export async function endUserSessions(db: Knex, userId: string, exceptSid?: string): Promise<void> {
+/** Ends every session of a user except, optionally, one (e.g. the admin making the change); returns how many. */
+export async function endUserSessions(db: Knex, userId: string, exceptSid?: string): Promise<number> {
   const q = db('sessions').where({ user_id: userId });
   if (exceptSid) q.whereNot({ sid: exceptSid });
-  await q.delete();
+  return q.delete();
 }

@@ -1,14 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import knex from 'knex';
 import { describe, expect, it } from 'vitest';
 import { connect } from '../db/connect';
-import type { DatabaseConfig } from '../config';
-import { Agent, DB_KINDS, type DbKind } from './harness';
+import { Agent, DB_KINDS } from './harness';
+import { ADMIN, deploy, startServer } from './child-server';
 import { PNG_BYTES } from '../security/fixtures';
 
 /*
@@ -19,122 +15,8 @@ import { PNG_BYTES } from '../security/fixtures';
  * must equal the rows they count; no article may lack its links; no half-written upload may remain.
  */
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const ADMIN = { email: 'crash-admin@example.com', password: 'crash-admin-pw' };
 const KILL_AFTER_ACKS = 60;
 const MEMBERS = 3;
-
-interface Deployment {
-  env: NodeJS.ProcessEnv;
-  dataDir: string;
-  database: DatabaseConfig;
-  url: string;
-  cleanup(): Promise<void>;
-}
-
-async function deploy(kind: DbKind): Promise<Deployment> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lc-crash-'));
-  let database: DatabaseConfig;
-  let dropDatabase = async () => {};
-  if (kind === 'sqlite') {
-    database = { client: 'sqlite', filename: path.join(dataDir, 'app.sqlite3') };
-  } else {
-    const server = process.env.TEST_DATABASE_URL!;
-    const name = `lc_crash_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = knex({ client: 'pg', connection: server, pool: { min: 0, max: 1 } });
-    await admin.raw(`create database "${name}"`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    database = { client: 'pg', connectionString: url.toString() };
-    dropDatabase = async () => {
-      await admin.raw(`drop database if exists "${name}" with (force)`);
-      await admin.destroy();
-    };
-  }
-  const port = await freePort();
-  const { DATABASE_URL: _inherited, ...parentEnv } = process.env;
-  return {
-    dataDir,
-    database,
-    url: `http://127.0.0.1:${port}`,
-    env: {
-      ...parentEnv,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.client === 'sqlite' ? `file:${database.filename}` : database.connectionString,
-      SEED: 'none',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'error',
-    },
-    async cleanup() {
-      await dropDatabase();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface RunningServer {
-  child: ChildProcess;
-  /** SIGKILL to the whole process group (tsx runs the server in a child node process). */
-  kill(): void;
-  stop(): Promise<void>;
-  exited: Promise<void>;
-}
-
-async function startServer(d: Deployment): Promise<RunningServer> {
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['server/main.ts'], {
-    cwd: repoRoot,
-    env: d.env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-10_000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const signal = (sig: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, sig);
-    } catch {
-      // already gone
-    }
-  };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${stderr}`);
-    const ok = await fetch(`${d.url}/api/health`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) {
-      signal('SIGKILL');
-      throw new Error(`server not healthy in time:\n${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    child,
-    kill: () => signal('SIGKILL'),
-    async stop() {
-      signal('SIGTERM');
-      const timer = setTimeout(() => signal('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    },
-    exited,
-  };
-}
 
 const sha256 = (b: Buffer | Uint8Array) => createHash('sha256').update(b).digest('hex');
 const tempFiles = (dataDir: string) => {

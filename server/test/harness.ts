@@ -140,6 +140,7 @@ export async function startTestServer(
     trustProxy?: boolean;
     rateLimits?: AppDeps['rateLimits'];
     responseCache?: AppDeps['responseCache'];
+    logger?: AppDeps['logger'];
   } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(kind);
@@ -148,7 +149,7 @@ export async function startTestServer(
     db: database.db,
     storageDir,
     config: { sessionSecret: TEST_SESSION_SECRET, siteName: 'Ledger Commons', env: app.env ?? 'test', trustProxy: app.trustProxy },
-    logger: { error: (...args: unknown[]) => console.error(...args), info: () => {} },
+    logger: app.logger ?? { error: (...args: unknown[]) => console.error(...args), info: () => {} },
     rateLimits: app.rateLimits,
     // Suites insert rows straight into the database, which the anonymous cache cannot see:
     // only the cache's own tests turn it on. ETags and 304s stay on everywhere.

@@ -113,6 +113,7 @@ const MATRIX: Record<string, Case | Case[]> = {
     expect: everyone(201),
   },
   'POST /api/auth/logout': { call: () => ({ path: '/api/auth/logout' }), expect: everyone(200) },
+  'POST /api/auth/logout-all': { call: () => ({ path: '/api/auth/logout-all' }), expect: signedIn(200) },
 
   // News
   'GET /api/news': { call: () => ({ path: '/api/news' }), expect: everyone(200) },
@@ -232,6 +233,7 @@ const MATRIX: Record<string, Case | Case[]> = {
   },
   'PATCH /api/admin/users/:id': { call: async (f) => ({ path: `/api/admin/users/${await targetUser(f)}`, body: { role: 'contributor' } }), expect: admins(200) },
   'DELETE /api/admin/users/:id': { call: async (f) => ({ path: `/api/admin/users/${await targetUser(f)}` }), expect: admins(200) },
+  'POST /api/admin/users/:id/logout-all': { call: async (f) => ({ path: `/api/admin/users/${await targetUser(f)}/logout-all` }), expect: admins(200) },
 
   // Menu and maintenance
   'GET /api/menu-settings': { call: () => ({ path: '/api/menu-settings' }), expect: everyone(200) },

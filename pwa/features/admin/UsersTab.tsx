@@ -17,7 +17,7 @@ import { ActiveBadge, RoleBadge } from './badges';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { isRole, ROLE_LABELS, ROLE_OPTIONS } from './labels';
 import { UserFormDialog } from './UserFormDialog';
-import { useInviteUser, useRevokeInvitation, useUserActive, useUserRole } from './userMutations';
+import { useInviteUser, useRevokeInvitation, useSignOutUserEverywhere, useUserActive, useUserRole } from './userMutations';
 
 /** The control panel's Users tab (spec 2): create, invite, the users table and pending invitations. */
 export function UsersTab() {
@@ -111,6 +111,7 @@ function UsersTable({ onEdit, onDelete }: { onEdit: (user: User) => void; onDele
   const users = useQuery(userQueries.list());
   const changeRole = useUserRole();
   const changeActive = useUserActive();
+  const signOut = useSignOutUserEverywhere();
 
   let body;
   if (users.isPending) body = <TableSkeleton label="Loading users" />;
@@ -177,6 +178,14 @@ function UsersTable({ onEdit, onDelete }: { onEdit: (user: User) => void; onDele
                       >
                         {user.isActive ? 'Deactivate' : 'Activate'}
                         <span className="visually-hidden"> {name}</span>
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        isPending={signOut.isPending && signOut.variables === user.id}
+                        onPress={() => signOut.mutate(user.id)}
+                      >
+                        Sign out everywhere<span className="visually-hidden"> {name}</span>
                       </Button>
                       <Button variant="destructive" size="sm" onPress={() => onDelete(user)}>
                         Delete<span className="visually-hidden"> {name}</span>

@@ -6,6 +6,7 @@ import {
   revokeInvitation,
   setUserActive,
   setUserRole,
+  signOutUserEverywhere,
   userListKeys,
   userQueries,
   type UserApi,
@@ -44,6 +45,14 @@ export function useUserActive() {
       await usersChanged(queryClient);
     },
     onError: (error) => errorToast(error, 'Failed to update user status.'),
+  });
+}
+
+export function useSignOutUserEverywhere() {
+  return useMutation({
+    mutationFn: (id: string) => signOutUserEverywhere(id),
+    onSuccess: () => toast({ title: 'User signed out everywhere.' }),
+    onError: (error) => errorToast(error, 'Failed to sign the user out.'),
   });
 }
 

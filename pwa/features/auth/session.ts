@@ -3,6 +3,8 @@ import { useNavigate } from '@tanstack/react-router';
 import type { User } from '../../../contracts/auth';
 import { authQueries } from '../../api/auth.queries';
 import { apiFetch } from '../../api/client';
+import { serverMessage } from '../../api/errors';
+import { toast } from '../../components/Toast';
 
 /**
  * After sign-in or registration: the response is the current user, so it is stored as such; every
@@ -19,18 +21,41 @@ export async function startSession(queryClient: QueryClient, user: User): Promis
  * mark the user signed out and go to /login. A failure is only logged: the user still leaves.
  */
 export function useLogout() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const leave = useLeave();
   return useMutation({
     mutationFn: () => apiFetch<unknown>('/api/auth/logout', { method: 'POST' }),
     onError: (error) => console.error('Logout failed', error),
-    onSettled: async () => {
-      // The user query is set (not removed) so the mounted header learns at once that nobody is
-      // signed in; every other cached answer is dropped.
-      const userKey = authQueries.user().queryKey;
-      queryClient.setQueryData(userKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userKey[0] });
-      await navigate({ to: '/login', replace: true });
-    },
+    onSettled: leave,
   });
+}
+
+/**
+ * "Sign out everywhere": ends every session of the user on the server. Unlike Logout, a failure
+ * keeps the user here with an error toast: leaving would suggest the other devices were signed out.
+ */
+export function useSignOutEverywhere() {
+  const leave = useLeave();
+  return useMutation({
+    mutationFn: () => apiFetch<unknown>('/api/auth/logout-all', { method: 'POST' }),
+    onSuccess: async () => {
+      toast({ title: 'Signed out on all your devices.' });
+      await leave();
+    },
+    onError: (error) =>
+      toast({ title: 'Error', description: serverMessage(error, 'Could not sign out everywhere. Please try again.'), variant: 'destructive' }),
+  });
+}
+
+/** Signed out: drop every cached answer, mark nobody signed in, go to /login. */
+function useLeave() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    // The user query is set (not removed) so the mounted header learns at once that nobody is
+    // signed in; every other cached answer is dropped.
+    const userKey = authQueries.user().queryKey;
+    queryClient.setQueryData(userKey, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userKey[0] });
+    await navigate({ to: '/login', replace: true });
+  };
 }

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { authQueries } from '../../api/auth.queries';
-import { Avatar } from '../../components/Avatar';
 import { LinkButton } from '../../components/Button';
-import { fullName } from '../../lib/format';
 import { LogoutButton } from '../auth/LogoutButton';
 import { useSiteName } from '../site/useSiteName';
+import { AccountMenu } from './AccountMenu';
 import { MobileMenu } from './MobileMenu';
 import { NavLinks } from './NavLinks';
 import { ThemeToggle } from './ThemeToggle';
@@ -27,8 +26,7 @@ export function Header() {
           {/* Nothing until the session is known, so a signed-in user never sees Login flash. */}
           {isPending ? null : user ? (
             <div className="site-account site-account--signed-in">
-              <Avatar person={user} size="sm" />
-              <span className="site-account__name">{fullName(user)}</span>
+              <AccountMenu user={user} />
               <LogoutButton />
             </div>
           ) : (

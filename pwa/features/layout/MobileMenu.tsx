@@ -9,6 +9,7 @@ import { MenuIcon } from '../../components/icons';
 import { fullName } from '../../lib/format';
 import { LogoutButton } from '../auth/LogoutButton';
 import { NavLinks } from './NavLinks';
+import { useSignOutEverywhere } from '../auth/session';
 
 /** The hamburger menu shown under 768px: the navigation links and, when signed in, the user and Logout. */
 export function MobileMenu() {
@@ -44,6 +45,7 @@ export function MobileMenu() {
                       {fullName(user)}
                     </span>
                     <LogoutButton />
+                    <SignOutEverywhereButton />
                   </div>
                 ) : null}
               </>
@@ -52,5 +54,15 @@ export function MobileMenu() {
         </Modal>
       </ModalOverlay>
     </DialogTrigger>
+  );
+}
+
+/** Under 768px the header's account menu is hidden; its action is here instead. */
+function SignOutEverywhereButton() {
+  const signOutEverywhere = useSignOutEverywhere();
+  return (
+    <Button variant="ghost" size="sm" isPending={signOutEverywhere.isPending} onPress={() => signOutEverywhere.mutate()}>
+      Sign out everywhere
+    </Button>
   );
 }

@@ -4,7 +4,8 @@ import type { Knex } from 'knex';
 import { LoginInput, RegisterInput } from '../../../contracts/auth';
 import type { Role } from '../../../contracts/common';
 import { conflict, forbidden, unauthorized } from '../../errors';
-import { currentUser } from '../../middleware/auth';
+import { currentUser, requireUser } from '../../middleware/auth';
+import { endUserSessions } from '../../middleware/session';
 import { ipKey, type AuthRateLimiter } from '../../middleware/rate-limit';
 import { validateBody } from '../../middleware/validate';
 import { isUniqueViolation, toBool } from '../../db/dialect';
@@ -74,6 +75,13 @@ export function authRoutes(db: Knex, limits: AuthRateLimiter): Router {
   router.post('/logout', async (ctx) => {
     ctx.session = null;
     ctx.body = { ok: true };
+  });
+
+  // "Sign out everywhere": every session of this user, this one included.
+  router.post('/logout-all', requireUser, async (ctx) => {
+    const ended = await endUserSessions(db, currentUser(ctx).id);
+    ctx.session = null;
+    ctx.body = { ok: true, ended };
   });
 
   return router;

@@ -12,7 +12,7 @@ import { currentUser, requireRole } from '../../middleware/auth';
 import { parseId, validateBody, validateQuery } from '../../middleware/validate';
 import { presentUser } from './presenter';
 import { listUsers } from './repo';
-import { createUserAccount, deleteUserAccount, updateUserAccount, type Actor } from './service';
+import { createUserAccount, deleteUserAccount, endAllSessionsOf, updateUserAccount, type Actor } from './service';
 
 /**
  * Spec 7 names two URL families for user management; both are thin route sets over one service
@@ -91,5 +91,10 @@ export function adminUserRoutes(db: Knex): Router {
   router.post('/api/admin/users', adminOnly, validateBody(UserCreateInput), h.create);
   router.patch('/api/admin/users/:id', adminOnly, validateBody(UserUpdateInput), h.update((ctx) => ctx.state.body as UserUpdateInput));
   router.delete('/api/admin/users/:id', adminOnly, h.remove);
+  // "Sign out everywhere" for a user: ends all their sessions (the admin's own too, if it is them).
+  router.post('/api/admin/users/:id/logout-all', adminOnly, async (ctx) => {
+    const ended = await endAllSessionsOf(db, parseId(ctx.params.id, 'User not found'));
+    ctx.body = { ok: true, ended };
+  });
   return router;
 }

@@ -10,6 +10,7 @@ import { assertKeepsAnActiveAdmin, assertNotSelfLockout, type AdminChange } from
 import {
   deleteUserKeepingContent,
   findUserByEmail,
+  findUserById,
   insertUser,
   lockActiveAdminIds,
   lockUser,
@@ -106,4 +107,10 @@ export async function deleteUserAccount(db: Knex, actor: Actor, id: string): Pro
     assertNotSelfLockout(actor.id, target, change);
     await deleteUserKeepingContent(trx, id);
   });
+}
+
+/** Ends every session of the user; 404 for an unknown id. */
+export async function endAllSessionsOf(db: Knex, id: string): Promise<number> {
+  if (!(await findUserById(db, id))) throw notFound('User not found');
+  return endUserSessions(db, id);
 }

@@ -1,0 +1,109 @@
+import type Koa from 'koa';
+import type { Knex } from 'knex';
+import { HttpError } from '../errors';
+
+/** Seconds a client is asked to wait before retrying while the database is down. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+export const databaseUnavailable = () =>
+  new HttpError(503, 'database_unavailable', 'The database is unavailable. Please try again shortly.', undefined, {
+    'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+  });
+
+// PostgreSQL: 57P01 admin shutdown (pg_terminate_backend), 57P02 crash shutdown, 57P03 cannot connect now
+// (starting up or shutting down), 53300 too many connections; class 08 is "connection exception".
+const PG_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
+// The socket to PostgreSQL could not be opened or was cut.
+const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * Whether an error means "the database cannot be reached right now" rather than a bug: the answer is
+ * then 503 with Retry-After, not 500. SQLite: the file is locked past busy_timeout (SQLITE_BUSY*) or
+ * cannot be opened (SQLITE_CANTOPEN*). Knex's pool timing out on a connection counts too.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; name?: unknown } | null;
+  if (e?.name === 'KnexTimeoutError') return true;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  return (
+    PG_CODES.has(code) ||
+    /^08[0-9A-Z]{3}$/.test(code) ||
+    NET_CODES.has(code) ||
+    code.startsWith('SQLITE_BUSY') ||
+    code.startsWith('SQLITE_CANTOPEN')
+  );
+}
+
+/** Requests that touch the database. The page shell and its assets do not, so they are served while it is down. */
+export function needsDatabase(path: string): boolean {
+  return path.startsWith('/api/') || path.startsWith('/objects/');
+}
+
+type Log = (message: string) => void;
+
+/**
+ * The server starts whether or not the database answers. Until `prepare` (migrations, the admin
+ * account, seeding) has succeeded once, every request that needs the database tries it again (one
+ * attempt at a time, shared by the requests waiting) and gets 503 while it fails. After that, a
+ * database that drops is met by the error handler: connection errors become 503 and the pool
+ * reconnects by itself when the database is back.
+ */
+export class DatabaseGate {
+  private ready = false;
+  private attempt?: Promise<boolean>;
+  private reportedDown = false;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly prepare: (db: Knex) => Promise<void>,
+    private readonly log: Log = () => {},
+  ) {}
+
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  /** True once the database has been reached and prepared; false while it cannot be reached. */
+  ensureReady(): Promise<boolean> {
+    if (this.ready) return Promise.resolve(true);
+    this.attempt ??= this.tryPrepare().finally(() => (this.attempt = undefined));
+    return this.attempt;
+  }
+
+  private async tryPrepare(): Promise<boolean> {
+    try {
+      await this.prepare(this.db);
+    } catch (err) {
+      // Anything else (a failing migration) is a bug, not an outage: let it surface.
+      if (!isDatabaseUnavailable(err)) throw err;
+      if (!this.reportedDown) this.log(`The database cannot be reached (${(err as { code?: string }).code ?? 'timeout'}); answering 503 until it can.`);
+      this.reportedDown = true;
+      return false;
+    }
+    this.ready = true;
+    if (this.reportedDown) this.log('The database is reachable again; ready.');
+    return true;
+  }
+
+  /** A quick `select 1`: used to tell an outage from a bug when a query fails without a known code. */
+  async reachable(): Promise<boolean> {
+    try {
+      await this.db.raw('select 1').timeout(2_000);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  middleware(): Koa.Middleware {
+    return async (_ctx, next) => {
+      if (!(await this.ensureReady())) throw databaseUnavailable();
+      await next();
+    };
+  }
+}
+
+/** Runs `mw` only for requests that need the database. */
+export function forDatabasePaths(mw: Koa.Middleware): Koa.Middleware {
+  return (ctx, next) => (needsDatabase(ctx.path) ? mw(ctx, next) : next());
+}
