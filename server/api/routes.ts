@@ -13,6 +13,7 @@ import { newsCategoryRoutes } from './news-categories/routes';
 import { adminRoutes } from './admin/routes';
 import { uploadRoutes } from './uploads/routes';
 import { objectRoutes } from './uploads/objects';
+import { searchRoutes } from '../search/routes';
 import type { ObjectStorage } from '../storage/index';
 import type { AuthRateLimiter } from '../middleware/rate-limit';
 
@@ -39,5 +40,6 @@ export function apiRouters({ db, storage, rateLimits }: ApiDeps): Router[] {
     adminRoutes(db),
     uploadRoutes({ db, storage }),
     objectRoutes({ db, storage }),
+    searchRoutes(db),
   ];
 }

@@ -257,6 +257,9 @@ const MATRIX: Record<string, Case | Case[]> = {
   'PUT /api/articles/images': { call: async (f) => ({ path: '/api/articles/images', body: { imageURL: await ownersUpload(f, 'image') } }), expect: ownerOnly(200) },
   'PUT /api/podcasts/audio': { call: async (f) => ({ path: '/api/podcasts/audio', body: { audioURL: await ownersUpload(f, 'audio') } }), expect: ownerOnly(200) },
   'GET /objects/:id': { call: (f) => ({ path: f.objectPath }), expect: everyone(200) },
+
+  // Search (drafts are filtered out of the results, never refused)
+  'GET /api/search': { call: () => ({ path: '/api/search?q=ledger' }), expect: everyone(200) },
 };
 
 describeEachDb('permission matrix', (t) => {
