@@ -18,7 +18,7 @@ import { createStorage } from './storage/index';
 
 export interface AppDeps {
   db: Knex;
-  config: Pick<Config, 'sessionSecret' | 'siteName' | 'env'> & Partial<Pick<Config, 'trustProxy' | 'dataDir' | 'rateLimits'>>;
+  config: Pick<Config, 'sessionSecret' | 'siteName' | 'env'> & Partial<Pick<Config, 'trustProxy' | 'dataDir' | 'rateLimits' | 'publicUrl'>>;
   logger?: Logger;
   /** Where the built PWA lives (tests may point elsewhere). */
   pwaDir?: string;
@@ -65,8 +65,9 @@ export function createApp({ db, config, logger = console, pwaDir, storageDir, ra
   });
 
   const limits = rateLimits ?? new AuthRateLimits(config.rateLimits);
+  const site = { siteName: config.siteName, publicUrl: config.publicUrl };
   const storage = createStorage(storageDir ?? path.join(config.dataDir ?? path.resolve('data'), 'uploads'));
-  for (const router of [api, ...apiRouters({ db, storage, rateLimits: limits })]) {
+  for (const router of [api, ...apiRouters({ db, storage, rateLimits: limits, site })]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }

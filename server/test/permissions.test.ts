@@ -260,6 +260,15 @@ const MATRIX: Record<string, Case | Case[]> = {
 
   // Search (drafts are filtered out of the results, never refused)
   'GET /api/search': { call: () => ({ path: '/api/search?q=ledger' }), expect: everyone(200) },
+
+  // Feeds: public documents, the same for everyone
+  'GET /feed.xml': { call: () => ({ path: '/feed.xml' }), expect: everyone(200) },
+  'GET /feed.atom': { call: () => ({ path: '/feed.atom' }), expect: everyone(200) },
+  'GET /news/category/:slug/feed.xml': {
+    call: async (f) => ({ path: `/news/category/${(await f.t.db('news_categories').where({ id: f.newsCategoryId }).first()).slug}/feed.xml` }),
+    expect: everyone(200),
+  },
+  'GET /podcasts/feed.xml': { call: () => ({ path: '/podcasts/feed.xml' }), expect: everyone(200) },
 };
 
 describeEachDb('permission matrix', (t) => {
