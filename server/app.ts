@@ -14,6 +14,7 @@ import { requireSameOrigin, securityHeaders } from './middleware/security';
 import { AuthRateLimits, type AuthRateLimiter } from './middleware/rate-limit';
 import { apiRouters } from './api/routes';
 import { pwaMiddleware } from './static';
+import { shareablePages } from './pages/shell';
 import { createStorage } from './storage/index';
 
 export interface AppDeps {
@@ -72,6 +73,6 @@ export function createApp({ db, config, logger = console, pwaDir, storageDir, ra
     app.use(router.allowedMethods({ throw: false }));
   }
 
-  app.use(pwaMiddleware(pwaDir));
+  app.use(pwaMiddleware(pwaDir, shareablePages(db, site)));
   return app;
 }

@@ -15,6 +15,7 @@ import { uploadRoutes } from './uploads/routes';
 import { objectRoutes } from './uploads/objects';
 import { searchRoutes } from '../search/routes';
 import { feedRoutes } from '../feeds/routes';
+import { pageRoutes } from '../pages/routes';
 import type { SiteInfo } from '../feeds/site';
 import type { ObjectStorage } from '../storage/index';
 import type { AuthRateLimiter } from '../middleware/rate-limit';
@@ -46,5 +47,6 @@ export function apiRouters({ db, storage, rateLimits, site }: ApiDeps): Router[]
     searchRoutes(db),
     // Not under /api, but public documents made from the same data (mounted before the SPA fallback).
     feedRoutes(db, site),
+    pageRoutes(db, site),
   ];
 }

@@ -135,13 +135,14 @@ export interface TestServer extends TestDatabase {
 /** `app` overrides createApp's dependencies (e.g. rate limits with a fake clock, env 'production'). */
 export async function startTestServer(
   kind: DbKind,
-  app: { env?: AppDeps['config']['env']; trustProxy?: boolean; rateLimits?: AppDeps['rateLimits'] } = {},
+  app: { env?: AppDeps['config']['env']; trustProxy?: boolean; rateLimits?: AppDeps['rateLimits']; pwaDir?: string } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(kind);
   const storageDir = mkdtempSync(path.join(os.tmpdir(), 'lc-uploads-'));
   const koa = createApp({
     db: database.db,
     storageDir,
+    pwaDir: app.pwaDir,
     config: { sessionSecret: TEST_SESSION_SECRET, siteName: 'Ledger Commons', env: app.env ?? 'test', trustProxy: app.trustProxy },
     logger: { error: (...args: unknown[]) => console.error(...args), info: () => {} },
     rateLimits: app.rateLimits,

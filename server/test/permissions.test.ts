@@ -269,6 +269,8 @@ const MATRIX: Record<string, Case | Case[]> = {
     expect: everyone(200),
   },
   'GET /podcasts/feed.xml': { call: () => ({ path: '/podcasts/feed.xml' }), expect: everyone(200) },
+  'GET /sitemap.xml': { call: () => ({ path: '/sitemap.xml' }), expect: everyone(200) },
+  'GET /robots.txt': { call: () => ({ path: '/robots.txt' }), expect: everyone(200) },
 };
 
 describeEachDb('permission matrix', (t) => {
