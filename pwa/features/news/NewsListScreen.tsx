@@ -18,6 +18,7 @@ import { collectCategories, formatCategoryParam, matchesSearch, parseCategoryPar
 import { useArticleArchive, useArticleStatus } from './mutations';
 import { shareArticle } from './share';
 import { SignInPromptDialog } from './SignInPromptDialog';
+import { SiteSearchResults } from '../search/SiteSearchResults';
 import { useViewer, type Viewer } from './viewer';
 import './news.css';
 
@@ -127,6 +128,8 @@ export function NewsListScreen() {
       ) : (
         results
       )}
+
+      <SiteSearchResults query={search} />
 
       <SignInPromptDialog isOpen={isSignInPromptOpen} onOpenChange={setSignInPromptOpen} />
     </div>
