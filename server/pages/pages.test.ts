@@ -145,6 +145,28 @@ describe.each(DB_KINDS)('shareable pages [%s]', (kind) => {
   });
 });
 
+describe('PUBLIC_URL', () => {
+  const pwaDir = mkdtempSync(path.join(os.tmpdir(), 'lc-shell-'));
+  let t: TestServer;
+  beforeAll(async () => {
+    copyFileSync(path.resolve(import.meta.dirname, '../../pwa/index.html'), path.join(pwaDir, 'index.html'));
+    t = await startTestServer('sqlite', { pwaDir, publicUrl: 'https://ledger.example' });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    rmSync(pwaDir, { recursive: true, force: true });
+  });
+
+  it('pins absolute links to the configured origin, whatever Host the request names', async () => {
+    const id = await insertArticle(t.db, { title: 'Pinned origin' });
+    const agent = t.agent();
+    const html = (await agent.get(`/news/${id}`, { 'x-forwarded-host': 'evil.example' })).text;
+    expect(html).toContain(`<link rel="canonical" href="https://ledger.example/news/${id}" />`);
+    expect((await agent.get('/feed.xml')).text).toContain(`<link>https://ledger.example/news/${id}</link>`);
+    expect((await agent.get('/robots.txt')).text).toContain('Sitemap: https://ledger.example/sitemap.xml');
+  });
+});
+
 describe('JSON-LD escaping', () => {
   it('escapes every character that could end or alter a script block, and round-trips', () => {
     const value = { a: '</script><!-- & \u2028 >' };

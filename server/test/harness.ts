@@ -135,7 +135,7 @@ export interface TestServer extends TestDatabase {
 /** `app` overrides createApp's dependencies (e.g. rate limits with a fake clock, env 'production'). */
 export async function startTestServer(
   kind: DbKind,
-  app: { env?: AppDeps['config']['env']; trustProxy?: boolean; rateLimits?: AppDeps['rateLimits']; pwaDir?: string } = {},
+  app: { env?: AppDeps['config']['env']; trustProxy?: boolean; rateLimits?: AppDeps['rateLimits']; pwaDir?: string; publicUrl?: string } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(kind);
   const storageDir = mkdtempSync(path.join(os.tmpdir(), 'lc-uploads-'));
@@ -143,7 +143,7 @@ export async function startTestServer(
     db: database.db,
     storageDir,
     pwaDir: app.pwaDir,
-    config: { sessionSecret: TEST_SESSION_SECRET, siteName: 'Ledger Commons', env: app.env ?? 'test', trustProxy: app.trustProxy },
+    config: { sessionSecret: TEST_SESSION_SECRET, siteName: 'Ledger Commons', env: app.env ?? 'test', trustProxy: app.trustProxy, publicUrl: app.publicUrl },
     logger: { error: (...args: unknown[]) => console.error(...args), info: () => {} },
     rateLimits: app.rateLimits,
   });
