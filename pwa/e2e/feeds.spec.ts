@@ -75,6 +75,18 @@ test.describe('podcast subscriptions', () => {
     expect(await feed.text()).toContain('<itunes:category text="Business">');
   });
 
+  test('a news page filtered to one category advertises that category feed', async ({ page, request }) => {
+    const [article] = await getJson<Array<{ categories: Array<{ id: string; slug: string }> }>>(request, '/api/news?limit=1');
+    const category = article.categories[0];
+    await page.goto(`/news?categories=${category.id}`);
+    const link = page.locator(`head link[rel="alternate"][href="/news/category/${category.slug}/feed.xml"]`);
+    await expect(link).toHaveCount(1);
+    const feed = await page.request.get(`/news/category/${category.slug}/feed.xml`);
+    expect(feed.status()).toBe(200);
+    await page.goto('/news');
+    await expect(page.locator('head link[rel="alternate"][href^="/news/category/"]')).toHaveCount(0);
+  });
+
   for (const theme of ['light', 'dark'] as const) {
     test(`the subscription section passes axe (${theme})`, async ({ page }) => {
       await useTheme(page, theme);
