@@ -23,6 +23,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget },
       '/objects': { target: apiTarget },
+      // Feeds, sitemap and robots.txt are server documents too (server/feeds, server/pages).
+      '^/(feed\\.(xml|atom)|sitemap\\.xml|robots\\.txt|podcasts/feed\\.xml|news/category/[^/]+/feed\\.xml)$': { target: apiTarget },
     },
   },
 });

@@ -15,12 +15,13 @@ import { AuthRateLimits, type AuthRateLimiter } from './middleware/rate-limit';
 import { apiRouters } from './api/routes';
 import { responseCache, type ResponseCacheOptions } from './middleware/response-cache';
 import { pwaMiddleware } from './static';
+import { shareablePages } from './pages/shell';
 import { createStorage } from './storage/index';
 import { DatabaseGate, forDatabasePaths } from './db/availability';
 
 export interface AppDeps {
   db: Knex;
-  config: Pick<Config, 'sessionSecret' | 'siteName' | 'env'> & Partial<Pick<Config, 'trustProxy' | 'dataDir' | 'rateLimits'>>;
+  config: Pick<Config, 'sessionSecret' | 'siteName' | 'env'> & Partial<Pick<Config, 'trustProxy' | 'dataDir' | 'rateLimits' | 'publicUrl'>>;
   logger?: Logger;
   /** Where the built PWA lives (tests may point elsewhere). */
   pwaDir?: string;
@@ -85,12 +86,13 @@ export function createApp({
   });
 
   const limits = rateLimits ?? new AuthRateLimits(config.rateLimits);
+  const site = { siteName: config.siteName, publicUrl: config.publicUrl };
   const storage = createStorage(storageDir ?? path.join(config.dataDir ?? path.resolve('data'), 'uploads'));
-  for (const router of [api, ...apiRouters({ db, storage, rateLimits: limits })]) {
+  for (const router of [api, ...apiRouters({ db, storage, rateLimits: limits, site })]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }
 
-  app.use(pwaMiddleware(pwaDir));
+  app.use(pwaMiddleware(pwaDir, shareablePages(db, site)));
   return app;
 }

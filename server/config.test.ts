@@ -32,6 +32,13 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({ client: 'pg', connectionString: 'postgres://u@h:5432/db' });
   });
 
+  it('reads PUBLIC_URL as an http(s) origin without a trailing slash', () => {
+    expect(loadConfig({ DATA_DIR: dir }).publicUrl).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://ledger.example/' }).publicUrl).toBe('https://ledger.example');
+    expect(() => loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL: must be an http\(s\) URL/);
+    expect(() => loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'ledger.example' })).toThrow(/PUBLIC_URL/);
+  });
+
   it('rejects bad values with one clear line per variable', () => {
     const bad = () =>
       loadConfig({ DATA_DIR: dir, PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: '123' });

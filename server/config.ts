@@ -18,6 +18,10 @@ const EnvSchema = z
     ADMIN_EMAIL: z.email('must be an email address').optional(),
     ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
     SITE_NAME: z.string().trim().min(1).max(100).default('Ledger Commons'),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
     SEED: z.enum(['sample', 'none']).optional(),
     LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
     TRUST_PROXY: z.enum(['true', 'false']).optional(),
@@ -46,6 +50,8 @@ export interface Config {
   sessionSecret: string;
   admin?: { email: string; password: string };
   siteName: string;
+  /** The site's public origin for feeds, share pages and the sitemap (default: from each request). */
+  publicUrl?: string;
   /** Seed sample data into an empty database at start (default: on except in production). */
   seedSample: boolean;
   logLevel: 'silent' | 'error' | 'info';
@@ -80,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? devSecret(dataDir),
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     siteName: e.SITE_NAME,
+    publicUrl: e.PUBLIC_URL,
     seedSample: e.SEED ? e.SEED === 'sample' : e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY === 'true' : e.NODE_ENV === 'production',

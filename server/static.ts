@@ -9,7 +9,10 @@ export const PWA_DIR = path.resolve(import.meta.dirname, '../dist/pwa');
  * Serves the built PWA: hashed assets cached for a year, everything else revalidated, and the
  * SPA fallback (index.html) for any other GET that is not under /api or /objects.
  */
-export function pwaMiddleware(dir = PWA_DIR): Koa.Middleware {
+/** Fills the shell for a page that can be shared (title, Open Graph, JSON-LD); undefined keeps it plain. */
+export type ShellRenderer = (ctx: Koa.Context, shell: string) => Promise<string | undefined>;
+
+export function pwaMiddleware(dir = PWA_DIR, renderShell?: ShellRenderer): Koa.Middleware {
   const files = serve(dir, {
     index: false,
     setHeaders: (res, filePath) => {
@@ -39,9 +42,10 @@ export function pwaMiddleware(dir = PWA_DIR): Koa.Middleware {
       ctx.body = 'The web app has not been built yet: run `npm run build`.';
       return;
     }
+    const page = renderShell ? await renderShell(ctx, indexHtml) : undefined;
     ctx.status = 200;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = indexHtml;
+    ctx.body = page ?? indexHtml;
   };
 }

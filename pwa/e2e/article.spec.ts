@@ -45,13 +45,10 @@ test.describe('sample data', () => {
     await expect(main.locator('article time').first()).not.toHaveText('');
     await expect(main.locator('img.article__image')).toHaveAttribute('src', '/images/article-placeholder.svg');
 
-    // Content is text with its line breaks kept by CSS, not HTML.
+    // Content is Markdown: each blank-line-separated paragraph becomes its own paragraph (issue 10).
     const content = main.locator('.article__content');
-    await expect(content).toHaveCSS('white-space', 'pre-line');
-    expect(await content.textContent()).toBe(
-      (await getJson<{ content: string }>(page.request, `/api/news/${article.id}`)).content,
-    );
-    expect(await content.evaluate((el) => el.children.length)).toBe(0);
+    const paragraphs = (await getJson<{ content: string }>(page.request, `/api/news/${article.id}`)).content.split('\n\n');
+    await expect(content.locator('p')).toHaveText(paragraphs);
 
     const source = main.getByRole('link', { name: new RegExp(`^${article.sourceName}`) });
     await expect(source).toHaveAttribute('href', article.sourceUrl!);

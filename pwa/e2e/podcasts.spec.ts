@@ -60,12 +60,9 @@ test.describe('sample data', () => {
     const noAudio = podcasts.find((p) => !p.audioUrl)!;
     await expect(cardFor(page, noAudio.title).getByRole('button', { name: 'No Link' })).toBeDisabled();
 
+    // Issue 10: the call to action subscribes for real (pwa/e2e/feeds.spec.ts covers it in full).
     const subscribe = page.getByRole('region', { name: 'Never Miss an Episode' });
-    for (const platform of ['Spotify', 'Apple Podcasts', 'Google Podcasts']) {
-      const button = subscribe.getByRole('button', { name: new RegExp(`^${platform}`) });
-      await expect(button).toBeDisabled();
-      await expect(button).toContainText('Coming soon');
-    }
+    await expect(subscribe.getByRole('link', { name: 'RSS feed' })).toHaveAttribute('href', '/podcasts/feed.xml');
   });
 
   test('durations: Xh Ym, Ym, and 30 minutes (45 on the featured card) when unknown', async ({ page, request }) => {

@@ -13,6 +13,10 @@ import { newsCategoryRoutes } from './news-categories/routes';
 import { adminRoutes } from './admin/routes';
 import { uploadRoutes } from './uploads/routes';
 import { objectRoutes } from './uploads/objects';
+import { searchRoutes } from '../search/routes';
+import { feedRoutes } from '../feeds/routes';
+import { pageRoutes } from '../pages/routes';
+import type { SiteInfo } from '../feeds/site';
 import type { ObjectStorage } from '../storage/index';
 import type { AuthRateLimiter } from '../middleware/rate-limit';
 
@@ -20,10 +24,11 @@ export interface ApiDeps {
   db: Knex;
   storage: ObjectStorage;
   rateLimits: AuthRateLimiter;
+  site: SiteInfo;
 }
 
 /** Every resource's router, in one list (the permission-matrix test walks these). */
-export function apiRouters({ db, storage, rateLimits }: ApiDeps): Router[] {
+export function apiRouters({ db, storage, rateLimits, site }: ApiDeps): Router[] {
   return [
     authRoutes(db, rateLimits),
     newsRoutes(db),
@@ -39,5 +44,9 @@ export function apiRouters({ db, storage, rateLimits }: ApiDeps): Router[] {
     adminRoutes(db),
     uploadRoutes({ db, storage }),
     objectRoutes({ db, storage }),
+    searchRoutes(db),
+    // Not under /api, but public documents made from the same data (mounted before the SPA fallback).
+    feedRoutes(db, site),
+    pageRoutes(db, site),
   ];
 }

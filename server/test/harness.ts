@@ -141,6 +141,8 @@ export async function startTestServer(
     rateLimits?: AppDeps['rateLimits'];
     responseCache?: AppDeps['responseCache'];
     logger?: AppDeps['logger'];
+    pwaDir?: string;
+    publicUrl?: string;
   } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(kind);
@@ -148,7 +150,14 @@ export async function startTestServer(
   const koa = createApp({
     db: database.db,
     storageDir,
-    config: { sessionSecret: TEST_SESSION_SECRET, siteName: 'Ledger Commons', env: app.env ?? 'test', trustProxy: app.trustProxy },
+    pwaDir: app.pwaDir,
+    config: {
+      sessionSecret: TEST_SESSION_SECRET,
+      siteName: 'Ledger Commons',
+      env: app.env ?? 'test',
+      trustProxy: app.trustProxy,
+      publicUrl: app.publicUrl,
+    },
     logger: app.logger ?? { error: (...args: unknown[]) => console.error(...args), info: () => {} },
     rateLimits: app.rateLimits,
     // Suites insert rows straight into the database, which the anonymous cache cannot see:

@@ -259,6 +259,20 @@ const MATRIX: Record<string, Case | Case[]> = {
   'PUT /api/articles/images': { call: async (f) => ({ path: '/api/articles/images', body: { imageURL: await ownersUpload(f, 'image') } }), expect: ownerOnly(200) },
   'PUT /api/podcasts/audio': { call: async (f) => ({ path: '/api/podcasts/audio', body: { audioURL: await ownersUpload(f, 'audio') } }), expect: ownerOnly(200) },
   'GET /objects/:id': { call: (f) => ({ path: f.objectPath }), expect: everyone(200) },
+
+  // Search (drafts are filtered out of the results, never refused)
+  'GET /api/search': { call: () => ({ path: '/api/search?q=ledger' }), expect: everyone(200) },
+
+  // Feeds: public documents, the same for everyone
+  'GET /feed.xml': { call: () => ({ path: '/feed.xml' }), expect: everyone(200) },
+  'GET /feed.atom': { call: () => ({ path: '/feed.atom' }), expect: everyone(200) },
+  'GET /news/category/:slug/feed.xml': {
+    call: async (f) => ({ path: `/news/category/${(await f.t.db('news_categories').where({ id: f.newsCategoryId }).first()).slug}/feed.xml` }),
+    expect: everyone(200),
+  },
+  'GET /podcasts/feed.xml': { call: () => ({ path: '/podcasts/feed.xml' }), expect: everyone(200) },
+  'GET /sitemap.xml': { call: () => ({ path: '/sitemap.xml' }), expect: everyone(200) },
+  'GET /robots.txt': { call: () => ({ path: '/robots.txt' }), expect: everyone(200) },
 };
 
 describeEachDb('permission matrix', (t) => {

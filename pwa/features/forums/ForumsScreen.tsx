@@ -14,6 +14,7 @@ import { ToggleButton } from '../../components/ToggleButton';
 import { refreshAfterDiscussionDelete } from './cache';
 import { DiscussionCard } from './DiscussionCard';
 import { DiscussionFormDialog } from './DiscussionFormDialog';
+import { SiteSearchResults } from '../search/SiteSearchResults';
 import './forums.css';
 
 /** Case-insensitive substring match on title or content (spec 5: searches run in the browser). */
@@ -144,6 +145,8 @@ export function ForumsScreen() {
           </ul>
         )}
       </section>
+
+      <SiteSearchResults query={search} />
 
       <DiscussionFormDialog
         discussion={editing?.discussion ?? null}

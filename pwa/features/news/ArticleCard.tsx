@@ -3,6 +3,7 @@ import type { Article } from '../../../contracts/news';
 import { Badge } from '../../components/Badge';
 import { Card } from '../../components/Card';
 import { ARTICLE_PLACEHOLDER, FallbackImage } from '../../components/FallbackImage';
+import { readingMinutes } from '../../../contracts/text';
 import { excerptOrContent, formatDate } from '../../lib/format';
 
 export interface ArticleCardProps {
@@ -38,6 +39,8 @@ export function ArticleCard({ article, title, footer, statusBadge, tools, headin
         </div>
         <p className="card__meta">
           <time dateTime={date}>{formatDate(date)}</time>
+          <span aria-hidden="true"> · </span>
+          <span>{readingMinutes(article.content)} min read</span>
         </p>
         <Heading className="card__title">{title}</Heading>
         <p className="card__text">{excerptOrContent(article.excerpt, article.content)}</p>

@@ -11,6 +11,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { ARTICLE_PLACEHOLDER, FallbackImage } from '../../components/FallbackImage';
 import { LikeButton } from '../../components/LikeButton';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
+import { MarkdownContent } from '../../components/Markdown';
+import { readingMinutes } from '../../../contracts/text';
 import { formatDate } from '../../lib/format';
 import { ArticleEditDialog } from './ArticleEditDialog';
 import { CategoryBadges } from './ArticleCard';
@@ -72,6 +74,8 @@ function ArticleView({ article }: { article: Article }) {
         <CategoryBadges categories={article.categories} legacyCategory={article.category} />
         <p className="article__date">
           <time dateTime={date}>{formatDate(date)}</time>
+          <span aria-hidden="true"> · </span>
+          <span>{readingMinutes(article.content)} min read</span>
         </p>
         <h1 id="article-title">{article.title}</h1>
         {article.excerpt ? <p className="article__excerpt">{article.excerpt}</p> : null}
@@ -83,8 +87,10 @@ function ArticleView({ article }: { article: Article }) {
         alt=""
         loading="eager"
       />
-      {/* Plain text; CSS white-space: pre-line keeps its line breaks (never injected as HTML). */}
-      <div className="article__content">{article.content}</div>
+      {/* Markdown rendered to elements, never injected as HTML; single line breaks stay breaks. */}
+      <MarkdownContent className="article__content" author="staff">
+        {article.content}
+      </MarkdownContent>
       {article.sourceName && article.sourceUrl ? (
         <p className="article__source">
           Original source:{' '}

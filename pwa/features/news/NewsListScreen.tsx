@@ -18,6 +18,7 @@ import { useArticleArchive, useArticleStatus } from './mutations';
 import { shareArticle } from './share';
 import { SignInPromptDialog } from './SignInPromptDialog';
 import { StatusTools } from './StatusTools';
+import { SiteSearchResults } from '../search/SiteSearchResults';
 import { useViewer, type Viewer } from './viewer';
 import './news.css';
 
@@ -41,6 +42,7 @@ export function NewsListScreen() {
   const unfiltered = useQuery(newsQueries.list({ archivedOnly }));
   const shown = useQuery(newsQueries.list({ categories: selected, archivedOnly }));
   const categories = collectCategories(unfiltered.data, shown.data);
+  const categoryFeed = selected.length === 1 ? categories.find((c) => c.id === selected[0]) : undefined;
 
   const setSelected = (ids: string[]) =>
     void navigate({
@@ -127,6 +129,13 @@ export function NewsListScreen() {
       ) : (
         results
       )}
+
+      <SiteSearchResults query={search} />
+
+      {/* One selected category: its own feed, advertised in the head while the filter is on (React hoists <link>). */}
+      {categoryFeed ? (
+        <link rel="alternate" type="application/rss+xml" title={`${categoryFeed.name} (RSS)`} href={`/news/category/${encodeURIComponent(categoryFeed.slug)}/feed.xml`} />
+      ) : null}
 
       <SignInPromptDialog isOpen={isSignInPromptOpen} onOpenChange={setSignInPromptOpen} />
     </div>

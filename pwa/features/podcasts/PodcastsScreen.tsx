@@ -15,6 +15,8 @@ import { StatusTools } from '../news/StatusTools';
 import { useViewer, type Viewer } from '../news/viewer';
 import { useSiteName } from '../site/useSiteName';
 import { EpisodeCard } from './EpisodeCard';
+import { SubscribeSection } from './SubscribeSection';
+import { SiteSearchResults } from '../search/SiteSearchResults';
 import { usePodcastArchive, usePodcastStatus } from './mutations';
 import '../news/news.css';
 import './podcasts.css';
@@ -22,9 +24,6 @@ import './podcasts.css';
 const route = getRouteApi('/podcasts');
 
 type ListTab = 'active' | 'archive';
-
-/** The subscription buttons the spec calls non-functional: shown, but honestly disabled. */
-const SUBSCRIBE_PLATFORMS = ['Spotify', 'Apple Podcasts', 'Google Podcasts'] as const;
 
 /** /podcasts (spec 2, Podcasts). */
 export function PodcastsScreen() {
@@ -144,20 +143,9 @@ export function PodcastsScreen() {
         results
       )}
 
-      <section className="podcasts__subscribe" aria-labelledby="subscribe-title">
-        <h2 id="subscribe-title">Never Miss an Episode</h2>
-        <p>Subscribe on your favourite platform. Podcast app listings are coming soon.</p>
-        <ul className="podcasts__platforms">
-          {SUBSCRIBE_PLATFORMS.map((platform) => (
-            <li key={platform}>
-              <Button variant="secondary" isDisabled>
-                {platform}
-                <span className="podcasts__soon">Coming soon</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <SiteSearchResults query={search} />
+
+      <SubscribeSection siteName={siteName} />
     </div>
   );
 }

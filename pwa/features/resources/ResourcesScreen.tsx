@@ -17,6 +17,7 @@ import { ToggleButton } from '../../components/ToggleButton';
 import { CATEGORY_OPTIONS, TYPE_LABELS } from './labels';
 import { ResourceCard } from './ResourceCard';
 import { ResourceFormDialog } from './ResourceFormDialog';
+import { SiteSearchResults } from '../search/SiteSearchResults';
 import './resources.css';
 
 const ALL = 'all';
@@ -124,6 +125,8 @@ export function ResourcesScreen() {
           ))}
         </ul>
       )}
+
+      <SiteSearchResults query={search} />
 
       {isAdmin ? (
         <>

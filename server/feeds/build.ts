@@ -1,0 +1,179 @@
+import { Feed, type Item } from 'feed';
+import { toIso } from '../db/dialect';
+import { plainText, truncateWords } from '../../contracts/text';
+import type { ArticleRow } from '../api/news/repo';
+import type { PodcastRow } from '../api/podcasts/repo';
+import type { AuthorRow } from '../api/users/presenter';
+import { absolute, latest, type SiteInfo } from './site';
+import type { AudioObject, FeedItems } from './repo';
+
+/*
+ * Feed documents, built with the `feed` library (RSS 2.0 and Atom 1.0, with its own XML escaping).
+ * It has only a partial notion of podcasts (no itunes:image, explicit, episode, or a category
+ * with the `text` attribute Apple requires), so those iTunes and Podcasting 2.0 tags are added
+ * as its "extensions", which go through the same escaping serializer.
+ */
+
+const DESCRIPTION_LENGTH = 300;
+export const PODCAST_DESCRIPTION = 'Conversations with the people shaping accounting, audit and corporate finance.';
+/** Apple's category list: the closest fit for accounting and corporate finance. */
+const ITUNES_CATEGORY = { text: 'Business', sub: 'Management' };
+const PODCAST_NAMESPACE = 'https://podcastindex.org/namespace/1.0';
+
+export interface FeedContext {
+  site: SiteInfo;
+  origin: string;
+}
+
+const authorName = (a: AuthorRow | undefined) => [a?.first_name, a?.last_name].filter(Boolean).join(' ').trim() || undefined;
+const dateOf = (v: unknown) => new Date(toIso(v) ?? 0);
+
+/** Updated = the newest item's updated_at, so an unchanged feed is byte-identical (and its ETag stable). */
+function updatedOf(rows: Array<{ updated_at: unknown }>): Date {
+  return latest(rows.map((r) => r.updated_at)) ?? new Date(0);
+}
+
+export interface ArticleFeedOptions {
+  /** Shown in the feed title, e.g. a category's name. */
+  title?: string;
+  description?: string;
+  /** The feed's own URLs (RSS and Atom), for the self links. */
+  selfRss: string;
+  selfAtom?: string;
+  /** The page the feed mirrors. */
+  pagePath: string;
+}
+
+/** The news feed (site-wide or one category's). */
+export function articleFeed(ctx: FeedContext, items: FeedItems<ArticleRow>, o: ArticleFeedOptions): Feed {
+  const { origin, site } = ctx;
+  const feed = new Feed({
+    id: `${origin}${o.pagePath}`,
+    link: `${origin}${o.pagePath}`,
+    title: o.title ? `${site.siteName}: ${o.title}` : `${site.siteName} News`,
+    description: o.description ?? `Latest news from ${site.siteName}`,
+    language: 'en',
+    updated: updatedOf(items.rows),
+    generator: false,
+    copyright: `© ${site.siteName}`,
+    feedLinks: { rss: `${origin}${o.selfRss}`, ...(o.selfAtom ? { atom: `${origin}${o.selfAtom}` } : {}) },
+  });
+  for (const row of items.rows) {
+    const link = `${origin}/news/${row.id}`;
+    const name = authorName(items.authors.get(row.author_id ?? ''));
+    const item: Item = {
+      title: row.title,
+      id: `urn:uuid:${row.id}`,
+      guid: `urn:uuid:${row.id}`,
+      link,
+      date: dateOf(row.updated_at),
+      published: dateOf(row.published_at),
+      description: truncateWords(plainText(row.excerpt?.trim() || row.content), DESCRIPTION_LENGTH),
+      category: (items.relations.categories.get(row.id) ?? []).map((c) => ({
+        name: c.name,
+        term: c.slug,
+        domain: `${origin}/news?categories=${c.id}`,
+        scheme: `${origin}/news/category/`,
+      })),
+      ...(name ? { author: [{ name }] } : {}),
+    };
+    feed.addItem(item);
+  }
+  return feed;
+}
+
+const AUDIO_TYPES: Record<string, string> = { mp3: 'audio/mpeg', m4a: 'audio/mp4', wav: 'audio/wav', ogg: 'audio/ogg', oga: 'audio/ogg', aac: 'audio/aac' };
+const OBJECT_PATH = /^\/objects\/([0-9a-f-]{36})$/i;
+
+/** Object id of an uploaded file's path (`/objects/<id>`), if it is one. */
+export function objectIdOf(url: string | null): string | undefined {
+  return url ? OBJECT_PATH.exec(url)?.[1] : undefined;
+}
+
+/**
+ * The enclosure podcast apps download: uploaded audio with its real length and type; an external
+ * link that names an audio file by extension (length unknown: 0, as RSS allows); nothing for
+ * anything else (a video page is not an audio file an app can play).
+ */
+function enclosureOf(url: string | null, origin: string, objects: Map<string, AudioObject>) {
+  if (!url) return undefined;
+  const objectId = objectIdOf(url);
+  if (objectId) {
+    const object = objects.get(objectId);
+    return object ? { url: absolute(origin, url), type: object.contentType, length: object.size } : undefined;
+  }
+  try {
+    const ext = new URL(url).pathname.split('.').pop()?.toLowerCase() ?? '';
+    return AUDIO_TYPES[ext] ? { url, type: AUDIO_TYPES[ext], length: 0 } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** HH:MM:SS, the form Apple documents for itunes:duration. */
+function hms(seconds: number): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
+}
+
+const text = (value: string | number) => ({ _text: String(value) });
+
+/** The podcast feed: RSS 2.0 with the iTunes and Podcasting 2.0 tags podcast apps read. */
+export function podcastFeedXml(ctx: FeedContext, items: FeedItems<PodcastRow>, objects: Map<string, AudioObject>): string {
+  const { origin, site } = ctx;
+  const title = `${site.siteName} Podcast`;
+  const cover = absolute(origin, items.rows.find((r) => r.image_url)?.image_url ?? '/images/podcast-placeholder.svg');
+  const feed = new Feed({
+    id: `${origin}/podcasts`,
+    link: `${origin}/podcasts`,
+    title,
+    description: PODCAST_DESCRIPTION,
+    language: 'en',
+    updated: updatedOf(items.rows),
+    generator: false,
+    copyright: `© ${site.siteName}`,
+    feedLinks: { rss: `${origin}/podcasts/feed.xml` },
+    image: cover,
+    podcast: true,
+    author: { name: site.siteName },
+  });
+  feed.addExtension({ name: 'itunes:image', objects: { _attributes: { href: cover } } });
+  feed.addExtension({
+    name: 'itunes:category',
+    objects: { _attributes: { text: ITUNES_CATEGORY.text }, 'itunes:category': { _attributes: { text: ITUNES_CATEGORY.sub } } },
+  });
+  feed.addExtension({ name: 'itunes:explicit', objects: text('false') });
+  feed.addExtension({ name: 'itunes:type', objects: text('episodic') });
+  feed.addExtension({ name: 'itunes:summary', objects: text(PODCAST_DESCRIPTION) });
+  feed.addExtension({ name: 'podcast:locked', objects: text('no') });
+
+  for (const row of items.rows) {
+    const enclosure = enclosureOf(row.audio_url, origin, objects);
+    const extensions: NonNullable<Item['extensions']> = [
+      { name: 'itunes:title', objects: text(row.title) },
+      { name: 'itunes:explicit', objects: text('false') },
+      { name: 'itunes:episodeType', objects: text('full') },
+    ];
+    if (row.episode_number !== null) {
+      extensions.push({ name: 'itunes:episode', objects: text(row.episode_number) });
+      extensions.push({ name: 'podcast:episode', objects: text(row.episode_number) });
+    }
+    if (row.duration !== null) extensions.push({ name: 'itunes:duration', objects: text(hms(Number(row.duration))) });
+    if (row.image_url) extensions.push({ name: 'itunes:image', objects: { _attributes: { href: absolute(origin, row.image_url) } } });
+    const people = [row.host_name, row.guest_name].filter(Boolean).join(', ');
+    if (people) extensions.push({ name: 'itunes:author', objects: text(people) });
+    feed.addItem({
+      title: row.title,
+      // The episode's id: stable across edits, re-publishing and a change of domain.
+      guid: row.id,
+      link: `${origin}/podcasts`,
+      date: dateOf(row.published_at),
+      description: row.description ?? '',
+      category: (items.relations.categories.get(row.id) ?? []).map((c) => ({ name: c.name })),
+      ...(enclosure ? { enclosure } : {}),
+      extensions,
+    });
+  }
+  // The library writes a fixed set of namespaces on <rss>; Podcasting 2.0's is added to it here.
+  return feed.rss2().replace('<rss version="2.0"', `<rss version="2.0" xmlns:podcast="${PODCAST_NAMESPACE}"`);
+}

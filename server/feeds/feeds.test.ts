@@ -1,0 +1,160 @@
+import { XMLParser } from 'fast-xml-parser';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDb, type Agent } from '../test/harness';
+import { signedIn } from '../test/factories';
+import { createCategory, insertArticle, insertPodcast, minutesAgo, type CategoryFixture } from '../api/content/test-factories';
+import { completedUpload, WAV_BYTES } from '../security/fixtures';
+
+/*
+ * Feeds are parsed back with an XML parser (a malformed document throws) and checked for the
+ * elements RSS 2.0, Atom 1.0 and Apple's podcast requirements make mandatory.
+ */
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name, jpath) => ['item', 'entry', 'category'].includes(name) || jpath === 'feed.entry.link' });
+const parse = (xml: string) => parser.parse(xml, true);
+const HOSTILE = 'Fees & <script>alert(1)</script> ]]> "quoted"';
+
+describeEachDb('feeds', (t) => {
+  let anon: Agent;
+  let editor: Agent;
+  let cat: CategoryFixture;
+  let other: CategoryFixture;
+  let ids: { newer: string; older: string; draft: string; archived: string; otherCategory: string };
+
+  beforeAll(async () => {
+    const db = t().db;
+    anon = t().agent();
+    editor = (await signedIn(db, t().agent(), 'editor')).agent;
+    [cat, other] = [await createCategory(db, { name: 'Audit & Assurance' }), await createCategory(db)];
+    ids = {
+      older: await insertArticle(db, { title: 'Older story', categoryIds: [cat.id], publishedAt: minutesAgo(30), content: '# Heading\n\nThe **body** text.' }),
+      newer: await insertArticle(db, { title: HOSTILE, categoryIds: [cat.id], publishedAt: minutesAgo(10) }),
+      draft: await insertArticle(db, { title: 'Secret draft', status: 'draft', categoryIds: [cat.id] }),
+      archived: await insertArticle(db, { title: 'Archived story', isArchived: true, categoryIds: [cat.id] }),
+      otherCategory: await insertArticle(db, { title: 'Elsewhere', categoryIds: [other.id], publishedAt: minutesAgo(20) }),
+    };
+  });
+
+  it('serves /feed.xml as RSS 2.0 with the required elements, newest first, without drafts or archived items', async () => {
+    const res = await anon.get('/feed.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/rss\+xml/);
+    const { rss } = parse(res.text);
+    expect(rss['@version']).toBe('2.0');
+    const channel = rss.channel;
+    expect(channel.title).toBe('Ledger Commons News');
+    expect(channel.link).toBe(`${t().url}/news`);
+    expect(typeof channel.description).toBe('string');
+    const items: any[] = channel.item;
+    expect(items.map((i) => i.link)).toEqual([ids.newer, ids.otherCategory, ids.older].map((id) => `${t().url}/news/${id}`));
+    expect(res.text).not.toContain('Secret draft');
+    expect(res.text).not.toContain('Archived story');
+    const [first, , third] = items;
+    // Escaping round-trips: the title is text, never markup.
+    expect(first.title).toBe(HOSTILE);
+    expect(first.guid['#text']).toBe(`urn:uuid:${ids.newer}`);
+    expect(new Date(first.pubDate).toISOString()).toBe(minutesAgo(10));
+    expect(first.category.map((c: any) => c['#text'])).toEqual(['Audit & Assurance']);
+    expect(third.description).toBe('Heading The body text.');
+  });
+
+  it('serves /feed.atom as Atom 1.0 with the required elements', async () => {
+    const res = await anon.get('/feed.atom');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/atom\+xml/);
+    const { feed } = parse(res.text);
+    expect(feed['@xmlns']).toBe('http://www.w3.org/2005/Atom');
+    expect(feed.id).toBeTruthy();
+    expect(feed.title['#text'] ?? feed.title).toBe('Ledger Commons News');
+    expect(Number.isNaN(Date.parse(feed.updated))).toBe(false);
+    const entries: any[] = feed.entry;
+    expect(entries).toHaveLength(3);
+    for (const e of entries) {
+      expect(e.id).toMatch(/^urn:uuid:/);
+      expect(e.title['#text'] ?? e.title).toBeTruthy();
+      expect(Number.isNaN(Date.parse(e.updated))).toBe(false);
+      expect(e.link.some((l: any) => l['@href'].startsWith(`${t().url}/news/`))).toBe(true);
+    }
+    expect(entries[0].title['#text'] ?? entries[0].title).toBe(HOSTILE);
+  });
+
+  it('serves a feed per category, and a JSON 404 for an unknown one', async () => {
+    const res = await anon.get(`/news/category/${cat.slug}/feed.xml`);
+    expect(res.status).toBe(200);
+    const channel = parse(res.text).rss.channel;
+    expect(channel.title).toBe('Ledger Commons: Audit & Assurance');
+    expect(channel.item.map((i: any) => i.link)).toEqual([ids.newer, ids.older].map((id) => `${t().url}/news/${id}`));
+    const missing = await anon.get('/news/category/no-such-category/feed.xml');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Category not found');
+  });
+
+  it('answers 304 to a current ETag or date, and a new ETag after an edit', async () => {
+    const first = await anon.get('/feed.xml');
+    const etag = first.headers.get('etag')!;
+    const lastModified = first.headers.get('last-modified')!;
+    expect(etag).toBeTruthy();
+    expect(lastModified).toBeTruthy();
+    // fetch() adds `Cache-Control: no-cache` to conditional requests (a forced reload) unless told
+    // otherwise; feed readers revalidate with max-age=0 or nothing.
+    const revalidate = { 'cache-control': 'max-age=0' };
+    const again = await anon.get('/feed.xml', { 'if-none-match': etag, ...revalidate });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect((await anon.get('/feed.xml', { 'if-modified-since': lastModified, ...revalidate })).status).toBe(304);
+    expect((await anon.get('/feed.xml', { 'if-none-match': '"stale"', ...revalidate })).status).toBe(200);
+
+    expect((await editor.patch(`/api/news/${ids.older}`, { title: 'Older story, revised' })).status).toBe(200);
+    const changed = await anon.get('/feed.xml', { 'if-none-match': etag, ...revalidate });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(changed.text).toContain('Older story, revised');
+  });
+
+  it('serves /podcasts/feed.xml with every tag podcast apps require', async () => {
+    const db = t().db;
+    const upload = await completedUpload(editor, 'audio');
+    const audio = await editor.put('/api/podcasts/audio', { audioURL: upload });
+    expect(audio.status, audio.text).toBe(200);
+    const withAudio = await insertPodcast(db, { title: 'Episode with audio', categoryIds: [cat.id], publishedAt: minutesAgo(5), duration: 3725 });
+    await db('podcast_episodes').where({ id: withAudio }).update({ audio_url: audio.body.objectPath, episode_number: 12, description: 'We talk <b>audit</b>.', host_name: 'Hana Host' });
+    const external = await insertPodcast(db, { title: 'Hosted elsewhere', publishedAt: minutesAgo(6) });
+    await db('podcast_episodes').where({ id: external }).update({ audio_url: 'https://cdn.example.com/ep/11.mp3' });
+    await insertPodcast(db, { title: 'Draft episode', status: 'draft' });
+
+    const res = await anon.get('/podcasts/feed.xml');
+    expect(res.status).toBe(200);
+    const { rss } = parse(res.text);
+    expect(rss['@xmlns:itunes']).toBe('http://www.itunes.com/dtds/podcast-1.0.dtd');
+    expect(rss['@xmlns:podcast']).toBe('https://podcastindex.org/namespace/1.0');
+    const ch = rss.channel;
+    expect(ch.title).toBe('Ledger Commons Podcast');
+    expect(ch.link).toBe(`${t().url}/podcasts`);
+    expect(ch.description).toBeTruthy();
+    expect(ch.language).toBe('en');
+    expect(ch['itunes:author']).toBe('Ledger Commons');
+    expect(ch['itunes:image']['@href']).toMatch(/^http/);
+    expect(ch['itunes:category']['@text']).toBe('Business');
+    expect(ch['itunes:category']['itunes:category']['@text']).toBe('Management');
+    expect(String(ch['itunes:explicit'])).toBe('false');
+    expect(res.text).not.toContain('Draft episode');
+
+    const items: any[] = ch.item;
+    expect(items.map((i) => i.title)).toEqual(['Episode with audio', 'Hosted elsewhere']);
+    const [ep, ext] = items;
+    expect(ep.guid['#text']).toBe(withAudio);
+    expect(ep.guid['@isPermaLink']).toBe('false');
+    expect(ep.description).toBe('We talk <b>audit</b>.');
+    expect(ep['itunes:episode']).toBe(12);
+    expect(ep['podcast:episode']).toBe(12);
+    expect(ep['itunes:duration']).toBe('01:02:05');
+    expect(String(ep['itunes:explicit'])).toBe('false');
+    expect(ep.enclosure).toEqual({ '@url': `${t().url}${audio.body.objectPath}`, '@type': 'audio/wav', '@length': String(WAV_BYTES.length) });
+    expect(ext.enclosure).toMatchObject({ '@url': 'https://cdn.example.com/ep/11.mp3', '@type': 'audio/mpeg' });
+    expect(new Date(ep.pubDate).toISOString()).toBe(minutesAgo(5));
+
+    // The guid is the episode's own id: stable across an edit.
+    expect((await editor.patch(`/api/podcasts/${withAudio}`, { title: 'Renamed episode' })).status).toBe(200);
+    const after = parse((await anon.get('/podcasts/feed.xml')).text).rss.channel.item[0];
+    expect([after.title, after.guid['#text']]).toEqual(['Renamed episode', withAudio]);
+  });
+});

@@ -1,0 +1,51 @@
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import type Koa from 'koa';
+import { notFound } from '../errors';
+import { articleFeed, objectIdOf, podcastFeedXml, type FeedContext } from './build';
+import { activeCategoryBySlug, articleFeedItems, audioObjects, podcastFeedItems } from './repo';
+import { latest, originOf, sendCacheable, type SiteInfo } from './site';
+
+const RSS = 'application/rss+xml; charset=utf-8';
+const ATOM = 'application/atom+xml; charset=utf-8';
+
+/**
+ * Public feeds (issue 10): `/feed.xml` (RSS 2.0) and `/feed.atom` for the newest 50 published,
+ * non-archived articles, `/news/category/<slug>/feed.xml` per category, and `/podcasts/feed.xml`
+ * for podcast apps. Each answers 304 to a client whose ETag or date is current.
+ */
+export function feedRoutes(db: Knex, site: SiteInfo): Router {
+  const router = new Router();
+  const context = (ctx: Koa.Context): FeedContext => ({ site, origin: originOf(ctx, site) });
+
+  const siteFeed = async (ctx: Koa.Context, format: 'rss' | 'atom') => {
+    const items = await articleFeedItems(db);
+    const feed = articleFeed(context(ctx), items, { selfRss: '/feed.xml', selfAtom: '/feed.atom', pagePath: '/news' });
+    const lastModified = latest(items.rows.map((r) => r.updated_at));
+    if (format === 'rss') sendCacheable(ctx, feed.rss2(), RSS, lastModified);
+    else sendCacheable(ctx, feed.atom1(), ATOM, lastModified);
+  };
+  router.get('/feed.xml', (ctx) => siteFeed(ctx, 'rss'));
+  router.get('/feed.atom', (ctx) => siteFeed(ctx, 'atom'));
+
+  router.get('/news/category/:slug/feed.xml', async (ctx) => {
+    const category = await activeCategoryBySlug(db, String(ctx.params.slug));
+    if (!category) throw notFound('Category not found');
+    const items = await articleFeedItems(db, [category.id]);
+    const feed = articleFeed(context(ctx), items, {
+      title: category.name,
+      description: category.description ?? undefined,
+      selfRss: `/news/category/${encodeURIComponent(category.slug)}/feed.xml`,
+      pagePath: `/news?categories=${category.id}`,
+    });
+    sendCacheable(ctx, feed.rss2(), RSS, latest(items.rows.map((r) => r.updated_at)));
+  });
+
+  router.get('/podcasts/feed.xml', async (ctx) => {
+    const items = await podcastFeedItems(db);
+    const objects = await audioObjects(db, items.rows.map((r) => objectIdOf(r.audio_url)).filter((id): id is string => Boolean(id)));
+    sendCacheable(ctx, podcastFeedXml(context(ctx), items, objects), RSS, latest(items.rows.map((r) => r.updated_at)));
+  });
+
+  return router;
+}

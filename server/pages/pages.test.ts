@@ -1,0 +1,177 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, startTestServer, type Agent, type TestServer } from '../test/harness';
+import { createUser } from '../test/factories';
+import { createCategory, insertArticle, insertPodcast, minutesAgo } from '../api/content/test-factories';
+import { forumCategory } from '../api/forums/fixtures';
+import { createDiscussion } from '../api/forums/repo';
+import { escapeHtml, jsonLd } from './html';
+
+/** The page's JSON-LD, parsed (throws if there is none or it is not valid JSON). */
+function structuredData(html: string): any {
+  const m = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  if (!m) throw new Error('no JSON-LD block');
+  return JSON.parse(m[1]);
+}
+const metaContent = (html: string, key: string) =>
+  new RegExp(`<meta (?:property|name)="${key.replace(/[:+]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
+const SHELL_TITLE = '<title>Ledger Commons</title>';
+const HOSTILE = `Fees </script><script>alert(1)</script> & "quotes" <!--`;
+
+describe.each(DB_KINDS)('shareable pages [%s]', (kind) => {
+  const pwaDir = mkdtempSync(path.join(os.tmpdir(), 'lc-shell-'));
+  let t: TestServer;
+  let anon: Agent;
+  beforeAll(async () => {
+    copyFileSync(path.resolve(import.meta.dirname, '../../pwa/index.html'), path.join(pwaDir, 'index.html'));
+    t = await startTestServer(kind, { pwaDir });
+    anon = t.agent();
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    rmSync(pwaDir, { recursive: true, force: true });
+  });
+
+  const page = async (p: string) => {
+    const res = await anon.get(p);
+    expect(res.status, p).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    return res.text;
+  };
+
+  it('fills /news/<id> with title, description, canonical URL, Open Graph, Twitter card and NewsArticle JSON-LD', async () => {
+    const author = await createUser(t.db, { firstName: 'Ada', lastName: 'Auditor' });
+    const category = await createCategory(t.db);
+    const id = await insertArticle(t.db, {
+      title: HOSTILE,
+      content: '## Why\n\nThe **new** rules change *everything* for auditors.',
+      categoryIds: [category.id],
+      authorId: author.id,
+      publishedAt: minutesAgo(5),
+    });
+    await t.db('news_articles').where({ id }).update({ image_url: '/objects/0199aaaa-0000-7000-8000-000000000001' });
+    const html = await page(`/news/${id}`);
+    const url = `${t.url}/news/${id}`;
+
+    expect(html).toContain(`<title>${escapeHtml(HOSTILE)} | Ledger Commons</title>`);
+    expect(html).not.toContain(SHELL_TITLE);
+    expect(html).toContain(`<link rel="canonical" href="${url}" />`);
+    expect(metaContent(html, 'og:title')).toBe(escapeHtml(HOSTILE));
+    expect(metaContent(html, 'og:type')).toBe('article');
+    expect(metaContent(html, 'og:url')).toBe(url);
+    expect(metaContent(html, 'og:description')).toBe('Why The new rules change everything for auditors.');
+    expect(metaContent(html, 'description')).toBe('Why The new rules change everything for auditors.');
+    expect(metaContent(html, 'og:image')).toBe(`${t.url}/objects/0199aaaa-0000-7000-8000-000000000001`);
+    expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(html, 'twitter:title')).toBe(escapeHtml(HOSTILE));
+    // The hostile title never closes the JSON-LD block or opens a script of its own.
+    expect(html.match(/<script/g)).toHaveLength(3); // theme.js, main.tsx, JSON-LD
+    expect(html).not.toContain('<script>alert(1)');
+    expect(structuredData(html)).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'NewsArticle',
+      headline: HOSTILE,
+      url,
+      datePublished: minutesAgo(5),
+      author: { '@type': 'Person', name: 'Ada Auditor' },
+      publisher: { '@type': 'Organization', name: 'Ledger Commons' },
+    });
+  });
+
+  it('keeps the plain shell for drafts, archived articles and unknown or malformed ids', async () => {
+    const draft = await insertArticle(t.db, { title: 'Secret draft', status: 'draft' });
+    const archived = await insertArticle(t.db, { title: 'Archived story', isArchived: true });
+    for (const p of [`/news/${draft}`, `/news/${archived}`, '/news/0199aaaa-0000-7000-8000-00000000ffff', '/news/not-an-id', '/forums/%3Cscript%3E']) {
+      const html = await page(p);
+      expect(html, p).toContain(SHELL_TITLE);
+      expect(html, p).not.toContain('og:title');
+      expect(html, p).not.toContain('application/ld+json');
+      expect(html, p).not.toMatch(/Secret draft|Archived story/);
+    }
+  });
+
+  it('fills /podcasts with a PodcastSeries, its newest episode and the feed link', async () => {
+    await insertPodcast(t.db, { title: 'Older episode', publishedAt: minutesAgo(20) });
+    const newest = await insertPodcast(t.db, { title: 'Newest episode', publishedAt: minutesAgo(1), duration: 1800 });
+    await t.db('podcast_episodes').where({ id: newest }).update({ episode_number: 9 });
+    await insertPodcast(t.db, { title: 'Draft episode', status: 'draft' });
+    const html = await page('/podcasts');
+    expect(html).toContain(`<link rel="alternate" type="application/rss+xml" title="Ledger Commons Podcast" href="${t.url}/podcasts/feed.xml" />`);
+    expect(metaContent(html, 'og:title')).toBe('Ledger Commons Podcast Hub');
+    expect(html).not.toContain('Draft episode');
+    expect(structuredData(html)).toMatchObject({
+      '@type': 'PodcastSeries',
+      webFeed: `${t.url}/podcasts/feed.xml`,
+      episode: { '@type': 'PodcastEpisode', name: 'Newest episode', episodeNumber: 9, timeRequired: 'PT1800S' },
+    });
+  });
+
+  it('fills /forums/<id> with a DiscussionForumPosting, but not for a draft', async () => {
+    const author = await createUser(t.db, { firstName: 'Fay', lastName: 'Forum' });
+    const category = await forumCategory(t.db);
+    const made = await createDiscussion(t.db, author.id, { title: 'Lease accounting question', content: 'How do you treat **IFRS 16** renewals?', categoryId: category.id });
+    if (made.kind !== 'created') throw new Error('not created');
+    const html = await page(`/forums/${made.id}`);
+    expect(metaContent(html, 'og:title')).toBe('Lease accounting question');
+    expect(structuredData(html)).toMatchObject({
+      '@type': 'DiscussionForumPosting',
+      headline: 'Lease accounting question',
+      text: 'How do you treat IFRS 16 renewals?',
+      author: { name: 'Fay Forum' },
+      interactionStatistic: { userInteractionCount: 0 },
+    });
+    await t.db('forum_discussions').where({ id: made.id }).update({ status: 'draft' });
+    expect(await page(`/forums/${made.id}`)).toContain(SHELL_TITLE);
+  });
+
+  it('lists public pages in /sitemap.xml and points to it from /robots.txt', async () => {
+    const published = await insertArticle(t.db, { title: 'Listed' });
+    const draft = await insertArticle(t.db, { title: 'Unlisted', status: 'draft' });
+    const archived = await insertArticle(t.db, { title: 'Gone', isArchived: true });
+    const res = await anon.get('/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    expect(res.text).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(res.text).toContain(`<loc>${t.url}/news/${published}</loc>`);
+    expect(res.text).toContain(`<loc>${t.url}/podcasts</loc>`);
+    expect(res.text).not.toContain(draft);
+    expect(res.text).not.toContain(archived);
+    const robots = await anon.get('/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.text).toContain(`Sitemap: ${t.url}/sitemap.xml`);
+    expect(robots.text).toContain('Disallow: /admin');
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  const pwaDir = mkdtempSync(path.join(os.tmpdir(), 'lc-shell-'));
+  let t: TestServer;
+  beforeAll(async () => {
+    copyFileSync(path.resolve(import.meta.dirname, '../../pwa/index.html'), path.join(pwaDir, 'index.html'));
+    t = await startTestServer('sqlite', { pwaDir, publicUrl: 'https://ledger.example' });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    rmSync(pwaDir, { recursive: true, force: true });
+  });
+
+  it('pins absolute links to the configured origin, whatever Host the request names', async () => {
+    const id = await insertArticle(t.db, { title: 'Pinned origin' });
+    const agent = t.agent();
+    const html = (await agent.get(`/news/${id}`, { 'x-forwarded-host': 'evil.example' })).text;
+    expect(html).toContain(`<link rel="canonical" href="https://ledger.example/news/${id}" />`);
+    expect((await agent.get('/feed.xml')).text).toContain(`<link>https://ledger.example/news/${id}</link>`);
+    expect((await agent.get('/robots.txt')).text).toContain('Sitemap: https://ledger.example/sitemap.xml');
+  });
+});
+
+describe('JSON-LD escaping', () => {
+  it('escapes every character that could end or alter a script block, and round-trips', () => {
+    const value = { a: '</script><!-- & \u2028 >' };
+    const out = jsonLd(value);
+    expect(out).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(out)).toEqual(value);
+  });
+});
