@@ -191,7 +191,9 @@ test('Listen Now records a play, then opens the audio link in a new tab', async 
   await played;
   expect((await popup).url()).toBe(podcast.audioUrl);
   await expect(page).toHaveURL('/podcasts');
-  await expect(card.getByText(`${podcast.playCount + 1} plays`)).toBeVisible();
+  // The first episode with a link may be one another test in this worker created (0 plays before).
+  const plays = podcast.playCount + 1;
+  await expect(card.getByText(`${plays} ${plays === 1 ? 'play' : 'plays'}`)).toBeVisible();
 });
 
 test.describe('controls per role', () => {
