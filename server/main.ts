@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const storageDir = path.join(config.dataDir, 'uploads');
   await createStorage(storageDir).removeTempObjects();
 
-  const app = createApp({ db, config, storageDir, logger: config.logLevel === 'silent' ? { error: () => {}, info: () => {} } : console });
+  const app = createApp({ db, config, storageDir, pwaDir: config.pwaDir, logger: config.logLevel === 'silent' ? { error: () => {}, info: () => {} } : console });
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));

@@ -27,30 +27,11 @@ export const test = base.extend<object, WorkerFixtures>({
 
   server: [
     async ({ seed }, use) => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'ledger-e2e-'));
-      const port = await findFreePort();
-      const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
-        cwd: repoRoot,
-        env: {
-          ...withoutInheritedDatabase(process.env),
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          NODE_ENV: 'test',
-          SEED: seed,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        // Own process group, so stopping it also stops the node process that tsx starts.
-        detached: true,
-      });
-      const output = captureOutput(child);
-      const url = `http://127.0.0.1:${port}`;
+      const server = await startServer({ seed });
       try {
-        await waitUntilHealthy(url, child, output);
-        await use({ url, dataDir });
+        await use(server);
       } finally {
-        await stop(child);
-        await rm(dataDir, { recursive: true, force: true });
+        await server.stop();
       }
     },
     { scope: 'worker', timeout: STARTUP_TIMEOUT_MS + 30_000 },
@@ -63,9 +44,53 @@ export const test = base.extend<object, WorkerFixtures>({
 
 export { expect };
 
-/** A developer's DATABASE_URL or SITE_NAME must not leak in: each worker gets a fresh SQLite file and the default name. */
+export interface StartedServer extends TestServer {
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts `npm start` on a free port with a fresh DATA_DIR. The worker fixture uses it; a spec that
+ * needs a server of its own (e.g. one serving a copied build through PWA_DIR) can call it directly.
+ */
+export async function startServer({ seed, env = {} }: { seed: Seed; env?: NodeJS.ProcessEnv }): Promise<StartedServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'ledger-e2e-'));
+  const port = await findFreePort();
+  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...withoutInheritedDatabase(process.env),
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      SEED: seed,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Own process group, so stopping it also stops the node process that tsx starts.
+    detached: true,
+  });
+  const output = captureOutput(child);
+  const url = `http://127.0.0.1:${port}`;
+  const stopAndClean = async () => {
+    await stop(child);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilHealthy(url, child, output);
+  } catch (error) {
+    await stopAndClean();
+    throw error;
+  }
+  return { url, dataDir, stop: stopAndClean };
+}
+
+/**
+ * A developer's DATABASE_URL, SITE_NAME or PWA_DIR must not leak in: each worker gets a fresh SQLite
+ * file, the default name and the checkout's build.
+ */
 function withoutInheritedDatabase(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _database, SITE_NAME: _siteName, ...rest } = env;
+  const { DATABASE_URL: _database, SITE_NAME: _siteName, PWA_DIR: _pwaDir, ...rest } = env;
   return rest;
 }
 

@@ -4,6 +4,9 @@ import { authQueries } from '../../api/auth.queries';
 import { Avatar } from '../../components/Avatar';
 import { LinkButton } from '../../components/Button';
 import { fullName } from '../../lib/format';
+import { InstallButton } from '../../offline/InstallButton';
+import { OfflineIndicator } from '../../offline/OfflineIndicator';
+import { SavedLink } from '../../offline/SavedLink';
 import { LogoutButton } from '../auth/LogoutButton';
 import { useSiteName } from '../site/useSiteName';
 import { MobileMenu } from './MobileMenu';
@@ -23,6 +26,9 @@ export function Header() {
         </Link>
         <NavLinks label="Main" />
         <div className="site-actions">
+          <OfflineIndicator />
+          <SavedLink />
+          <InstallButton />
           <ThemeToggle />
           {/* Nothing until the session is known, so a signed-in user never sees Login flash. */}
           {isPending ? null : user ? (

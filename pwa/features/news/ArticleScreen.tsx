@@ -11,6 +11,9 @@ import { ARTICLE_PLACEHOLDER, FallbackImage } from '../../components/FallbackIma
 import { LikeButton } from '../../components/LikeButton';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { formatDate } from '../../lib/format';
+import { OfflineNotice } from '../../offline/OfflineNotice';
+import { SaveForOfflineButton } from '../../offline/SaveForOfflineButton';
+import { OfflineError } from '../../offline/status';
 import { CommentIcon, ShareIcon } from '../home/icons';
 import { ArticleEditDialog } from './ArticleEditDialog';
 import { CategoryBadges } from './ArticleCard';
@@ -35,6 +38,8 @@ export function ArticleScreen() {
     body =
       article.error instanceof ApiError && article.error.status === 404 ? (
         <ArticleNotFound />
+      ) : article.error instanceof OfflineError ? (
+        <OfflineNotice what="article" />
       ) : (
         <EmptyState
           title="The article could not be loaded."
@@ -107,6 +112,7 @@ function ArticleView({ article }: { article: Article }) {
           <ShareIcon />
           Share
         </Button>
+        <SaveForOfflineButton article={article} />
       </div>
     </article>
   );
