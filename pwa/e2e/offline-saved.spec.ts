@@ -1,12 +1,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, request, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import playwrightConfig from '../../playwright.config';
+import { request, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { getJson, type ListedArticle } from './content';
 import { expect, startServer, test, type StartedServer } from './fixtures';
-import { cachedUrls, ICON_PATH, storedPaths, waitForServiceWorker } from './offline';
+import { cachedUrls, ICON_PATH, launchProfile, storedPaths, waitForServiceWorker } from './offline';
 import { ACCOUNTS, signIn } from './session';
 
 // Its own server: one article gets an uploaded image, which other specs sharing a worker's server must not see.
@@ -54,9 +53,7 @@ async function newPage(browser: Browser, theme: 'light' | 'dark' = 'light'): Pro
 
 test('a saved article opens offline after a browser restart, with its text and image', async () => {
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'ledger-profile-'));
-  // The same browser launch options as every other spec (playwright.config.ts), with a kept profile.
-  const launch = (offline: boolean): Promise<BrowserContext> =>
-    chromium.launchPersistentContext(userDataDir, { ...playwrightConfig.use?.launchOptions, baseURL: server.url, offline });
+  const launch = (offline: boolean): Promise<BrowserContext> => launchProfile(userDataDir, { baseURL: server.url, offline });
   try {
     let context = await launch(false);
     let page = context.pages()[0] ?? (await context.newPage());

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
+import playwrightConfig from '../../playwright.config';
 
 /** Helpers for the offline specs: the service worker, the 'ledger-cache' IndexedDB store and the banner. */
 
@@ -60,3 +61,12 @@ export async function expectSavedContentBanner(page: Page): Promise<void> {
 
 /** A small PNG (the 192 px app icon) for pages that need a real image. */
 export const ICON_PATH = new URL('../public/icons/icon-192.png', import.meta.url);
+
+/**
+ * A browser with a kept profile (user data dir), launched with the same options as every other spec
+ * (playwright.config.ts). Unlike `browser.newContext()` it is not incognito: Chromium only offers
+ * installation there, and its storage survives a restart.
+ */
+export function launchProfile(userDataDir: string, options: { baseURL: string; offline?: boolean }): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { ...playwrightConfig.use?.launchOptions, ...options });
+}

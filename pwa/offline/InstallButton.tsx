@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { Button } from '../components/Button';
 
 /** Chromium's install offer (not in TypeScript's DOM types). */
@@ -7,32 +7,38 @@ interface BeforeInstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
+/*
+ * The offer is caught when this module loads, not when the header mounts: the browser may send it
+ * before React has rendered, and it does not send it twice.
+ */
+let offer: BeforeInstallPromptEvent | null = null;
+const listeners = new Set<() => void>();
+const setOffer = (next: BeforeInstallPromptEvent | null) => {
+  offer = next;
+  for (const listener of listeners) listener();
+};
+window.addEventListener('beforeinstallprompt', (event) => {
+  event.preventDefault(); // no mini-infobar: the header offers it instead
+  setOffer(event as BeforeInstallPromptEvent);
+});
+window.addEventListener('appinstalled', () => setOffer(null));
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /**
- * 'Install app': shown only while the browser offers installation (its beforeinstallprompt event);
- * pressing it opens the browser's own install dialog. Gone once installed or declined.
+ * 'Install app': shown only while the browser offers installation; pressing it opens the browser's
+ * own install dialog. Gone once used (an offer works once) or once the app is installed.
  */
 export function InstallButton() {
-  const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(null);
-
-  useEffect(() => {
-    const onOffer = (event: Event) => {
-      event.preventDefault(); // keep the browser's mini-infobar away; the header offers it instead
-      setOffer(event as BeforeInstallPromptEvent);
-    };
-    const onInstalled = () => setOffer(null);
-    window.addEventListener('beforeinstallprompt', onOffer);
-    window.addEventListener('appinstalled', onInstalled);
-    return () => {
-      window.removeEventListener('beforeinstallprompt', onOffer);
-      window.removeEventListener('appinstalled', onInstalled);
-    };
-  }, []);
-
-  if (!offer) return null;
+  const current = useSyncExternalStore(subscribe, () => offer);
+  if (!current) return null;
   const install = async () => {
-    await offer.prompt();
-    await offer.userChoice;
-    setOffer(null); // an offer can be used once
+    await current.prompt();
+    await current.userChoice;
+    setOffer(null);
   };
   return (
     <Button variant="secondary" size="sm" className="install-button" onPress={() => void install()}>
