@@ -28,7 +28,7 @@ export function OfflineIndicator() {
               fill="none"
             />
           </svg>
-          Offline
+          <span className="offline-indicator__text">Offline</span>
         </span>
       )}
     </span>

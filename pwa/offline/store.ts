@@ -77,7 +77,8 @@ async function forget(path: string): Promise<void> {
 async function trim(): Promise<void> {
   const db = await loadDb();
   const pinned = await pinnedPaths();
-  const excess = (await db.responses.count()) - MAX_STORED_RESPONSES;
+  const pinnedStored = await db.responses.where('path').anyOf([...pinned]).count();
+  const excess = (await db.responses.count()) - pinnedStored - MAX_STORED_RESPONSES;
   if (excess <= 0) return;
   const oldest = await db.responses
     .orderBy('savedAt')
@@ -132,7 +133,7 @@ export async function saveArticle(article: Article, comments: unknown): Promise<
   });
   if (article.imageUrl) await keepImage(article.imageUrl);
   // Asks the browser not to evict this origin's storage under pressure (it may say no).
-  void navigator.storage?.persist?.().catch(() => false);
+  void globalThis.navigator?.storage?.persist?.().catch(() => false);
 }
 
 export async function removeSaved(id: string): Promise<void> {
@@ -142,19 +143,22 @@ export async function removeSaved(id: string): Promise<void> {
   if (row?.imageUrl) await dropImagesNoLongerSaved([row.imageUrl]);
 }
 
+/**
+ * Same-origin images only (uploads live under /objects/): the service worker answers images of this
+ * origin alone, so an image from elsewhere shows the placeholder offline.
+ */
 async function keepImage(url: string): Promise<void> {
-  if (!('caches' in window)) return;
+  if (typeof caches === 'undefined' || new URL(url, location.href).origin !== location.origin) return;
   try {
-    // no-cors: an image on another origin can still be kept (as an opaque answer the <img> can use).
-    const response = await fetch(url, { mode: 'no-cors', credentials: 'same-origin' });
-    if (response.ok || response.type === 'opaque') await (await caches.open(SAVED_IMAGE_CACHE)).put(url, response);
+    const response = await fetch(url);
+    if (response.ok) await (await caches.open(SAVED_IMAGE_CACHE)).put(url, response);
   } catch (error) {
     reportStoreError(error); // the article is saved; offline it shows the placeholder image
   }
 }
 
 async function dropImagesNoLongerSaved(urls: string[]): Promise<void> {
-  if (!('caches' in window)) return;
+  if (typeof caches === 'undefined' || urls.length === 0) return;
   const stillUsed = new Set((await (await loadDb()).saved.toArray()).map((row) => row.imageUrl));
   const cache = await caches.open(SAVED_IMAGE_CACHE);
   await Promise.all(urls.filter((url) => !stillUsed.has(url)).map((url) => cache.delete(url)));

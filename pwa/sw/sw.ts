@@ -4,8 +4,8 @@
  *
  * - Precaches the app shell and every route chunk, so any route opens offline after one visit.
  * - Navigations get the precached shell, except /api/ and /objects/.
- * - Images are cached at runtime (30 days, 80 entries); images of saved articles live in their own
- *   cache that only the app empties.
+ * - Same-origin images are cached at runtime (30 days, 80 entries); images of saved articles live in
+ *   their own cache that only the app empties.
  * - /api is not routed at all: the browser sends those requests straight to the network, so the worker
  *   never answers with stale data (or caches a login, admin or editor response). The app's IndexedDB
  *   store decides what to show offline.
@@ -38,14 +38,15 @@ registerRoute(
 const images = new CacheFirst({
   cacheName: IMAGE_CACHE,
   plugins: [
-    // Opaque (status 0) answers from other origins are kept too: article images may live elsewhere.
-    new CacheableResponsePlugin({ statuses: [0, 200] }),
+    new CacheableResponsePlugin({ statuses: [200] }),
     new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
   ],
 });
 
+// Same-origin images only (uploads under /objects/, placeholders): an image from another site would be
+// an opaque answer, which browsers count as several megabytes of quota each.
 registerRoute(
-  ({ request }) => request.destination === 'image',
+  ({ request, sameOrigin }) => sameOrigin && request.destination === 'image',
   async (options) => {
     const saved = await (await caches.open(SAVED_IMAGE_CACHE)).match(options.request);
     return saved ?? images.handle(options);
