@@ -122,6 +122,24 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
+test('while the device storage opens, the Saved view shows skeletons', async ({ browser }) => {
+  // No service worker here, so the page itself fetches the store's code (Dexie) and the test can hold it.
+  const context = await browser.newContext({ baseURL: server.url, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/db-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/saved');
+  await expect(page.getByRole('status', { name: 'Loading saved articles' })).toBeVisible();
+  release();
+  await expect(main(page).getByText('No saved articles yet.')).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading saved articles' })).toHaveCount(0);
+  await context.close();
+});
+
 test('the Saved view says so when the device storage cannot be read', async ({ browser }) => {
   const page = await newPage(browser);
   await page.addInitScript(() => {

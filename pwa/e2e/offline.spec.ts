@@ -22,7 +22,7 @@ const offlineIndicator = (page: Page) => page.getByRole('banner').getByRole('sta
 test('every page seen online opens offline from the local store, with the saved-content banner', async ({ page, context }) => {
   await signIn(page, ACCOUNTS.member);
   const [seen, unseen] = await getJson<ListedArticle[]>(page.request, '/api/news?limit=50');
-  const [discussion] = await getJson<ListedDiscussion[]>(page.request, '/api/forum/discussions?limit=50');
+  const [discussion, unseenDiscussion] = await getJson<ListedDiscussion[]>(page.request, '/api/forum/discussions?limit=50');
   const visits: Visit[] = [
     { url: '/', markers: (p) => [main(p).locator('.card__title').first(), main(p).locator('section[aria-labelledby="home-podcasts-title"] .card__title').first()] },
     { url: '/news', markers: (p) => [main(p).locator('.card__title').first(), main(p).locator('.card__title').last()] },
@@ -77,6 +77,9 @@ test('every page seen online opens offline from the local store, with the saved-
   await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toBeVisible();
   await expect(main(page)).toContainText('This article has not been saved on this device.');
   await expect(main(page).getByRole('link', { name: 'Go to Saved' })).toHaveAttribute('href', '/saved');
+  await page.goto(`/forums/${unseenDiscussion.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toBeVisible();
+  await expect(main(page)).toContainText('This discussion has not been saved on this device.');
 
   // Back online: what came from the store is fetched again, and the banner and indicator go.
   await context.setOffline(false);

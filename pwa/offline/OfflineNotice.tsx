@@ -1,8 +1,8 @@
 import { LinkButton } from '../components/Button';
 import './offline.css';
 
-/** What a page shows offline when its content was never loaded on this device. */
-export function OfflineNotice({ what }: { what: string }) {
+/** What a detail page shows offline when its content was never loaded on this device. */
+export function OfflineNotice({ what }: { what: 'article' | 'discussion' }) {
   return (
     <section className="offline-notice" aria-labelledby="offline-notice-title">
       <h1 id="offline-notice-title">You're offline</h1>
