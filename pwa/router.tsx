@@ -131,6 +131,13 @@ const communityRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/community/CommunityScreen'), 'CommunityScreen'),
 });
 
+/** Articles saved for offline reading (docs/offline.md); its data lives on the device. */
+const savedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/saved',
+  component: lazyRouteComponent(() => import('./offline/SavedScreen'), 'SavedScreen'),
+});
+
 /**
  * Spec 2: these routes exist only for signed-in users; anyone else gets the 404 page. The check
  * reads the cached current user (fetching it once if needed).
@@ -229,6 +236,7 @@ const routeTree = rootRoute.addChildren([
   discussionRoute,
   resourcesRoute,
   communityRoute,
+  savedRoute,
   authenticatedRoute.addChildren([
     addArticleRoute,
     editArticleRoute,

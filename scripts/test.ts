@@ -17,6 +17,8 @@ let passed = 0;
 let failed = 0;
 
 if (run('type-check (tsc)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']) !== 0) failedSteps++;
+// The service worker has its own lib (WebWorker instead of DOM), so it is checked as its own project.
+if (run('type-check the service worker (tsc)', bin('tsc'), ['-p', 'pwa/sw/tsconfig.json', '--noEmit']) !== 0) failedSteps++;
 if (run('build the PWA (vite build)', bin('vite'), ['build']) !== 0) failedSteps++;
 
 // One test: the initial JS for `/` within its gzipped budget (it prints the sizes).

@@ -17,6 +17,11 @@ describe('configuration', () => {
     expect(c.database).toEqual({ client: 'sqlite', filename: path.join(dir, 'app.sqlite3') });
     expect(c.seedSample).toBe(true);
     expect(c.trustProxy).toBe(false);
+    expect(c.pwaDir).toBeUndefined();
+  });
+
+  it('reads PWA_DIR as the build to serve, resolved to an absolute path', () => {
+    expect(loadConfig({ DATA_DIR: dir, PWA_DIR: 'build/copy' }).pwaDir).toBe(path.resolve('build/copy'));
   });
 
   it('keeps a generated development session secret under DATA_DIR', () => {

@@ -29,6 +29,7 @@ const EnvSchema = z
     AUTH_RATE_PER_EMAIL: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_LOGIN_PER_IP: z.coerce.number().int().min(1).default(100),
     AUTH_RATE_REGISTER_PER_IP: z.coerce.number().int().min(1).default(20),
+    PWA_DIR: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -59,6 +60,8 @@ export interface Config {
   trustProxy: boolean;
   /** Limits on login and registration attempts (docs/security.md). */
   rateLimits: AuthRateLimitConfig;
+  /** The built PWA to serve; unset means the repository's dist/pwa. */
+  pwaDir?: string;
 }
 
 export class ConfigError extends Error {}
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY === 'true' : e.NODE_ENV === 'production',
     rateLimits: rateLimitsOf(e.AUTH_RATE_WINDOW_MINUTES * 60_000, e),
+    pwaDir: e.PWA_DIR ? path.resolve(e.PWA_DIR) : undefined,
   };
 }
 

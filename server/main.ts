@@ -44,7 +44,14 @@ async function main(): Promise<void> {
   const storageDir = path.join(config.dataDir, 'uploads');
   await createStorage(storageDir).removeTempObjects();
 
-  const app = createApp({ db, config, storageDir, database, logger: config.logLevel === 'silent' ? { error: () => {}, info: () => {} } : console });
+  const app = createApp({
+    db,
+    config,
+    storageDir,
+    database,
+    pwaDir: config.pwaDir,
+    logger: config.logLevel === 'silent' ? { error: () => {}, info: () => {} } : console,
+  });
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));

@@ -15,6 +15,7 @@ describe('PWA static serving', () => {
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>shell</title>');
     writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     const app = new Koa();
     app.use(pwaMiddleware(dir));
     server = http.createServer(app.callback()).listen(0, '127.0.0.1');
@@ -36,6 +37,13 @@ describe('PWA static serving', () => {
     const res = await fetch(`${url}/news/some-id`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<title>shell</title>');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves the service worker revalidated, so a new deploy is found on the next check', async () => {
+    const res = await fetch(`${url}/sw.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('javascript');
     expect(res.headers.get('cache-control')).toBe('no-cache');
   });
 

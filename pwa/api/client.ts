@@ -1,3 +1,5 @@
+import { readThrough } from '../offline/store';
+
 /**
  * The one fetch wrapper. Every call sends cookies; a JSON body (with its content type) goes out only
  * when there is a payload; responses are parsed as JSON. A non-ok response throws ApiError whose
@@ -24,7 +26,16 @@ export interface ApiFetchOptions {
   signal?: AbortSignal;
 }
 
-export async function apiFetch<T>(path: string, { method = 'GET', body, signal }: ApiFetchOptions = {}): Promise<T> {
+/**
+ * GETs go through the offline store (pwa/offline/store.ts): each answer is kept on the device and
+ * given back when the network fails.
+ */
+export function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  if ((options.method ?? 'GET') !== 'GET') return request<T>(path, options);
+  return readThrough(path, () => request<T>(path, options));
+}
+
+async function request<T>(path: string, { method = 'GET', body, signal }: ApiFetchOptions): Promise<T> {
   const hasPayload = body !== undefined;
   const response = await fetch(path, {
     method,

@@ -22,14 +22,18 @@ export interface RunningServer extends TestServer {
   close(): Promise<void>;
 }
 
-/** Serves the built PWA (dist/pwa) and the API on a database that starts with `seed`. */
-export async function startServer(seed: Seed): Promise<RunningServer> {
+/**
+ * Serves the built PWA (dist/pwa, or `env.PWA_DIR`) and the API on a database that starts with
+ * `seed`. `env` adds variables (e.g. a spec serving a copied build through PWA_DIR).
+ */
+export async function startServer(seed: Seed, env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ledger-e2e-'));
   const port = await findFreePort();
   const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
     cwd: repoRoot,
     env: {
       ...withoutInheritedDatabase(process.env),
+      ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -55,9 +59,12 @@ export async function startServer(seed: Seed): Promise<RunningServer> {
   return { url, dataDir, close };
 }
 
-/** A developer's DATABASE_URL or SITE_NAME must not leak in: each worker gets a fresh SQLite file and the default name. */
+/**
+ * A developer's DATABASE_URL, SITE_NAME or PWA_DIR must not leak in: each server gets a fresh SQLite
+ * file, the default name and the checkout's build.
+ */
 function withoutInheritedDatabase(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _database, SITE_NAME: _siteName, ...rest } = env;
+  const { DATABASE_URL: _database, SITE_NAME: _siteName, PWA_DIR: _pwaDir, ...rest } = env;
   return rest;
 }
 

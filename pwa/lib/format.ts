@@ -29,6 +29,19 @@ export function formatDate(date: string | Date | null | undefined): string {
   return Number.isNaN(value.getTime()) ? '' : dateFormat.format(value);
 }
 
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** 'Jan 5, 2025, 3:07 PM': formatDate's style with the time of day (when saved content was fetched). */
+export function formatDateTime(date: string | number | Date): string {
+  return dateTimeFormat.format(new Date(date));
+}
+
 /**
  * An episode duration as 'Xh Ym' or 'Ym'. The API sends seconds; null (unknown) shows
  * `fallbackMinutes` (spec: 45 on the featured card, 30 on cards).

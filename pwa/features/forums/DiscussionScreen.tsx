@@ -14,6 +14,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { formatRelativeTime, fullName } from '../../lib/format';
+import { OfflineNotice } from '../../offline/OfflineNotice';
+import { OfflineError } from '../../offline/status';
 import { refreshAfterReply } from './cache';
 import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
 import { HeartIcon } from '../../components/icons';
@@ -47,6 +49,8 @@ export function DiscussionScreen() {
             <h1>Discussion Not Found</h1>
             <p>The discussion you're looking for doesn't exist.</p>
           </>
+        ) : discussion.error instanceof OfflineError ? (
+          <OfflineNotice what="discussion" />
         ) : (
           <>
             <h1>The discussion could not be loaded.</h1>

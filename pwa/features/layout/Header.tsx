@@ -2,6 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { authQueries } from '../../api/auth.queries';
 import { LinkButton } from '../../components/Button';
+import { InstallButton } from '../../offline/InstallButton';
+import { OfflineIndicator } from '../../offline/OfflineIndicator';
+import { SavedLink } from '../../offline/SavedLink';
 import { LogoutButton } from '../auth/LogoutButton';
 import { useSiteName } from '../site/useSiteName';
 import { AccountMenu } from './AccountMenu';
@@ -22,6 +25,9 @@ export function Header() {
         </Link>
         <NavLinks label="Main" />
         <div className="site-actions">
+          <OfflineIndicator />
+          <SavedLink />
+          <InstallButton />
           <ThemeToggle />
           {/* Nothing until the session is known, so a signed-in user never sees Login flash. */}
           {isPending ? null : user ? (

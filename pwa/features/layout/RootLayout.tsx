@@ -1,5 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import { ToastRegion } from '../../components/Toast';
+import { OfflineBanner } from '../../offline/OfflineBanner';
+import { UpdatePrompt } from '../../offline/UpdatePrompt';
 import { Header } from './Header';
 
 export function RootLayout() {
@@ -9,9 +11,11 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
+      <OfflineBanner />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
+      <UpdatePrompt />
       <ToastRegion />
     </>
   );

@@ -14,6 +14,9 @@ import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { MarkdownContent } from '../../components/Markdown';
 import { readingMinutes } from '../../../contracts/text';
 import { formatDate } from '../../lib/format';
+import { OfflineNotice } from '../../offline/OfflineNotice';
+import { SaveForOfflineButton } from '../../offline/SaveForOfflineButton';
+import { OfflineError } from '../../offline/status';
 import { ArticleEditDialog } from './ArticleEditDialog';
 import { CategoryBadges } from './ArticleCard';
 import { CommentsSection } from './CommentsSection';
@@ -37,6 +40,8 @@ export function ArticleScreen() {
     body =
       article.error instanceof ApiError && article.error.status === 404 ? (
         <ArticleNotFound />
+      ) : article.error instanceof OfflineError ? (
+        <OfflineNotice what="article" />
       ) : (
         <EmptyState
           title="The article could not be loaded."
@@ -110,6 +115,7 @@ function ArticleView({ article }: { article: Article }) {
           <ShareIcon />
           Share
         </Button>
+        <SaveForOfflineButton article={article} />
       </div>
     </article>
   );

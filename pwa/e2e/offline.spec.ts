@@ -1,0 +1,122 @@
+import type { Locator, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
+import { getJson, useTheme, type ListedArticle } from './content';
+import { expect, test } from './fixtures';
+import { expectSavedContentBanner, offlineBanner, storedPaths, waitForServiceWorker } from './offline';
+import { ACCOUNTS, signIn } from './session';
+
+interface ListedDiscussion {
+  id: string;
+  title: string;
+}
+
+interface Visit {
+  url: string;
+  /** Texts that only the loaded data can put on the page; read online, expected again offline. */
+  markers: (page: Page) => Locator[];
+}
+
+const main = (page: Page) => page.getByRole('main');
+const offlineIndicator = (page: Page) => page.getByRole('banner').getByRole('status').filter({ hasText: 'Offline' });
+
+test('every page seen online opens offline from the local store, with the saved-content banner', async ({ page, context }) => {
+  await signIn(page, ACCOUNTS.member);
+  const [seen, unseen] = await getJson<ListedArticle[]>(page.request, '/api/news?limit=50');
+  const [discussion, unseenDiscussion] = await getJson<ListedDiscussion[]>(page.request, '/api/forum/discussions?limit=50');
+  const visits: Visit[] = [
+    { url: '/', markers: (p) => [main(p).locator('.card__title').first(), main(p).locator('section[aria-labelledby="home-podcasts-title"] .card__title').first()] },
+    { url: '/news', markers: (p) => [main(p).locator('.card__title').first(), main(p).locator('.card__title').last()] },
+    { url: `/news/${seen.id}`, markers: (p) => [main(p).locator('h1'), main(p).locator('.article__content'), main(p).getByRole('heading', { name: /^Comments/ })] },
+    { url: '/podcasts', markers: (p) => [main(p).locator('.card__title').first(), main(p).locator('.card__title').last()] },
+    { url: '/forums', markers: (p) => [main(p).locator('.card__title').first(), main(p).locator('.card__title').last()] },
+    { url: `/forums/${discussion.id}`, markers: (p) => [main(p).locator('h1'), main(p).getByRole('heading', { name: /^Replies/ })] },
+  ];
+
+  // Online: every GET the pages make is answered by the server and written to the store.
+  const apiReads = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/')) apiReads.add(url.pathname + url.search);
+  });
+  const seenTexts = new Map<string, string[]>();
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  for (const visit of visits) {
+    await page.goto(visit.url);
+    const texts: string[] = [];
+    for (const marker of visit.markers(page)) {
+      await expect(marker).not.toBeEmpty();
+      texts.push((await marker.textContent())!);
+    }
+    seenTexts.set(visit.url, texts);
+    await expect(offlineBanner(page)).toHaveCount(0);
+  }
+  expect(apiReads).toContain(`/api/news/${seen.id}`);
+  await expect
+    .poll(async () => {
+      const stored = new Set(await storedPaths(page));
+      return [...apiReads].filter((path) => !stored.has(path));
+    })
+    .toEqual([]);
+
+  // Offline: each page is reloaded from the precached shell and answered from the store.
+  await context.setOffline(true);
+  for (const visit of visits) {
+    await page.goto(visit.url);
+    const texts = seenTexts.get(visit.url)!;
+    const markers = visit.markers(page);
+    for (const [i, marker] of markers.entries()) await expect(marker).toHaveText(texts[i]);
+    await expectSavedContentBanner(page);
+    await expect(offlineIndicator(page)).toBeVisible();
+  }
+  // The signed-in user was saved too, so the header still shows them.
+  await expect(page.getByRole('banner').getByText(ACCOUNTS.member.name)).toBeVisible();
+
+  // An article never opened on this device: a clear message, not a crash or an empty page.
+  await page.goto(`/news/${unseen.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toBeVisible();
+  await expect(main(page)).toContainText('This article has not been saved on this device.');
+  await expect(main(page).getByRole('link', { name: 'Go to Saved' })).toHaveAttribute('href', '/saved');
+  await page.goto(`/forums/${unseenDiscussion.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toBeVisible();
+  await expect(main(page)).toContainText('This discussion has not been saved on this device.');
+
+  // Back online: what came from the store is fetched again, and the banner and indicator go.
+  await context.setOffline(false);
+  await page.goto(`/news/${seen.id}`);
+  await expect(main(page).locator('h1')).toHaveText(seen.title);
+  await expect(offlineBanner(page)).toHaveCount(0);
+  await expect(offlineIndicator(page)).toHaveCount(0);
+});
+
+test('the offline indicator follows the connection and is announced', async ({ page, context }) => {
+  await page.goto('/news');
+  await expect(main(page).locator('.card__title').first()).not.toBeEmpty();
+  const status = page.getByRole('banner').getByRole('status');
+  await expect(status).toHaveText('');
+  await context.setOffline(true);
+  await expect(status).toHaveText('Offline');
+  await context.setOffline(false);
+  // Only screen readers hear that it is back; nothing stays on screen.
+  await expect(status).toHaveText('Back online');
+  await expect(status.getByText('Back online')).toHaveClass('visually-hidden');
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the saved-content banner, offline notice and indicator pass axe (${theme})`, async ({ page, context }) => {
+    await useTheme(page, theme);
+    const [article, unseen] = await getJson<ListedArticle[]>(page.request, '/api/news?limit=50');
+    await page.goto(`/news/${article.id}`);
+    await waitForServiceWorker(page);
+    await expect(main(page).locator('h1')).toHaveText(article.title);
+    await expect.poll(() => storedPaths(page)).toContain(`/api/news/${article.id}`);
+    await context.setOffline(true);
+    await page.reload();
+    await expectSavedContentBanner(page);
+    await expect(offlineIndicator(page)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto(`/news/${unseen.id}`);
+    await expect(page.getByRole('heading', { name: "You're offline" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+}

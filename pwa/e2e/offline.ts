@@ -1,0 +1,72 @@
+import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
+import playwrightConfig from '../../playwright.config';
+
+/** Helpers for the offline specs: the service worker, the 'ledger-cache' IndexedDB store and the banner. */
+
+/** Resolves once the service worker is active (installed, precached) and controls the page. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+  });
+}
+
+/** The API paths the local store holds (its 'responses' table), read with the plain IndexedDB API. */
+export function storedPaths(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('ledger-cache');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('responses')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const keys = db.transaction('responses').objectStore('responses').getAllKeys();
+          keys.onerror = () => reject(keys.error);
+          keys.onsuccess = () => {
+            db.close();
+            resolve(keys.result as string[]);
+          };
+        };
+      }),
+  );
+}
+
+/** The URLs held by one Cache Storage cache. */
+export function cachedUrls(page: Page, cacheName: string): Promise<string[]> {
+  return page.evaluate(async (name) => {
+    if (!(await caches.has(name))) return [];
+    return (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
+  }, cacheName);
+}
+
+export const offlineBanner = (page: Page) => page.getByText(/^Offline — showing saved content from /);
+
+/** Today as the app writes dates ('Nov 22, 2026'), which the banner's time must start with. */
+export function today(): string {
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date());
+}
+
+/** The banner is shown, with a time of today in the app's date format ('Nov 22, 2026, 6:09 PM'). */
+export async function expectSavedContentBanner(page: Page): Promise<void> {
+  await expect(offlineBanner(page)).toBeVisible();
+  const text = await offlineBanner(page).textContent();
+  expect(text).toMatch(new RegExp(`^Offline — showing saved content from ${today()}, \\d{1,2}:\\d{2}\\s[AP]M$`));
+}
+
+/** A small PNG (the 192 px app icon) for pages that need a real image. */
+export const ICON_PATH = new URL('../public/icons/icon-192.png', import.meta.url);
+
+/**
+ * A browser with a kept profile (user data dir), launched with the same options as every other spec
+ * (playwright.config.ts). Unlike `browser.newContext()` it is not incognito: Chromium only offers
+ * installation there, and its storage survives a restart.
+ */
+export function launchProfile(userDataDir: string, options: { baseURL: string; offline?: boolean }): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { ...playwrightConfig.use?.launchOptions, ...options });
+}

@@ -1,0 +1,52 @@
+import { replaceEqualDeep, type Query, type QueryClient } from '@tanstack/react-query';
+
+/**
+ * Which query results came from the local store, and when they were fetched. Keyed by the data object
+ * itself, so a result stops counting as "saved" the moment a fresh answer replaces it.
+ */
+const fromStore = new WeakMap<object, number>();
+
+export function markFromStore(data: unknown, savedAt: number): void {
+  if (typeof data === 'object' && data !== null) fromStore.set(data, savedAt);
+}
+
+/** When `data` was fetched, if it was answered from the local store; else undefined. */
+export function storedAt(data: unknown): number | undefined {
+  return typeof data === 'object' && data !== null ? fromStore.get(data) : undefined;
+}
+
+/**
+ * TanStack Query keeps the old object when a refetch returns equal data (structural sharing). A stored
+ * answer must be replaced by the fresh one even when equal, or it would still count as saved content.
+ */
+export function shareUnlessStored(oldData: unknown, newData: unknown): unknown {
+  return storedAt(oldData) !== undefined || storedAt(newData) !== undefined ? newData : replaceEqualDeep(oldData, newData);
+}
+
+/** Thrown by a read that failed for lack of network when nothing was saved for it. */
+export class OfflineError extends Error {
+  override readonly name = 'OfflineError';
+
+  constructor() {
+    super('You are offline and this content is not saved on this device.');
+  }
+}
+
+/** The oldest fetch time among results shown right now (queries with an observer) that came from the store. */
+export function oldestShownFromStore(queryClient: QueryClient): number | null {
+  let oldest: number | null = null;
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const at = shownStoredAt(query);
+    if (at !== undefined && (oldest === null || at < oldest)) oldest = at;
+  }
+  return oldest;
+}
+
+function shownStoredAt(query: Query): number | undefined {
+  return query.getObserversCount() > 0 ? storedAt(query.state.data) : undefined;
+}
+
+/** Refetches every result that came from the store (used when the connection returns). */
+export function refreshStoredResults(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => storedAt(query.state.data) !== undefined });
+}

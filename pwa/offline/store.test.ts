@@ -1,0 +1,103 @@
+// The store's rules on an in-memory IndexedDB (fake-indexeddb): what is kept, what offline answers,
+// the bound and who the data belongs to. The browser specs (pwa/e2e/offline*.spec.ts) cover the screens.
+import 'fake-indexeddb/auto';
+import { QueryClient } from '@tanstack/react-query';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Article } from '../../contracts/news';
+import { ApiError } from '../api/client';
+import { db } from './db';
+import { OfflineError, storedAt } from './status';
+import { clearUserData, followSignedInUser, isSaved, listSaved, MAX_STORED_RESPONSES, readThrough, saveArticle } from './store';
+
+const USER_KEY = ['auth', 'user'];
+const queryClient = new QueryClient();
+followSignedInUser(queryClient, USER_KEY);
+const signedInAs = (id: string | null) => queryClient.setQueryData(USER_KEY, id === null ? null : { id });
+
+const noNetwork = () => Promise.reject(new TypeError('Failed to fetch'));
+const stored = (path: string) => db.responses.get(path);
+const article = (id: string) => ({ id, title: `Article ${id}`, excerpt: null, imageUrl: null, publishedAt: null, createdAt: '2026-01-01T00:00:00.000Z' }) as unknown as Article;
+
+/** Reads `path` online (answer `data`) and waits until the store has written it. */
+async function readOnline(path: string, data: unknown): Promise<void> {
+  await readThrough(path, async () => data);
+  await vi.waitFor(async () => expect((await stored(path))?.data).toEqual(data));
+}
+
+beforeAll(() => signedInAs(null));
+beforeEach(async () => {
+  await db.responses.clear();
+  await db.saved.clear();
+});
+
+describe('offline store', () => {
+  it('keeps each answer and gives it back, marked with its fetch time, when the network fails', async () => {
+    const before = Date.now();
+    await readOnline('/api/news?limit=50', [{ id: 'a' }]);
+    const offline = await readThrough('/api/news?limit=50', noNetwork);
+    expect(offline).toEqual([{ id: 'a' }]);
+    expect(storedAt(offline)).toBeGreaterThanOrEqual(before);
+    // A fresh answer is not marked.
+    expect(storedAt(await readThrough('/api/news?limit=50', async () => [{ id: 'a' }]))).toBeUndefined();
+  });
+
+  it('throws OfflineError when nothing was kept for the path, and passes other errors through', async () => {
+    await expect(readThrough('/api/news/never-seen', noNetwork)).rejects.toBeInstanceOf(OfflineError);
+    await readOnline('/api/podcasts?limit=50', [{ id: 'p' }]);
+    const serverError = new ApiError(500, '500: boom', undefined);
+    await expect(readThrough('/api/podcasts?limit=50', () => Promise.reject(serverError))).rejects.toBe(serverError);
+    expect(await stored('/api/podcasts?limit=50')).toBeDefined();
+  });
+
+  it('forgets a path the server answers 404 for', async () => {
+    await readOnline('/api/news/gone', { id: 'gone' });
+    await expect(readThrough('/api/news/gone', () => Promise.reject(new ApiError(404, '404: Not found', undefined)))).rejects.toThrow('404');
+    await vi.waitFor(async () => expect(await stored('/api/news/gone')).toBeUndefined());
+  });
+
+  it('never keeps admin or user-management answers', async () => {
+    await readThrough('/api/admin/users', async () => [{ id: 'u' }]);
+    await readOnline('/api/site', { siteName: 'x' }); // written after the admin read would have been
+    expect(await stored('/api/admin/users')).toBeUndefined();
+  });
+
+  it(`keeps at most ${MAX_STORED_RESPONSES} answers, dropping the oldest that no saved article needs`, async () => {
+    await saveArticle(article('kept'), [{ id: 'c' }]);
+    // The saved article's answers are the oldest of all, then MAX other answers, oldest first.
+    await db.responses.where('path').startsWith('/api/news/kept').modify({ savedAt: 1 });
+    await db.responses.bulkPut(
+      Array.from({ length: MAX_STORED_RESPONSES }, (_, i) => ({ path: `/api/old/${i}`, data: i, savedAt: 10 + i, owner: '' })),
+    );
+    await readOnline('/api/news?limit=50', [{ id: 'new' }]);
+    // MAX unpinned (MAX - 1 old ones and the new one) plus the saved article's two.
+    await vi.waitFor(async () => expect(await db.responses.count()).toBe(MAX_STORED_RESPONSES + 2));
+    expect(await stored('/api/old/0')).toBeUndefined();
+    expect(await stored('/api/old/1')).toBeDefined();
+    expect((await stored('/api/news/kept'))?.data).toMatchObject({ id: 'kept' });
+    expect((await stored('/api/news/kept/comments'))?.data).toEqual([{ id: 'c' }]);
+  });
+
+  it("sign-out removes what was fetched or saved while signed in, and keeps a visitor's", async () => {
+    await readOnline('/api/news?limit=50', [{ id: 'public' }]);
+    await saveArticle(article('visitor-saved'), undefined);
+
+    signedInAs('user-1');
+    await readOnline('/api/auth/user', { id: 'user-1' });
+    await readOnline('/api/news?limit=50&archivedOnly=true', [{ id: 'draft' }]);
+    await saveArticle(article('user-saved'), undefined);
+    expect((await stored('/api/auth/user'))?.owner).toBe('user-1');
+    expect(await isSaved('user-saved')).toBe(true);
+
+    signedInAs(null);
+    await vi.waitFor(async () => expect(await stored('/api/auth/user')).toBeUndefined());
+    expect(await stored('/api/news?limit=50&archivedOnly=true')).toBeUndefined();
+    expect(await stored('/api/news?limit=50')).toBeDefined();
+    expect((await listSaved()).map((row) => row.id)).toEqual(['visitor-saved']);
+  });
+
+  it('clearUserData leaves a store without signed-in data untouched', async () => {
+    await readOnline('/api/forum/categories', [{ id: 'f' }]);
+    await clearUserData();
+    expect(await stored('/api/forum/categories')).toBeDefined();
+  });
+});

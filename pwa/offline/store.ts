@@ -1,0 +1,199 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { hashKey } from '@tanstack/react-query';
+import type { Article } from '../../contracts/news';
+import { SAVED_IMAGE_CACHE } from '../sw/cacheNames';
+import type { SavedArticle } from './db';
+import { markFromStore, OfflineError } from './status';
+
+/**
+ * The read-through store (docs/offline.md, "Reading offline"). Every successful GET the app makes is
+ * written to IndexedDB under its path; when a GET fails for lack of network, the stored answer is
+ * returned instead and marked, so the offline banner can say how old it is. Dexie is imported on the
+ * first write or read, never with the first page.
+ */
+
+/** At most this many stored answers that no saved article needs; the oldest go first. */
+export const MAX_STORED_RESPONSES = 300;
+
+/** Admin and user-management answers are never written to the device. */
+const NOT_STORED = [/^\/api\/admin\//, /^\/api\/users(\/|\?|$)/, /^\/api\/upload-parameters/, /^\/api\/health/];
+
+const loadDb = () => import('./db').then((module) => module.db);
+
+/**
+ * Who is signed in: a user id, '' for nobody, undefined until the first answer about it. Writes wait
+ * until it is known, so a response is never filed under the wrong person.
+ */
+let owner: string | undefined;
+let ownerKnown: () => void;
+const ownerReady = new Promise<void>((resolve) => (ownerKnown = resolve));
+
+/** GET `path` through `fetcher`, remembering the answer, or answering from the store when offline. */
+export async function readThrough<T>(path: string, fetcher: () => Promise<T>): Promise<T> {
+  if (NOT_STORED.some((pattern) => pattern.test(path))) return fetcher();
+  try {
+    const data = await fetcher();
+    if (data !== undefined) void remember(path, data).catch(reportStoreError);
+    return data;
+  } catch (error) {
+    if (isGone(error)) void forget(path).catch(reportStoreError);
+    // fetch() rejects with a TypeError only when no answer arrived (offline, server unreachable).
+    if (!(error instanceof TypeError)) throw error;
+    const stored = await recall(path);
+    if (!stored) throw new OfflineError();
+    markFromStore(stored.data, stored.savedAt);
+    return stored.data as T;
+  }
+}
+
+async function remember(path: string, data: unknown): Promise<void> {
+  await ownerReady;
+  const db = await loadDb();
+  await db.responses.put({ path, data, savedAt: Date.now(), owner: owner ?? '' });
+  if ((await db.responses.count()) > MAX_STORED_RESPONSES) await trim();
+}
+
+async function recall(path: string) {
+  try {
+    return await (await loadDb()).responses.get(path);
+  } catch (error) {
+    reportStoreError(error);
+    return undefined; // no IndexedDB (private mode, blocked storage): behave as if nothing was saved
+  }
+}
+
+/** A 401, 403 or 404 means the stored copy must not be shown again (unless the article is saved). */
+function isGone(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return status === 401 || status === 403 || status === 404;
+}
+
+async function forget(path: string): Promise<void> {
+  const db = await loadDb();
+  if (!(await pinnedPaths()).has(path)) await db.responses.delete(path);
+}
+
+/** Drops the oldest stored answers that no saved article needs, down to the bound. */
+async function trim(): Promise<void> {
+  const db = await loadDb();
+  const pinned = await pinnedPaths();
+  const pinnedStored = await db.responses.where('path').anyOf([...pinned]).count();
+  const excess = (await db.responses.count()) - pinnedStored - MAX_STORED_RESPONSES;
+  if (excess <= 0) return;
+  const oldest = await db.responses
+    .orderBy('savedAt')
+    .filter((row) => !pinned.has(row.path))
+    .limit(excess)
+    .primaryKeys();
+  await db.responses.bulkDelete(oldest);
+}
+
+function reportStoreError(error: unknown): void {
+  console.warn('Offline store', error);
+}
+
+// --- Saved articles -----------------------------------------------------------------------------
+
+const articlePath = (id: string) => `/api/news/${encodeURIComponent(id)}`;
+const commentsPath = (id: string) => `${articlePath(id)}/comments`;
+
+async function pinnedPaths(): Promise<Set<string>> {
+  const ids = (await (await loadDb()).saved.toCollection().primaryKeys()) as string[];
+  return new Set(ids.flatMap((id) => [articlePath(id), commentsPath(id)]));
+}
+
+export async function listSaved(): Promise<SavedArticle[]> {
+  return (await loadDb()).saved.orderBy('savedAt').reverse().toArray();
+}
+
+export async function isSaved(id: string): Promise<boolean> {
+  return (await (await loadDb()).saved.get(id)) !== undefined;
+}
+
+/**
+ * Keeps an article (and its comments, when loaded) until it is removed, and puts its image in the
+ * saved-images cache, which the service worker answers from before the network.
+ */
+export async function saveArticle(article: Article, comments: unknown): Promise<void> {
+  const db = await loadDb();
+  const now = Date.now();
+  const by = owner ?? '';
+  await db.transaction('rw', db.responses, db.saved, async () => {
+    await db.responses.put({ path: articlePath(article.id), data: article, savedAt: now, owner: by });
+    if (comments !== undefined) await db.responses.put({ path: commentsPath(article.id), data: comments, savedAt: now, owner: by });
+    await db.saved.put({
+      id: article.id,
+      title: article.title,
+      excerpt: article.excerpt,
+      imageUrl: article.imageUrl,
+      publishedAt: article.publishedAt ?? article.createdAt,
+      savedAt: now,
+      owner: by,
+    });
+  });
+  if (article.imageUrl) await keepImage(article.imageUrl);
+  // Asks the browser not to evict this origin's storage under pressure (it may say no).
+  void globalThis.navigator?.storage?.persist?.().catch(() => false);
+}
+
+export async function removeSaved(id: string): Promise<void> {
+  const db = await loadDb();
+  const row = await db.saved.get(id);
+  await db.saved.delete(id);
+  if (row?.imageUrl) await dropImagesNoLongerSaved([row.imageUrl]);
+}
+
+/**
+ * Same-origin images only (uploads live under /objects/): the service worker answers images of this
+ * origin alone, so an image from elsewhere shows the placeholder offline.
+ */
+async function keepImage(url: string): Promise<void> {
+  if (typeof caches === 'undefined' || new URL(url, location.href).origin !== location.origin) return;
+  try {
+    const response = await fetch(url);
+    if (response.ok) await (await caches.open(SAVED_IMAGE_CACHE)).put(url, response);
+  } catch (error) {
+    reportStoreError(error); // the article is saved; offline it shows the placeholder image
+  }
+}
+
+async function dropImagesNoLongerSaved(urls: string[]): Promise<void> {
+  if (typeof caches === 'undefined' || urls.length === 0) return;
+  const stillUsed = new Set((await (await loadDb()).saved.toArray()).map((row) => row.imageUrl));
+  const cache = await caches.open(SAVED_IMAGE_CACHE);
+  await Promise.all(urls.filter((url) => !stillUsed.has(url)).map((url) => cache.delete(url)));
+}
+
+// --- Sign-out -----------------------------------------------------------------------------------
+
+/** Removes everything fetched or saved while someone was signed in (their profile, drafts, saved articles). */
+export async function clearUserData(): Promise<void> {
+  const db = await loadDb();
+  const images = await db.transaction('rw', db.responses, db.saved, async () => {
+    const saved = await db.saved.where('owner').notEqual('').toArray();
+    await db.saved.bulkDelete(saved.map((row) => row.id));
+    await db.responses.where('owner').notEqual('').delete();
+    return saved.flatMap((row) => (row.imageUrl ? [row.imageUrl] : []));
+  });
+  await dropImagesNoLongerSaved(images);
+}
+
+/**
+ * Follows the current-user query: its answer says whose data the store is writing. When it becomes
+ * "nobody" (sign-out, or a session that ended elsewhere), that user's data is removed from the device.
+ * A failed lookup (offline) changes nothing.
+ */
+export function followSignedInUser(queryClient: QueryClient, userKey: QueryKey): void {
+  const hash = hashKey(userKey);
+  queryClient.getQueryCache().subscribe(({ query }) => {
+    if (query.queryHash !== hash || query.state.status !== 'success') return;
+    const user = query.state.data as { id: string } | null | undefined;
+    if (user === undefined) return;
+    const next = user?.id ?? '';
+    if (next === owner) return;
+    const signedOut = next === '' && owner !== '';
+    owner = next;
+    ownerKnown();
+    if (signedOut) void clearUserData().catch(reportStoreError);
+  });
+}

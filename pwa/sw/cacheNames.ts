@@ -1,0 +1,12 @@
+/**
+ * Cache Storage names shared by the service worker and the page. The version suffix is bumped when a
+ * cache's format changes; the worker deletes every `ledger-` cache it does not know on activation,
+ * so an old deploy's caches never linger. The shell precache is named by Workbox (prefix + suffix
+ * below) and kept apart from the data store (IndexedDB), which the app alone decides about.
+ */
+export const CACHE_PREFIX = 'ledger';
+export const CACHE_VERSION = 'v1';
+/** Images seen while browsing: expire after 30 days, at most 80 entries. */
+export const IMAGE_CACHE = `${CACHE_PREFIX}-images-${CACHE_VERSION}`;
+/** Images of articles saved for offline: no expiry, emptied only by 'Remove from saved' or sign-out. */
+export const SAVED_IMAGE_CACHE = `${CACHE_PREFIX}-saved-images-${CACHE_VERSION}`;

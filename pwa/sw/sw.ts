@@ -1,0 +1,71 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (built by vite-plugin-pwa's injectManifest from this file).
+ *
+ * - Precaches the app shell and every route chunk, so any route opens offline after one visit.
+ * - Navigations get the precached shell, except /api/ and /objects/.
+ * - Same-origin images are cached at runtime (30 days, 80 entries); images of saved articles live in
+ *   their own cache that only the app empties.
+ * - /api is not routed at all: the browser sends those requests straight to the network, so the worker
+ *   never answers with stale data (or caches a login, admin or editor response). The app's IndexedDB
+ *   store decides what to show offline.
+ * - A new version waits until the user accepts the 'A new version is available' prompt.
+ */
+import { cacheNames, clientsClaim, setCacheNameDetails } from 'workbox-core';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { CACHE_PREFIX, CACHE_VERSION, IMAGE_CACHE, SAVED_IMAGE_CACHE } from './cacheNames';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+setCacheNameDetails({ prefix: CACHE_PREFIX, suffix: CACHE_VERSION });
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// A worker takes the open pages as soon as it is active: on the first visit that lets this page's
+// images be cached; after an update it runs only once the user has pressed Reload.
+clientsClaim();
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    denylist: [/^\/api(\/|$)/, /^\/objects\//],
+  }),
+);
+
+const images = new CacheFirst({
+  cacheName: IMAGE_CACHE,
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+  ],
+});
+
+// Same-origin images only (uploads under /objects/, placeholders): an image from another site would be
+// an opaque answer, which browsers count as several megabytes of quota each.
+registerRoute(
+  ({ request, sameOrigin }) => sameOrigin && request.destination === 'image',
+  async (options) => {
+    const saved = await (await caches.open(SAVED_IMAGE_CACHE)).match(options.request);
+    return saved ?? images.handle(options);
+  },
+);
+
+// The page asks for this when the user presses Reload on the update prompt.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Drops the caches of older versions (a renamed or re-versioned cache is never read again).
+self.addEventListener('activate', (event) => {
+  const current = new Set([cacheNames.precache, cacheNames.runtime, IMAGE_CACHE, SAVED_IMAGE_CACHE]);
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(keys.filter((key) => key.startsWith(`${CACHE_PREFIX}-`) && !current.has(key)).map((key) => caches.delete(key))),
+      ),
+  );
+});
