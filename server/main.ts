@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { connect, migrateLatest } from './db/connect';
 import { createApp } from './app';
 import { purgeExpiredSessions } from './middleware/session';
+import { sweepIdempotencyKeys } from './middleware/idempotency';
 import { ensureAdmin, seedIfEmpty } from './bootstrap';
 import { createStorage } from './storage/index';
 
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
   await ensureAdmin(db, config.admin);
   if (config.seedSample && (await seedIfEmpty(db))) log('Seeded sample data into the empty database.');
   await purgeExpiredSessions(db);
+  // Nothing is running yet: unfinished idempotency rows were cut off by a crash (docs/outbox.md).
+  await sweepIdempotencyKeys(db, { startup: true });
   const purge = setInterval(() => void purgeExpiredSessions(db).catch(console.error), SESSION_PURGE_INTERVAL_MS);
   purge.unref();
 
