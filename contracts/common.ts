@@ -63,6 +63,8 @@ export const QueryFlag = z
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENT_REPLAY_HEADER = 'Idempotent-Replayed';
+/** Error code of the 409 for a repeat that arrives while the first is still running. */
+export const IDEMPOTENCY_IN_PROGRESS = 'request_in_progress';
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /**

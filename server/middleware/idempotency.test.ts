@@ -91,7 +91,7 @@ describeEachDb('idempotency', (t) => {
     });
     const running = await withKey(agent, k, 'POST', `/api/news/${id}/comments`, { content: 'Hello' });
     expect(running.status).toBe(409);
-    expect(running.body.message).toBe('A request with this Idempotency-Key is still being processed');
+    expect(running.body).toMatchObject({ message: 'A request with this Idempotency-Key is still being processed', code: 'request_in_progress' });
     expect(await comments(id)).toHaveLength(0);
   });
 

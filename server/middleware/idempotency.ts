@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_REPLAY_HEADER } from '../../contracts/common';
+import { IDEMPOTENCY_IN_PROGRESS, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_REPLAY_HEADER } from '../../contracts/common';
 import { isUniqueViolation, now, toBool } from '../db/dialect';
-import { badRequest, conflict, unprocessable } from '../errors';
+import { badRequest, HttpError, unprocessable } from '../errors';
 
 /** How long a result is kept for repeats. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -23,6 +23,9 @@ interface KeyRow {
   status: number | null;
   response_body: string | null;
 }
+
+/** 409 with its own code: the client should wait and repeat (a client-id 409 is final). */
+const inProgress = (message: string) => new HttpError(409, IDEMPOTENCY_IN_PROGRESS, message);
 
 const cutoff = () => new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString();
 
@@ -78,11 +81,11 @@ export function idempotency(db: Knex): Koa.Middleware {
       if (!isUniqueViolation(err)) throw err;
       const first = await mine.clone().first<KeyRow | undefined>();
       // Gone between the insert and this read (its first attempt failed and released it): just retry.
-      if (!first) throw conflict('This request is already being processed; try again');
+      if (!first) throw inProgress('This request is already being processed; try again');
       if (first.method !== fingerprint.method || first.path !== fingerprint.path || first.body_hash !== fingerprint.body_hash) {
         throw unprocessable('This Idempotency-Key was already used for a different request');
       }
-      if (!toBool(first.completed) || first.status === null) throw conflict('A request with this Idempotency-Key is still being processed');
+      if (!toBool(first.completed) || first.status === null) throw inProgress('A request with this Idempotency-Key is still being processed');
       ctx.status = first.status;
       ctx.body = first.response_body === null ? null : JSON.parse(first.response_body);
       ctx.set(IDEMPOTENT_REPLAY_HEADER, 'true');

@@ -5,6 +5,7 @@ import { Avatar } from '../../components/Avatar';
 import { LinkButton } from '../../components/Button';
 import { fullName } from '../../lib/format';
 import { LogoutButton } from '../auth/LogoutButton';
+import { SyncStatus } from '../../outbox/SyncStatus';
 import { useSiteName } from '../site/useSiteName';
 import { MobileMenu } from './MobileMenu';
 import { NavLinks } from './NavLinks';
@@ -23,6 +24,7 @@ export function Header() {
         </Link>
         <NavLinks label="Main" />
         <div className="site-actions">
+          <SyncStatus />
           <ThemeToggle />
           {/* Nothing until the session is known, so a signed-in user never sees Login flash. */}
           {isPending ? null : user ? (
