@@ -6,7 +6,7 @@ import { apiFetch } from '../api/client';
 import { serverMessage } from '../api/errors';
 import { toast } from '../components/Toast';
 import { useOutboxItems } from '../outbox/hooks';
-import { newItemBase, sendOrQueue } from '../outbox/outbox';
+import { newItemBase, OUTBOX_MUTATION, sendOrQueue } from '../outbox/outbox';
 
 /**
  * Likes (spec 4): anonymous likes are counted only in this browser, in localStorage maps from id to
@@ -92,6 +92,7 @@ export function useLike(kind: LikeKind, item: LikeableItem): LikeState {
   const path = `/api/${kind}/${encodeURIComponent(item.id)}/like`;
 
   const mutation = useMutation({
+    ...OUTBOX_MUTATION,
     mutationFn: async (unlike: boolean): Promise<LikeResponse | null> => {
       // Anonymous likes are counted in this browser (spec 4); they are never queued.
       if (!isSignedIn) return apiFetch<LikeResponse>(path, { method: 'POST' });
@@ -108,7 +109,8 @@ export function useLike(kind: LikeKind, item: LikeableItem): LikeState {
       toast({ title: 'Error', description: serverMessage(error, 'Failed to update like.'), variant: 'destructive' });
     },
     // Lists, the featured list and the detail page all show the count, so the whole kind refetches.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [kind] }),
+    // A queued like changes nothing on the server yet (and a refetch offline would only fail).
+    onSettled: (response) => (response === null ? undefined : queryClient.invalidateQueries({ queryKey: [kind] })),
   });
 
   const shown = queued ? { liked: queued.kind === 'like', likes: current.likes + (queued.kind === 'like' ? 1 : -1) * Number((queued.kind === 'like') !== current.liked) } : current;

@@ -19,16 +19,20 @@ function subscribeOnline(notify: () => void) {
   };
 }
 
-/** Drives the outbox from the app shell: start, sign-in (a new user object) and the `online` event. */
+/**
+ * Drives the outbox from the app shell: app start, every fresh answer about the user (a sign-in
+ * after a 401 gives the same user again, so the time of the answer is what changes) and the
+ * `online` event.
+ */
 function useOutboxSync(): void {
   const queryClient = useQueryClient();
-  const { data: user } = useQuery(authQueries.user());
+  const { data: user, dataUpdatedAt } = useQuery(authQueries.user());
   useEffect(() => listenForConnection(), []);
   useEffect(() => {
     if (user === undefined) return;
     setOutboxSession(user?.id ?? null, queryClient);
     void syncNow();
-  }, [user, queryClient]);
+  }, [user, dataUpdatedAt, queryClient]);
 }
 
 /**

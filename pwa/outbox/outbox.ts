@@ -60,6 +60,23 @@ let session: { userId: string | null; queryClient: QueryClient | null } = { user
 export function setOutboxSession(userId: string | null, queryClient: QueryClient): void {
   session = { userId, queryClient };
   if (userId) setState({ needsSignIn: false });
+  try {
+    if (userId) localStorage.setItem(LAST_USER_KEY, userId);
+    else localStorage.removeItem(LAST_USER_KEY);
+  } catch {
+    // storage blocked: the queue is then only shown once the user is known
+  }
+}
+
+const LAST_USER_KEY = 'outboxUserId';
+
+/** Who signed in last on this device: whose queue to show while the server cannot say (offline start). */
+export function lastOutboxUserId(): string | null {
+  try {
+    return localStorage.getItem(LAST_USER_KEY);
+  } catch {
+    return null;
+  }
 }
 
 // ---------------------------------------------------------------- writing
@@ -96,6 +113,12 @@ export async function sendOrQueue<T>(item: NewItem): Promise<SendResult<T>> {
     return { queued: true };
   }
 }
+
+/**
+ * Spread into every mutation that goes through `sendOrQueue`: TanStack Query pauses mutations while
+ * the browser is offline, and these must run then, to be queued.
+ */
+export const OUTBOX_MUTATION = { networkMode: 'always' } as const;
 
 /** Shown instead of the success toast when a write was queued rather than sent. */
 export const QUEUED_TOAST = { title: 'Saved offline', description: 'It will be sent when you are back online.' };

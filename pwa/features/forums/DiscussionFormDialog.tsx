@@ -9,7 +9,7 @@ import { Dialog } from '../../components/Dialog';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
-import { QUEUED_TOAST } from '../../outbox/outbox';
+import { OUTBOX_MUTATION, QUEUED_TOAST } from '../../outbox/outbox';
 import { refreshAfterDiscussionWrite } from './cache';
 
 export interface DiscussionFormDialogProps {
@@ -52,6 +52,7 @@ function DiscussionForm({
     };
 
   const save = useMutation({
+    ...OUTBOX_MUTATION,
     mutationFn: async (input: { title: string; content: string; categoryId: string }) =>
       discussion ? { queued: false as const, data: await updateDiscussion(discussion.id, input) } : createDiscussion(input),
     onSuccess: (result) => {

@@ -16,7 +16,7 @@ import { formatRelativeTime, fullName } from '../../lib/format';
 import { formatDateTime, postedLate } from '../../outbox/format';
 import { useQueued } from '../../outbox/hooks';
 import { QueuedPost } from '../../outbox/OutboxNotice';
-import { QUEUED_TOAST } from '../../outbox/outbox';
+import { OUTBOX_MUTATION, QUEUED_TOAST } from '../../outbox/outbox';
 import { refreshAfterReply } from './cache';
 import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
 import { BackIcon, HeartIcon } from './icons';
@@ -161,6 +161,7 @@ function ReplyBox({ discussion }: { discussion: DiscussionDetail }) {
   const queryClient = useQueryClient();
   const [content, setContent] = useState('');
   const reply = useMutation({
+    ...OUTBOX_MUTATION,
     mutationFn: (text: string) => postReply(discussion.id, text),
     onSuccess: (result) => {
       setContent('');
@@ -170,7 +171,8 @@ function ReplyBox({ discussion }: { discussion: DiscussionDetail }) {
       // A locked discussion answers 423 with its own message ('This discussion is locked').
       toast({ title: 'Error', description: serverMessage(error, 'Failed to post reply'), variant: 'destructive' });
     },
-    onSettled: () => refreshAfterReply(queryClient, discussion.id),
+    // A queued reply changed nothing on the server yet; the outbox refreshes once it is sent.
+    onSettled: (result) => (result?.queued ? undefined : refreshAfterReply(queryClient, discussion.id)),
   });
 
   if (!user) {

@@ -5,7 +5,7 @@ import { apiFetch } from '../../api/client';
 import { serverMessage } from '../../api/errors';
 import { newsQueries } from '../../api/news.queries';
 import { toast } from '../../components/Toast';
-import { newItemBase, QUEUED_TOAST, sendOrQueue } from '../../outbox/outbox';
+import { newItemBase, OUTBOX_MUTATION, QUEUED_TOAST, sendOrQueue } from '../../outbox/outbox';
 
 /*
  * Article writes of the news list and the article page. Each one refreshes the narrowest part of
@@ -109,6 +109,7 @@ async function commentsChanged(queryClient: QueryClient, articleId: string): Pro
 export function usePostComment(articleId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...OUTBOX_MUTATION,
     // The comment carries its own id and writing time, so a replay from the outbox cannot double it.
     mutationFn: (content: string) => {
       const base = newItemBase();
@@ -134,6 +135,7 @@ export function usePostComment(articleId: string) {
 export function useDeleteComment(articleId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...OUTBOX_MUTATION,
     mutationFn: (commentId: string) =>
       sendOrQueue<unknown>({
         ...newItemBase(),
