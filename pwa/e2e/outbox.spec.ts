@@ -265,3 +265,28 @@ test('Sync now sends what is waiting at once', async ({ page, context, playwrigh
   expect(comments).toHaveLength(1);
   await admin.dispose();
 });
+
+test('a comment and a reply posted late show when they were written and when they were posted', async ({ page, playwright, baseURL }) => {
+  const admin = await adminApi(playwright, baseURL!);
+  const articleTitle = `Late arrivals ${unique()}`;
+  const articleId = await newArticle(admin, articleTitle);
+  const [forumCategory] = await json<ForumCategory[]>(admin, '/api/forum/categories');
+  const discussion = (await (await admin.post('/api/forum/discussions', { data: { title: `Late thread ${unique()}`, content: 'Body', categoryId: forumCategory.id } })).json()) as Discussion;
+  // What the outbox sends for a write made two hours before the connection came back.
+  const writtenAt = new Date(Date.now() - 2 * 3_600_000).toISOString();
+  const body = { content: 'Written in the morning', id: crypto.randomUUID(), writtenAt };
+  expect((await admin.post(`/api/news/${articleId}/comments`, { data: body })).status()).toBe(201);
+  expect((await admin.post('/api/forum/replies', { data: { ...body, id: crypto.randomUUID(), discussionId: discussion.id } })).status()).toBe(201);
+
+  await signIn(page, ACCOUNTS.member);
+  await page.goto(`/news/${articleId}`);
+  const comment = page.getByRole('article', { name: `Comment by ${ACCOUNTS.admin.name}` });
+  await expect(comment).toContainText(/Written .+ · posted .+/);
+  await expect(comment.locator(`time[datetime="${writtenAt}"]`)).toHaveCount(1);
+
+  await page.goto(`/forums/${discussion.id}`);
+  const reply = page.getByRole('article', { name: `Reply by ${ACCOUNTS.admin.name}` });
+  await expect(reply).toContainText(/Written .+ · posted .+/);
+  await expect(reply.locator(`time[datetime="${writtenAt}"]`)).toHaveCount(1);
+  await admin.dispose();
+});
