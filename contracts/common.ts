@@ -46,3 +46,27 @@ export const QueryFlag = z
   .enum(['true', 'false'])
   .optional()
   .transform((v) => v === 'true');
+
+/**
+ * Exactly-once writes (issue 7): a signed-in mutation may carry `Idempotency-Key` (the outbox sends
+ * the queued item's id); a repeat of a finished one is answered with the first result and
+ * `Idempotent-Replayed: true`.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENT_REPLAY_HEADER = 'Idempotent-Replayed';
+/** Error code of the 409 for a repeat that arrives while the first is still running. */
+export const IDEMPOTENCY_IN_PROGRESS = 'request_in_progress';
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * An id the client chose for a new comment, reply or discussion, so a replay can never create a
+ * second row: the same id again by the same author for the same target answers with the existing
+ * row (200); used by anyone else or for another target it is 409.
+ */
+export const ClientId = z.uuid({ error: 'id must be a UUID' }).transform((id) => id.toLowerCase());
+
+/**
+ * When the author wrote a queued comment or reply (the client's clock). Kept only if it is not in
+ * the future of the server's clock, so a wrong device clock cannot put it ahead of its posting.
+ */
+export const WrittenAt = z.iso.datetime({ offset: true, error: 'writtenAt must be an ISO-8601 timestamp' });

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { CONTENT_STATUSES, ContentStatus, Id, LIMITS, LimitParam, Timestamp } from './common';
+import { ClientId, CONTENT_STATUSES, ContentStatus, Id, LIMITS, LimitParam, Timestamp, WrittenAt } from './common';
 
 /** PostgreSQL refuses NUL in text; rejecting it here keeps such input a 400 instead of a 500. */
 const noNul = (s: string) => !s.includes('\0');
@@ -80,6 +80,8 @@ export const Reply = z.object({
   authorId: Id.nullable(),
   author: ForumAuthor,
   likes: z.number().int(),
+  /** When it was written, if that was before it was posted (queued offline); else null. */
+  writtenAt: Timestamp.nullable(),
   createdAt: Timestamp,
 });
 export type Reply = z.infer<typeof Reply>;
@@ -107,7 +109,7 @@ export const DiscussionListQuery = z.object({
 });
 export type DiscussionListQuery = z.infer<typeof DiscussionListQuery>;
 
-export const DiscussionCreateInput = z.object({ title, content, categoryId });
+export const DiscussionCreateInput = z.object({ title, content, categoryId, id: ClientId.optional() });
 export type DiscussionCreateInput = z.infer<typeof DiscussionCreateInput>;
 
 /**
@@ -142,5 +144,7 @@ export const ReplyCreateInput = z.object({
     .refine(noNul, NUL_MESSAGE),
   discussionId: z.uuid({ error: 'Discussion is required' }),
   parentReplyId: z.uuid({ error: 'Invalid parent reply' }).nullable().optional(),
+  id: ClientId.optional(),
+  writtenAt: WrittenAt.optional(),
 });
 export type ReplyCreateInput = z.infer<typeof ReplyCreateInput>;

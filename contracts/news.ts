@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { CONTENT_STATUSES, ContentStatus, Id, LIMITS, QueryFlag, Timestamp } from './common';
+import { ClientId, CONTENT_STATUSES, ContentStatus, Id, LIMITS, QueryFlag, Timestamp, WrittenAt } from './common';
 
 /*
  * News articles and comments (spec sections 3, 5, 7 News), plus the pieces that articles and
@@ -242,6 +242,9 @@ export const Comment = z.object({
   articleId: z.string(),
   authorId: z.string().nullable(),
   content: z.string(),
+  /** When it was written, if that was before it was posted (queued offline); else null. */
+  writtenAt: Timestamp.nullable(),
+  /** When the server posted it. */
   createdAt: Timestamp,
   /** null when the author's account was deleted (the client shows 'Unknown User'). */
   author: CommentAuthor.nullable(),
@@ -254,6 +257,8 @@ export const CommentCreateInput = z.object({
     .trim()
     .min(1, 'Comment required')
     .max(LIMITS.commentMax, `Comment must be at most ${LIMITS.commentMax} characters`),
+  id: ClientId.optional(),
+  writtenAt: WrittenAt.optional(),
 });
 export type CommentCreateInput = z.infer<typeof CommentCreateInput>;
 

@@ -10,6 +10,7 @@ import { errorHandler, type Logger } from './middleware/errors';
 import { sessionMiddleware } from './middleware/session';
 import { loadUser } from './middleware/auth';
 import { requireJsonBody } from './middleware/content-type';
+import { idempotency } from './middleware/idempotency';
 import { requireSameOrigin, securityHeaders } from './middleware/security';
 import { AuthRateLimits, type AuthRateLimiter } from './middleware/rate-limit';
 import { apiRouters } from './api/routes';
@@ -74,6 +75,7 @@ export function createApp({
       jsonStrict: true,
     }),
   );
+  app.use(idempotency(db));
 
   const api = new Router({ prefix: '/api' });
   api.get('/health', async (ctx) => {

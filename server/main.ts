@@ -5,6 +5,7 @@ import { connect, migrateLatest } from './db/connect';
 import { DatabaseGate } from './db/availability';
 import { createApp } from './app';
 import { purgeExpiredSessions } from './middleware/session';
+import { sweepIdempotencyKeys } from './middleware/idempotency';
 import { ensureAdmin, seedIfEmpty } from './bootstrap';
 import { createStorage } from './storage/index';
 
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
       await ensureAdmin(db, config.admin);
       if (config.seedSample && (await seedIfEmpty(db))) log('Seeded sample data into the empty database.');
       await purgeExpiredSessions(db);
+      // Nothing is running yet: unfinished idempotency rows were cut off by a crash (docs/outbox.md).
+      await sweepIdempotencyKeys(db, { startup: true });
     },
     config.logLevel === 'silent' ? () => {} : console.error,
   );

@@ -24,6 +24,8 @@ export interface ApiFetchOptions {
   method?: HttpMethod;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (the outbox sends `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -35,12 +37,12 @@ export function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promis
   return readThrough(path, () => request<T>(path, options));
 }
 
-async function request<T>(path: string, { method = 'GET', body, signal }: ApiFetchOptions): Promise<T> {
+async function request<T>(path: string, { method = 'GET', body, signal, headers }: ApiFetchOptions): Promise<T> {
   const hasPayload = body !== undefined;
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: hasPayload ? { 'Content-Type': 'application/json' } : undefined,
+    headers: hasPayload ? { 'Content-Type': 'application/json', ...headers } : headers,
     body: hasPayload ? JSON.stringify(body) : undefined,
     signal,
   });

@@ -10,6 +10,7 @@ import type {
   Reply,
 } from '../../contracts/forums';
 import { apiFetch } from './client';
+import { newItemBase, sendOrQueue, type SendResult } from '../outbox/outbox';
 
 export interface DiscussionListParams {
   /** A forum category id; null or undefined lists every category. */
@@ -51,8 +52,19 @@ export const discussionListsFilter: QueryFilters = {
 
 const discussionPath = (id: string) => `/api/forum/discussions/${encodeURIComponent(id)}`;
 
-export function createDiscussion(input: DiscussionCreateInput): Promise<Discussion> {
-  return apiFetch<Discussion>('/api/forum/discussions', { method: 'POST', body: input });
+/** Sent now or queued in the outbox; its client id makes a replay return the same discussion. */
+export function createDiscussion(input: DiscussionCreateInput): Promise<SendResult<Discussion>> {
+  const base = newItemBase();
+  return sendOrQueue<Discussion>({
+    ...base,
+    kind: 'discussion',
+    method: 'POST',
+    path: '/api/forum/discussions',
+    body: { ...input, id: base.id },
+    targetId: input.categoryId,
+    title: input.title,
+    text: input.content,
+  });
 }
 
 export function updateDiscussion(id: string, input: DiscussionUpdateInput): Promise<Discussion> {
@@ -67,6 +79,16 @@ export function setDiscussionStatus(id: string, status: ContentStatus): Promise<
   return apiFetch<Discussion>(`${discussionPath(id)}/status`, { method: 'PATCH', body: { status } });
 }
 
-export function postReply(discussionId: string, content: string): Promise<Reply> {
-  return apiFetch<Reply>('/api/forum/replies', { method: 'POST', body: { discussionId, content } });
+/** Sent now or queued in the outbox; its client id makes a replay return the same reply. */
+export function postReply(discussionId: string, content: string): Promise<SendResult<Reply>> {
+  const base = newItemBase();
+  return sendOrQueue<Reply>({
+    ...base,
+    kind: 'reply',
+    method: 'POST',
+    path: '/api/forum/replies',
+    body: { discussionId, content, ...base },
+    targetId: discussionId,
+    text: content,
+  });
 }

@@ -1,4 +1,5 @@
 import { useLike, type LikeableItem, type LikeKind } from '../lib/likes';
+import { PENDING_SYNC } from '../outbox/OutboxNotice';
 import { Button } from './Button';
 import { HeartIcon } from './icons';
 
@@ -17,7 +18,7 @@ export function LikeButton({ kind, item, title }: LikeButtonProps) {
       variant="ghost"
       size="sm"
       className="like-button"
-      aria-label={`Like "${title}" (${like.count} ${like.count === 1 ? 'like' : 'likes'})`}
+      aria-label={`Like "${title}" (${like.count} ${like.count === 1 ? 'like' : 'likes'}${like.isQueued ? `, ${PENDING_SYNC.toLowerCase()}` : ''})`}
       aria-pressed={like.isSignedIn ? like.liked : undefined}
       isDisabled={like.isPending}
       onPress={like.toggle}
@@ -27,6 +28,7 @@ export function LikeButton({ kind, item, title }: LikeButtonProps) {
       <span className="like-button__count" data-testid="like-count">
         {like.count}
       </span>
+      {like.isQueued ? <span className="outbox-badge like-button__queued">{PENDING_SYNC}</span> : null}
     </Button>
   );
 }

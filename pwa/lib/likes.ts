@@ -5,6 +5,8 @@ import { authQueries } from '../api/auth.queries';
 import { apiFetch } from '../api/client';
 import { serverMessage } from '../api/errors';
 import { toast } from '../components/Toast';
+import { useOutboxItems } from '../outbox/hooks';
+import { newItemBase, OUTBOX_MUTATION, sendOrQueue } from '../outbox/outbox';
 
 /**
  * Likes (spec 4): anonymous likes are counted only in this browser, in localStorage maps from id to
@@ -69,6 +71,8 @@ export interface LikeState {
   liked: boolean;
   isSignedIn: boolean;
   isPending: boolean;
+  /** A signed-in like or unlike is waiting in the outbox. */
+  isQueued: boolean;
   /** Anonymous: adds a like. Signed in: likes or unlikes. */
   toggle: () => void;
 }
@@ -83,10 +87,21 @@ export function useLike(kind: LikeKind, item: LikeableItem): LikeState {
   const itemKey = `${item.id}:${item.likes}:${item.liked}`;
   const current = answer?.for === itemKey ? answer : { likes: item.likes, liked: item.liked };
 
+  // The newest queued like or unlike decides what the signed-in viewer sees until it is sent.
+  const queued = useOutboxItems().filter((i) => i.likeKind === kind && i.targetId === item.id && i.state === 'pending').at(-1);
+  const path = `/api/${kind}/${encodeURIComponent(item.id)}/like`;
+
   const mutation = useMutation({
-    mutationFn: (unlike: boolean) =>
-      apiFetch<LikeResponse>(`/api/${kind}/${encodeURIComponent(item.id)}/like`, { method: unlike ? 'DELETE' : 'POST' }),
+    ...OUTBOX_MUTATION,
+    mutationFn: async (unlike: boolean): Promise<LikeResponse | null> => {
+      // Anonymous likes are counted in this browser (spec 4); they are never queued.
+      if (!isSignedIn) return apiFetch<LikeResponse>(path, { method: 'POST' });
+      const method = unlike ? 'DELETE' : 'POST';
+      const result = await sendOrQueue<LikeResponse>({ ...newItemBase(), kind: unlike ? 'unlike' : 'like', method, path, targetId: item.id, likeKind: kind });
+      return result.queued ? null : result.data;
+    },
     onSuccess: (response) => {
+      if (!response) return;
       if (response.anonymous) incrementLocalLike(kind, item.id);
       else setAnswer({ for: itemKey, likes: response.likes, liked: response.liked });
     },
@@ -94,14 +109,18 @@ export function useLike(kind: LikeKind, item: LikeableItem): LikeState {
       toast({ title: 'Error', description: serverMessage(error, 'Failed to update like.'), variant: 'destructive' });
     },
     // Lists, the featured list and the detail page all show the count, so the whole kind refetches.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [kind] }),
+    // A queued like changes nothing on the server yet (and a refetch offline would only fail).
+    onSettled: (response) => (response === null ? undefined : queryClient.invalidateQueries({ queryKey: [kind] })),
   });
 
+  const shown = queued ? { liked: queued.kind === 'like', likes: current.likes + (queued.kind === 'like' ? 1 : -1) * Number((queued.kind === 'like') !== current.liked) } : current;
+
   return {
-    count: isSignedIn ? current.likes : item.likes + localCount,
-    liked: isSignedIn && current.liked,
+    count: isSignedIn ? shown.likes : item.likes + localCount,
+    liked: isSignedIn && shown.liked,
     isSignedIn,
     isPending: mutation.isPending,
-    toggle: () => mutation.mutate(isSignedIn && current.liked),
+    isQueued: Boolean(queued),
+    toggle: () => mutation.mutate(isSignedIn && shown.liked),
   };
 }

@@ -9,6 +9,7 @@ import { Dialog } from '../../components/Dialog';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
+import { OUTBOX_MUTATION, QUEUED_TOAST } from '../../outbox/outbox';
 import { refreshAfterDiscussionWrite } from './cache';
 
 export interface DiscussionFormDialogProps {
@@ -51,12 +52,14 @@ function DiscussionForm({
     };
 
   const save = useMutation({
-    mutationFn: (input: { title: string; content: string; categoryId: string }) =>
-      discussion ? updateDiscussion(discussion.id, input) : createDiscussion(input),
-    onSuccess: (saved) => {
-      refreshAfterDiscussionWrite(queryClient, saved.id);
-      toast({ title: discussion ? 'Discussion updated successfully!' : 'Discussion created successfully!' });
+    ...OUTBOX_MUTATION,
+    mutationFn: async (input: { title: string; content: string; categoryId: string }) =>
+      discussion ? { queued: false as const, data: await updateDiscussion(discussion.id, input) } : createDiscussion(input),
+    onSuccess: (result) => {
       onDone();
+      if (result.queued) return void toast(QUEUED_TOAST);
+      refreshAfterDiscussionWrite(queryClient, result.data.id);
+      toast({ title: discussion ? 'Discussion updated successfully!' : 'Discussion created successfully!' });
     },
     onError: (error) => {
       setErrors(serverFieldErrors(error));

@@ -16,6 +16,10 @@ import { toast } from '../../components/Toast';
 import { formatRelativeTime, fullName } from '../../lib/format';
 import { OfflineNotice } from '../../offline/OfflineNotice';
 import { OfflineError } from '../../offline/status';
+import { formatDateTime, postedLate } from '../../outbox/format';
+import { useQueued } from '../../outbox/hooks';
+import { QueuedPost } from '../../outbox/OutboxNotice';
+import { OUTBOX_MUTATION, QUEUED_TOAST } from '../../outbox/outbox';
 import { refreshAfterReply } from './cache';
 import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
 import { HeartIcon } from '../../components/icons';
@@ -28,6 +32,7 @@ export function DiscussionScreen() {
   const { id } = route.useParams();
   const discussion = useQuery(forumQueries.discussion(id));
   const categories = useQuery(forumQueries.categories());
+  const queuedReplies = useQueued('reply', id);
 
   if (discussion.isPending) {
     return (
@@ -66,6 +71,9 @@ export function DiscussionScreen() {
   }
 
   const data = discussion.data;
+  const posted = new Set(data.replies.map((reply) => reply.id));
+  const queued = queuedReplies.filter((item) => !posted.has(item.id));
+  const replyCount = data.replies.length + queued.length;
   const categoryColor = categories.data?.find((category) => category.id === data.categoryId)?.color;
 
   return (
@@ -95,14 +103,19 @@ export function DiscussionScreen() {
       <ReplyBox discussion={data} />
 
       <section className="replies" aria-labelledby="replies-title">
-        <h2 id="replies-title">Replies ({data.replies.length})</h2>
-        {data.replies.length === 0 ? (
+        <h2 id="replies-title">Replies ({replyCount})</h2>
+        {replyCount === 0 ? (
           <EmptyState title="No replies yet. Be the first to reply!" />
         ) : (
           <ol className="reply-list">
             {data.replies.map((reply) => (
               <li key={reply.id}>
                 <ReplyItem reply={reply} />
+              </li>
+            ))}
+            {queued.map((item) => (
+              <li key={item.id}>
+                <QueuedPost item={item} />
               </li>
             ))}
           </ol>
@@ -119,7 +132,14 @@ function ReplyItem({ reply }: { reply: Reply }) {
       <div className="reply__body">
         <p className="reply__meta">
           <span className="reply__author">{fullName(reply.author)}</span>
-          <time dateTime={reply.createdAt}>{formatRelativeTime(reply.createdAt)}</time>
+          {postedLate(reply.writtenAt, reply.createdAt) ? (
+            <span>
+              Written <time dateTime={reply.writtenAt}>{formatDateTime(reply.writtenAt)}</time> · posted{' '}
+              <time dateTime={reply.createdAt}>{formatDateTime(reply.createdAt)}</time>
+            </span>
+          ) : (
+            <time dateTime={reply.createdAt}>{formatRelativeTime(reply.createdAt)}</time>
+          )}
         </p>
         <div className="reply__content">{reply.content}</div>
         <p className="reply__likes">
@@ -137,16 +157,18 @@ function ReplyBox({ discussion }: { discussion: DiscussionDetail }) {
   const queryClient = useQueryClient();
   const [content, setContent] = useState('');
   const reply = useMutation({
+    ...OUTBOX_MUTATION,
     mutationFn: (text: string) => postReply(discussion.id, text),
-    onSuccess: () => {
+    onSuccess: (result) => {
       setContent('');
-      toast({ title: 'Reply posted successfully!' });
+      toast(result.queued ? QUEUED_TOAST : { title: 'Reply posted successfully!' });
     },
     onError: (error) => {
       // A locked discussion answers 423 with its own message ('This discussion is locked').
       toast({ title: 'Error', description: serverMessage(error, 'Failed to post reply'), variant: 'destructive' });
     },
-    onSettled: () => refreshAfterReply(queryClient, discussion.id),
+    // A queued reply changed nothing on the server yet; the outbox refreshes once it is sent.
+    onSettled: (result) => (result?.queued ? undefined : refreshAfterReply(queryClient, discussion.id)),
   });
 
   if (!user) {

@@ -11,6 +11,8 @@ import { SearchField } from '../../components/SearchField';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { toast } from '../../components/Toast';
 import { ToggleButton } from '../../components/ToggleButton';
+import { useOutboxItems } from '../../outbox/hooks';
+import { QueuedPost } from '../../outbox/OutboxNotice';
 import { refreshAfterDiscussionDelete } from './cache';
 import { DiscussionCard } from './DiscussionCard';
 import { DiscussionFormDialog } from './DiscussionFormDialog';
@@ -37,6 +39,9 @@ export function ForumsScreen() {
 
   const categories = useQuery(forumQueries.categories());
   const discussions = useQuery(forumQueries.list({ categoryId }));
+  // New discussions still in the outbox, until the list has them.
+  const listed = new Set(discussions.data?.map((discussion) => discussion.id));
+  const queued = useOutboxItems().filter((item) => item.kind === 'discussion' && !listed.has(item.id));
   const colorOf = new Map((categories.data ?? []).map((category) => [category.id, category.color]));
   const visible = (discussions.data ?? []).filter((discussion) => matches(discussion, deferredSearch));
   const selectedCategory = categories.data?.find((category) => category.id === categoryId);
@@ -87,6 +92,21 @@ export function ForumsScreen() {
           </ul>
         )}
       </section>
+
+      {queued.length ? (
+        <section aria-labelledby="queued-discussions-title" className="forums__discussions">
+          <h2 id="queued-discussions-title" className="forums__section-title">
+            Waiting to sync
+          </h2>
+          <ul className="discussion-list" aria-label="Discussions waiting to sync">
+            {queued.map((item) => (
+              <li key={item.id}>
+                <QueuedPost item={item} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="discussions-title" className="forums__discussions">
         <div className="forums__list-header">

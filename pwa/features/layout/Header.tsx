@@ -6,6 +6,7 @@ import { InstallButton } from '../../offline/InstallButton';
 import { OfflineIndicator } from '../../offline/OfflineIndicator';
 import { SavedLink } from '../../offline/SavedLink';
 import { LogoutButton } from '../auth/LogoutButton';
+import { SyncStatus } from '../../outbox/SyncStatus';
 import { useSiteName } from '../site/useSiteName';
 import { AccountMenu } from './AccountMenu';
 import { MobileMenu } from './MobileMenu';
@@ -28,6 +29,7 @@ export function Header() {
           <OfflineIndicator />
           <SavedLink />
           <InstallButton />
+          <SyncStatus />
           <ThemeToggle />
           {/* Nothing until the session is known, so a signed-in user never sees Login flash. */}
           {isPending ? null : user ? (

@@ -11,6 +11,9 @@ import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { formatDate, fullName } from '../../lib/format';
 import { TrashIcon } from '../../components/icons';
+import { formatDateTime, postedLate } from '../../outbox/format';
+import { useOutboxItems } from '../../outbox/hooks';
+import { QueuedPost } from '../../outbox/OutboxNotice';
 import { useDeleteComment, usePostComment } from './mutations';
 import { useViewer } from './viewer';
 
@@ -18,7 +21,13 @@ import { useViewer } from './viewer';
 export function CommentsSection({ articleId, commentCount }: { articleId: string; commentCount: number }) {
   const viewer = useViewer();
   const comments = useQuery(newsQueries.comments(articleId));
-  const count = comments.data?.length ?? commentCount;
+  // The outbox's comments for this article show at once; its pending deletions hide theirs.
+  const outbox = useOutboxItems().filter((item) => item.targetId === articleId);
+  const deleting = new Set(outbox.filter((item) => item.kind === 'deleteComment' && item.state === 'pending').map((item) => item.refId));
+  const posted = new Set(comments.data?.map((comment) => comment.id));
+  const queued = outbox.filter((item) => item.kind === 'comment' && !posted.has(item.id));
+  const shown = comments.data?.filter((comment) => !deleting.has(comment.id));
+  const count = (shown?.length ?? commentCount) + queued.length;
 
   return (
     <section className="comments" aria-labelledby="comments-title">
@@ -54,13 +63,18 @@ export function CommentsSection({ articleId, commentCount }: { articleId: string
             </Button>
           }
         />
-      ) : comments.data.length === 0 ? (
+      ) : count === 0 ? (
         <p className="comments__empty">No comments yet.</p>
       ) : (
         <ul className="comments__list" aria-label="Comments">
-          {comments.data.map((comment) => (
+          {shown?.map((comment) => (
             <li key={comment.id}>
               <CommentItem comment={comment} isOwn={viewer.user !== null && comment.authorId === viewer.user.id} />
+            </li>
+          ))}
+          {queued.map((item) => (
+            <li key={item.id}>
+              <QueuedPost item={item} />
             </li>
           ))}
         </ul>
@@ -78,7 +92,15 @@ function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
       <div className="comment__body">
         <p className="comment__meta">
           <span className="comment__author">{name}</span>
-          <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+          {postedLate(comment.writtenAt, comment.createdAt) ? (
+            // Written offline and posted later: both times, so a late arrival does not confuse the thread.
+            <span>
+              Written <time dateTime={comment.writtenAt}>{formatDateTime(comment.writtenAt)}</time> · posted{' '}
+              <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt)}</time>
+            </span>
+          ) : (
+            <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+          )}
         </p>
         <p className="comment__content">{comment.content}</p>
       </div>

@@ -5,6 +5,7 @@ import { apiFetch } from '../../api/client';
 import { serverMessage } from '../../api/errors';
 import { newsQueries } from '../../api/news.queries';
 import { toast } from '../../components/Toast';
+import { newItemBase, OUTBOX_MUTATION, QUEUED_TOAST, sendOrQueue } from '../../outbox/outbox';
 
 /*
  * Article writes of the news list and the article page. Each one refreshes the narrowest part of
@@ -108,9 +109,22 @@ async function commentsChanged(queryClient: QueryClient, articleId: string): Pro
 export function usePostComment(articleId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) =>
-      apiFetch<Comment>(`${articlePath(articleId)}/comments`, { method: 'POST', body: { content } }),
-    onSuccess: async () => {
+    ...OUTBOX_MUTATION,
+    // The comment carries its own id and writing time, so a replay from the outbox cannot double it.
+    mutationFn: (content: string) => {
+      const base = newItemBase();
+      return sendOrQueue<Comment>({
+        ...base,
+        kind: 'comment',
+        method: 'POST',
+        path: `${articlePath(articleId)}/comments`,
+        body: { content, ...base },
+        targetId: articleId,
+        text: content,
+      });
+    },
+    onSuccess: async (result) => {
+      if (result.queued) return void toast(QUEUED_TOAST);
       toast({ title: 'Comment posted' });
       await commentsChanged(queryClient, articleId);
     },
@@ -121,9 +135,18 @@ export function usePostComment(articleId: string) {
 export function useDeleteComment(articleId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...OUTBOX_MUTATION,
     mutationFn: (commentId: string) =>
-      apiFetch<unknown>(`/api/news/comments/${encodeURIComponent(commentId)}`, { method: 'DELETE' }),
-    onSuccess: async () => {
+      sendOrQueue<unknown>({
+        ...newItemBase(),
+        kind: 'deleteComment',
+        method: 'DELETE',
+        path: `/api/news/comments/${encodeURIComponent(commentId)}`,
+        targetId: articleId,
+        refId: commentId,
+      }),
+    onSuccess: async (result) => {
+      if (result.queued) return void toast(QUEUED_TOAST);
       toast({ title: 'Comment deleted' });
       await commentsChanged(queryClient, articleId);
     },

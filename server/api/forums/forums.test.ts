@@ -244,6 +244,7 @@ describeEachDb('forums', (t) => {
         authorId: otherUser.id,
         author: { id: otherUser.id, firstName: 'Test', lastName: 'User', email: otherUser.email.split('@')[0], title: null, profileImageUrl: null },
         likes: 0,
+        writtenAt: null,
         createdAt: r1.createdAt,
       },
       expect.objectContaining({ id: r2.id, parentReplyId: r1.id, authorId: user.id, content: 'answer to first' }),

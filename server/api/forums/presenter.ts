@@ -39,6 +39,7 @@ export interface ReplyRow {
   parent_reply_id: string | null;
   author_id: string | null;
   likes: unknown;
+  written_at: unknown;
   created_at: unknown;
 }
 
@@ -97,6 +98,7 @@ export function presentReply(row: ReplyRow, authors: Map<string, AuthorRow>): Re
     authorId: row.author_id,
     author: presentAuthor(row.author_id ? authors.get(row.author_id) : undefined),
     likes: toInt(row.likes),
+    writtenAt: toIso(row.written_at),
     createdAt: toIso(row.created_at)!,
   };
 }

@@ -4,6 +4,7 @@ import type { ContentStatus } from '../../../contracts/common';
 import type { DiscussionCreateInput, DiscussionUpdateInput } from '../../../contracts/forums';
 import { isForeignKeyViolation, now, toBool } from '../../db/dialect';
 import type { DiscussionCursor } from './cursor';
+import { existingClientRow, retryOnClientIdRace, writtenAt } from '../client-ids';
 import type { DiscussionNewsCategoryRow, DiscussionRow, ForumCategoryRow, ReplyRow } from './presenter';
 
 /**
@@ -159,7 +160,8 @@ export async function newsCategoriesByDiscussion(
   return out;
 }
 
-export type CreateDiscussionResult = { kind: 'created'; id: string } | { kind: 'unknown_category' };
+/** `existing`: the client id was already posted as this author's discussion; nothing was written. */
+export type CreateDiscussionResult = { kind: 'created' | 'existing'; id: string } | { kind: 'unknown_category' };
 
 /** New discussions are published (spec 9: default content status), so they count in their category. */
 export async function createDiscussion(
@@ -167,10 +169,11 @@ export async function createDiscussion(
   authorId: string,
   input: DiscussionCreateInput,
 ): Promise<CreateDiscussionResult> {
-  const id = uuidv7();
+  const id = input.id ?? uuidv7();
   const ts = now();
   try {
-    return await db.transaction(async (trx) => {
+    return await retryOnClientIdRace(input.id, () => db.transaction(async (trx) => {
+      if (input.id && (await existingClientRow(trx, 'forum_discussions', id, { author_id: authorId }))) return { kind: 'existing', id } as const;
       if (!(await categoryExists(trx, input.categoryId))) return { kind: 'unknown_category' } as const;
       await trx('forum_discussions').insert({
         id,
@@ -184,7 +187,7 @@ export async function createDiscussion(
       });
       await bumpCategory(trx, input.categoryId, 1);
       return { kind: 'created', id } as const;
-    });
+    }));
   } catch (err) {
     // The category was deleted between the check and the insert.
     if (isForeignKeyViolation(err)) return { kind: 'unknown_category' };
@@ -251,7 +254,7 @@ export async function deleteDiscussion(db: Knex, id: string): Promise<boolean> {
 // ---------------------------------------------------------------------------------------------
 // Replies
 
-const REPLY_COLUMNS = ['id', 'content', 'discussion_id', 'parent_reply_id', 'author_id', 'likes', 'created_at'];
+const REPLY_COLUMNS = ['id', 'content', 'discussion_id', 'parent_reply_id', 'author_id', 'likes', 'written_at', 'created_at'];
 
 export async function findReply(db: Knex, id: string): Promise<ReplyRow | undefined> {
   return db<ReplyRow>('forum_replies').where({ id }).first(REPLY_COLUMNS);
@@ -270,19 +273,25 @@ export interface NewReply {
   authorId: string;
   content: string;
   parentReplyId?: string | null;
+  /** Client-chosen id and writing time (the offline outbox). */
+  id?: string;
+  writtenAt?: string;
 }
 
-export type CreateReplyResult = { kind: 'created'; id: string } | { kind: 'not_found' } | { kind: 'locked' } | { kind: 'bad_parent' };
+/** `existing`: the client id was already posted as this author's reply here; nothing was written. */
+export type CreateReplyResult = { kind: 'created' | 'existing'; id: string } | { kind: 'not_found' } | { kind: 'locked' } | { kind: 'bad_parent' };
 
 /**
  * Inserts a reply and moves reply_count / last_reply_at in one transaction. The lock is checked
  * under the row lock, so a reply cannot slip in after a moderator locked the discussion.
  */
 export async function createReply(db: Knex, reply: NewReply): Promise<CreateReplyResult> {
-  const id = uuidv7();
+  const id = reply.id ?? uuidv7();
   const ts = now();
   try {
-    return await db.transaction(async (trx) => {
+    return await retryOnClientIdRace(reply.id, () => db.transaction(async (trx) => {
+      const owner = { discussion_id: reply.discussionId, author_id: reply.authorId };
+      if (reply.id && (await existingClientRow(trx, 'forum_replies', id, owner))) return { kind: 'existing', id } as const;
       const discussion = await lockDiscussion(trx, reply.discussionId);
       if (!discussion) return { kind: 'not_found' } as const;
       if (toBool(discussion.is_locked)) return { kind: 'locked' } as const;
@@ -298,6 +307,7 @@ export async function createReply(db: Knex, reply: NewReply): Promise<CreateRepl
         discussion_id: reply.discussionId,
         parent_reply_id: reply.parentReplyId ?? null,
         author_id: reply.authorId,
+        written_at: writtenAt(reply.writtenAt),
         created_at: ts,
       });
       await trx('forum_discussions')
@@ -305,7 +315,7 @@ export async function createReply(db: Knex, reply: NewReply): Promise<CreateRepl
         .update({ last_reply_at: ts })
         .increment('reply_count', 1);
       return { kind: 'created', id } as const;
-    });
+    }));
   } catch (err) {
     // The parent reply was deleted between the check and the insert.
     if (isForeignKeyViolation(err)) return { kind: 'bad_parent' };

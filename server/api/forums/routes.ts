@@ -94,7 +94,8 @@ export function forumRoutes(db: Knex): Router {
     const input = ctx.state.body as DiscussionCreateInput;
     const result = await repo.createDiscussion(db, currentUser(ctx).id, input);
     if (result.kind === 'unknown_category') throw badRequest(UNKNOWN_CATEGORY, { categoryId: [UNKNOWN_CATEGORY] });
-    await respondWithDiscussion(ctx, result.id, 201);
+    // 200 when its client id had already been posted (a replay), 201 when this request wrote it.
+    await respondWithDiscussion(ctx, result.id, result.kind === 'created' ? 201 : 200);
   });
 
   router.patch('/discussions/:id', requireUser, validateBody(DiscussionUpdateInput), async (ctx) => {
@@ -146,7 +147,7 @@ export function forumRoutes(db: Knex): Router {
       throw badRequest(message, { parentReplyId: [message] });
     }
     const reply = (await repo.findReply(db, result.id))!;
-    ctx.status = 201;
+    ctx.status = result.kind === 'created' ? 201 : 200;
     ctx.body = presentReply(reply, await authorsByIds(db, [reply.author_id]));
   });
 

@@ -27,6 +27,7 @@ export function presentComment(row: CommentRow, authors: Map<string, AuthorRow>)
     articleId: row.article_id,
     authorId: row.author_id,
     content: row.content,
+    writtenAt: toIso(row.written_at),
     createdAt: toIso(row.created_at)!,
     author: row.author_id ? presentAuthor(authors.get(row.author_id)) : null,
   };

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import type { ArticlePatchInput } from '../../../contracts/news';
 import { now } from '../../db/dialect';
+import { existingClientRow, retryOnClientIdRace, writtenAt } from '../client-ids';
 import { notFound } from '../../errors';
 import type { AscCursor } from '../content/cursor';
 import type { ContentRow, ContentWrite } from '../content/repo';
@@ -48,6 +49,8 @@ export interface CommentRow {
   article_id: string;
   author_id: string | null;
   content: string;
+  /** When the author wrote it offline (null when posted straight away). */
+  written_at: unknown;
   created_at: unknown;
 }
 
@@ -65,18 +68,38 @@ export async function findComment(db: Knex, id: string): Promise<CommentRow | un
   return db<CommentRow>('news_comments').where({ id }).first();
 }
 
-/** Inserts the comment and bumps the article's comment_count in one transaction. */
-export async function insertComment(db: Knex, articleId: string, authorId: string, content: string): Promise<CommentRow> {
-  const row: CommentRow = { id: uuidv7(), article_id: articleId, author_id: authorId, content, created_at: now() };
-  await db.transaction(async (trx) => {
-    // Counter first: it locks the article row on pg, so a concurrent delete cannot slip between.
-    const bumped = await trx('news_articles')
-      .where({ id: articleId })
-      .update({ comment_count: trx.raw('?? + 1', ['comment_count']) });
-    if (!bumped) throw notFound('Article not found');
-    await trx('news_comments').insert(row);
-  });
-  return row;
+/** A client-chosen id and writing time (both optional), sent by the offline outbox. */
+export interface ClientWrite {
+  id?: string;
+  writtenAt?: string;
+}
+
+/**
+ * Inserts the comment and bumps the article's comment_count in one transaction. With a client id
+ * that this author already used on this article, nothing is written and `created` is false.
+ */
+export async function insertComment(
+  db: Knex,
+  articleId: string,
+  authorId: string,
+  content: string,
+  client: ClientWrite = {},
+): Promise<CommentRow & { created: boolean }> {
+  const row: CommentRow = { id: client.id ?? uuidv7(), article_id: articleId, author_id: authorId, content, written_at: writtenAt(client.writtenAt), created_at: now() };
+  const created = await retryOnClientIdRace(client.id, () =>
+    db.transaction(async (trx) => {
+      if (client.id && (await existingClientRow(trx, 'news_comments', client.id, { article_id: articleId, author_id: authorId }))) return false;
+      // Counter first: it locks the article row on pg, so a concurrent delete cannot slip between.
+      const bumped = await trx('news_articles')
+        .where({ id: articleId })
+        .update({ comment_count: trx.raw('?? + 1', ['comment_count']) });
+      if (!bumped) throw notFound('Article not found');
+      await trx('news_comments').insert(row);
+      return true;
+    }),
+  );
+  if (created) return { ...row, created };
+  return { ...(await findComment(db, row.id))!, created };
 }
 
 /** Deletes the comment; the counter only moves if this call really removed it. */

@@ -83,10 +83,11 @@ export function newsRoutes(db: Knex): Router {
 
   router.post('/:id/comments', requireUser, validateBody(CommentCreateInput), async (ctx) => {
     const user = currentUser(ctx);
-    const { content } = ctx.state.body as CommentCreateInput;
+    const { content, id, writtenAt } = ctx.state.body as CommentCreateInput;
     const article = await findVisibleContent(db, ARTICLES, itemId(ctx, ARTICLES), user);
-    const comment = await insertComment(db, article.id, user.id, content);
-    ctx.status = 201;
+    const comment = await insertComment(db, article.id, user.id, content, { id, writtenAt });
+    // 201 when this request wrote it; 200 when its client id had already been posted (a replay).
+    ctx.status = comment.created ? 201 : 200;
     ctx.body = presentComment(comment, await authorsByIds(db, [user.id]));
   });
 

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as initial from './20261122000000_initial';
 import * as uploads from './20261122010000_uploads';
 import * as search from './20261122020000_search';
+import * as idempotency from './20261122030000_idempotency';
 import * as editorListIndex from './20261122040000_editor_list_index';
 
 /**
@@ -12,6 +13,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261122000000_initial': initial,
   '20261122010000_uploads': uploads,
   '20261122020000_search': search,
+  '20261122030000_idempotency': idempotency,
   '20261122040000_editor_list_index': editorListIndex,
 };
 

@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { authQueries } from '../api/auth.queries';
+import { Avatar } from '../components/Avatar';
+import { Button } from '../components/Button';
+import { toast } from '../components/Toast';
+import { fullName } from '../lib/format';
+import type { OutboxItem } from './db';
+import { formatDateTime } from './format';
+import { discardItem, retryItem } from './outbox';
+import './outbox.css';
+
+export const PENDING_SYNC = 'Pending sync';
+export const NOT_SENT = 'Not sent';
+
+const KIND_LABELS: Record<OutboxItem['kind'], string> = {
+  like: 'Like',
+  unlike: 'Unlike',
+  comment: 'Comment',
+  deleteComment: 'Comment deletion',
+  reply: 'Reply',
+  discussion: 'New discussion',
+};
+
+export const kindLabel = (item: OutboxItem) => KIND_LABELS[item.kind];
+
+/** 'Pending sync', or 'Not sent' with the reason and what the user can do about it. */
+export function OutboxNotice({ item }: { item: OutboxItem }) {
+  if (item.state === 'pending') return <span className="outbox-badge">{PENDING_SYNC}</span>;
+  const words = [item.title, item.text].filter(Boolean).join('\n\n');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(words);
+      toast({ title: 'Copied', description: 'The text is on your clipboard.' });
+    } catch {
+      toast({ title: 'Error', description: 'Could not copy the text.', variant: 'destructive' });
+    }
+  };
+  const reasonId = `outbox-reason-${item.id}`;
+  return (
+    <div className="outbox-failed">
+      <p>
+        <strong className="outbox-failed__state">{NOT_SENT}</strong> <span id={reasonId}>{item.reason}</span>
+      </p>
+      <div className="outbox-failed__actions">
+        <Button size="sm" variant="secondary" aria-describedby={reasonId} onPress={() => void retryItem(item)}>
+          Retry
+        </Button>
+        {words ? (
+          <Button size="sm" variant="ghost" onPress={() => void copy()}>
+            Copy
+          </Button>
+        ) : null}
+        <Button size="sm" variant="ghost" onPress={() => void discardItem(item)}>
+          Discard
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** A comment, reply or discussion still in the outbox, shown where it will appear once sent. */
+export function QueuedPost({ item }: { item: OutboxItem }) {
+  const { data: user = null } = useQuery(authQueries.user());
+  const name = fullName(user, 'You');
+  return (
+    <article className="comment outbox-entry" aria-label={`${kindLabel(item)} by ${name}`} data-outbox-state={item.state}>
+      <Avatar person={user} />
+      <div className="comment__body">
+        <p className="comment__meta">
+          <span className="comment__author">{name}</span>
+          <time dateTime={item.writtenAt}>Written {formatDateTime(item.writtenAt)}</time>
+        </p>
+        {item.title ? <p className="outbox-entry__title">{item.title}</p> : null}
+        {item.text ? <p className="comment__content">{item.text}</p> : null}
+        <OutboxNotice item={item} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,39 @@
+import { Dexie, type EntityTable } from 'dexie';
+
+/**
+ * The outbox (issue 7): signed-in writes made offline, kept in their own IndexedDB database
+ * `ledger-outbox` (the read cache is another database, `ledger-cache`, owned by the offline store)
+ * until the server has taken them. See docs/outbox.md.
+ */
+export type OutboxKind = 'like' | 'unlike' | 'comment' | 'deleteComment' | 'reply' | 'discussion';
+
+export interface OutboxItem {
+  /** Insertion order: items are sent oldest first. */
+  seq?: number;
+  /** A UUID: the request's Idempotency-Key, and the client id of the row a comment, reply or discussion creates. */
+  id: string;
+  /** Whose write it is: only that user's session sends it. */
+  userId: string;
+  kind: OutboxKind;
+  method: 'POST' | 'DELETE';
+  path: string;
+  body?: Record<string, unknown>;
+  /** The article, episode or discussion it belongs to (the forum category for a new discussion). */
+  targetId: string;
+  /** For a comment deletion: the comment it removes. */
+  refId?: string;
+  /** For likes: which kind of item. */
+  likeKind?: 'news' | 'podcasts';
+  /** The user's words (comment, reply, discussion title and body), for display and Copy. */
+  text?: string;
+  title?: string;
+  /** When the user made it (ISO). */
+  writtenAt: string;
+  /** 'failed' = refused by the server; it stays until the user retries or discards it. */
+  state: 'pending' | 'failed';
+  reason?: string;
+}
+
+export const outboxDb = new Dexie('ledger-outbox') as Dexie & { items: EntityTable<OutboxItem, 'seq'> };
+
+outboxDb.version(1).stores({ items: '++seq, &id, userId' });

@@ -1,0 +1,230 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { liveQuery } from 'dexie';
+import { IDEMPOTENCY_IN_PROGRESS, IDEMPOTENCY_KEY_HEADER } from '../../contracts/common';
+import { ApiError, apiFetch, type HttpMethod } from '../api/client';
+import { serverMessage } from '../api/errors';
+import { toast } from '../components/Toast';
+import { outboxDb, type OutboxItem } from './db';
+
+/*
+ * The outbox engine (issue 7). A write goes straight to the server when it can; when the browser is
+ * offline, or the request fails without an answer, it is queued in IndexedDB and sent later, in
+ * order, with `Idempotency-Key` = its id, so a write whose answer was lost is never applied twice.
+ * Sending starts on the `online` event, at app start, after sign-in, on 'Sync now', and again with
+ * backoff while the server cannot be reached. One tab sends at a time (Web Locks).
+ */
+
+export type NewItem = Omit<OutboxItem, 'seq' | 'state' | 'reason' | 'userId'>;
+
+export type SendResult<T> = { queued: true } | { queued: false; data: T };
+
+const LOCK_NAME = 'ledger-outbox-sync';
+const BACKOFF_START_MS = 2_000;
+const BACKOFF_MAX_MS = 60_000;
+
+// ---------------------------------------------------------------- observable state
+
+interface EngineState {
+  /** Every queued item, oldest first (all users'; screens filter to the signed-in one). */
+  items: OutboxItem[];
+  /** The server said 401: sending waits until the user signs in again. */
+  needsSignIn: boolean;
+}
+
+let state: EngineState = { items: [], needsSignIn: false };
+const listeners = new Set<() => void>();
+let subscription: { unsubscribe(): void } | null = null;
+
+function setState(patch: Partial<EngineState>) {
+  state = { ...state, ...patch };
+  listeners.forEach((notify) => notify());
+}
+
+/** For useSyncExternalStore: one live query of the table shared by every component. */
+export function subscribeOutbox(notify: () => void): () => void {
+  listeners.add(notify);
+  subscription ??= liveQuery(() => outboxDb.items.orderBy('seq').toArray()).subscribe({
+    next: (items) => setState({ items }),
+    error: () => setState({ items: [] }),
+  });
+  return () => listeners.delete(notify);
+}
+
+export const outboxSnapshot = (): EngineState => state;
+
+// ---------------------------------------------------------------- who is sending
+
+let session: { userId: string | null; queryClient: QueryClient | null } = { userId: null, queryClient: null };
+
+/** Called by the header when the signed-in user is known or changes (a new sign-in resumes sending). */
+export function setOutboxSession(userId: string | null, queryClient: QueryClient): void {
+  session = { userId, queryClient };
+  if (userId) setState({ needsSignIn: false });
+  try {
+    if (userId) localStorage.setItem(LAST_USER_KEY, userId);
+    else localStorage.removeItem(LAST_USER_KEY);
+  } catch {
+    // storage blocked: the queue is then only shown once the user is known
+  }
+}
+
+const LAST_USER_KEY = 'outboxUserId';
+
+/** Who signed in last on this device: whose queue to show while the server cannot say (offline start). */
+export function lastOutboxUserId(): string | null {
+  try {
+    return localStorage.getItem(LAST_USER_KEY);
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------- writing
+
+/** A rejected fetch (no answer at all) is a TypeError; anything the server said is an ApiError. */
+function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
+async function enqueue(item: NewItem): Promise<void> {
+  if (!session.userId) throw new Error('Only signed-in writes are queued');
+  await outboxDb.items.add({ ...item, userId: session.userId, state: 'pending' });
+}
+
+/**
+ * Sends a signed-in write now, or queues it. Queued when the browser is offline, when earlier items
+ * of this user still wait (order is kept), or when the request got no answer. The same id is the
+ * Idempotency-Key of the first attempt and of every later one, so a lost answer cannot double it.
+ */
+export async function sendOrQueue<T>(item: NewItem): Promise<SendResult<T>> {
+  const waiting = state.items.some((i) => i.userId === session.userId && i.state === 'pending');
+  if (session.userId && (!navigator.onLine || waiting)) {
+    await enqueue(item);
+    void syncNow();
+    return { queued: true };
+  }
+  try {
+    const data = await apiFetch<T>(item.path, { method: item.method as HttpMethod, body: item.body, headers: { [IDEMPOTENCY_KEY_HEADER]: item.id } });
+    return { queued: false, data };
+  } catch (error) {
+    if (!session.userId || !isNetworkError(error)) throw error;
+    await enqueue(item);
+    scheduleRetry();
+    return { queued: true };
+  }
+}
+
+/**
+ * Spread into every mutation that goes through `sendOrQueue`: TanStack Query pauses mutations while
+ * the browser is offline, and these must run then, to be queued.
+ */
+export const OUTBOX_MUTATION = { networkMode: 'always' } as const;
+
+/** Shown instead of the success toast when a write was queued rather than sent. */
+export const QUEUED_TOAST = { title: 'Saved offline', description: 'It will be sent when you are back online.' };
+
+/** The fields every new item shares: a fresh id (its Idempotency-Key) and the time it was made. */
+export function newItemBase(): { id: string; writtenAt: string } {
+  return { id: crypto.randomUUID(), writtenAt: new Date().toISOString() };
+}
+
+// ---------------------------------------------------------------- sending
+
+let failures = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+function scheduleRetry(): void {
+  clearTimeout(retryTimer);
+  const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_START_MS * 2 ** failures);
+  failures += 1;
+  retryTimer = setTimeout(() => void syncNow(), delay);
+}
+
+/** Sends the signed-in user's pending items, oldest first, in this tab only while it holds the lock. */
+export function syncNow(): Promise<void> {
+  if (!session.userId || state.needsSignIn) return Promise.resolve();
+  // Web Locks: another tab sending the same queue makes this one wait, then find nothing left.
+  if (navigator.locks) return navigator.locks.request(LOCK_NAME, () => drain()).then(() => undefined);
+  return drain();
+}
+
+type Outcome = 'sent' | 'refused' | 'retry' | 'signIn';
+
+async function drain(): Promise<void> {
+  for (;;) {
+    const userId = session.userId;
+    if (!userId || state.needsSignIn || !navigator.onLine) return;
+    const item = await outboxDb.items
+      .orderBy('seq')
+      .filter((i) => i.userId === userId && i.state === 'pending')
+      .first();
+    if (!item) {
+      failures = 0;
+      return;
+    }
+    const outcome = await send(item);
+    if (outcome === 'retry') return scheduleRetry();
+    if (outcome === 'signIn') {
+      setState({ needsSignIn: true });
+      toast({ title: 'Session expired', description: 'Sign in to send your changes waiting to sync.', variant: 'destructive' });
+      return;
+    }
+    failures = 0;
+  }
+}
+
+async function send(item: OutboxItem): Promise<Outcome> {
+  try {
+    await apiFetch(item.path, { method: item.method as HttpMethod, body: item.body, headers: { [IDEMPOTENCY_KEY_HEADER]: item.id } });
+  } catch (error) {
+    if (!(error instanceof ApiError)) return 'retry';
+    const { status } = error;
+    if (status === 401) return 'signIn';
+    const code = (error.body as { code?: unknown } | undefined)?.code;
+    if (status >= 500 || status === 429 || status === 408 || code === IDEMPOTENCY_IN_PROGRESS) return 'retry';
+    // A comment that is already gone needs no deleting.
+    if (!(item.kind === 'deleteComment' && status === 404)) {
+      await outboxDb.items.update(item.seq!, { state: 'failed', reason: reasonFor(error) });
+      refresh(item);
+      return 'refused';
+    }
+  }
+  await outboxDb.items.delete(item.seq!);
+  refresh(item);
+  return 'sent';
+}
+
+function reasonFor(error: ApiError): string {
+  if (error.status === 404) return `${serverMessage(error, 'Not found')}: it may have been deleted.`;
+  return serverMessage(error, `The server refused it (${error.status}).`);
+}
+
+/** Refetch what the item changed, so the server's version replaces the pending one. */
+function refresh(item: OutboxItem): void {
+  const queryClient = session.queryClient;
+  if (!queryClient) return;
+  const prefix = item.likeKind ?? (item.kind === 'comment' || item.kind === 'deleteComment' ? 'news' : 'forum');
+  void queryClient.invalidateQueries({ queryKey: [prefix] });
+}
+
+// ---------------------------------------------------------------- the user's choices on a refused item
+
+export async function retryItem(item: OutboxItem): Promise<void> {
+  await outboxDb.items.update(item.seq!, { state: 'pending', reason: undefined });
+  failures = 0;
+  await syncNow();
+}
+
+export async function discardItem(item: OutboxItem): Promise<void> {
+  await outboxDb.items.delete(item.seq!);
+}
+
+/** Starts sending when the connection comes back; the header calls this once. */
+export function listenForConnection(): () => void {
+  const online = () => {
+    failures = 0;
+    void syncNow();
+  };
+  window.addEventListener('online', online);
+  return () => window.removeEventListener('online', online);
+}
