@@ -47,16 +47,12 @@ export const QueryFlag = z
   .optional()
   .transform((v) => v === 'true');
 
-/**
- * Exactly-once writes (issue 7): a signed-in mutation may carry `Idempotency-Key` (the outbox sends
- * the queued item's id); a repeat of a finished one is answered with the first result and
- * `Idempotent-Replayed: true`.
- */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-export const IDEMPOTENT_REPLAY_HEADER = 'Idempotent-Replayed';
-/** Error code of the 409 for a repeat that arrives while the first is still running. */
-export const IDEMPOTENCY_IN_PROGRESS = 'request_in_progress';
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
+export {
+  IDEMPOTENCY_IN_PROGRESS,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENT_REPLAY_HEADER,
+} from './constants';
 
 /**
  * An id the client chose for a new comment, reply or discussion, so a replay can never create a

@@ -23,3 +23,14 @@ export const LIMITS = {
   ratingMax: 5,
   defaultCategoryColor: '#3B82F6',
 } as const;
+
+/**
+ * Exactly-once writes (issue 7): a signed-in mutation may carry `Idempotency-Key` (the outbox sends
+ * the queued item's id); a repeat of a finished one is answered with the first result and
+ * `Idempotent-Replayed: true`.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENT_REPLAY_HEADER = 'Idempotent-Replayed';
+/** Error code of the 409 for a repeat that arrives while the first is still running. */
+export const IDEMPOTENCY_IN_PROGRESS = 'request_in_progress';
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;

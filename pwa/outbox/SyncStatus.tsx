@@ -1,13 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
-import { authQueries } from '../api/auth.queries';
+import { useSyncExternalStore } from 'react';
 import { Button, LinkButton } from '../components/Button';
 import { Dialog, DialogTrigger } from '../components/Dialog';
 import type { OutboxItem } from './db';
 import { formatDateTime } from './format';
 import { useNeedsSignIn, useOutboxItems } from './hooks';
 import { kindLabel, OutboxNotice } from './OutboxNotice';
-import { listenForConnection, setOutboxSession, syncNow } from './outbox';
+import { syncNow } from './outbox';
 import './outbox.css';
 
 function subscribeOnline(notify: () => void) {
@@ -19,21 +17,6 @@ function subscribeOnline(notify: () => void) {
   };
 }
 
-/**
- * Drives the outbox from the app shell: app start, every fresh answer about the user (a sign-in
- * after a 401 gives the same user again, so the time of the answer is what changes) and the
- * `online` event.
- */
-function useOutboxSync(): void {
-  const queryClient = useQueryClient();
-  const { data: user, dataUpdatedAt } = useQuery(authQueries.user());
-  useEffect(() => listenForConnection(), []);
-  useEffect(() => {
-    if (user === undefined) return;
-    setOutboxSession(user?.id ?? null, queryClient);
-    void syncNow();
-  }, [user, dataUpdatedAt, queryClient]);
-}
 
 /**
  * The header's sync status (issue 7): how many changes wait to be sent, how many were refused, and
@@ -42,7 +25,6 @@ function useOutboxSync(): void {
  * while the queue is empty.
  */
 export function SyncStatus() {
-  useOutboxSync();
   const items = useOutboxItems();
   const needsSignIn = useNeedsSignIn();
   const isOnline = useSyncExternalStore(subscribeOnline, () => navigator.onLine);

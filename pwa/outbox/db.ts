@@ -37,3 +37,6 @@ export interface OutboxItem {
 export const outboxDb = new Dexie('ledger-outbox') as Dexie & { items: EntityTable<OutboxItem, 'seq'> };
 
 outboxDb.version(1).stores({ items: '++seq, &id, userId' });
+
+// Re-exported so the engine can load Dexie with this module, lazily (it stays out of the first load).
+export { liveQuery } from 'dexie';

@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { liveQuery } from 'dexie';
-import { IDEMPOTENCY_IN_PROGRESS, IDEMPOTENCY_KEY_HEADER } from '../../contracts/common';
+import { IDEMPOTENCY_IN_PROGRESS, IDEMPOTENCY_KEY_HEADER } from '../../contracts/constants';
 import { ApiError, apiFetch, type HttpMethod } from '../api/client';
 import { serverMessage } from '../api/errors';
 import { toast } from '../components/Toast';
-import { outboxDb, type OutboxItem } from './db';
+import type { OutboxItem } from './db';
 
 /*
  * The outbox engine (issue 7). A write goes straight to the server when it can; when the browser is
@@ -19,6 +18,9 @@ export type NewItem = Omit<OutboxItem, 'seq' | 'state' | 'reason' | 'userId'>;
 export type SendResult<T> = { queued: true } | { queued: false; data: T };
 
 const LOCK_NAME = 'ledger-outbox-sync';
+// Dexie loads with the first use of the queue, not with the app's first script (bundle budget).
+const loadDb = () => import('./db');
+const table = async () => (await loadDb()).outboxDb.items;
 const BACKOFF_START_MS = 2_000;
 const BACKOFF_MAX_MS = 60_000;
 
@@ -43,10 +45,15 @@ function setState(patch: Partial<EngineState>) {
 /** For useSyncExternalStore: one live query of the table shared by every component. */
 export function subscribeOutbox(notify: () => void): () => void {
   listeners.add(notify);
-  subscription ??= liveQuery(() => outboxDb.items.orderBy('seq').toArray()).subscribe({
-    next: (items) => setState({ items }),
-    error: () => setState({ items: [] }),
-  });
+  if (!subscription) {
+    subscription = { unsubscribe() {} };
+    void loadDb().then(({ liveQuery, outboxDb }) => {
+      subscription = liveQuery(() => outboxDb.items.orderBy('seq').toArray()).subscribe({
+        next: (items) => setState({ items }),
+        error: () => setState({ items: [] }),
+      });
+    });
+  }
   return () => listeners.delete(notify);
 }
 
@@ -88,7 +95,7 @@ function isNetworkError(error: unknown): boolean {
 
 async function enqueue(item: NewItem): Promise<void> {
   if (!session.userId) throw new Error('Only signed-in writes are queued');
-  await outboxDb.items.add({ ...item, userId: session.userId, state: 'pending' });
+  await (await table()).add({ ...item, userId: session.userId, state: 'pending' });
 }
 
 /**
@@ -154,7 +161,7 @@ async function drain(): Promise<void> {
   for (;;) {
     const userId = session.userId;
     if (!userId || state.needsSignIn || !navigator.onLine) return;
-    const item = await outboxDb.items
+    const item = await (await table())
       .orderBy('seq')
       .filter((i) => i.userId === userId && i.state === 'pending')
       .first();
@@ -184,12 +191,12 @@ async function send(item: OutboxItem): Promise<Outcome> {
     if (status >= 500 || status === 429 || status === 408 || code === IDEMPOTENCY_IN_PROGRESS) return 'retry';
     // A comment that is already gone needs no deleting.
     if (!(item.kind === 'deleteComment' && status === 404)) {
-      await outboxDb.items.update(item.seq!, { state: 'failed', reason: reasonFor(error) });
+      await (await table()).update(item.seq!, { state: 'failed', reason: reasonFor(error) });
       refresh(item);
       return 'refused';
     }
   }
-  await outboxDb.items.delete(item.seq!);
+  await (await table()).delete(item.seq!);
   refresh(item);
   return 'sent';
 }
@@ -210,13 +217,13 @@ function refresh(item: OutboxItem): void {
 // ---------------------------------------------------------------- the user's choices on a refused item
 
 export async function retryItem(item: OutboxItem): Promise<void> {
-  await outboxDb.items.update(item.seq!, { state: 'pending', reason: undefined });
+  await (await table()).update(item.seq!, { state: 'pending', reason: undefined });
   failures = 0;
   await syncNow();
 }
 
 export async function discardItem(item: OutboxItem): Promise<void> {
-  await outboxDb.items.delete(item.seq!);
+  await (await table()).delete(item.seq!);
 }
 
 /** Starts sending when the connection comes back; the header calls this once. */

@@ -31,7 +31,8 @@ clientsClaim();
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api(\/|$)/, /^\/objects\//],
+    // The API, uploads, and the feeds, sitemap and robots.txt the server renders: never the shell.
+    denylist: [/^\/api(\/|$)/, /^\/objects\//, /\.(xml|atom|txt)$/],
   }),
 );
 

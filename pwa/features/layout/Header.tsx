@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { authQueries } from '../../api/auth.queries';
 import { LinkButton } from '../../components/Button';
@@ -6,16 +7,23 @@ import { InstallButton } from '../../offline/InstallButton';
 import { OfflineIndicator } from '../../offline/OfflineIndicator';
 import { SavedLink } from '../../offline/SavedLink';
 import { LogoutButton } from '../auth/LogoutButton';
-import { SyncStatus } from '../../outbox/SyncStatus';
+import { lastOutboxUserId } from '../../outbox/outbox';
+import { useOutboxSync } from '../../outbox/useOutboxSync';
 import { useSiteName } from '../site/useSiteName';
-import { AccountMenu } from './AccountMenu';
 import { MobileMenu } from './MobileMenu';
 import { NavLinks } from './NavLinks';
 import { ThemeToggle } from './ThemeToggle';
 
+// Only signed-in members (or a device with a queue) need these, and their menus and dialogs weigh
+// ~20 KB gzipped: a visitor's first load of / does without them (the bundle budget, issue 5).
+const AccountMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m.AccountMenu })));
+const SyncStatus = lazy(() => import('../../outbox/SyncStatus').then((m) => ({ default: m.SyncStatus })));
+
 export function Header() {
   const siteName = useSiteName();
   const { data: user, isPending } = useQuery(authQueries.user());
+  // The outbox's engine runs from the always-present header; its status widget loads lazily.
+  useOutboxSync();
 
   return (
     <header className="site-header">
@@ -29,12 +37,18 @@ export function Header() {
           <OfflineIndicator />
           <SavedLink />
           <InstallButton />
-          <SyncStatus />
+          {user || lastOutboxUserId() ? (
+            <Suspense fallback={null}>
+              <SyncStatus />
+            </Suspense>
+          ) : null}
           <ThemeToggle />
           {/* Nothing until the session is known, so a signed-in user never sees Login flash. */}
           {isPending ? null : user ? (
             <div className="site-account site-account--signed-in">
-              <AccountMenu user={user} />
+              <Suspense fallback={null}>
+                <AccountMenu user={user} />
+              </Suspense>
               <LogoutButton />
             </div>
           ) : (

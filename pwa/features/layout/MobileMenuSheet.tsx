@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { authQueries } from '../../api/auth.queries';
+import { Avatar } from '../../components/Avatar';
+import { Button } from '../../components/Button';
+import { fullName } from '../../lib/format';
+import { LogoutButton } from '../auth/LogoutButton';
+import { useSignOutEverywhere } from '../auth/session';
+import { NavLinks } from './NavLinks';
+
+/** The open hamburger menu (MobileMenu loads it on first use). */
+export function MobileMenuSheet({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
+  const { data: user } = useQuery(authQueries.user());
+  return (
+    <ModalOverlay className="menu-overlay" isDismissable isOpen={isOpen} onOpenChange={onOpenChange}>
+      <Modal className="menu-sheet">
+        <Dialog className="menu-sheet__dialog">
+          {({ close }) => (
+            <>
+              <div className="menu-sheet__header">
+                <Heading slot="title" className="menu-sheet__title">
+                  Menu
+                </Heading>
+                <Button variant="ghost" size="icon" aria-label="Close menu" onPress={close}>
+                  <span aria-hidden="true">×</span>
+                </Button>
+              </div>
+              <NavLinks label="Mobile" onNavigate={close} />
+              {user ? (
+                <div className="menu-sheet__account">
+                  <span className="menu-sheet__user">
+                    <Avatar person={user} size="sm" />
+                    {fullName(user)}
+                  </span>
+                  <LogoutButton />
+                  <SignOutEverywhereButton />
+                </div>
+              ) : null}
+            </>
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+/** Under 768px the header's account menu is hidden; its action is here instead. */
+function SignOutEverywhereButton() {
+  const signOutEverywhere = useSignOutEverywhere();
+  return (
+    <Button variant="ghost" size="sm" isPending={signOutEverywhere.isPending} onPress={() => signOutEverywhere.mutate()}>
+      Sign out everywhere
+    </Button>
+  );
+}
