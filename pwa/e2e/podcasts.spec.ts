@@ -50,7 +50,8 @@ test.describe('sample data', () => {
     await expect(card.getByText(full.description!)).toBeVisible();
     await expect(card.getByText(full.hostName!)).toBeVisible();
     await expect(card.getByText(`${full.guestName}, ${full.guestTitle}`)).toBeVisible();
-    await expect(card.getByText(`${full.playCount} plays`)).toBeVisible();
+    // The episode may be one another spec in this worker made and played once: '1 play'.
+    await expect(card.getByText(`${full.playCount} ${full.playCount === 1 ? 'play' : 'plays'}`)).toBeVisible();
     await expect(card.getByTestId('like-count')).toHaveText(String(full.likes));
     await expect(card.locator('time')).not.toHaveText('');
     const listen = card.getByRole('link', { name: /^Listen Now/ });
