@@ -5,30 +5,18 @@
 // issue 9 (performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95).
 // Scores move with machine load: run it on an otherwise idle machine.
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import playwrightConfig from '../playwright.config';
-import { startServer } from '../pwa/e2e/server';
+import { findFreePort, startServer } from '../pwa/e2e/server';
 
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 } as const;
 type Category = keyof typeof TARGETS;
 const outDir = path.resolve(import.meta.dirname, '../bench-results/lighthouse');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 const server = await startServer('sample');
-const port = await freePort();
+const port = await findFreePort();
 const launch = playwrightConfig.use?.launchOptions ?? {};
 const browser = await chromium.launch({ ...launch, args: [...(launch.args ?? []), `--remote-debugging-port=${port}`] });
 let failed = false;
