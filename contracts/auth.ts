@@ -47,4 +47,8 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
+/** GET /api/auth/session: who is signed in, `null` for nobody (never a 401). */
+export const SessionResponse = z.object({ user: User.nullable() });
+export type SessionResponse = z.infer<typeof SessionResponse>;
+
 export const LogoutResponse = z.object({ ok: z.literal(true) });

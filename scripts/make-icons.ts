@@ -93,7 +93,34 @@ function crc32(bytes: Buffer): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
+/**
+ * A .ico holding PNG images (allowed since Windows Vista; every current browser reads it): browsers
+ * and crawlers ask for /favicon.ico whatever the page links, and a 404 there is a console error.
+ */
+function encodeIco(pngs: ReadonlyArray<readonly [size: number, png: Buffer]>): Buffer {
+  const header = Buffer.alloc(6);
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(pngs.length, 4);
+  let offset = 6 + 16 * pngs.length;
+  const entries = pngs.map(([size, png]) => {
+    const entry = Buffer.alloc(16);
+    entry.writeUInt8(size, 0);
+    entry.writeUInt8(size, 1);
+    entry.writeUInt16LE(1, 4); // colour planes
+    entry.writeUInt16LE(32, 6); // bits per pixel
+    entry.writeUInt32LE(png.length, 8);
+    entry.writeUInt32LE(offset, 12);
+    offset += png.length;
+    return entry;
+  });
+  return Buffer.concat([header, ...entries, ...pngs.map(([, png]) => png)]);
+}
+
 mkdirSync(outDir, { recursive: true });
+writeFileSync(
+  path.join(outDir, '../favicon.ico'),
+  encodeIco([32, 48].map((size) => [size, drawIcon(size, false)] as const)),
+);
 for (const [name, size, maskable] of [
   ['icon-192.png', 192, false],
   ['icon-512.png', 512, false],

@@ -40,6 +40,18 @@ describe('PWA static serving', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('gives the shell a validator and answers a matching revalidation with 304 and no body', async () => {
+    const first = await fetch(`${url}/news`);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/"/);
+    // Node's fetch adds `Cache-Control: no-cache` to conditional requests; a browser's revalidation does not.
+    const again = await fetch(`${url}/forums`, { headers: { 'if-none-match': etag!, 'cache-control': 'max-age=0' } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const changed = await fetch(`${url}/news`, { headers: { 'if-none-match': 'W/"other"', 'cache-control': 'max-age=0' } });
+    expect(changed.status).toBe(200);
+  });
+
   it('serves the service worker revalidated, so a new deploy is found on the next check', async () => {
     const res = await fetch(`${url}/sw.js`);
     expect(res.status).toBe(200);

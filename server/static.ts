@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
@@ -42,10 +43,16 @@ export function pwaMiddleware(dir = PWA_DIR, renderShell?: ShellRenderer): Koa.M
       ctx.body = 'The web app has not been built yet: run `npm run build`.';
       return;
     }
-    const page = renderShell ? await renderShell(ctx, indexHtml) : undefined;
+    const page = (renderShell ? await renderShell(ctx, indexHtml) : undefined) ?? indexHtml;
     ctx.status = 200;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = page ?? indexHtml;
+    // A validator, so a revalidation (every visit: no-cache) costs a 304 and no body.
+    ctx.etag = `W/"${createHash('sha1').update(page).digest('base64url')}"`;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.body = page;
   };
 }

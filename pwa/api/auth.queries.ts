@@ -1,19 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { User } from '../../contracts/auth';
-import { ApiError, apiFetch } from './client';
+import type { SessionResponse, User } from '../../contracts/auth';
+import { apiFetch } from './client';
 
 export const authQueries = {
-  /** The signed-in user, or null when not signed in (the API answers 401). */
+  /**
+   * The signed-in user, or null when not signed in. Asks /api/auth/session, which answers 200 either
+   * way, rather than the spec's /api/auth/user, whose 401 for a visitor would be a failed request (and
+   * a console error) on every page.
+   */
   user: () =>
     queryOptions({
       queryKey: ['auth', 'user'],
-      queryFn: async ({ signal }): Promise<User | null> => {
-        try {
-          return await apiFetch<User>('/api/auth/user', { signal });
-        } catch (error) {
-          if (error instanceof ApiError && error.status === 401) return null;
-          throw error;
-        }
-      },
+      queryFn: async ({ signal }): Promise<User | null> => (await apiFetch<SessionResponse>('/api/auth/session', { signal })).user,
     }),
 };

@@ -43,6 +43,32 @@ test('GET /api/auth/user answers 401 with a JSON error when signed out', async (
   expect(response.body).toEqual(expect.objectContaining({ message: expect.any(String) }));
 });
 
+test("a visitor's pages log no console error and no failed request, and the site has a favicon", async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()}`));
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Ledger Commons' })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'News' }).click();
+  await expect(page.getByRole('list', { name: 'Articles' }).getByRole('article').first()).toBeVisible();
+  await page.getByRole('list', { name: 'Articles' }).getByRole('article').first().getByRole('link').first().click();
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Podcasts' }).click();
+  await expect(page.getByRole('list', { name: 'Episodes' }).getByRole('article').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+
+  const favicon = await page.request.get('/favicon.ico');
+  expect(favicon.status()).toBe(200);
+  expect((await favicon.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+});
+
 test('the link home from the 404 page navigates without a page reload', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();

@@ -16,7 +16,8 @@ export function connect(config: DatabaseConfig): Knex {
       pool: {
         min: 1,
         max: 1,
-        afterCreate: (conn: { pragma: (s: string) => unknown }, done: (err: Error | null, conn: unknown) => void) => {
+        afterCreate: (conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) => {
+          cacheStatements(conn);
           conn.pragma('journal_mode = WAL');
           conn.pragma('foreign_keys = ON');
           conn.pragma('busy_timeout = 5000');
@@ -33,6 +34,34 @@ export function connect(config: DatabaseConfig): Knex {
     pool: { min: 0, max: 10 },
     migrations: { migrationSource },
   });
+}
+
+interface SqliteConnection {
+  pragma(source: string): unknown;
+  prepare(source: string): unknown;
+}
+
+/** Statements kept per connection: more than the app's distinct queries, so the hot ones stay. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Knex prepares every query anew, and on SQLite compiling the statement costs about as much as
+ * running a small one. The app's queries are a fixed set of SQL texts (values are bound), so each
+ * connection keeps its prepared statements by text. Safe because Knex runs each statement to
+ * completion (`all`/`run`) before the next use, and SQLite re-prepares one whose schema changed.
+ */
+function cacheStatements(conn: SqliteConnection): void {
+  const prepare = conn.prepare.bind(conn);
+  const statements = new Map<string, unknown>();
+  conn.prepare = (source) => {
+    let statement = statements.get(source);
+    if (statement === undefined) {
+      statement = prepare(source);
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      statements.set(source, statement);
+    }
+    return statement;
+  };
 }
 
 export async function migrateLatest(db: Knex): Promise<void> {

@@ -20,12 +20,16 @@ export function now(): string {
   return new Date().toISOString();
 }
 
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** Normalise a timestamp read from either engine to ISO-8601. */
 export function toIso(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'number') return new Date(value).toISOString();
   const s = String(value);
+  // What the app writes (and SQLite's column default): already the answer, so no Date round trip.
+  if (ISO_UTC.test(s)) return s;
   // SQLite CURRENT_TIMESTAMP style 'YYYY-MM-DD HH:MM:SS' is UTC without a zone.
   if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(s)) return `${s.replace(' ', 'T')}Z`;
   const d = new Date(s);

@@ -15,6 +15,8 @@ export interface CurrentUser {
 declare module 'koa' {
   interface DefaultState {
     user?: CurrentUser;
+    /** The session's user row, read with the session (server/middleware/session.ts). */
+    sessionUser?: UserRow;
     requestId?: string;
     body?: unknown;
     query?: unknown;
@@ -29,7 +31,7 @@ export function loadUser(db: Knex): Koa.Middleware {
   return async (ctx, next) => {
     const userId = ctx.session?.userId as string | undefined;
     if (userId) {
-      const row = await findUserById(db, userId);
+      const row = ctx.state.sessionUser?.id === userId ? ctx.state.sessionUser : await findUserById(db, userId);
       if (row && toBool(row.is_active)) {
         ctx.state.user = { id: row.id, role: row.role as Role, row };
       } else {

@@ -5,6 +5,8 @@ import { NEXT_CURSOR_HEADER } from '../../contracts/news';
 export interface ResponseCacheOptions {
   /** Most responses kept; past it the oldest entry goes first. 0 keeps none (validators only). */
   maxEntries?: number;
+  /** Most characters of JSON kept (signed-in lists are large); past it the oldest entries go first. */
+  maxBytes?: number;
   /** Upper bound on an entry's age, for answers that change with time alone (none do today). */
   ttlMs?: number;
   now?: () => number;
@@ -26,18 +28,30 @@ const SAFE = new Set(['GET', 'HEAD']);
  *
  * - Every 200 JSON answer to a GET is serialised once here, gets a weak ETag (a hash of the bytes),
  *   and a request whose If-None-Match matches gets 304 without a body.
- * - Anonymous GETs (the same answer for every visitor) are kept, serialised, and served again
- *   without touching the database. Any request with another method, answered or refused, empties
- *   the cache when it ends; a read that overlapped a write is not stored (the generation check), so
- *   a write is visible to the next request. Signed-in answers depend on the viewer (drafts, likes)
- *   and are never kept.
+ * - GET answers are kept, serialised, and served again without touching the database: an anonymous
+ *   answer for every visitor, a signed-in one only to the same user with the same role (they differ
+ *   by viewer: drafts, likes). The user is still read and checked on every request before this
+ *   (loadUser), so a deactivated account or ended session is refused, never served from here.
+ *   Any request with another method, answered or refused, empties the cache when it ends; a read
+ *   that overlapped a write is not stored (the generation check), so a write is visible to the next
+ *   request.
  *
  * One process holds the cache, which fits the single-process design (docs/performance.md).
  * A write made outside this process (`npm run seed`, a restore) shows after at most `ttlMs`.
  */
-export function responseCache({ maxEntries = 500, ttlMs = 60_000, now = Date.now }: ResponseCacheOptions = {}): Koa.Middleware {
+export function responseCache({
+  maxEntries = 500,
+  maxBytes = 32 * 2 ** 20,
+  ttlMs = 60_000,
+  now = Date.now,
+}: ResponseCacheOptions = {}): Koa.Middleware {
   const entries = new Map<string, Entry>();
+  let bytes = 0;
   let generation = 0;
+  const drop = (key: string, entry: Entry) => {
+    entries.delete(key);
+    bytes -= entry.body.length;
+  };
 
   return async (ctx, next) => {
     if (!ctx.path.startsWith('/api/')) return next();
@@ -47,21 +61,20 @@ export function responseCache({ maxEntries = 500, ttlMs = 60_000, now = Date.now
       } finally {
         generation++;
         entries.clear();
+        bytes = 0;
       }
       return;
     }
 
-    const anonymous = !ctx.state.user;
-    const key = ctx.url;
-    if (anonymous) {
-      const hit = entries.get(key);
-      if (hit && now() - hit.storedAt <= ttlMs) {
-        ctx.set(hit.headers);
-        ctx.set('X-Cache', 'hit');
-        return answer(ctx, hit.body, hit.etag);
-      }
-      if (hit) entries.delete(key);
+    const viewer = ctx.state.user;
+    const key = viewer ? `${viewer.id} ${viewer.role} ${ctx.url}` : ctx.url;
+    const hit = entries.get(key);
+    if (hit && now() - hit.storedAt <= ttlMs) {
+      ctx.set(hit.headers);
+      ctx.set('X-Cache', 'hit');
+      return answer(ctx, hit.body, hit.etag);
     }
+    if (hit) drop(key, hit);
 
     const startedAt = generation;
     await next();
@@ -71,14 +84,20 @@ export function responseCache({ maxEntries = 500, ttlMs = 60_000, now = Date.now
     const json = JSON.stringify(body);
     const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
     const cacheControl = String(ctx.response.get('Cache-Control'));
-    if (anonymous && maxEntries > 0 && startedAt === generation && !cacheControl.includes('no-store')) {
+    if (maxEntries > 0 && json.length <= maxBytes && startedAt === generation && !cacheControl.includes('no-store')) {
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = ctx.response.get(name);
         if (value) headers[name] = String(value);
       }
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      const previous = entries.get(key);
+      if (previous) drop(key, previous);
+      for (const [oldKey, old] of entries) {
+        if (entries.size < maxEntries && bytes + json.length <= maxBytes) break;
+        drop(oldKey, old);
+      }
       entries.set(key, { body: json, etag, headers, storedAt: now() });
+      bytes += json.length;
     }
     answer(ctx, json, etag);
   };

@@ -104,6 +104,7 @@ const MATRIX: Record<string, Case | Case[]> = {
 
   // Authentication
   'GET /api/auth/user': { call: () => ({ path: '/api/auth/user' }), expect: signedIn(200) },
+  'GET /api/auth/session': { call: () => ({ path: '/api/auth/session' }), expect: everyone(200) },
   'POST /api/auth/login': {
     call: (f) => ({ path: '/api/auth/login', body: { email: f.loginUser.email, password: TEST_PASSWORD } }),
     expect: everyone(200),

@@ -16,6 +16,24 @@ describeEachDb('auth', (t) => {
     expect(res.body.message).toBeTruthy();
   });
 
+  it('GET /api/auth/session answers 200 with the user, or with null when signed out', async () => {
+    const agent = t().agent();
+    const out = await agent.get('/api/auth/session');
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ user: null });
+    expect(out.headers.get('cache-control')).toBe('no-store');
+
+    const user = await createUser(t().db);
+    await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const signedIn = await agent.get('/api/auth/session');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user).toMatchObject({ id: user.id, email: user.email });
+    expect(signedIn.text).not.toMatch(/password|\$2[aby]\$/i);
+
+    await agent.post('/api/auth/logout');
+    expect((await agent.get('/api/auth/session')).body).toEqual({ user: null });
+  });
+
   it('register → user → logout → login round trip', async () => {
     const agent = t().agent();
     const email = `Round.Trip${Date.now()}@Example.com`;

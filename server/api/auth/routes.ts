@@ -33,6 +33,14 @@ export function authRoutes(db: Knex, limits: AuthRateLimiter): Router {
     ctx.body = presentUser(currentUser(ctx).row);
   });
 
+  // What the PWA asks on every page: 200 with `user: null` when signed out, so a visitor's page logs no
+  // failed request (the spec's GET /user above keeps its 401).
+  router.get('/session', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const row = ctx.state.user?.row;
+    ctx.body = { user: row ? presentUser(row) : null };
+  });
+
   router.post('/login', validateBody(LoginInput), async (ctx) => {
     const input = ctx.state.body as LoginInput;
     // Counted before the password is checked, and given back below when it was right.
