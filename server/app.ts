@@ -22,7 +22,7 @@ import { DatabaseGate, forDatabasePaths } from './db/availability';
 
 export interface AppDeps {
   db: Knex;
-  config: Pick<Config, 'sessionSecret' | 'siteName' | 'env'> & Partial<Pick<Config, 'trustProxy' | 'dataDir' | 'rateLimits' | 'publicUrl'>>;
+  config: Pick<Config, 'sessionSecret' | 'siteName' | 'env'> & Partial<Pick<Config, 'trustProxy' | 'dataDir' | 'rateLimits' | 'publicUrl' | 'podcastOwnerEmail'>>;
   logger?: Logger;
   /** Where the built PWA lives (tests may point elsewhere). */
   pwaDir?: string;
@@ -88,7 +88,7 @@ export function createApp({
   });
 
   const limits = rateLimits ?? new AuthRateLimits(config.rateLimits);
-  const site = { siteName: config.siteName, publicUrl: config.publicUrl };
+  const site = { siteName: config.siteName, publicUrl: config.publicUrl, podcastOwnerEmail: config.podcastOwnerEmail };
   const storage = createStorage(storageDir ?? path.join(config.dataDir ?? path.resolve('data'), 'uploads'));
   for (const router of [api, ...apiRouters({ db, storage, rateLimits: limits, site })]) {
     app.use(router.routes());

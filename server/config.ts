@@ -22,6 +22,7 @@ const EnvSchema = z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
       .transform((v) => v.replace(/\/+$/, ''))
       .optional(),
+    PODCAST_OWNER_EMAIL: z.email('must be an email address').optional(),
     SEED: z.enum(['sample', 'none']).optional(),
     LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
     TRUST_PROXY: z.enum(['true', 'false']).optional(),
@@ -53,6 +54,8 @@ export interface Config {
   siteName: string;
   /** The site's public origin for feeds, share pages and the sitemap (default: from each request). */
   publicUrl?: string;
+  /** The podcast feed's owner address (itunes:owner), which directories use to confirm a submission. */
+  podcastOwnerEmail?: string;
   /** Seed sample data into an empty database at start (default: on except in production). */
   seedSample: boolean;
   logLevel: 'silent' | 'error' | 'info';
@@ -90,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     siteName: e.SITE_NAME,
     publicUrl: e.PUBLIC_URL,
+    podcastOwnerEmail: e.PODCAST_OWNER_EMAIL,
     seedSample: e.SEED ? e.SEED === 'sample' : e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY === 'true' : e.NODE_ENV === 'production',

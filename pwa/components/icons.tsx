@@ -21,6 +21,15 @@ function Icon({ children }: { children: ReactNode }) {
   );
 }
 
+/** Saved for offline reading; filled once saved. */
+export function BookmarkIcon({ filled = false }: { filled?: boolean }) {
+  return (
+    <Icon>
+      <path d="M6 3h12v18l-6-4-6 4z" {...stroke} fill={filled ? 'currentColor' : 'none'} />
+    </Icon>
+  );
+}
+
 /** Comments, replies and discussions. */
 export function CommentIcon() {
   return (

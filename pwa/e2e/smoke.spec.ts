@@ -57,8 +57,10 @@ test("a visitor's pages log no console error and no failed request, and the site
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Ledger Commons' })).toBeVisible();
   await page.getByRole('banner').getByRole('link', { name: 'News' }).click();
   await expect(page.getByRole('list', { name: 'Articles' }).getByRole('article').first()).toBeVisible();
-  await page.getByRole('list', { name: 'Articles' }).getByRole('article').first().getByRole('link').first().click();
-  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  // A visitor's card asks them to sign in; a shared link opens the article directly.
+  const [article] = (await (await page.request.get('/api/news?limit=1')).json()) as Array<{ id: string; title: string }>;
+  await page.goto(`/news/${article.id}`);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: article.title })).toBeVisible();
   await page.getByRole('banner').getByRole('link', { name: 'Podcasts' }).click();
   await expect(page.getByRole('list', { name: 'Episodes' }).getByRole('article').first()).toBeVisible();
   await page.waitForLoadState('networkidle');

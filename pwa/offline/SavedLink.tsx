@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { BookmarkIcon } from './icons';
+import { BookmarkIcon } from '../components/icons';
 import './offline.css';
 
 /** Header link to the Saved view (articles kept for offline reading). */

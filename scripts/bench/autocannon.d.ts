@@ -19,7 +19,14 @@ declare module 'autocannon' {
     /** Seconds. */
     duration?: number;
     /** Each connection sends these in turn, over and over (paths relative to `url`). */
-    requests?: Array<{ method?: Options['method']; path: string; headers?: Record<string, string>; body?: string }>;
+    requests?: Array<{
+      method?: Options['method'];
+      path: string;
+      headers?: Record<string, string>;
+      body?: string;
+      /** Called before each request is sent; returns the request to send. */
+      setupRequest?: (request: { path: string }) => { path: string; method?: string };
+    }>;
   }
   interface Result {
     requests: Histogram;

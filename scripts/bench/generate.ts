@@ -67,6 +67,8 @@ export interface BenchTargets {
   articleId: string;
   /** A published discussion with exactly 50 replies. */
   discussionId: string;
+  /** The newest 1,000 live (published, not archived) articles, for a run of likes that each change something. */
+  likeArticleIds: string[];
 }
 
 type Row = Record<string, unknown>;
@@ -355,7 +357,8 @@ export async function generate(db: Knex, size: BenchSize | BenchCounts): Promise
       }),
     );
 
-    return { articleId: articles[0].id as string, discussionId: discussions[0].id as string };
+    const live = published.filter((a) => !a.is_archived).slice(0, 1000);
+    return { articleId: articles[0].id as string, discussionId: discussions[0].id as string, likeArticleIds: live.map((a) => a.id as string) };
   });
 }
 

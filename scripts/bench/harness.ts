@@ -108,6 +108,11 @@ export interface Target {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * The n-th request sent (0, 1, 2, … across all connections), when requests must differ: to miss
+   * the response cache, or to make every like a real change.
+   */
+  vary?: (n: number) => { method?: 'GET' | 'POST' | 'DELETE'; path: string };
 }
 
 export interface Measurement {
@@ -135,6 +140,8 @@ export interface Measurement {
 /** 10 connections: a 3 s warm-up whose results are discarded, then `seconds` measured. */
 export async function measure(server: Server, target: Target, seconds: number): Promise<Measurement> {
   const method = target.method ?? 'GET';
+  let sent = 0;
+  const { vary } = target;
   const load = (duration: number) =>
     autocannon({
       url: server.url + target.path,
@@ -143,6 +150,7 @@ export async function measure(server: Server, target: Target, seconds: number): 
       body: target.body,
       connections: CONNECTIONS,
       duration,
+      requests: vary ? [{ path: target.path, setupRequest: (request) => ({ ...request, ...vary(sent++) }) }] : undefined,
     });
   await load(WARMUP_SECONDS);
   const cpuBefore = server.cpuMs();

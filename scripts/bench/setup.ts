@@ -13,11 +13,14 @@ import type { Target } from './harness';
 
 export type DbKind = 'sqlite' | 'pg';
 
-export function appTargets(url: string, { articleId, discussionId }: BenchTargets, cookie: string): Target[] {
+export function appTargets(url: string, { articleId, discussionId, likeArticleIds }: BenchTargets, cookie: string): Target[] {
   const signedIn = { cookie, origin: url };
   return [
     { name: 'news list (anonymous)', path: '/api/news?limit=50' },
     { name: 'news list (signed in)', path: '/api/news?limit=50', headers: { cookie } },
+    // The same two with every request missing the response cache: what a first read costs.
+    { name: 'news list (anonymous, uncached)', path: '/api/news?limit=50', vary: missCache },
+    { name: 'news list (signed in, uncached)', path: '/api/news?limit=50', headers: { cookie }, vary: missCache },
     { name: 'news article', path: `/api/news/${articleId}` },
     { name: 'podcast list', path: '/api/podcasts?limit=50' },
     { name: 'discussion list', path: '/api/forum/discussions?limit=50' },
@@ -25,6 +28,18 @@ export function appTargets(url: string, { articleId, discussionId }: BenchTarget
     { name: 'top contributors', path: '/api/community/contributors?limit=10' },
     // A user's like is recorded once; repeating it is the idempotent path.
     { name: 'like article', method: 'POST', path: `/api/news/${articleId}/like`, headers: signedIn },
+    // Every request a real change: like each of the newest live articles in turn, then unlike them.
+    {
+      name: 'like/unlike, each a change',
+      method: 'POST',
+      path: `/api/news/${likeArticleIds[0]}/like`,
+      headers: signedIn,
+      vary: (n) => {
+        const k = n % (2 * likeArticleIds.length);
+        const liking = k < likeArticleIds.length;
+        return { method: liking ? 'POST' : 'DELETE', path: `/api/news/${likeArticleIds[k % likeArticleIds.length]}/like` };
+      },
+    },
     {
       name: 'comment on article',
       method: 'POST',
@@ -34,6 +49,9 @@ export function appTargets(url: string, { articleId, discussionId }: BenchTarget
     },
   ];
 }
+
+/** `&miss=<n>`: the app ignores the parameter, but the response cache is keyed by the URL. */
+const missCache = (n: number) => ({ path: `/api/news?limit=50&miss=${n}` });
 
 /**
  * The session cookies of the bench user. With NODE_ENV=production the cookie is Secure and the app

@@ -15,6 +15,8 @@ import type { AudioObject, FeedItems } from './repo';
  */
 
 const DESCRIPTION_LENGTH = 300;
+/** 1400 × 1400 PNG drawn by scripts/make-icons.ts. */
+export const PODCAST_COVER = '/images/podcast-cover.png';
 export const PODCAST_DESCRIPTION = 'Conversations with the people shaping accounting, audit and corporate finance.';
 /** Apple's category list: the closest fit for accounting and corporate finance. */
 const ITUNES_CATEGORY = { text: 'Business', sub: 'Management' };
@@ -122,7 +124,8 @@ const text = (value: string | number) => ({ _text: String(value) });
 export function podcastFeedXml(ctx: FeedContext, items: FeedItems<PodcastRow>, objects: Map<string, AudioObject>): string {
   const { origin, site } = ctx;
   const title = `${site.siteName} Podcast`;
-  const cover = absolute(origin, items.rows.find((r) => r.image_url)?.image_url ?? '/images/podcast-placeholder.svg');
+  // The show's own square PNG (Apple: JPEG or PNG, 1400–3000 px), not an episode's picture.
+  const cover = absolute(origin, PODCAST_COVER);
   const feed = new Feed({
     id: `${origin}/podcasts`,
     link: `${origin}/podcasts`,
@@ -143,6 +146,13 @@ export function podcastFeedXml(ctx: FeedContext, items: FeedItems<PodcastRow>, o
     objects: { _attributes: { text: ITUNES_CATEGORY.text }, 'itunes:category': { _attributes: { text: ITUNES_CATEGORY.sub } } },
   });
   feed.addExtension({ name: 'itunes:explicit', objects: text('false') });
+  // Directories mail the owner to confirm a submission; without an address the tag is left out.
+  if (site.podcastOwnerEmail) {
+    feed.addExtension({
+      name: 'itunes:owner',
+      objects: { 'itunes:name': text(site.siteName), 'itunes:email': text(site.podcastOwnerEmail) },
+    });
+  }
   feed.addExtension({ name: 'itunes:type', objects: text('episodic') });
   feed.addExtension({ name: 'itunes:summary', objects: text(PODCAST_DESCRIPTION) });
   feed.addExtension({ name: 'podcast:locked', objects: text('no') });

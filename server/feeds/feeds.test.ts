@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb, type Agent } from '../test/harness';
 import { signedIn } from '../test/factories';
 import { createCategory, insertArticle, insertPodcast, minutesAgo, type CategoryFixture } from '../api/content/test-factories';
 import { completedUpload, WAV_BYTES } from '../security/fixtures';
+import { PODCAST_COVER, podcastFeedXml } from './build';
 
 /*
  * Feeds are parsed back with an XML parser (a malformed document throws) and checked for the
@@ -132,7 +135,8 @@ describeEachDb('feeds', (t) => {
     expect(ch.description).toBeTruthy();
     expect(ch.language).toBe('en');
     expect(ch['itunes:author']).toBe('Ledger Commons');
-    expect(ch['itunes:image']['@href']).toMatch(/^http/);
+    expect(ch['itunes:image']['@href']).toBe(`${t().url}/images/podcast-cover.png`);
+    expect(ch['itunes:owner']).toBeUndefined(); // PODCAST_OWNER_EMAIL is not set here
     expect(ch['itunes:category']['@text']).toBe('Business');
     expect(ch['itunes:category']['itunes:category']['@text']).toBe('Management');
     expect(String(ch['itunes:explicit'])).toBe('false');
@@ -157,4 +161,19 @@ describeEachDb('feeds', (t) => {
     const after = parse((await anon.get('/podcasts/feed.xml')).text).rss.channel.item[0];
     expect([after.title, after.guid['#text']]).toEqual(['Renamed episode', withAudio]);
   });
+});
+
+it('names the podcast owner when PODCAST_OWNER_EMAIL is set, and serves the 1400 px cover it points to', () => {
+  const xml = podcastFeedXml(
+    { origin: 'https://ledger.example', site: { siteName: 'Ledger Commons', podcastOwnerEmail: 'podcast@ledger.example' } },
+    { rows: [], relations: { categories: new Map(), liked: new Set() }, authors: new Map() },
+    new Map(),
+  );
+  const ch = parse(xml).rss.channel;
+  expect(ch['itunes:owner']).toEqual({ 'itunes:name': 'Ledger Commons', 'itunes:email': 'podcast@ledger.example' });
+  expect(ch['itunes:image']['@href']).toBe(`https://ledger.example${PODCAST_COVER}`);
+  const png = readFileSync(path.resolve(import.meta.dirname, '../../pwa/public', PODCAST_COVER.slice(1)));
+  // PNG signature, then IHDR's width and height.
+  expect(png.subarray(1, 4).toString()).toBe('PNG');
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1400, 1400]);
 });

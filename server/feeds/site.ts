@@ -7,6 +7,8 @@ export interface SiteInfo {
   siteName: string;
   /** PUBLIC_URL, when set; otherwise each request's own origin. */
   publicUrl?: string;
+  /** PODCAST_OWNER_EMAIL: the podcast feed's itunes:owner address, when set. */
+  podcastOwnerEmail?: string;
 }
 
 /**
