@@ -1,7 +1,6 @@
 import Markdown, { type Components } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
-import './Markdown.css';
 
 /*
  * Markdown rendered to React elements (react-markdown + GFM): headings, lists, links, emphasis,
@@ -9,7 +8,7 @@ import './Markdown.css';
  * rehype-raw here), and its URL filter drops javascript: and other unsafe link targets.
  * remark-breaks keeps single line breaks as breaks, as plain-text content always had them.
  *
- * Heavy for the initial bundle: import it only from lazily loaded route screens.
+ * Heavy: screens import LazyMarkdown.tsx, which loads this in a chunk of its own (and its CSS).
  */
 
 export interface MarkdownProps {

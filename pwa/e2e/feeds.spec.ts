@@ -160,6 +160,26 @@ test.describe('reading comfort', () => {
     await expect(page.locator('.article__date')).toContainText('1 min read');
   });
 
+  test('the text shows as plain paragraphs while the Markdown renderer loads, then is formatted in place', async ({ page, request }) => {
+    const article = await createArticle(request, { title: 'Slow renderer', content: MARKDOWN });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/Markdown-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/news/${article.id}`);
+    const content = page.locator('.article__content');
+    await expect(page.getByRole('heading', { level: 1, name: 'Slow renderer' })).toBeVisible();
+    await expect(content).toContainText('Key figures');
+    await expect(content).toHaveClass(/markdown--plain/);
+    await expect(content.getByRole('heading')).toHaveCount(0);
+
+    release();
+    await expect(content.getByRole('heading', { level: 2, name: 'Key figures' })).toBeVisible();
+    await expect(content).not.toHaveClass(/markdown--plain/);
+  });
+
   test('a long article shows its reading time on the page and on its card', async ({ page, request }) => {
     const words = Array.from({ length: 1100 }, (_, i) => `word${i}`).join(' ');
     const article = await createArticle(request, { title: 'Long read on leases', content: words, excerpt: 'A long one' });

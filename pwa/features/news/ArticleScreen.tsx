@@ -11,7 +11,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ARTICLE_PLACEHOLDER, FallbackImage } from '../../components/FallbackImage';
 import { LikeButton } from '../../components/LikeButton';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
-import { MarkdownContent } from '../../components/Markdown';
+import { MarkdownContent } from '../../components/LazyMarkdown';
 import { readingMinutes } from '../../../contracts/text';
 import { formatDate } from '../../lib/format';
 import { OfflineNotice } from '../../offline/OfflineNotice';
