@@ -261,6 +261,25 @@ test.describe('Search all of Ledger Commons', () => {
     await context.setOffline(false);
   });
 
+  test('offline, it searches what the device has stored and says so', async ({ page, context, request }) => {
+    const word = 'perspicaciously';
+    await createArticle(request, { title: 'Stored on the device', content: `Read ${word} on the train.`, excerpt: 'Commute' });
+    await page.goto('/news');
+    await expect(page.getByRole('list', { name: 'Articles' }).getByRole('heading', { name: 'Stored on the device' })).toBeVisible();
+
+    await context.setOffline(true);
+    const box = page.getByRole('searchbox', { name: 'Search articles' });
+    await box.fill(word);
+    const region = siteSearch(page);
+    await expect(region).toContainText('You are offline: these results are from what this device has stored.');
+    const result = region.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Stored on the device' }) });
+    await expect(result.locator('mark')).toHaveText(word);
+
+    await box.fill(`${word} zzqxabsent`);
+    await expect(region).toContainText(`No results for "${word} zzqxabsent" on this device. Search all of Ledger Commons is available when you are online.`);
+    await context.setOffline(false);
+  });
+
   test('a single character keeps to the in-page filter', async ({ page }) => {
     let calls = 0;
     await page.route('**/api/search?*', (route) => {

@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { SearchResult } from '../../contracts/search';
 import { hashKey } from '@tanstack/react-query';
 import type { Article } from '../../contracts/news';
 import { SAVED_IMAGE_CACHE } from '../sw/cacheNames';
@@ -90,6 +91,13 @@ async function trim(): Promise<void> {
 
 function reportStoreError(error: unknown): void {
   console.warn('Offline store', error);
+}
+
+/** Search what the device has stored (lists and items read before, saved articles): for offline use. */
+export async function searchStored(q: string): Promise<SearchResult[]> {
+  // Loaded on first use: this module is on every page, offline search is not.
+  const [{ searchAnswers }, db] = await Promise.all([import('./search'), loadDb()]);
+  return searchAnswers(await db.responses.orderBy('savedAt').reverse().toArray(), q);
 }
 
 // --- Saved articles -----------------------------------------------------------------------------

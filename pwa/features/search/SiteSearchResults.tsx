@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Fragment, useEffect, useState, useSyncExternalStore } from 'react';
 import type { HighlightedText, SearchKind, SearchResult } from '../../../contracts/search';
 import { searchQueries } from '../../api/search.queries';
+import { searchStored } from '../../offline/store';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
@@ -57,22 +58,65 @@ function ResultLink({ result }: { result: SearchResult }) {
   return <Link to={result.kind === 'podcast' ? '/podcasts' : '/resources'}>{title}</Link>;
 }
 
+/** The results list: the server's, or the device's own when offline (the same shape). */
+function ResultList({ results, busy }: { results: SearchResult[]; busy: boolean }) {
+  return (
+    <ol className="site-search__results" aria-busy={busy}>
+      {results.map((r) => (
+        <li key={`${r.kind}:${r.id}`} className="site-search__result">
+          <p className="site-search__meta">
+            <Badge tone="neutral">{KIND_LABELS[r.kind]}</Badge>
+            {r.isDraft ? <Badge tone="amber">Draft</Badge> : null}
+          </p>
+          <h3 className="site-search__title">
+            <ResultLink result={r} />
+          </h3>
+          {r.snippet.text ? (
+            <p className="site-search__snippet">
+              <Highlighted value={r.snippet} />
+            </p>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /**
  * 'Search all of <site>' (issue 10): server results for what is typed in a list's search box,
- * below that list's instant in-page filter. Only when online; offline, a note says so.
+ * below that list's instant in-page filter. Offline, it searches what the device has stored
+ * (lists and items read before, saved articles) and says so.
  */
 export function SiteSearchResults({ query }: { query: string }) {
   const siteName = useSiteName();
   const online = useOnline();
   const q = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
-  const enabled = online && q.length >= SEARCH_MIN_LENGTH;
-  const search = useQuery({ ...searchQueries.results(q), enabled });
+  const search = useQuery({ ...searchQueries.results(q), enabled: online && q.length >= SEARCH_MIN_LENGTH });
+  const onDevice = useQuery({
+    queryKey: ['search', 'device', q],
+    queryFn: () => searchStored(q),
+    enabled: !online && q.length >= SEARCH_MIN_LENGTH,
+    // React Query holds queries back while offline; this one needs no network.
+    networkMode: 'always',
+    staleTime: 0,
+  });
   if (query.trim().length < SEARCH_MIN_LENGTH) return null;
 
   const heading = `Search all of ${siteName}`;
   let body;
   if (!online) {
-    body = <p className="site-search__note">{heading} is available when you are online.</p>;
+    const later = `${heading} is available when you are online.`;
+    if (onDevice.isPending) body = null;
+    else if (onDevice.isError || !onDevice.data.length) {
+      body = <p className="site-search__note">{onDevice.isError ? later : `No results for "${q}" on this device. ${later}`}</p>;
+    } else {
+      body = (
+        <>
+          <p className="site-search__note">You are offline: these results are from what this device has stored.</p>
+          <ResultList results={onDevice.data} busy={onDevice.isFetching} />
+        </>
+      );
+    }
   } else if (search.isPending || (search.isPlaceholderData && search.isFetching && !search.data?.results.length)) {
     body = (
       <SkeletonGroup label="Searching" className="site-search__loading">
@@ -93,26 +137,7 @@ export function SiteSearchResults({ query }: { query: string }) {
   } else if (!search.data.results.length) {
     body = <p className="site-search__note">No results for "{q}" across {siteName}.</p>;
   } else {
-    body = (
-      <ol className="site-search__results" aria-busy={search.isFetching}>
-        {search.data.results.map((r) => (
-          <li key={`${r.kind}:${r.id}`} className="site-search__result">
-            <p className="site-search__meta">
-              <Badge tone="neutral">{KIND_LABELS[r.kind]}</Badge>
-              {r.isDraft ? <Badge tone="amber">Draft</Badge> : null}
-            </p>
-            <h3 className="site-search__title">
-              <ResultLink result={r} />
-            </h3>
-            {r.snippet.text ? (
-              <p className="site-search__snippet">
-                <Highlighted value={r.snippet} />
-              </p>
-            ) : null}
-          </li>
-        ))}
-      </ol>
-    );
+    body = <ResultList results={search.data.results} busy={search.isFetching} />;
   }
   return (
     <section className="site-search" aria-labelledby="site-search-title">

@@ -1,5 +1,15 @@
-import type { HighlightedText } from '../../contracts/search';
-import { plainText } from '../../contracts/text';
+// Query words, highlights and snippets for search results: shared by the server (/api/search) and the
+// PWA, which searches what the device has stored when it is offline (pwa/offline/search.ts).
+import type { HighlightedText, SearchKind } from './search';
+import { plainText } from './text';
+
+/** The page that shows an item: articles and discussions have their own, the rest their list. */
+export const SEARCH_PAGE: Record<SearchKind, (id: string) => string> = {
+  article: (id) => `/news/${id}`,
+  podcast: () => '/podcasts',
+  discussion: (id) => `/forums/${id}`,
+  resource: () => '/resources',
+};
 
 /** At most this many words of a query are searched for (the rest is ignored). */
 const MAX_TERMS = 8;
