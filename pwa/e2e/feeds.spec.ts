@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { getJson, holdRoute, useTheme } from './content';
 import { expect, test } from './fixtures';
+import { storedPaths } from './offline';
 import { ACCOUNTS, signIn } from './session';
 
 /*
@@ -266,6 +267,7 @@ test.describe('Search all of Ledger Commons', () => {
     await createArticle(request, { title: 'Stored on the device', content: `Read ${word} on the train.`, excerpt: 'Commute' });
     await page.goto('/news');
     await expect(page.getByRole('list', { name: 'Articles' }).getByRole('heading', { name: 'Stored on the device' })).toBeVisible();
+    await expect.poll(() => storedPaths(page)).toContain('/api/news?limit=50');
 
     await context.setOffline(true);
     const box = page.getByRole('searchbox', { name: 'Search articles' });

@@ -1,9 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { SearchResult } from '../../contracts/search';
 import { hashKey } from '@tanstack/react-query';
 import type { Article } from '../../contracts/news';
 import { SAVED_IMAGE_CACHE } from '../sw/cacheNames';
-import type { SavedArticle } from './db';
+import type { SavedArticle, StoredResponse } from './db';
 import { markFromStore, OfflineError } from './status';
 
 /**
@@ -93,11 +92,12 @@ function reportStoreError(error: unknown): void {
   console.warn('Offline store', error);
 }
 
-/** Search what the device has stored (lists and items read before, saved articles): for offline use. */
-export async function searchStored(q: string): Promise<SearchResult[]> {
-  // Loaded on first use: this module is on every page, offline search is not.
-  const [{ searchAnswers }, db] = await Promise.all([import('./search'), loadDb()]);
-  return searchAnswers(await db.responses.orderBy('savedAt').reverse().toArray(), q);
+/**
+ * Every stored answer, newest first: what offline search looks through (pwa/offline/search.ts). The
+ * caller brings the search code, so nothing has to be downloaded while offline.
+ */
+export async function storedAnswers(): Promise<StoredResponse[]> {
+  return (await loadDb()).responses.orderBy('savedAt').reverse().toArray();
 }
 
 // --- Saved articles -----------------------------------------------------------------------------

@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { Fragment, useEffect, useState, useSyncExternalStore } from 'react';
 import type { HighlightedText, SearchKind, SearchResult } from '../../../contracts/search';
 import { searchQueries } from '../../api/search.queries';
-import { searchStored } from '../../offline/store';
+import { searchAnswers } from '../../offline/search';
+import { storedAnswers } from '../../offline/store';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
@@ -94,7 +95,7 @@ export function SiteSearchResults({ query }: { query: string }) {
   const search = useQuery({ ...searchQueries.results(q), enabled: online && q.length >= SEARCH_MIN_LENGTH });
   const onDevice = useQuery({
     queryKey: ['search', 'device', q],
-    queryFn: () => searchStored(q),
+    queryFn: async () => searchAnswers(await storedAnswers(), q),
     enabled: !online && q.length >= SEARCH_MIN_LENGTH,
     // React Query holds queries back while offline; this one needs no network.
     networkMode: 'always',
