@@ -5,6 +5,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const root = fileURLToPath(new URL('./pwa', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/pwa', import.meta.url));
+// The server's renderer of public pages (pwa/entry-server.tsx), built beside the PWA by `vite build`.
+const ssrOutDir = fileURLToPath(new URL('./dist/ssr', import.meta.url));
+const ssrEntry = fileURLToPath(new URL('./pwa/entry-server.tsx', import.meta.url));
 // The dev server forwards API and uploaded-object requests to the Koa process, so the PWA
 // talks to one origin in development just as it does in production.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
@@ -62,6 +65,13 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/check-bundle.ts reads the chunk graph from it to hold `/` to its JS budget.
     manifest: true,
+  },
+  // With a builder, `vite build` builds every environment: the browser's (above) and the server's.
+  builder: {},
+  environments: {
+    ssr: {
+      build: { outDir: ssrOutDir, emptyOutDir: true, manifest: false, copyPublicDir: false, rollupOptions: { input: ssrEntry } },
+    },
   },
   server: {
     port: 5173,

@@ -5,6 +5,7 @@ import {
   createRouter,
   lazyRouteComponent,
   notFound,
+  type RouterHistory,
 } from '@tanstack/react-router';
 import { authQueries } from './api/auth.queries';
 import { communityQueries } from './api/community.queries';
@@ -26,7 +27,8 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 
 /*
  * One entry per screen. Screen components are lazy (one chunk per route); loaders only start
- * fetches (not awaited) so the screen renders its skeletons while data arrives.
+ * fetches (not awaited) so the screen renders its skeletons while data arrives. Public screens name
+ * their module (staticData) and are rendered on the server too.
  */
 
 const homeRoute = createRoute({
@@ -37,6 +39,7 @@ const homeRoute = createRoute({
     void queryClient.prefetchQuery(podcastQueries.list());
   },
   component: lazyRouteComponent(() => import('./features/home/HomeScreen'), 'HomeScreen'),
+  staticData: { module: 'features/home/HomeScreen.tsx' },
 });
 
 const loginRoute = createRoute({
@@ -64,6 +67,7 @@ const newsRoute = createRoute({
     if (categories.length > 0) void queryClient.prefetchQuery(newsQueries.list({ categories }));
   },
   component: lazyRouteComponent(() => import('./features/news/NewsListScreen'), 'NewsListScreen'),
+  staticData: { module: 'features/news/NewsListScreen.tsx' },
 });
 
 const articleRoute = createRoute({
@@ -75,6 +79,7 @@ const articleRoute = createRoute({
     void queryClient.prefetchQuery(newsQueries.comments(id));
   },
   component: lazyRouteComponent(() => import('./features/news/ArticleScreen'), 'ArticleScreen'),
+  staticData: { module: 'features/news/ArticleScreen.tsx' },
 });
 
 const podcastsRoute = createRoute({
@@ -89,6 +94,7 @@ const podcastsRoute = createRoute({
     if (categories.length > 0) void queryClient.prefetchQuery(podcastQueries.list({ categories }));
   },
   component: lazyRouteComponent(() => import('./features/podcasts/PodcastsScreen'), 'PodcastsScreen'),
+  staticData: { module: 'features/podcasts/PodcastsScreen.tsx' },
 });
 
 const forumsRoute = createRoute({
@@ -99,6 +105,7 @@ const forumsRoute = createRoute({
     void queryClient.prefetchQuery(forumQueries.list());
   },
   component: lazyRouteComponent(() => import('./features/forums/ForumsScreen'), 'ForumsScreen'),
+  staticData: { module: 'features/forums/ForumsScreen.tsx' },
 });
 
 const discussionRoute = createRoute({
@@ -110,6 +117,7 @@ const discussionRoute = createRoute({
     void queryClient.prefetchQuery(forumQueries.categories());
   },
   component: lazyRouteComponent(() => import('./features/forums/DiscussionScreen'), 'DiscussionScreen'),
+  staticData: { module: 'features/forums/DiscussionScreen.tsx' },
 });
 
 const resourcesRoute = createRoute({
@@ -119,6 +127,7 @@ const resourcesRoute = createRoute({
     void queryClient.prefetchQuery(resourceQueries.list());
   },
   component: lazyRouteComponent(() => import('./features/resources/ResourcesScreen'), 'ResourcesScreen'),
+  staticData: { module: 'features/resources/ResourcesScreen.tsx' },
 });
 
 const communityRoute = createRoute({
@@ -129,6 +138,7 @@ const communityRoute = createRoute({
     void queryClient.prefetchQuery(communityQueries.contributors());
   },
   component: lazyRouteComponent(() => import('./features/community/CommunityScreen'), 'CommunityScreen'),
+  staticData: { module: 'features/community/CommunityScreen.tsx' },
 });
 
 /** Articles saved for offline reading (docs/offline.md); its data lives on the device. */
@@ -250,9 +260,11 @@ const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-export function createAppRouter(queryClient: QueryClient) {
+/** `history` is the browser's by default; the server renders with a memory history of one URL. */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    history,
     context: { queryClient },
     // Spec: path matching is case-insensitive. This is router-core's default; stated so it cannot drift.
     caseSensitive: false,
@@ -266,6 +278,13 @@ export function createAppRouter(queryClient: QueryClient) {
 }
 
 declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /**
+     * The screen's source file, on public screens only: the server renders these pages and links
+     * the file's built CSS and JS from the page head (pwa/entry-server.tsx).
+     */
+    module?: string;
+  }
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }

@@ -15,14 +15,15 @@ import { requireSameOrigin, securityHeaders } from './middleware/security';
 import { AuthRateLimits, type AuthRateLimiter } from './middleware/rate-limit';
 import { apiRouters } from './api/routes';
 import { responseCache, type ResponseCacheOptions } from './middleware/response-cache';
-import { pwaMiddleware } from './static';
+import { PWA_DIR, pwaMiddleware } from './static';
 import { shareablePages } from './pages/shell';
+import { serverRenderedPages } from './pages/render';
 import { createStorage } from './storage/index';
 import { DatabaseGate, forDatabasePaths } from './db/availability';
 
 export interface AppDeps {
   db: Knex;
-  config: Pick<Config, 'sessionSecret' | 'siteName' | 'env'> & Partial<Pick<Config, 'trustProxy' | 'dataDir' | 'rateLimits' | 'publicUrl' | 'podcastOwnerEmail'>>;
+  config: Pick<Config, 'sessionSecret' | 'siteName' | 'env'> & Partial<Pick<Config, 'trustProxy' | 'dataDir' | 'rateLimits' | 'publicUrl' | 'podcastOwnerEmail' | 'serverRendering'>>;
   logger?: Logger;
   /** Where the built PWA lives (tests may point elsewhere). */
   pwaDir?: string;
@@ -64,7 +65,9 @@ export function createApp({
   app.use(forDatabasePaths(gate.middleware()));
   app.use(forDatabasePaths(sessionMiddleware(app, db, { secure: config.env === 'production' })));
   app.use(forDatabasePaths(loadUser(db)));
-  app.use(responseCache(cacheOptions));
+  // Pages rendered on the server for visitors are kept as the API's answers are, and forgotten with them.
+  const pages = serverRenderedPages(pwaDir ?? PWA_DIR, { maxEntries: cacheOptions?.maxEntries });
+  app.use(responseCache({ ...cacheOptions, onWrite: pages.invalidate }));
   app.use(requireJsonBody());
   app.use(
     bodyParser({
@@ -95,6 +98,6 @@ export function createApp({
     app.use(router.allowedMethods({ throw: false }));
   }
 
-  app.use(pwaMiddleware(pwaDir, shareablePages(db, site)));
+  app.use(pwaMiddleware(pwaDir, [shareablePages(db, site), ...(config.serverRendering ? [pages.renderer] : [])]));
   return app;
 }

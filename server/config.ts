@@ -23,6 +23,7 @@ const EnvSchema = z
       .transform((v) => v.replace(/\/+$/, ''))
       .optional(),
     PODCAST_OWNER_EMAIL: z.email('must be an email address').optional(),
+    SERVER_RENDERING: z.enum(['on', 'off']).default('off'),
     SEED: z.enum(['sample', 'none']).optional(),
     LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
     TRUST_PROXY: z.enum(['true', 'false']).optional(),
@@ -56,6 +57,8 @@ export interface Config {
   publicUrl?: string;
   /** The podcast feed's owner address (itunes:owner), which directories use to confirm a submission. */
   podcastOwnerEmail?: string;
+  /** Render the public screens on the server (docs/performance.md, "Server rendering"); off by default. */
+  serverRendering?: boolean;
   /** Seed sample data into an empty database at start (default: on except in production). */
   seedSample: boolean;
   logLevel: 'silent' | 'error' | 'info';
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteName: e.SITE_NAME,
     publicUrl: e.PUBLIC_URL,
     podcastOwnerEmail: e.PODCAST_OWNER_EMAIL,
+    serverRendering: e.SERVER_RENDERING === 'on',
     seedSample: e.SEED ? e.SEED === 'sample' : e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY === 'true' : e.NODE_ENV === 'production',

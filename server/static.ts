@@ -6,14 +6,15 @@ import serve from 'koa-static';
 
 export const PWA_DIR = path.resolve(import.meta.dirname, '../dist/pwa');
 
-/**
- * Serves the built PWA: hashed assets cached for a year, everything else revalidated, and the
- * SPA fallback (index.html) for any other GET that is not under /api or /objects.
- */
-/** Fills the shell for a page that can be shared (title, Open Graph, JSON-LD); undefined keeps it plain. */
+/** Fills the shell for one page (its metadata, its server-rendered content); undefined keeps it as it was. */
 export type ShellRenderer = (ctx: Koa.Context, shell: string) => Promise<string | undefined>;
 
-export function pwaMiddleware(dir = PWA_DIR, renderShell?: ShellRenderer): Koa.Middleware {
+/**
+ * Serves the built PWA: hashed assets cached for a year, everything else revalidated, and the
+ * SPA fallback (index.html) for any other GET that is not under /api or /objects, filled by
+ * `renderers` in turn.
+ */
+export function pwaMiddleware(dir = PWA_DIR, renderers: ShellRenderer[] = []): Koa.Middleware {
   const files = serve(dir, {
     index: false,
     setHeaders: (res, filePath) => {
@@ -43,7 +44,8 @@ export function pwaMiddleware(dir = PWA_DIR, renderShell?: ShellRenderer): Koa.M
       ctx.body = 'The web app has not been built yet: run `npm run build`.';
       return;
     }
-    const page = (renderShell ? await renderShell(ctx, indexHtml) : undefined) ?? indexHtml;
+    let page = indexHtml;
+    for (const render of renderers) page = (await render(ctx, page)) ?? page;
     ctx.status = 200;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');

@@ -1,3 +1,4 @@
+import { serverRequest } from '../lib/environment';
 import { readThrough } from '../offline/store';
 
 /**
@@ -33,13 +34,14 @@ export interface ApiFetchOptions {
  * given back when the network fails.
  */
 export function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  if ((options.method ?? 'GET') !== 'GET') return request<T>(path, options);
+  // On the server (rendering a page) there is no device to keep answers on.
+  if ((options.method ?? 'GET') !== 'GET' || serverRequest()) return request<T>(path, options);
   return readThrough(path, () => request<T>(path, options));
 }
 
 async function request<T>(path: string, { method = 'GET', body, signal, headers }: ApiFetchOptions): Promise<T> {
   const hasPayload = body !== undefined;
-  const response = await fetch(path, {
+  const response = await (serverRequest()?.fetch ?? fetch)(path, {
     method,
     credentials: 'include',
     headers: hasPayload ? { 'Content-Type': 'application/json', ...headers } : headers,
@@ -53,7 +55,9 @@ async function request<T>(path: string, { method = 'GET', body, signal, headers 
     throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, isJson ? parseJsonOrUndefined(text) : undefined);
   }
   // An empty success body (204) has nothing to parse.
-  return (text === '' ? undefined : JSON.parse(text)) as T;
+  const data = (text === '' ? undefined : JSON.parse(text)) as T;
+  if (method === 'GET') serverRequest()?.answered?.(path, data);
+  return data;
 }
 
 function parseJsonOrUndefined(text: string): unknown {

@@ -25,6 +25,7 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
-  followSignedInUser(client, authQueries.user().queryKey);
+  // The device's store follows the browser's user; a render on the server has no device.
+  if (typeof window !== 'undefined') followSignedInUser(client, authQueries.user().queryKey);
   return client;
 }

@@ -1,4 +1,4 @@
-import { useState, type ImgHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 
 export const ARTICLE_PLACEHOLDER = '/images/article-placeholder.svg';
 export const PODCAST_PLACEHOLDER = '/images/podcast-placeholder.svg';
@@ -15,8 +15,15 @@ export interface FallbackImageProps extends Omit<ImgHTMLAttributes<HTMLImageElem
 export function FallbackImage({ src, fallback, alt, ...rest }: FallbackImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const shown = src && src !== failedSrc ? src : fallback;
+  const image = useRef<HTMLImageElement>(null);
+  // In a page rendered on the server the image may have failed before React was listening.
+  useEffect(() => {
+    const img = image.current;
+    if (img?.complete && img.naturalWidth === 0 && shown !== fallback) setFailedSrc(shown);
+  }, [shown, fallback]);
   return (
     <img
+      ref={image}
       loading="lazy"
       decoding="async"
       {...rest}

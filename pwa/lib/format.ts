@@ -20,26 +20,33 @@ export function formatRelativeTime(date: string | Date, now: Date = new Date()):
   return plural(Math.floor(minutes / 1440), 'day');
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-
-/** 'Jan 5, 2025'; empty for a missing or invalid date. */
-export function formatDate(date: string | Date | null | undefined): string {
-  if (!date) return '';
-  const value = new Date(date);
-  return Number.isNaN(value.getTime()) ? '' : dateFormat.format(value);
+const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
+const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: 'numeric', minute: '2-digit' };
+const DAY_TIME: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' };
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per style and time zone (undefined: the reader's); building one is slow. */
+function formatter(options: Intl.DateTimeFormatOptions, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${options === DATE ? 'date' : options === DATE_TIME ? 'dateTime' : 'dayTime'} ${timeZone ?? ''}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.DateTimeFormat('en-US', { ...options, timeZone })));
+  return format;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+/** 'Jan 5, 2025'; empty for a missing or invalid date. */
+export function formatDate(date: string | Date | null | undefined, timeZone?: string): string {
+  if (!date) return '';
+  const value = new Date(date);
+  return Number.isNaN(value.getTime()) ? '' : formatter(DATE, timeZone).format(value);
+}
 
 /** 'Jan 5, 2025, 3:07 PM': formatDate's style with the time of day (when saved content was fetched). */
-export function formatDateTime(date: string | number | Date): string {
-  return dateTimeFormat.format(new Date(date));
+export function formatDateTime(date: string | number | Date, timeZone?: string): string {
+  return formatter(DATE_TIME, timeZone).format(new Date(date));
+}
+
+/** 'Nov 22, 6:15 PM': without the year (written and posted times of a synced comment). */
+export function formatDayTime(date: string | number | Date, timeZone?: string): string {
+  return formatter(DAY_TIME, timeZone).format(new Date(date));
 }
 
 /**

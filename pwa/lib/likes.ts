@@ -81,7 +81,11 @@ export function useLike(kind: LikeKind, item: LikeableItem): LikeState {
   const queryClient = useQueryClient();
   const { data: user } = useQuery(authQueries.user());
   const isSignedIn = Boolean(user);
-  const localCount = useSyncExternalStore(subscribe, () => localLikeCount(kind, item.id));
+  const localCount = useSyncExternalStore(
+    subscribe,
+    () => localLikeCount(kind, item.id),
+    () => 0, // the server knows no browser's own likes
+  );
   // The latest server answer, shown until the refetched list carries it (keyed by the item's own values).
   const [answer, setAnswer] = useState<{ for: string; likes: number; liked: boolean } | null>(null);
   const itemKey = `${item.id}:${item.likes}:${item.liked}`;

@@ -17,11 +17,13 @@ const setOffer = (next: BeforeInstallPromptEvent | null) => {
   offer = next;
   for (const listener of listeners) listener();
 };
-window.addEventListener('beforeinstallprompt', (event) => {
-  event.preventDefault(); // no mini-infobar: the header offers it instead
-  setOffer(event as BeforeInstallPromptEvent);
-});
-window.addEventListener('appinstalled', () => setOffer(null));
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault(); // no mini-infobar: the header offers it instead
+    setOffer(event as BeforeInstallPromptEvent);
+  });
+  window.addEventListener('appinstalled', () => setOffer(null));
+}
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
@@ -33,7 +35,7 @@ function subscribe(listener: () => void): () => void {
  * own install dialog. Gone once used (an offer works once) or once the app is installed.
  */
 export function InstallButton() {
-  const current = useSyncExternalStore(subscribe, () => offer);
+  const current = useSyncExternalStore(subscribe, () => offer, () => null);
   if (!current) return null;
   const install = async () => {
     await current.prompt();

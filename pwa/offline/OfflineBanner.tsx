@@ -14,7 +14,8 @@ export function OfflineBanner() {
   const queryClient = useQueryClient();
   const online = useOnline();
   const subscribe = useCallback((onChange: () => void) => queryClient.getQueryCache().subscribe(onChange), [queryClient]);
-  const oldest = useSyncExternalStore(subscribe, () => oldestShownFromStore(queryClient));
+  const snapshot = () => oldestShownFromStore(queryClient);
+  const oldest = useSyncExternalStore(subscribe, snapshot, snapshot);
 
   useEffect(() => {
     if (online) void refreshStoredResults(queryClient);

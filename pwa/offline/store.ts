@@ -30,7 +30,7 @@ const ownerReady = new Promise<void>((resolve) => (ownerKnown = resolve));
 
 /** GET `path` through `fetcher`, remembering the answer, or answering from the store when offline. */
 export async function readThrough<T>(path: string, fetcher: () => Promise<T>): Promise<T> {
-  if (NOT_STORED.some((pattern) => pattern.test(path))) return fetcher();
+  if (!storable(path)) return fetcher();
   try {
     const data = await fetcher();
     if (data !== undefined) void remember(path, data).catch(reportStoreError);
@@ -43,6 +43,15 @@ export async function readThrough<T>(path: string, fetcher: () => Promise<T>): P
     if (!stored) throw new OfflineError();
     markFromStore(stored.data, stored.savedAt);
     return stored.data as T;
+  }
+}
+
+const storable = (path: string) => !NOT_STORED.some((pattern) => pattern.test(path));
+
+/** Answers the page arrived with (rendered on the server): kept as if the app had fetched them. */
+export function keepAnswers(answers: Array<[path: string, data: unknown]>): void {
+  for (const [path, data] of answers) {
+    if (storable(path) && data !== undefined) void remember(path, data).catch(reportStoreError);
   }
 }
 

@@ -9,7 +9,10 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** Whether the browser says it has a network connection (its online and offline events). */
+/**
+ * Whether the browser says it has a network connection (its online and offline events). A page
+ * rendered on the server was rendered online.
+ */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine);
+  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
 }

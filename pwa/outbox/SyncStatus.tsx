@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { Button, LinkButton } from '../components/Button';
 import { Dialog, DialogTrigger } from '../components/Dialog';
 import type { OutboxItem } from './db';
@@ -6,16 +5,8 @@ import { formatDateTime } from './format';
 import { useNeedsSignIn, useOutboxItems } from './hooks';
 import { kindLabel, OutboxNotice } from './OutboxNotice';
 import { syncNow } from './outbox';
+import { useOnline } from '../offline/useOnline';
 import './outbox.css';
-
-function subscribeOnline(notify: () => void) {
-  window.addEventListener('online', notify);
-  window.addEventListener('offline', notify);
-  return () => {
-    window.removeEventListener('online', notify);
-    window.removeEventListener('offline', notify);
-  };
-}
 
 
 /**
@@ -27,7 +18,7 @@ function subscribeOnline(notify: () => void) {
 export function SyncStatus() {
   const items = useOutboxItems();
   const needsSignIn = useNeedsSignIn();
-  const isOnline = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+  const isOnline = useOnline();
   const pending = items.filter((item) => item.state === 'pending').length;
   const failed = items.length - pending;
 

@@ -1,9 +1,7 @@
-const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+import { formatDayTime } from '../lib/format';
 
 /** 'Nov 22, 6:15 PM': written and posted times of a synced comment are often the same day. */
-export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
-}
+export const formatDateTime = (iso: string) => formatDayTime(iso);
 
 /** A comment or reply written offline shows both times when it was posted more than a minute later. */
 export function postedLate(writtenAt: string | null | undefined, createdAt: string): writtenAt is string {

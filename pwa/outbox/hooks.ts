@@ -11,14 +11,14 @@ import { lastOutboxUserId, outboxSnapshot, subscribeOutbox } from './outbox';
  */
 export function useOutboxItems(): OutboxItem[] {
   const { data: user, isError } = useQuery(authQueries.user());
-  const { items } = useSyncExternalStore(subscribeOutbox, outboxSnapshot);
+  const { items } = useSyncExternalStore(subscribeOutbox, outboxSnapshot, outboxSnapshot);
   const userId = user ? user.id : isError ? lastOutboxUserId() : null;
   return userId ? items.filter((item) => item.userId === userId) : [];
 }
 
 /** Whether sending is held until the user signs in again (the server answered 401). */
 export function useNeedsSignIn(): boolean {
-  return useSyncExternalStore(subscribeOutbox, outboxSnapshot).needsSignIn;
+  return useSyncExternalStore(subscribeOutbox, outboxSnapshot, outboxSnapshot).needsSignIn;
 }
 
 /** Queued creations of one kind for one target (an article's comments, a discussion's replies). */

@@ -10,6 +10,8 @@ export interface ResponseCacheOptions {
   /** Upper bound on an entry's age, for answers that change with time alone (none do today). */
   ttlMs?: number;
   now?: () => number;
+  /** Told of every write, when the cache is emptied (other caches of what the API answers follow it). */
+  onWrite?: () => void;
 }
 
 interface Entry {
@@ -44,6 +46,7 @@ export function responseCache({
   maxBytes = 32 * 2 ** 20,
   ttlMs = 60_000,
   now = Date.now,
+  onWrite,
 }: ResponseCacheOptions = {}): Koa.Middleware {
   const entries = new Map<string, Entry>();
   let bytes = 0;
@@ -62,6 +65,7 @@ export function responseCache({
         generation++;
         entries.clear();
         bytes = 0;
+        onWrite?.();
       }
       return;
     }

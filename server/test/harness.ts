@@ -143,6 +143,7 @@ export async function startTestServer(
     logger?: AppDeps['logger'];
     pwaDir?: string;
     publicUrl?: string;
+    serverRendering?: boolean;
   } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(kind);
@@ -157,6 +158,7 @@ export async function startTestServer(
       env: app.env ?? 'test',
       trustProxy: app.trustProxy,
       publicUrl: app.publicUrl,
+      serverRendering: app.serverRendering,
     },
     logger: app.logger ?? { error: (...args: unknown[]) => console.error(...args), info: () => {} },
     rateLimits: app.rateLimits,

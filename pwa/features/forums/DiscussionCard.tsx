@@ -8,10 +8,11 @@ import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { toast } from '../../components/Toast';
-import { formatRelativeTime, fullName } from '../../lib/format';
+import { fullName } from '../../lib/format';
 import { refreshAfterDiscussionWrite } from './cache';
 import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
 import { canEditDiscussion, canModerateForums } from './permissions';
+import { Time } from '../../components/Time';
 
 export interface DiscussionCardProps {
   discussion: Discussion;
@@ -42,7 +43,7 @@ export function DiscussionCard({ discussion, categoryColor, user, onEdit, onDele
             <Avatar person={discussion.author} size="sm" />
             <span className="discussion-author__name">{fullName(discussion.author)}</span>
           </span>
-          <time dateTime={discussion.createdAt}>{formatRelativeTime(discussion.createdAt)}</time>
+          <Time value={discussion.createdAt} show="relative" />
           <DiscussionStats replies={discussion.replyCount} likes={discussion.likes} />
           {canEdit || canModerate ? (
             <span className="discussion-card__actions">

@@ -13,10 +13,10 @@ import { Button, LinkButton } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
-import { formatRelativeTime, fullName } from '../../lib/format';
+import { fullName } from '../../lib/format';
 import { OfflineNotice } from '../../offline/OfflineNotice';
 import { OfflineError } from '../../offline/status';
-import { formatDateTime, postedLate } from '../../outbox/format';
+import { postedLate } from '../../outbox/format';
 import { useQueued } from '../../outbox/hooks';
 import { QueuedPost } from '../../outbox/OutboxNotice';
 import { OUTBOX_MUTATION, QUEUED_TOAST } from '../../outbox/outbox';
@@ -24,6 +24,7 @@ import { refreshAfterReply } from './cache';
 import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
 import { HeartIcon } from '../../components/icons';
 import './forums.css';
+import { Time } from '../../components/Time';
 
 const route = getRouteApi('/forums/$id');
 
@@ -89,7 +90,7 @@ export function DiscussionScreen() {
               <p className="discussion__author">{fullName(data.author)}</p>
               <p className="discussion__meta">
                 {data.author?.title ? <span>{data.author.title}</span> : null}
-                <time dateTime={data.createdAt}>{formatRelativeTime(data.createdAt)}</time>
+                <Time value={data.createdAt} show="relative" />
               </p>
             </div>
           </div>
@@ -134,11 +135,11 @@ function ReplyItem({ reply }: { reply: Reply }) {
           <span className="reply__author">{fullName(reply.author)}</span>
           {postedLate(reply.writtenAt, reply.createdAt) ? (
             <span>
-              Written <time dateTime={reply.writtenAt}>{formatDateTime(reply.writtenAt)}</time> · posted{' '}
-              <time dateTime={reply.createdAt}>{formatDateTime(reply.createdAt)}</time>
+              Written <Time value={reply.writtenAt} show="dayTime" /> · posted{' '}
+              <Time value={reply.createdAt} show="dayTime" />
             </span>
           ) : (
-            <time dateTime={reply.createdAt}>{formatRelativeTime(reply.createdAt)}</time>
+            <Time value={reply.createdAt} show="relative" />
           )}
         </p>
         <div className="reply__content">{reply.content}</div>

@@ -10,6 +10,7 @@ import { LogoutButton } from '../auth/LogoutButton';
 import { lastOutboxUserId } from '../../outbox/outbox';
 import { useOutboxSync } from '../../outbox/useOutboxSync';
 import { useSiteName } from '../site/useSiteName';
+import { useLive } from '../../lib/clock';
 import { MobileMenu } from './MobileMenu';
 import { NavLinks } from './NavLinks';
 import { ThemeToggle } from './ThemeToggle';
@@ -22,6 +23,7 @@ const SyncStatus = lazy(() => import('../../outbox/SyncStatus').then((m) => ({ d
 export function Header() {
   const siteName = useSiteName();
   const { data: user, isPending } = useQuery(authQueries.user());
+  const live = useLive();
   // The outbox's engine runs from the always-present header; its status widget loads lazily.
   useOutboxSync();
 
@@ -37,7 +39,7 @@ export function Header() {
           <OfflineIndicator />
           <SavedLink />
           <InstallButton />
-          {user || lastOutboxUserId() ? (
+          {user || (live && lastOutboxUserId()) ? (
             <Suspense fallback={null}>
               <SyncStatus />
             </Suspense>

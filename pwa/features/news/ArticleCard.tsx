@@ -4,7 +4,8 @@ import { Badge } from '../../components/Badge';
 import { Card } from '../../components/Card';
 import { ARTICLE_PLACEHOLDER, FallbackImage } from '../../components/FallbackImage';
 import { readingMinutes } from '../../../contracts/text';
-import { excerptOrContent, formatDate } from '../../lib/format';
+import { excerptOrContent } from '../../lib/format';
+import { Time } from '../../components/Time';
 
 export interface ArticleCardProps {
   article: Article;
@@ -38,7 +39,7 @@ export function ArticleCard({ article, title, footer, statusBadge, tools, headin
           {statusBadge}
         </div>
         <p className="card__meta">
-          <time dateTime={date}>{formatDate(date)}</time>
+          <Time value={date} show="date" />
           <span aria-hidden="true"> · </span>
           <span>{readingMinutes(article.content)} min read</span>
         </p>

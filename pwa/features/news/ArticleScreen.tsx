@@ -13,7 +13,6 @@ import { LikeButton } from '../../components/LikeButton';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { MarkdownContent } from '../../components/LazyMarkdown';
 import { readingMinutes } from '../../../contracts/text';
-import { formatDate } from '../../lib/format';
 import { OfflineNotice } from '../../offline/OfflineNotice';
 import { SaveForOfflineButton } from '../../offline/SaveForOfflineButton';
 import { OfflineError } from '../../offline/status';
@@ -25,6 +24,7 @@ import { useArticleArchive, useArticleDelete } from './mutations';
 import { shareArticle } from './share';
 import { useViewer } from './viewer';
 import './news.css';
+import { Time } from '../../components/Time';
 
 const route = getRouteApi('/news/$id');
 
@@ -78,7 +78,7 @@ function ArticleView({ article }: { article: Article }) {
       <header className="article__header">
         <CategoryBadges categories={article.categories} legacyCategory={article.category} />
         <p className="article__date">
-          <time dateTime={date}>{formatDate(date)}</time>
+          <Time value={date} show="date" />
           <span aria-hidden="true"> · </span>
           <span>{readingMinutes(article.content)} min read</span>
         </p>

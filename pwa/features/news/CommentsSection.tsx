@@ -9,13 +9,14 @@ import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
-import { formatDate, fullName } from '../../lib/format';
+import { fullName } from '../../lib/format';
 import { TrashIcon } from '../../components/icons';
-import { formatDateTime, postedLate } from '../../outbox/format';
+import { postedLate } from '../../outbox/format';
 import { useOutboxItems } from '../../outbox/hooks';
 import { QueuedPost } from '../../outbox/OutboxNotice';
 import { useDeleteComment, usePostComment } from './mutations';
 import { useViewer } from './viewer';
+import { Time } from '../../components/Time';
 
 /** The article page's comments (spec 2): list oldest first, the box for signed-in users. */
 export function CommentsSection({ articleId, commentCount }: { articleId: string; commentCount: number }) {
@@ -95,11 +96,11 @@ function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
           {postedLate(comment.writtenAt, comment.createdAt) ? (
             // Written offline and posted later: both times, so a late arrival does not confuse the thread.
             <span>
-              Written <time dateTime={comment.writtenAt}>{formatDateTime(comment.writtenAt)}</time> · posted{' '}
-              <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt)}</time>
+              Written <Time value={comment.writtenAt} show="dayTime" /> · posted{' '}
+              <Time value={comment.createdAt} show="dayTime" />
             </span>
           ) : (
-            <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+            <Time value={comment.createdAt} show="date" />
           )}
         </p>
         <p className="comment__content">{comment.content}</p>

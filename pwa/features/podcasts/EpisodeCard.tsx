@@ -5,10 +5,11 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { FallbackImage, PODCAST_PLACEHOLDER } from '../../components/FallbackImage';
 import { LikeButton } from '../../components/LikeButton';
-import { formatDate, formatDuration } from '../../lib/format';
+import { formatDuration } from '../../lib/format';
 import { HeadphonesIcon } from '../../components/icons';
 import { CategoryBadges } from '../news/ArticleCard';
 import { ListenNowLink } from './ListenNowLink';
+import { Time } from '../../components/Time';
 
 export interface EpisodeCardProps {
   podcast: Podcast;
@@ -74,7 +75,7 @@ export function EpisodeCard({ podcast, isFeatured = false, statusBadge, tools, h
           </span>
           <LikeButton kind="podcasts" item={podcast} title={podcast.title} />
           <span className="card__spacer" />
-          <time dateTime={date}>{formatDate(date)}</time>
+          <Time value={date} show="date" />
         </div>
         {tools ? <div className="card__tools">{tools}</div> : null}
       </div>

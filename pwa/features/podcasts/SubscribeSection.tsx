@@ -1,5 +1,6 @@
 import { Button, buttonClassName } from '../../components/Button';
 import { toast } from '../../components/Toast';
+import { pageOrigin } from '../../lib/environment';
 
 /** The podcast feed (server/feeds). Relative here; the absolute form is built from the page's origin. */
 export const PODCAST_FEED_PATH = '/podcasts/feed.xml';
@@ -18,7 +19,7 @@ export const PODCAST_APPS: Array<{ name: string; href: (feed: URL) => string }> 
 
 /** The /podcasts subscription call to action (issue 10): the feed itself and "add by URL" links. */
 export function SubscribeSection({ siteName }: { siteName: string }) {
-  const feed = new URL(PODCAST_FEED_PATH, window.location.origin);
+  const feed = new URL(PODCAST_FEED_PATH, pageOrigin());
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(feed.href);

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Fragment, useEffect, useState, useSyncExternalStore } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import type { HighlightedText, SearchKind, SearchResult } from '../../../contracts/search';
 import { searchQueries } from '../../api/search.queries';
 import { searchAnswers } from '../../offline/search';
@@ -10,6 +10,7 @@ import { Button } from '../../components/Button';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { useSiteName } from '../site/useSiteName';
 import './search.css';
+import { useOnline } from '../../offline/useOnline';
 
 /** Wait this long after the last keystroke before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -25,18 +26,6 @@ function useDebounced<T>(value: T, ms: number): T {
     return () => clearTimeout(timer);
   }, [value, ms]);
   return debounced;
-}
-
-const subscribeOnline = (notify: () => void) => {
-  window.addEventListener('online', notify);
-  window.addEventListener('offline', notify);
-  return () => {
-    window.removeEventListener('online', notify);
-    window.removeEventListener('offline', notify);
-  };
-};
-function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
 }
 
 /** Text with its highlighted ranges in <mark>: built from ranges, never from markup. */

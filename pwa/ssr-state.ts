@@ -1,0 +1,32 @@
+import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { setRenderedAt } from './lib/clock';
+import { keepAnswers } from './offline/store';
+
+/** What a page rendered on the server carries for the browser (pwa/entry-server.tsx). */
+export interface SsrState {
+  /** The query cache the page was rendered from. */
+  queries: DehydratedState;
+  /** Query hash → the API path whose answer the query holds as it is. */
+  paths: Record<string, string>;
+  /** API answers no query holds as they are (reshaped by the query), by path. */
+  answers: Array<[path: string, data: unknown]>;
+  /** When the page was rendered (ms): its relative times were counted from then (pwa/lib/clock.ts). */
+  renderedAt: number;
+}
+
+/**
+ * When the page was rendered on the server: fills the query cache with what it was rendered from and
+ * keeps the answers on the device, as if the app had fetched them. False for the plain shell (the
+ * service worker's, or a page the server did not render).
+ */
+export function startFromServerState(queryClient: QueryClient): boolean {
+  const element = document.getElementById('ssr-state');
+  if (!element?.textContent) return false;
+  const state = JSON.parse(element.textContent) as SsrState;
+  element.remove();
+  hydrate(queryClient, state.queries);
+  setRenderedAt(state.renderedAt);
+  const byHash = new Map(state.queries.queries.map((query) => [query.queryHash, query.state.data]));
+  keepAnswers([...Object.entries(state.paths).map(([hash, path]): [string, unknown] => [path, byHash.get(hash)]), ...state.answers]);
+  return true;
+}
