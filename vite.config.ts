@@ -65,6 +65,13 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/check-bundle.ts reads the chunk graph from it to hold `/` to its JS budget.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically is loaded on every page anyway: one chunk, not
+        // thirty-odd small ones (each a request, and each module preload costs the phone a little).
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id) => !/[\/]pwa[\/](index\.html|main\.tsx)$/.test(id) }] },
+      },
+    },
   },
   // With a builder, `vite build` builds every environment: the browser's (above) and the server's.
   builder: {},

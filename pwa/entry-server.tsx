@@ -1,9 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { dehydrate, QueryClientProvider, skipToken, type DehydratedState, type QueryClient, type QueryKey, type QueryObserverOptions } from '@tanstack/react-query';
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { dehydrate, skipToken, type DehydratedState, type QueryClient, type QueryKey, type QueryObserverOptions } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createQueryClient } from './api/queryClient';
+import { App } from './App';
+import { renderedClock } from './lib/clock';
 import { setServerRequest, type ServerRequest } from './lib/environment';
 import { createAppRouter } from './router';
 import type { SsrState } from './ssr-state';
@@ -39,8 +40,8 @@ export interface RenderedPage {
 export async function render(url: string, request: ServerRequest): Promise<RenderedPage | undefined> {
   const answers = new Map<string, unknown>();
   const answered = (path: string, data: unknown) => answers.set(path, data);
-  const clock = { now: new Date(), timeZone: 'UTC' };
-  return requests.run({ ...request, answered, clock }, async () => {
+  const renderedAt = Date.now();
+  return requests.run({ ...request, answered }, async () => {
     const queryClient = createQueryClient();
     const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
     await router.load();
@@ -49,13 +50,7 @@ export async function render(url: string, request: ServerRequest): Promise<Rende
     const leaf = matches.at(-1);
     if (!leaf || leaf.status !== 'success' || !modules.at(-1)) return undefined;
 
-    const app = (
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </StrictMode>
-    );
+    const app = <App queryClient={queryClient} router={router} clock={renderedClock(renderedAt)} />;
     const wanted = recordWantedQueries(queryClient);
     let html = '';
     let complete = false;
@@ -73,7 +68,7 @@ export async function render(url: string, request: ServerRequest): Promise<Rende
       await Promise.all(missing.map((options) => queryClient.prefetchQuery(options)));
     }
     if (failed(queryClient) || !complete) return undefined;
-    return { html, state: ssrState(dehydrate(queryClient), answers, clock.now), modules: modules.filter((m): m is string => Boolean(m)) };
+    return { html, state: ssrState(dehydrate(queryClient), answers, renderedAt), modules: modules.filter((m): m is string => Boolean(m)) };
   });
 }
 
@@ -81,7 +76,7 @@ export async function render(url: string, request: ServerRequest): Promise<Rende
  * The dehydrated cache, and which API answer each query holds, so the device keeps them: an answer a
  * query holds as it is is named by path (not sent twice); one it reshaped goes whole.
  */
-function ssrState(queries: DehydratedState, answers: Map<string, unknown>, renderedAt: Date): SsrState {
+function ssrState(queries: DehydratedState, answers: Map<string, unknown>, renderedAt: number): SsrState {
   const paths: Record<string, string> = {};
   const held = new Map([...answers].map(([path, data]) => [data, path]));
   for (const query of queries.queries) {
@@ -91,7 +86,7 @@ function ssrState(queries: DehydratedState, answers: Map<string, unknown>, rende
       answers.delete(path);
     }
   }
-  return { queries, paths, answers: [...answers], renderedAt: renderedAt.getTime() };
+  return { queries, paths, answers: [...answers], renderedAt };
 }
 
 type WantedQuery = QueryObserverOptions<unknown, Error, unknown, unknown, QueryKey>;

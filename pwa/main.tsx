@@ -1,38 +1,38 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from './api/queryClient';
+import { App } from './App';
+import { LOCAL_CLOCK } from './lib/clock';
 import { createAppRouter } from './router';
 import { startFromServerState } from './ssr-state';
 import './styles.css';
 
-const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
+/**
+ * Ends the current task. Starting up is then several short tasks instead of one long one, in which a
+ * slow phone could not answer input (Lighthouse's total blocking time); the same goes for rendering
+ * as a transition below, which React does in slices of a few milliseconds.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const app = (
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>
-);
-
-// As a transition, React renders (or hydrates) the first screen in slices of a few milliseconds
-// instead of one long task, so a slow phone can answer input meanwhile (Lighthouse's total blocking time).
-if (startFromServerState(queryClient)) {
+await nextTask();
+const queryClient = createQueryClient();
+const renderedClock = startFromServerState(queryClient);
+await nextTask();
+const router = createAppRouter(queryClient);
+if (renderedClock) {
+  await nextTask();
   // A page rendered on the server (docs/performance.md, "Server rendering") is taken over where it
   // stands: the route's code is loaded first so the first render matches the markup.
   await router.load();
   // The router then renders the tree it rendered on the server (no Suspense boundary at the root).
   router.ssr = { manifest: undefined };
   startTransition(() => {
-    hydrateRoot(container, app);
+    hydrateRoot(container, <App queryClient={queryClient} router={router} clock={renderedClock} />);
   });
 } else {
   const root = createRoot(container);
-  startTransition(() => root.render(app));
+  startTransition(() => root.render(<App queryClient={queryClient} router={router} clock={LOCAL_CLOCK} />));
 }

@@ -277,6 +277,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
   });
 }
 
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /**
@@ -286,6 +288,6 @@ declare module '@tanstack/react-router' {
     module?: string;
   }
   interface Register {
-    router: ReturnType<typeof createAppRouter>;
+    router: AppRouter;
   }
 }

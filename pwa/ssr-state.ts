@@ -1,5 +1,5 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { setRenderedAt } from './lib/clock';
+import { renderedClock, type Clock } from './lib/clock';
 import { keepAnswers } from './offline/store';
 
 /** What a page rendered on the server carries for the browser (pwa/entry-server.tsx). */
@@ -16,17 +16,16 @@ export interface SsrState {
 
 /**
  * When the page was rendered on the server: fills the query cache with what it was rendered from and
- * keeps the answers on the device, as if the app had fetched them. False for the plain shell (the
- * service worker's, or a page the server did not render).
+ * keeps the answers on the device, as if the app had fetched them; returns the clock the page was
+ * rendered by. Undefined for the plain shell (the service worker's, or a page the server did not render).
  */
-export function startFromServerState(queryClient: QueryClient): boolean {
+export function startFromServerState(queryClient: QueryClient): Clock | undefined {
   const element = document.getElementById('ssr-state');
-  if (!element?.textContent) return false;
+  if (!element?.textContent) return undefined;
   const state = JSON.parse(element.textContent) as SsrState;
   element.remove();
   hydrate(queryClient, state.queries);
-  setRenderedAt(state.renderedAt);
   const byHash = new Map(state.queries.queries.map((query) => [query.queryHash, query.state.data]));
   keepAnswers([...Object.entries(state.paths).map(([hash, path]): [string, unknown] => [path, byHash.get(hash)]), ...state.answers]);
-  return true;
+  return renderedClock(state.renderedAt);
 }

@@ -68,6 +68,7 @@ export function createApp({
   // Pages rendered on the server for visitors are kept as the API's answers are, and forgotten with them.
   const pages = serverRenderedPages(pwaDir ?? PWA_DIR, { maxEntries: cacheOptions?.maxEntries });
   app.use(responseCache({ ...cacheOptions, onWrite: pages.invalidate }));
+  if (config.serverRendering) void pages.warm();
   app.use(requireJsonBody());
   app.use(
     bodyParser({

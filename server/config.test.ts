@@ -18,6 +18,8 @@ describe('configuration', () => {
     expect(c.seedSample).toBe(true);
     expect(c.trustProxy).toBe(false);
     expect(c.pwaDir).toBeUndefined();
+    expect(c.serverRendering).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, SERVER_RENDERING: 'off' }).serverRendering).toBe(false);
   });
 
   it('reads PWA_DIR as the build to serve, resolved to an absolute path', () => {

@@ -23,7 +23,7 @@ const EnvSchema = z
       .transform((v) => v.replace(/\/+$/, ''))
       .optional(),
     PODCAST_OWNER_EMAIL: z.email('must be an email address').optional(),
-    SERVER_RENDERING: z.enum(['on', 'off']).default('off'),
+    SERVER_RENDERING: z.enum(['on', 'off']).default('on'),
     SEED: z.enum(['sample', 'none']).optional(),
     LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
     TRUST_PROXY: z.enum(['true', 'false']).optional(),
@@ -57,7 +57,7 @@ export interface Config {
   publicUrl?: string;
   /** The podcast feed's owner address (itunes:owner), which directories use to confirm a submission. */
   podcastOwnerEmail?: string;
-  /** Render the public screens on the server (docs/performance.md, "Server rendering"); off by default. */
+  /** Render the public screens on the server (docs/performance.md, "Server rendering"); on by default. */
   serverRendering?: boolean;
   /** Seed sample data into an empty database at start (default: on except in production). */
   seedSample: boolean;

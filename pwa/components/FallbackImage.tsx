@@ -9,10 +9,12 @@ export interface FallbackImageProps extends Omit<ImgHTMLAttributes<HTMLImageElem
   fallback: string;
   /** Required: '' for a decorative image. */
   alt: string;
+  /** What the page's largest paint waits for (the first card of a list): loaded at once, before other images. */
+  priority?: boolean;
 }
 
 /** An image that falls back to a local placeholder when it has no address or fails to load. */
-export function FallbackImage({ src, fallback, alt, ...rest }: FallbackImageProps) {
+export function FallbackImage({ src, fallback, alt, priority, ...rest }: FallbackImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const shown = src && src !== failedSrc ? src : fallback;
   const image = useRef<HTMLImageElement>(null);
@@ -24,7 +26,8 @@ export function FallbackImage({ src, fallback, alt, ...rest }: FallbackImageProp
   return (
     <img
       ref={image}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       {...rest}
       src={shown}

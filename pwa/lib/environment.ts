@@ -6,8 +6,6 @@
 export interface ServerRequest {
   origin: string;
   fetch: typeof fetch;
-  /** The clock the page is rendered by (UTC, the moment of rendering: pwa/lib/clock.ts). */
-  clock?: { now: Date; timeZone: string };
   /** Told of each API answer (the browser keeps them on the device, as it would have had it fetched them). */
   answered?: (path: string, data: unknown) => void;
 }

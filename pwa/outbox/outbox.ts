@@ -38,7 +38,11 @@ const listeners = new Set<() => void>();
 let subscription: { unsubscribe(): void } | null = null;
 
 function setState(patch: Partial<EngineState>) {
-  state = { ...state, ...patch };
+  const next = { ...state, ...patch };
+  // The same as before (as the live query's first answer usually is): every like button and notice
+  // subscribes, and a store change re-renders them all at once.
+  if (JSON.stringify(next) === JSON.stringify(state)) return;
+  state = next;
   listeners.forEach((notify) => notify());
 }
 

@@ -4,7 +4,7 @@ import { DB_KINDS, startTestServer, type TestServer } from '../test/harness';
 import { signedIn } from '../test/factories';
 import { insertArticle } from '../api/content/test-factories';
 
-// Server rendering (SERVER_RENDERING=on) of the built PWA: `npm test` builds dist/pwa and dist/ssr first.
+// Server rendering (SERVER_RENDERING, on by default) of the built PWA: `npm test` builds dist/pwa and dist/ssr first.
 /** The markup in #root and the state after it, on a server-rendered page. */
 const root = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*(<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>)/.exec(html);
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -33,6 +33,16 @@ describe.each(DB_KINDS)('server-rendered pages [%s]', (kind) => {
     // The screen's stylesheet is linked; no inline script (the CSP refuses them) is sent.
     expect(res.text).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css" \/>/);
     expect(res.text.match(/<script>/g)).toBeNull();
+    // The app's code is requested by /boot.js once the page has painted: the shell's module script
+    // and preloads, and the screen's own chunk, are named there instead of in the head.
+    expect(res.text).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const boot = /<script src="\/boot\.js" defer data-entry="(\/assets\/index-[^"]+\.js)" data-preload="([^"]*)"><\/script>/.exec(res.text);
+    expect(boot).not.toBeNull();
+    const preload = boot![2].split(' ');
+    expect(preload.some((file) => /^\/assets\/app-[^"]+\.js$/.test(file))).toBe(true);
+    expect(preload.some((file) => /^\/assets\/NewsListScreen-[^"]+\.js$/.test(file))).toBe(true);
+    const shell = await t.agent().get('/news', { 'x-render': 'client' });
+    expect(shell.text).toContain(`<script type="module" crossorigin src="${boot![1]}"></script>`);
   });
 
   it('renders an article page, and only what the viewer may see', async () => {
@@ -61,10 +71,10 @@ describe.each(DB_KINDS)('server-rendered pages [%s]', (kind) => {
   });
 });
 
-describe('server rendering is off by default', () => {
+describe('server rendering turned off (SERVER_RENDERING=off)', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer('sqlite');
+    t = await startTestServer('sqlite', { serverRendering: false });
     await insertArticle(t.db, { title: 'Plain shell article' });
   }, 60_000);
   afterAll(() => t?.close());

@@ -43,6 +43,8 @@ export interface ServerRenderedPages {
   renderer: ShellRenderer;
   /** Forgets every kept page (called on every write, as the API's response cache is emptied). */
   invalidate(): void;
+  /** Loads the renderer now rather than on the first page asked for. */
+  warm(): Promise<void>;
 }
 
 export function serverRenderedPages(pwaDir: string, { maxEntries = 200, ttlMs = 60_000 }: PageCacheOptions = {}): ServerRenderedPages {
@@ -86,6 +88,7 @@ export function serverRenderedPages(pwaDir: string, { maxEntries = 200, ttlMs = 
       generation++;
       kept.clear();
     },
+    warm: async () => void (await load()),
   };
 }
 
@@ -109,15 +112,17 @@ async function renderPage(ctx: Koa.Context, renderer: Renderer, manifest: Record
   // The screens' chunks and stylesheets, less what the shell links already (the entry and its imports).
   const inShell = closure(manifest, Object.keys(manifest).filter((key) => manifest[key].isEntry));
   const needed = closure(manifest, rendered.modules);
-  const head = [
-    ...[...needed.css].filter((file) => !inShell.css.has(file)).map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}" />`),
-    ...[...needed.js].filter((file) => !inShell.js.has(file)).map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeHtml(file)}" />`),
-  ].join('\n    ');
+  const styles = [...needed.css].filter((file) => !inShell.css.has(file)).map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}" />`);
+  const scripts = [...needed.js].filter((file) => !inShell.js.has(file)).map((file) => `/${file}`);
   // Scripts the router renders for itself on the server (scroll restoration) are inline, which the
   // content security policy refuses; the browser's own render does that work.
-  const html = rendered.html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+  let html = rendered.html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+  // React writes a screen's <link> and <meta> elements (feeds, image preloads) first, having no head
+  // of its own here: they belong in the head, where the browser's React also looks for them.
+  const hoisted = /^(?:<(?:link|meta)\b[^>]*>)*/.exec(html)![0];
+  html = html.slice(hoisted.length);
   const state = `<script type="application/json" id="ssr-state">${jsonLd(rendered.state)}</script>`;
-  return `${head}${MARK}${html}${MARK}${state}`;
+  return [[...styles, hoisted].join('\n    '), scripts.join(' '), html, state].join(MARK);
 }
 
 /** The files of `keys` and of everything they import, from the build's manifest. */
@@ -138,14 +143,22 @@ function closure(manifest: Record<string, ManifestChunk>, keys: string[]) {
 const MARK = '\u0000';
 
 /**
- * Puts a rendered page into the shell: links in the head, markup in #root, the state after it. The
- * content comes first: the app's scripts are fetched at low priority, after the stylesheets, so the
- * page paints before they arrive (on a slow phone network they would share its bandwidth).
+ * Puts a rendered page into the shell: stylesheets in the head, markup in #root, the state after it.
+ * The content comes first: the shell's module script and preloads, and the screen's chunks, give way
+ * to /boot.js, which requests them once the page has painted (pwa/public/boot.js).
  */
 function fill(shell: string, page: string): string {
-  const [head, html, state] = page.split(MARK);
-  return shell
-    .replace(/<(script type="module"|link rel="modulepreload")/g, (tag) => `${tag} fetchpriority="low"`)
-    .replace('</head>', () => `    ${head}\n  </head>`)
+  const [styles, screenScripts, html, state] = page.split(MARK);
+  const preload: string[] = [];
+  let entry = '';
+  const withoutScripts = shell
+    .replace(/\s*<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g, (_tag, src: string) => ((entry = src), ''))
+    .replace(/\s*<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>/g, (_tag, href: string) => (preload.push(href), ''));
+  if (screenScripts) preload.push(...screenScripts.split(' '));
+  const boot = entry
+    ? `<script src="/boot.js" defer data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(preload.join(' '))}"></script>`
+    : '';
+  return withoutScripts
+    .replace('</head>', () => `    ${styles}\n    ${boot}\n  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${html}</div>\n    ${state}`);
 }

@@ -5,6 +5,7 @@ import { authQueries } from '../../api/auth.queries';
 import { deleteDiscussion, forumQueries } from '../../api/forums.queries';
 import { serverMessage } from '../../api/errors';
 import { Button } from '../../components/Button';
+import { CardGrid } from '../../components/CardGrid';
 import { AlertDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { SearchField } from '../../components/SearchField';
@@ -150,19 +151,17 @@ export function ForumsScreen() {
             description={!isFiltered && user ? 'Start the first discussion and get the conversation going.' : undefined}
           />
         ) : (
-          <ul className="discussion-list" aria-label="Discussions">
-            {visible.map((discussion) => (
-              <li key={discussion.id}>
-                <DiscussionCard
-                  discussion={discussion}
-                  categoryColor={discussion.categoryId ? colorOf.get(discussion.categoryId) : null}
-                  user={user}
-                  onEdit={(d) => setEditing({ discussion: d })}
-                  onDelete={setDeleting}
-                />
-              </li>
-            ))}
-          </ul>
+          <CardGrid items={visible} itemKey={(discussion) => discussion.id} className="discussion-list" aria-label="Discussions">
+            {(discussion) => (
+              <DiscussionCard
+                discussion={discussion}
+                categoryColor={discussion.categoryId ? colorOf.get(discussion.categoryId) : null}
+                user={user}
+                onEdit={(d) => setEditing({ discussion: d })}
+                onDelete={setDeleting}
+              />
+            )}
+          </CardGrid>
         )}
       </section>
 

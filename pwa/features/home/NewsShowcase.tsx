@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { Article } from '../../../contracts/news';
 import { newsQueries } from '../../api/news.queries';
 import { Button, LinkButton } from '../../components/Button';
+import { CardGrid } from '../../components/CardGrid';
 import { EmptyState } from '../../components/EmptyState';
 import { LikeButton } from '../../components/LikeButton';
 import { CardGridSkeleton } from '../../components/Skeleton';
@@ -32,13 +33,9 @@ export function NewsShowcase() {
       ) : news.data.length === 0 ? (
         <EmptyState title="No news articles available yet." />
       ) : (
-        <ul className="card-grid" aria-label="Latest news">
-          {pickShowcase(news.data).map((article) => (
-            <li key={article.id}>
-              <NewsCard article={article} />
-            </li>
-          ))}
-        </ul>
+        <CardGrid items={pickShowcase(news.data)} itemKey={(article) => article.id} aria-label="Latest news">
+          {(article) => <NewsCard article={article} />}
+        </CardGrid>
       )}
       <div className="section__footer">
         <LinkButton to="/news" variant="secondary">

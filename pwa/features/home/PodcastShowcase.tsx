@@ -3,6 +3,7 @@ import type { Podcast } from '../../../contracts/podcasts';
 import { podcastQueries } from '../../api/podcasts.queries';
 import { Badge } from '../../components/Badge';
 import { Button, LinkButton } from '../../components/Button';
+import { CardGrid } from '../../components/CardGrid';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { FallbackImage, PODCAST_PLACEHOLDER } from '../../components/FallbackImage';
@@ -35,13 +36,9 @@ export function PodcastShowcase() {
       ) : podcasts.data.length === 0 ? (
         <EmptyState title="No podcast episodes available yet." />
       ) : (
-        <ul className="card-grid" aria-label="Podcast episodes">
-          {pickShowcase(podcasts.data).map((podcast) => (
-            <li key={podcast.id}>
-              <PodcastCard podcast={podcast} />
-            </li>
-          ))}
-        </ul>
+        <CardGrid items={pickShowcase(podcasts.data)} itemKey={(podcast) => podcast.id} aria-label="Podcast episodes">
+          {(podcast) => <PodcastCard podcast={podcast} />}
+        </CardGrid>
       )}
       <div className="section__footer">
         <LinkButton to="/podcasts" variant="secondary">

@@ -19,6 +19,8 @@ export interface ArticleCardProps {
   tools?: ReactNode;
   /** Default 3 (under a section heading); 2 when the cards sit directly under the page's h1. */
   headingLevel?: 2 | 3;
+  /** The first card of a list: its image loads at once (FallbackImage `priority`). */
+  imagePriority?: boolean;
 }
 
 /**
@@ -27,12 +29,12 @@ export interface ArticleCardProps {
  * and 'Source: {sourceName}'. Screens supply the title and the footer because what they do differs
  * (the news list gates opening an article behind sign-in; the home page links straight to it).
  */
-export function ArticleCard({ article, title, footer, statusBadge, tools, headingLevel = 3 }: ArticleCardProps) {
+export function ArticleCard({ article, title, footer, statusBadge, tools, headingLevel = 3, imagePriority }: ArticleCardProps) {
   const date = article.publishedAt ?? article.createdAt;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <Card as="article" isInteractive className="news-card">
-      <FallbackImage className="card__media" src={article.imageUrl} fallback={ARTICLE_PLACEHOLDER} alt="" />
+      <FallbackImage className="card__media" src={article.imageUrl} fallback={ARTICLE_PLACEHOLDER} alt="" priority={imagePriority} />
       <div className="card__body">
         <div className="news-card__badges">
           <CategoryBadges categories={article.categories} />

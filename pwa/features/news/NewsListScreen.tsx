@@ -5,6 +5,7 @@ import type { Article } from '../../../contracts/news';
 import { newsQueries } from '../../api/news.queries';
 import { Badge } from '../../components/Badge';
 import { Button, LinkButton } from '../../components/Button';
+import { CardGrid } from '../../components/CardGrid';
 import { EmptyState } from '../../components/EmptyState';
 import { CommentIcon, ShareIcon } from '../../components/icons';
 import { LikeButton } from '../../components/LikeButton';
@@ -74,13 +75,11 @@ export function NewsListScreen() {
   } else {
     results = (
       <>
-        <ul className="card-grid" aria-label="Articles">
-          {visible.map((article) => (
-            <li key={article.id}>
-              <NewsListCard article={article} viewer={viewer} onSignInRequired={openSignInPrompt} />
-            </li>
-          ))}
-        </ul>
+        <CardGrid items={visible} itemKey={(article) => article.id} aria-label="Articles">
+          {(article, index) => (
+            <NewsListCard article={article} viewer={viewer} onSignInRequired={openSignInPrompt} isFirst={index === 0} />
+          )}
+        </CardGrid>
         {showsLoadMore(visible.length) ? (
           <div className="section__footer">
             {/* Spec 9: shown at multiples of 12 and does nothing (the list already holds the page of 50). */}
@@ -146,9 +145,10 @@ interface NewsListCardProps {
   article: Article;
   viewer: Viewer;
   onSignInRequired: () => void;
+  isFirst: boolean;
 }
 
-function NewsListCard({ article, viewer, onSignInRequired }: NewsListCardProps) {
+function NewsListCard({ article, viewer, onSignInRequired, isFirst }: NewsListCardProps) {
   const commentLabel = `Comments on "${article.title}" (${article.commentCount})`;
   const commentContent = (
     <>
@@ -161,6 +161,7 @@ function NewsListCard({ article, viewer, onSignInRequired }: NewsListCardProps) 
     <ArticleCard
       article={article}
       headingLevel={2}
+      imagePriority={isFirst}
       title={
         viewer.isSignedIn ? (
           <Link to="/news/$id" params={{ id: article.id }} className="card__link">

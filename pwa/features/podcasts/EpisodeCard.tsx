@@ -20,6 +20,8 @@ export interface EpisodeCardProps {
   /** Editor tools under the footer. */
   tools?: ReactNode;
   headingLevel?: 2 | 3;
+  /** The first card of a list: its image loads at once (FallbackImage `priority`). */
+  imagePriority?: boolean;
 }
 
 /**
@@ -27,13 +29,13 @@ export interface EpisodeCardProps {
  * description, host, guest and guest title, plays, likes, publish date and 'Listen Now' (or a
  * disabled 'No Link' without an audio address).
  */
-export function EpisodeCard({ podcast, isFeatured = false, statusBadge, tools, headingLevel = 3 }: EpisodeCardProps) {
+export function EpisodeCard({ podcast, isFeatured = false, statusBadge, tools, headingLevel = 3, imagePriority }: EpisodeCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const date = podcast.publishedAt ?? podcast.createdAt;
   const guest = [podcast.guestName, podcast.guestTitle].filter(Boolean).join(', ');
   return (
     <Card as="article" className={isFeatured ? 'episode-card episode-card--featured' : 'episode-card'}>
-      <FallbackImage className="card__media" src={podcast.imageUrl} fallback={PODCAST_PLACEHOLDER} alt="" />
+      <FallbackImage className="card__media" src={podcast.imageUrl} fallback={PODCAST_PLACEHOLDER} alt="" priority={imagePriority} />
       <div className="card__body">
         <p className="card__meta">
           {isFeatured ? <Badge tone="amber">Featured Episode</Badge> : null}

@@ -5,6 +5,7 @@ import type { Podcast } from '../../../contracts/podcasts';
 import { podcastQueries } from '../../api/podcasts.queries';
 import { Badge } from '../../components/Badge';
 import { Button, LinkButton } from '../../components/Button';
+import { CardGrid } from '../../components/CardGrid';
 import { EmptyState } from '../../components/EmptyState';
 import { SearchField } from '../../components/SearchField';
 import { CardGridSkeleton } from '../../components/Skeleton';
@@ -85,13 +86,9 @@ export function PodcastsScreen() {
           <EmptyState title={isFiltering ? 'No episodes found matching your search.' : 'No episodes available yet.'} />
         ) : (
           <>
-            <ul className="card-grid" aria-label="Episodes">
-              {visible.map((podcast) => (
-                <li key={podcast.id}>
-                  <EpisodeCard podcast={podcast} {...editorExtras(viewer, podcast)} />
-                </li>
-              ))}
-            </ul>
+            <CardGrid items={visible} itemKey={(podcast) => podcast.id} aria-label="Episodes">
+              {(podcast, index) => <EpisodeCard podcast={podcast} imagePriority={index === 0} {...editorExtras(viewer, podcast)} />}
+            </CardGrid>
             {showsLoadMore(visible.length) ? (
               <div className="section__footer">
                 {/* Spec 9: shown at multiples of 12 and does nothing. */}

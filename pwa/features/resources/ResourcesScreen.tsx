@@ -7,6 +7,7 @@ import { authQueries } from '../../api/auth.queries';
 import { serverMessage } from '../../api/errors';
 import { deleteResource, resourceQueries, type ResourceCategory, type ResourceType } from '../../api/resources.queries';
 import { Button } from '../../components/Button';
+import { CardGrid } from '../../components/CardGrid';
 import { AlertDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { SearchField } from '../../components/SearchField';
@@ -112,18 +113,11 @@ export function ResourcesScreen() {
       ) : visible.length === 0 ? (
         <EmptyState title="No resources found matching your criteria." />
       ) : (
-        <ul className="card-grid" aria-label="Resources">
-          {visible.map((resource) => (
-            <li key={resource.id}>
-              <ResourceCard
-                resource={resource}
-                isAdmin={isAdmin}
-                onEdit={(r) => setEditing({ resource: r })}
-                onDelete={setDeleting}
-              />
-            </li>
-          ))}
-        </ul>
+        <CardGrid items={visible} itemKey={(resource) => resource.id} aria-label="Resources">
+          {(resource) => (
+            <ResourceCard resource={resource} isAdmin={isAdmin} onEdit={(r) => setEditing({ resource: r })} onDelete={setDeleting} />
+          )}
+        </CardGrid>
       )}
 
       <SiteSearchResults query={search} />

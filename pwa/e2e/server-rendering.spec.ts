@@ -1,0 +1,140 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
+import { getJson, holdRoute, useTheme, type ListedArticle, type ListedPodcast } from './content';
+import { expect, test } from './fixtures';
+import { storedPaths, waitForServiceWorker } from './offline';
+import { ACCOUNTS, signIn } from './session';
+
+// Server rendering (docs/performance.md, "Server rendering"; on by default): public pages arrive with
+// their content, and the browser takes them over without fetching or drawing them again.
+
+const main = (page: Page) => page.getByRole('main');
+
+/** Errors the page reports: a hydration mismatch is one (React reports it as a recoverable error). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
+  return errors;
+}
+
+/** Whether React has taken the element over (hydration attaches its fiber to the node). */
+const isHydrated = (page: Page, selector: string) =>
+  page.evaluate((s) => {
+    const element = document.querySelector(s);
+    return Boolean(element && Object.keys(element).some((key) => key.startsWith('__reactFiber')));
+  }, selector);
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the public pages are readable: their content is in the HTML', async ({ page }) => {
+    const [article] = await getJson<ListedArticle[]>(page.request, '/api/news?limit=50');
+    const [podcast] = await getJson<ListedPodcast[]>(page.request, '/api/podcasts?limit=50');
+    const [discussion] = await getJson<Array<{ id: string; title: string }>>(page.request, '/api/forum/discussions?limit=50');
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Ledger Commons' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Latest news' }).getByRole('article').first()).toBeVisible();
+
+    await page.goto('/news');
+    await expect(page.getByRole('heading', { level: 1, name: 'Industry News' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Articles' }).getByRole('heading', { name: article.title })).toBeVisible();
+
+    await page.goto(`/news/${article.id}`);
+    await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(article.title);
+
+    await page.goto('/podcasts');
+    await expect(main(page).getByText(podcast.title).first()).toBeVisible();
+
+    await page.goto('/forums');
+    await expect(main(page).getByRole('heading', { name: discussion.title })).toBeVisible();
+    await page.goto(`/forums/${discussion.id}`);
+    await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(discussion.title);
+
+    for (const path of ['/resources', '/community']) {
+      await page.goto(path);
+      await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
+    }
+  });
+
+  test('pages the server does not render stay the plain shell', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.locator('#root')).toBeEmpty();
+  });
+});
+
+test('the browser takes the page over in place: same nodes, no errors, no refetch, and it works', async ({ page }) => {
+  const errors = collectErrors(page);
+  const listReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/news') listReads.push(request.url());
+  });
+  // The app's code is held back, so the server's markup can be marked before React arrives.
+  const boot = holdRoute();
+  await page.route('**/boot.js', async (route) => {
+    await boot.held;
+    await route.continue();
+  });
+  await page.setExtraHTTPHeaders({}); // routing a script is not replacing an API answer: keep the server's render
+
+  await page.goto('/news', { waitUntil: 'commit' });
+  const firstTitle = page.getByRole('list', { name: 'Articles' }).getByRole('heading').first();
+  await expect(firstTitle).toBeVisible();
+  const title = await firstTitle.textContent();
+  await page.evaluate(() => {
+    (document.querySelector('.card-grid h2') as HTMLElement & { marker?: string }).marker = 'from the server';
+  });
+  boot.release();
+
+  await expect.poll(() => isHydrated(page, '.card-grid h2')).toBe(true);
+  const marker = await page.evaluate(() => (document.querySelector('.card-grid h2') as HTMLElement & { marker?: string }).marker);
+  expect(marker).toBe('from the server');
+  await expect(firstTitle).toHaveText(title!);
+  // The list came with the page: the browser did not ask for it again.
+  expect(listReads).toEqual([]);
+
+  // Live: a visitor's like is counted in this browser, and the search narrows the list.
+  const like = page.getByRole('list', { name: 'Articles' }).getByRole('button', { name: /^Like "/ }).first();
+  const before = Number(/\((\d+) likes?\)/.exec((await like.getAttribute('aria-label'))!)![1]);
+  await like.click();
+  await expect(like).toHaveAccessibleName(new RegExp(`\\(${before + 1} likes?\\)`));
+  await page.getByRole('searchbox', { name: 'Search articles' }).fill(title!);
+  await expect(page.getByRole('list', { name: 'Articles' }).getByRole('article')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
+test("the page's answers are kept on the device, so it opens offline", async ({ page, context }) => {
+  const [article] = await getJson<ListedArticle[]>(page.request, '/api/news?limit=50');
+  await page.goto(`/news/${article.id}`);
+  await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(article.title);
+  await waitForServiceWorker(page);
+  await expect.poll(() => storedPaths(page)).toContain(`/api/news/${encodeURIComponent(article.id)}`);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(article.title);
+});
+
+test("a signed-in member's page is rendered with their session", async ({ page }) => {
+  await signIn(page, ACCOUNTS.member);
+  const html = await (await page.request.get('/news', { headers: { accept: 'text/html' } })).text();
+  // Members open articles from the list: the titles are links in the server's markup too.
+  expect(html).toMatch(/<a class="card__link" href="\/news\/[^"]+">/);
+  const errors = collectErrors(page);
+  await page.goto('/news');
+  await expect(page.getByRole('banner').getByText(ACCOUNTS.member.name)).toBeVisible();
+  await expect.poll(() => isHydrated(page, '.card-grid h2')).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`a server-rendered page passes axe once taken over (${theme})`, async ({ page }) => {
+    await useTheme(page, theme);
+    await page.goto('/news');
+    await expect.poll(() => isHydrated(page, '.card-grid h2')).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+  });
+}
