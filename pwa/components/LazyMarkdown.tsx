@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useLive } from '../lib/clock';
 import type { MarkdownProps } from './Markdown';
 import './Markdown.css';
 
@@ -25,11 +26,27 @@ void loadMarkdown().catch(() => {});
 const Formatted = lazy(() => loadMarkdown().then((module) => ({ default: module.MarkdownContent })));
 
 export function MarkdownContent(props: MarkdownProps) {
-  if (loaded) return <loaded.MarkdownContent {...props} />;
-  const plain = <div className={['markdown', 'markdown--plain', props.className].filter(Boolean).join(' ')}>{props.children}</div>;
+  const id = useId();
+  const live = useLive();
+  const className = ['markdown', props.className].filter(Boolean).join(' ');
+  // A page rendered on the server holds the formatted text already. Taking that page over keeps its
+  // markup as it is, for as long as the text is the same: no renderer to wait for, and no parse of
+  // the text while hydrating (on a slow phone a long task).
+  const [rendered] = useState(() =>
+    !live && typeof document !== 'undefined' ? { text: props.children, html: document.getElementById(id)?.innerHTML } : undefined,
+  );
+  if (rendered?.html !== undefined && rendered.text === props.children) {
+    return <div id={id} className={className} dangerouslySetInnerHTML={{ __html: rendered.html }} />;
+  }
+  if (loaded) return <loaded.MarkdownContent {...props} id={id} />;
+  const plain = (
+    <div id={id} className={`${className} markdown--plain`}>
+      {props.children}
+    </div>
+  );
   return (
     <Suspense fallback={plain}>
-      <Formatted {...props} />
+      <Formatted {...props} id={id} />
     </Suspense>
   );
 }

@@ -19,6 +19,7 @@ export interface MarkdownProps {
    */
   author: 'staff' | 'user';
   className?: string;
+  id?: string;
 }
 
 const isExternal = (href: string) => /^(https?:)?\/\//i.test(href);
@@ -50,9 +51,9 @@ function components(author: MarkdownProps['author']): Components {
 const STAFF = components('staff');
 const USER = components('user');
 
-export function MarkdownContent({ children, author, className }: MarkdownProps) {
+export function MarkdownContent({ children, author, className, id }: MarkdownProps) {
   return (
-    <div className={['markdown', className].filter(Boolean).join(' ')}>
+    <div id={id} className={['markdown', className].filter(Boolean).join(' ')}>
       <Markdown remarkPlugins={[remarkGfm, remarkBreaks]} components={author === 'staff' ? STAFF : USER}>
         {children}
       </Markdown>

@@ -54,7 +54,13 @@ function waitsForTheAppOnLoad(page: Page) {
     page.waitForFunction(() => {
       const root = document.getElementById('root');
       const isReact = (node: Element) => Object.keys(node).some((key) => key.startsWith('__react'));
-      return !root || (isReact(root) && [...root.querySelectorAll('*')].every(isReact));
+      // Markup React was given as HTML (Markdown kept from the server's render) is not its own.
+      const givenAsHtml = (node: Element) =>
+        Object.entries(node).some(([key, props]) => key.startsWith('__reactProps') && (props as { dangerouslySetInnerHTML?: unknown })?.dangerouslySetInnerHTML);
+      return !root || (isReact(root) && [...root.querySelectorAll('*')].every((node) => isReact(node) || [...ancestors(node)].some(givenAsHtml)));
+      function* ancestors(node: Element) {
+        for (let parent = node.parentElement; parent && parent !== root; parent = parent.parentElement) yield parent;
+      }
     });
   const goto = page.goto.bind(page);
   page.goto = (async (url, options) => {

@@ -106,6 +106,38 @@ test('the browser takes the page over in place: same nodes, no errors, no refetc
   expect(errors).toEqual([]);
 });
 
+test("an article's formatted text is taken over as the server wrote it", async ({ page, playwright, baseURL }) => {
+  const editor = await playwright.request.newContext({ baseURL });
+  expect((await editor.post('/api/auth/login', { data: { email: ACCOUNTS.editor.email, password: ACCOUNTS.editor.password } })).status()).toBe(200);
+  const [category] = await getJson<Array<{ id: string }>>(editor, '/api/news-categories');
+  const created = await editor.post('/api/news', {
+    data: { title: 'Formatted on the server', categoryIds: [category.id], content: '## Key figures\n\nRevenue rose **12%**.\n\n- first point\n- second point' },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await editor.dispose();
+
+  const errors = collectErrors(page);
+  const boot = holdRoute();
+  await page.route('**/boot.js', async (route) => {
+    await boot.held;
+    await route.continue();
+  });
+  await page.setExtraHTTPHeaders({});
+  await page.goto(`/news/${id}`, { waitUntil: 'commit' });
+  const content = page.locator('.article__content');
+  await expect(content.getByRole('heading', { level: 2, name: 'Key figures' })).toBeVisible();
+  await page.evaluate(() => {
+    (document.querySelector('.article__content strong') as HTMLElement & { marker?: string }).marker = 'from the server';
+  });
+  boot.release();
+
+  await expect.poll(() => isHydrated(page, '.article__content')).toBe(true);
+  expect(await page.evaluate(() => (document.querySelector('.article__content strong') as HTMLElement & { marker?: string }).marker)).toBe('from the server');
+  await expect(content.getByRole('listitem')).toHaveText(['first point', 'second point']);
+  expect(errors).toEqual([]);
+});
+
 test("the page's answers are kept on the device, so it opens offline", async ({ page, context }) => {
   const [article] = await getJson<ListedArticle[]>(page.request, '/api/news?limit=50');
   await page.goto(`/news/${article.id}`);

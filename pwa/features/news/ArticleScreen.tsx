@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Article } from '../../../contracts/news';
 import { ApiError } from '../../api/client';
 import { newsQueries } from '../../api/news.queries';
@@ -16,7 +16,6 @@ import { readingMinutes } from '../../../contracts/text';
 import { OfflineNotice } from '../../offline/OfflineNotice';
 import { SaveForOfflineButton } from '../../offline/SaveForOfflineButton';
 import { OfflineError } from '../../offline/status';
-import { ArticleEditDialog } from './ArticleEditDialog';
 import { CategoryBadges } from './ArticleCard';
 import { CommentsSection } from './CommentsSection';
 import { CommentIcon, ShareIcon } from '../../components/icons';
@@ -27,6 +26,8 @@ import './news.css';
 import { Time } from '../../components/Time';
 
 const route = getRouteApi('/news/$id');
+// Admins' only: the form and its validation schemas stay out of every reader's article page.
+const ArticleEditDialog = lazy(() => import('./ArticleEditDialog').then((m) => ({ default: m.ArticleEditDialog })));
 
 /** /news/{id} (spec 2, Article detail). */
 export function ArticleScreen() {
@@ -139,7 +140,9 @@ function AdminTools({ article }: { article: Article }) {
       <Button variant="destructive" size="sm" onPress={() => setConfirmingDelete(true)}>
         Delete
       </Button>
-      <ArticleEditDialog article={article} isOpen={isEditing} onOpenChange={setEditing} />
+      <Suspense fallback={null}>
+        <ArticleEditDialog article={article} isOpen={isEditing} onOpenChange={setEditing} />
+      </Suspense>
       <AlertDialog
         title="Delete article?"
         actionLabel="Delete"
