@@ -50,12 +50,15 @@ export interface ServerRenderedPages {
 export function serverRenderedPages(pwaDir: string, { maxEntries = 200, ttlMs = 60_000 }: PageCacheOptions = {}): ServerRenderedPages {
   const entryFile = path.join(pwaDir, '..', 'ssr', 'entry-server.js');
   const manifestFile = path.join(pwaDir, '.vite', 'manifest.json');
-  let loading: Promise<{ renderer: Renderer; manifest: Record<string, ManifestChunk> } | undefined> | undefined;
+  let loading: Promise<Built | undefined> | undefined;
   const load = () =>
     (loading ??= (async () => {
       if (!existsSync(entryFile) || !existsSync(manifestFile)) return undefined;
       const renderer = (await import(pathToFileURL(entryFile).href)) as Renderer;
-      return { renderer, manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk> };
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+      // What the shell links already (the entry and its imports), worked out once.
+      const inShell = closure(manifest, Object.keys(manifest).filter((key) => manifest[key].isEntry));
+      return { renderer, manifest, inShell };
     })());
 
   /** Visitors' pages (no session cookie), by URL: the same for every visitor until a write. */
@@ -72,7 +75,7 @@ export function serverRenderedPages(pwaDir: string, { maxEntries = 200, ttlMs = 
     const built = await load();
     if (!built) return undefined;
     const startedAt = generation;
-    const page = await renderPage(ctx, built.renderer, built.manifest);
+    const page = await renderPage(ctx, built);
     if (!page) return undefined;
     if (visitor && maxEntries > 0 && startedAt === generation) {
       kept.delete(key);
@@ -93,7 +96,14 @@ export function serverRenderedPages(pwaDir: string, { maxEntries = 200, ttlMs = 
 }
 
 /** The head links and body of one page, as a string with a marker between them (see fill). */
-async function renderPage(ctx: Koa.Context, renderer: Renderer, manifest: Record<string, ManifestChunk>): Promise<string | undefined> {
+/** The loaded renderer and the client build's chunk graph. */
+interface Built {
+  renderer: Renderer;
+  manifest: Record<string, ManifestChunk>;
+  inShell: ReturnType<typeof closure>;
+}
+
+async function renderPage(ctx: Koa.Context, { renderer, manifest, inShell }: Built): Promise<string | undefined> {
   const socket = ctx.req.socket;
   const host = socket.localAddress?.includes(':') ? `[${socket.localAddress}]` : socket.localAddress;
   const self = `http://${host}:${socket.localPort}`;
@@ -110,7 +120,6 @@ async function renderPage(ctx: Koa.Context, renderer: Renderer, manifest: Record
   if (!rendered) return undefined;
 
   // The screens' chunks and stylesheets, less what the shell links already (the entry and its imports).
-  const inShell = closure(manifest, Object.keys(manifest).filter((key) => manifest[key].isEntry));
   const needed = closure(manifest, rendered.modules);
   const styles = [...needed.css].filter((file) => !inShell.css.has(file)).map((file) => `<link rel="stylesheet" href="/${escapeHtml(file)}" />`);
   const scripts = [...needed.js].filter((file) => !inShell.js.has(file)).map((file) => `/${file}`);
