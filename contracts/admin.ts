@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { LIMITS, MenuKey, Timestamp } from './common';
+import { LIMITS, MenuKey, safeText, Timestamp } from './common';
 
 /** Admin area: menu visibility, news categories and the sample-data rebuild (spec 2, 5, 7). */
 
@@ -43,20 +43,17 @@ export const NewsCategoryListQuery = z.object({
 });
 export type NewsCategoryListQuery = z.infer<typeof NewsCategoryListQuery>;
 
-const categoryName = z
-  .string({ error: 'Name is required' })
+const categoryName = safeText('Name is required')
   .trim()
   .min(1, 'Name is required')
   .max(100, 'Name must be at most 100 characters');
-const categorySlug = z
-  .string({ error: 'Slug is required' })
+const categorySlug = safeText('Slug is required')
   .trim()
   // `abort`: a blank slug is reported as missing, not also as malformed.
   .min(1, { error: 'Slug is required', abort: true })
   .max(100, 'Slug must be at most 100 characters')
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Slug may contain only lowercase letters, digits and dashes');
-const categoryColor = z
-  .string()
+const categoryColor = safeText()
   .trim()
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Color must be a hex colour such as #3B82F6');
 /** The form sends numbers as text; blank or absent means `fallback` (0 on create, unchanged on update). */
@@ -71,8 +68,7 @@ const displayOrder = (fallback: number | undefined) =>
       .optional(),
   );
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullable()

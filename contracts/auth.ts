@@ -1,26 +1,23 @@
 import { z } from './zod';
-import { LIMITS, Role, Timestamp } from './common';
+import { LIMITS, Role, safeText, Timestamp } from './common';
 
-const email = z.string().trim().toLowerCase().pipe(z.email('Invalid email format'));
-const password = z
-  .string({ error: `Password must be at least ${LIMITS.passwordMin} characters` })
+const email = safeText().trim().toLowerCase().pipe(z.email('Invalid email format'));
+const password = safeText(`Password must be at least ${LIMITS.passwordMin} characters`)
   .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
   .max(200, 'Password must be at most 200 characters');
 
 export const LoginInput = z.object({
-  email: z.string({ error: 'Invalid email format' }).pipe(email),
+  email: safeText('Invalid email format').pipe(email),
   password,
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
 export const RegisterInput = LoginInput.extend({
-  firstName: z
-    .string({ error: 'First name is required' })
+  firstName: safeText('First name is required')
     .trim()
     .min(1, 'First name is required')
     .max(100, 'First name must be at most 100 characters'),
-  lastName: z
-    .string({ error: 'Last name is required' })
+  lastName: safeText('Last name is required')
     .trim()
     .min(1, 'Last name is required')
     .max(100, 'Last name must be at most 100 characters'),

@@ -8,6 +8,7 @@ import {
   RESOURCE_TYPES,
   ROLES,
 } from './constants';
+import { textProblem } from './text';
 
 export { CONTENT_STATUSES, DIFFICULTIES, LIMITS, MENU_KEYS, RESOURCE_CATEGORIES, RESOURCE_TYPES, ROLES };
 
@@ -35,6 +36,22 @@ export const ApiErrorBody = z.object({
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
+/**
+ * Every string a client sends (body fields, query parameters) starts here, so one rule holds for
+ * all of them: no control characters but tab, line feed and carriage return, and nothing that is
+ * not Unicode text (`textProblem` in ./text says why). It runs on the raw value, before `.trim()`
+ * and the field's own rules, and stops there, so the form shows this one message under the field.
+ */
+const safeTextCheck = z.superRefine<string>((value, ctx) => {
+  const problem = textProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value, continue: false });
+});
+
+/** `z.string()` under the text rule; `error` is the message for a missing or non-string value. */
+export function safeText(error?: string) {
+  return z.string(error === undefined ? undefined : { error }).check(safeTextCheck);
+}
+
 /** ISO-8601 timestamp as sent over the wire. */
 export const Timestamp = z.string();
 
@@ -61,8 +78,28 @@ export {
  */
 export const ClientId = z.uuid({ error: 'id must be a UUID' }).transform((id) => id.toLowerCase());
 
+/** How far a device's clock may run ahead of the server's before its `writtenAt` is refused. */
+export const WRITTEN_AT_SKEW_MS = 5 * 60_000;
 /**
- * When the author wrote a queued comment or reply (the client's clock). Kept only if it is not in
- * the future of the server's clock, so a wrong device clock cannot put it ahead of its posting.
+ * No `writtenAt` before this: the app did not exist then, and it keeps every accepted time inside
+ * the years 0001–9999 that PostgreSQL and SQLite store and compare alike (year 0 was a 500 on
+ * PostgreSQL; SQLite stored it). The server also refuses a time before the author's account.
  */
-export const WrittenAt = z.iso.datetime({ offset: true, error: 'writtenAt must be an ISO-8601 timestamp' });
+export const WRITTEN_AT_FLOOR = '2000-01-01T00:00:00Z';
+export const WRITTEN_AT_MESSAGES = {
+  format: 'writtenAt must be an ISO-8601 timestamp',
+  tooEarly: 'The time this was written is too far in the past',
+  beforeAccount: 'The time this was written is before your account was created',
+  future: "The time this was written is in the future: check this device's clock",
+} as const;
+
+/**
+ * When the author wrote a queued comment or reply (the client's clock). Refused when before
+ * `WRITTEN_AT_FLOOR` or more than `WRITTEN_AT_SKEW_MS` ahead of this clock (the server's, when the
+ * server checks); within the skew it is kept and the server clamps it to its own time, so a
+ * comment is never dated after its posting. docs/security.md §4.
+ */
+export const WrittenAt = z.iso
+  .datetime({ offset: true, error: WRITTEN_AT_MESSAGES.format, abort: true })
+  .refine((v) => Date.parse(v) >= Date.parse(WRITTEN_AT_FLOOR), { error: WRITTEN_AT_MESSAGES.tooEarly, abort: true })
+  .refine((v) => Date.parse(v) <= Date.now() + WRITTEN_AT_SKEW_MS, { error: WRITTEN_AT_MESSAGES.future });

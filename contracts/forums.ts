@@ -1,24 +1,16 @@
 import { z } from './zod';
-import { ClientId, CONTENT_STATUSES, ContentStatus, Id, LIMITS, LimitParam, Timestamp, WrittenAt } from './common';
-
-/** PostgreSQL refuses NUL in text; rejecting it here keeps such input a 400 instead of a 500. */
-const noNul = (s: string) => !s.includes('\0');
-const NUL_MESSAGE = 'Text cannot contain NUL characters';
+import { ClientId, CONTENT_STATUSES, ContentStatus, Id, LIMITS, LimitParam, safeText, Timestamp, WrittenAt } from './common';
 
 const LIMIT = { title: 300, content: 20_000 } as const;
 
-const title = z
-  .string({ error: 'Title is required' })
+const title = safeText('Title is required')
   .trim()
   .min(1, 'Title is required')
-  .max(LIMIT.title, `Title must be at most ${LIMIT.title} characters`)
-  .refine(noNul, NUL_MESSAGE);
-const content = z
-  .string({ error: 'Content is required' })
+  .max(LIMIT.title, `Title must be at most ${LIMIT.title} characters`);
+const content = safeText('Content is required')
   .trim()
   .min(1, 'Content is required')
-  .max(LIMIT.content, `Content must be at most ${LIMIT.content} characters`)
-  .refine(noNul, NUL_MESSAGE);
+  .max(LIMIT.content, `Content must be at most ${LIMIT.content} characters`);
 const categoryId = z.uuid({ error: 'Category is required' });
 
 // ---------------------------------------------------------------------------------------------
@@ -105,7 +97,7 @@ const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 export const DiscussionListQuery = z.object({
   categoryId: z.preprocess(emptyToUndefined, z.uuid({ error: 'Invalid category' }).optional()),
   limit: LimitParam,
-  before: z.preprocess(emptyToUndefined, z.string({ error: 'Invalid cursor' }).max(200, 'Invalid cursor').optional()),
+  before: z.preprocess(emptyToUndefined, safeText('Invalid cursor').max(200, 'Invalid cursor').optional()),
 });
 export type DiscussionListQuery = z.infer<typeof DiscussionListQuery>;
 
@@ -136,12 +128,10 @@ export const DiscussionFeaturedInput = z.object({
 export type DiscussionFeaturedInput = z.infer<typeof DiscussionFeaturedInput>;
 
 export const ReplyCreateInput = z.object({
-  content: z
-    .string({ error: 'Reply content is required' })
+  content: safeText('Reply content is required')
     .trim()
     .min(1, 'Reply content is required')
-    .max(LIMITS.commentMax, `Reply must be at most ${LIMITS.commentMax} characters`)
-    .refine(noNul, NUL_MESSAGE),
+    .max(LIMITS.commentMax, `Reply must be at most ${LIMITS.commentMax} characters`),
   discussionId: z.uuid({ error: 'Discussion is required' }),
   parentReplyId: z.uuid({ error: 'Invalid parent reply' }).nullable().optional(),
   id: ClientId.optional(),

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { ClientId, CONTENT_STATUSES, ContentStatus, Id, LIMITS, QueryFlag, Timestamp, WrittenAt } from './common';
+import { ClientId, CONTENT_STATUSES, ContentStatus, Id, LIMITS, QueryFlag, safeText, Timestamp, WrittenAt } from './common';
 
 /*
  * News articles and comments (spec sections 3, 5, 7 News), plus the pieces that articles and
@@ -26,7 +26,7 @@ const CATEGORY_REQUIRED = 'At least one category is required';
 
 /** `categoryIds` in a create/update body: at least one well-formed id; duplicates collapse. */
 export const CategoryIdsInput = z
-  .array(z.string({ error: 'Invalid category id' }), { error: CATEGORY_REQUIRED })
+  .array(safeText('Invalid category id'), { error: CATEGORY_REQUIRED })
   .min(1, CATEGORY_REQUIRED)
   .max(MAX_ITEM_CATEGORIES, `At most ${MAX_ITEM_CATEGORIES} categories`)
   .superRefine((ids, ctx) => {
@@ -40,7 +40,7 @@ export const CategoryIdsInput = z
  * them. Blank means no filter; a malformed id is a 400 rather than silently matching nothing.
  */
 export const CategoryFilterParam = z
-  .union([z.string(), z.array(z.string())])
+  .union([safeText(), z.array(safeText())])
   .optional()
   .transform((v) => (Array.isArray(v) ? v.join(',') : (v ?? '')))
   .transform((v) => [...new Set(v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))])
@@ -71,7 +71,7 @@ export const ContentListQuery = z.object({
   limit: ContentLimitParam,
   categories: CategoryFilterParam,
   archivedOnly: QueryFlag,
-  before: z.string().max(512, 'Invalid cursor').optional(),
+  before: safeText().max(512, 'Invalid cursor').optional(),
 });
 export type ContentListQuery = z.infer<typeof ContentListQuery>;
 
@@ -104,8 +104,7 @@ export const DeletedResponse = z.object({ ok: z.literal(true) });
 
 /** Free text that may be cleared: trimmed; blank or null becomes null. */
 function clearableText(label: string, max: number) {
-  return z
-    .string({ error: `${label} must be text` })
+  return safeText(`${label} must be text`)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullable()
@@ -148,8 +147,7 @@ export function optionalMediaUrl(label: string) {
 }
 
 export const TITLE_MAX = 300;
-export const titleField = z
-  .string({ error: 'Title is required' })
+export const titleField = safeText('Title is required')
   .trim()
   .min(1, 'Title is required')
   .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
@@ -157,8 +155,7 @@ export const titleField = z
 // ---------------------------------------------------------------- articles
 
 export const ARTICLE_CONTENT_MAX = 200_000;
-const contentField = z
-  .string({ error: 'Content is required' })
+const contentField = safeText('Content is required')
   .trim()
   .min(1, 'Content is required')
   .max(ARTICLE_CONTENT_MAX, `Content must be at most ${ARTICLE_CONTENT_MAX} characters`);
@@ -252,8 +249,7 @@ export const Comment = z.object({
 export type Comment = z.infer<typeof Comment>;
 
 export const CommentCreateInput = z.object({
-  content: z
-    .string({ error: 'Comment required' })
+  content: safeText('Comment required')
     .trim()
     .min(1, 'Comment required')
     .max(LIMITS.commentMax, `Comment must be at most ${LIMITS.commentMax} characters`),
@@ -272,6 +268,6 @@ export const CommentListQuery = z.object({
     .min(1, 'limit must be a positive integer')
     .default(COMMENT_PAGE)
     .transform((n) => Math.min(n, COMMENT_PAGE_MAX)),
-  after: z.string().max(512, 'Invalid cursor').optional(),
+  after: safeText().max(512, 'Invalid cursor').optional(),
 });
 export type CommentListQuery = z.infer<typeof CommentListQuery>;

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { ContentStatus, Timestamp } from './common';
+import { ContentStatus, safeText, Timestamp } from './common';
 import { CategoryIdsInput, CategoryRef, featuredInput, optionalMediaUrl, optionalText, statusInput, titleField } from './news';
 
 /*
@@ -28,7 +28,7 @@ export function parseDuration(value: number | string | null): number | null | un
 }
 
 const durationInput = z
-  .union([z.number(), z.string(), z.null()], { error: DURATION_FORMAT })
+  .union([z.number(), safeText(), z.null()], { error: DURATION_FORMAT })
   .transform((v, ctx) => {
     const seconds = parseDuration(v);
     if (seconds === undefined) {
@@ -48,7 +48,7 @@ const EPISODE_NUMBER = 'Episode number must be a positive integer';
 
 /** Optional positive integer; numeric strings (form inputs) are accepted, blank clears it. */
 const episodeNumberInput = z
-  .union([z.number(), z.string(), z.null()], { error: EPISODE_NUMBER })
+  .union([z.number(), safeText(), z.null()], { error: EPISODE_NUMBER })
   .transform((v, ctx) => {
     if (v === null) return null;
     const s = typeof v === 'string' ? v.trim() : v;

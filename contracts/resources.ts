@@ -1,9 +1,6 @@
 import { z } from './zod';
-import { DIFFICULTIES, Id, LIMITS, LimitParam, RESOURCE_CATEGORIES, RESOURCE_TYPES, Timestamp } from './common';
+import { DIFFICULTIES, Id, LIMITS, LimitParam, RESOURCE_CATEGORIES, RESOURCE_TYPES, safeText, Timestamp } from './common';
 
-/** PostgreSQL refuses NUL in text; rejecting it here keeps such input a 400 instead of a 500. */
-const noNul = (s: string) => !s.includes('\0');
-const NUL_MESSAGE = 'Text cannot contain NUL characters';
 /** Largest value of the integer columns (PostgreSQL int4). */
 const INT_MAX = 2_147_483_647;
 
@@ -21,7 +18,7 @@ const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 
 const optionalText = (label: string, max: number) =>
   z
-    .preprocess(blankToNull, z.string().trim().max(max, `${label} must be at most ${max} characters`).refine(noNul, NUL_MESSAGE).nullable())
+    .preprocess(blankToNull, safeText().trim().max(max, `${label} must be at most ${max} characters`).nullable())
     .optional();
 
 /** An absolute http(s) URL, or a path to an uploaded object (`/objects/…`). */
@@ -39,8 +36,7 @@ const optionalLink = (label: string) =>
   z
     .preprocess(
       blankToNull,
-      z
-        .string({ error: `${label} must be text` })
+      safeText(`${label} must be text`)
         .trim()
         .max(2048, `${label} must be at most 2048 characters`)
         .refine(isResourceLink, `${label} must be an http(s) URL or an /objects/ path`)
@@ -75,12 +71,10 @@ const count = (label: string, max = INT_MAX) =>
 
 /** POST /api/resources. Defaults on create: isFree true, rating/ratingCount/downloadCount 0, other fields null. */
 export const ResourceCreateInput = z.object({
-  title: z
-    .string({ error: 'Title is required' })
+  title: safeText('Title is required')
     .trim()
     .min(1, 'Title is required')
-    .max(300, 'Title must be at most 300 characters')
-    .refine(noNul, NUL_MESSAGE),
+    .max(300, 'Title must be at most 300 characters'),
   type: requiredEnum(RESOURCE_TYPES, 'Type'),
   category: requiredEnum(RESOURCE_CATEGORIES, 'Category'),
   description: optionalText('Description', 5_000),

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { Id } from './common';
+import { Id, safeText } from './common';
 
 /**
  * GET /api/search?q= (issue 10): one ranked list over articles, podcast episodes, discussions and
@@ -11,8 +11,7 @@ export const SEARCH_LIMIT_DEFAULT = 20;
 export const SEARCH_LIMIT_MAX = 50;
 
 export const SearchQuery = z.object({
-  q: z
-    .string({ error: 'Search text is required' })
+  q: safeText('Search text is required')
     .trim()
     .min(1, 'Search text is required')
     .max(SEARCH_QUERY_MAX, `Search text must be at most ${SEARCH_QUERY_MAX} characters`),

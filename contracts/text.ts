@@ -31,3 +31,29 @@ export function truncateWords(text: string, max: number): string {
   const space = cut.lastIndexOf(' ');
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
+
+/*
+ * The one rule for text that comes in from a client (every text field and query parameter of the
+ * API, through `safeText` in ./common): it must be something both databases store exactly and every
+ * format we write it into (JSON, HTML, XML feeds) can carry.
+ *   - C0 control characters are refused, except tab, line feed and carriage return (text areas and
+ *     pasted Windows text carry those). PostgreSQL refuses NUL in text (a 500 before this rule),
+ *     and XML 1.0 has no way to write the others, so one would break every feed it reached.
+ *   - Lone surrogates (U+D800–U+DFFF not in a pair) and U+FFFE/U+FFFF are refused: they are not
+ *     Unicode text. The drivers would silently turn a lone surrogate into U+FFFD (PostgreSQL one,
+ *     SQLite three), and XML 1.0 has no place for either kind.
+ * Zod-free so that code without zod (the feeds' path parameters) applies the same rule.
+ */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+// With the `u` flag a well-formed surrogate pair is one code point and does not match the class.
+const NOT_UNICODE_TEXT = /[\uD800-\uDFFF\uFFFE\uFFFF]/u;
+
+export const CONTROL_CHARACTER_MESSAGE = 'Text cannot contain control characters';
+export const INVALID_UNICODE_MESSAGE = 'Text cannot contain invalid Unicode characters';
+
+/** What is wrong with `value` under the rule above (the message a form shows), or undefined. */
+export function textProblem(value: string): string | undefined {
+  if (CONTROL_CHARACTER.test(value)) return CONTROL_CHARACTER_MESSAGE;
+  if (NOT_UNICODE_TEXT.test(value)) return INVALID_UNICODE_MESSAGE;
+  return undefined;
+}

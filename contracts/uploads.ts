@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { LIMITS } from './common';
+import { LIMITS, safeText } from './common';
 
 /**
  * Uploads (spec 4 "Upload flow", 7 "Uploads and maintenance", 9 limits): ask for an upload URL, PUT
@@ -34,10 +34,10 @@ export type UploadUrlResponse = z.infer<typeof UploadUrlResponse>;
 export const UploadReceipt = z.object({ ok: z.literal(true), size: z.number().int(), contentType: z.string() });
 export type UploadReceipt = z.infer<typeof UploadReceipt>;
 
-export const FinalizeImageInput = z.object({ imageURL: z.string({ error: 'imageURL is required' }).min(1, 'imageURL is required').max(2048) });
+export const FinalizeImageInput = z.object({ imageURL: safeText('imageURL is required').min(1, 'imageURL is required').max(2048) });
 export type FinalizeImageInput = z.infer<typeof FinalizeImageInput>;
 
-export const FinalizeAudioInput = z.object({ audioURL: z.string({ error: 'audioURL is required' }).min(1, 'audioURL is required').max(2048) });
+export const FinalizeAudioInput = z.object({ audioURL: safeText('audioURL is required').min(1, 'audioURL is required').max(2048) });
 export type FinalizeAudioInput = z.infer<typeof FinalizeAudioInput>;
 
 /** `/objects/<id>`: where a finalised upload is served. */

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { LIMITS, Role, Timestamp } from './common';
+import { LIMITS, Role, safeText, Timestamp } from './common';
 
 /**
  * User management (spec 5 "Admin create user / update user", spec 7 "Users and invitations").
@@ -9,22 +9,19 @@ import { LIMITS, Role, Timestamp } from './common';
 const EMAIL_MESSAGE = 'Invalid email format';
 const PASSWORD_MESSAGE = `Password must be at least ${LIMITS.passwordMin} characters`;
 
-const email = z.string({ error: EMAIL_MESSAGE }).trim().toLowerCase().pipe(z.email(EMAIL_MESSAGE).max(320, EMAIL_MESSAGE));
-const password = z
-  .string({ error: PASSWORD_MESSAGE })
+const email = safeText(EMAIL_MESSAGE).trim().toLowerCase().pipe(z.email(EMAIL_MESSAGE).max(320, EMAIL_MESSAGE));
+const password = safeText(PASSWORD_MESSAGE)
   .min(LIMITS.passwordMin, PASSWORD_MESSAGE)
   .max(200, 'Password must be at most 200 characters');
 const name = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  safeText(`${label} is required`)
     .trim()
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`);
 
 /** Optional free text: trimmed, and blank means "none" (null). */
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullable()
@@ -35,8 +32,7 @@ const optionalText = (max: number, label: string) =>
  * An image the browser may load: an uploaded object (`/objects/<id>`) or an http(s) URL. Anything
  * else (javascript:, data:) is refused so it can never end up in an `src` attribute.
  */
-export const ImageUrl = z
-  .string()
+export const ImageUrl = safeText()
   .trim()
   .max(2048, 'Image URL is too long')
   .refine((v) => /^\/objects\/[A-Za-z0-9-]+$/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), 'Image URL must be an uploaded image or an http(s) URL');
@@ -90,7 +86,7 @@ export type UserStatusInput = z.infer<typeof UserStatusInput>;
 
 /** `GET /api/admin/users?q=&role=&active=`: q matches name or email, case-insensitively. */
 export const AdminUserListQuery = z.object({
-  q: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  q: safeText().trim().max(200).optional().transform((v) => v || undefined),
   role: Role.optional(),
   active: z
     .enum(['true', 'false'])

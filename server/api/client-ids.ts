@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
-import { isUniqueViolation } from '../db/dialect';
-import { conflict } from '../errors';
+import { WRITTEN_AT_MESSAGES, WRITTEN_AT_SKEW_MS } from '../../contracts/common';
+import { isUniqueViolation, toIso } from '../db/dialect';
+import { badRequest, conflict } from '../errors';
 
 /**
  * Client-chosen ids for new comments, replies and discussions (issue 7): a queued write that is
@@ -35,9 +36,18 @@ export async function retryOnClientIdRace<T>(clientId: string | undefined, inser
   }
 }
 
-/** A written-at time from the client, never later than now (a fast device clock cannot post into the future). */
-export function writtenAt(value: string | undefined): string | null {
+/**
+ * The written-at time to store for a new comment or reply, or null when none was sent. The contract
+ * (`WrittenAt`) already refused a time before its floor or more than the skew ahead of our clock;
+ * here a time before the author's account existed (less the same skew, for a slow device clock) is
+ * a 400, and one ahead of our clock is clamped to it, so nothing is dated after its posting.
+ */
+export function acceptedWrittenAt(value: string | undefined, author: { created_at: unknown }): string | null {
   if (!value) return null;
-  const t = new Date(value).getTime();
+  const t = Date.parse(value);
+  const accountCreated = Date.parse(toIso(author.created_at) ?? '');
+  if (t < accountCreated - WRITTEN_AT_SKEW_MS) {
+    throw badRequest(WRITTEN_AT_MESSAGES.beforeAccount, { writtenAt: [WRITTEN_AT_MESSAGES.beforeAccount] });
+  }
   return new Date(Math.min(t, Date.now())).toISOString();
 }

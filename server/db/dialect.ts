@@ -20,6 +20,17 @@ export function now(): string {
   return new Date().toISOString();
 }
 
+/**
+ * Whether a time can be written as the app's ISO text and given to either engine: years 0001–9999.
+ * PostgreSQL has no year 0 and cannot parse ISO's signed years (a 500 from a cursor or a
+ * `writtenAt` before this check); SQLite would store them, but as text that sorts wrongly.
+ */
+export function isStorableTime(ms: number): boolean {
+  return ms >= STORABLE_FROM && ms <= STORABLE_UNTIL;
+}
+const STORABLE_FROM = Date.parse('0001-01-01T00:00:00.000Z');
+const STORABLE_UNTIL = Date.parse('9999-12-31T23:59:59.999Z');
+
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** Normalise a timestamp read from either engine to ISO-8601. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../../../contracts/common';
+import { isStorableTime } from '../../db/dialect';
 import { badRequest } from '../../errors';
 
 /*
@@ -9,7 +10,7 @@ import { badRequest } from '../../errors';
 
 const IsoTimestamp = z
   .string()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && !Number.isNaN(Date.parse(s)))
+  .refine((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && isStorableTime(Date.parse(s)))
   // Canonical form: the same ISO text the app writes, so SQLite's text comparison is exact.
   .transform((s) => new Date(s).toISOString());
 

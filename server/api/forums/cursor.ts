@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableTime } from '../../db/dialect';
 
 /**
  * The discussion list is ordered by (is_pinned desc, created_at desc, id desc); a cursor is the
@@ -11,7 +12,7 @@ export interface DiscussionCursor {
   id: string;
 }
 
-const Encoded = z.tuple([z.union([z.literal(0), z.literal(1)]), z.iso.datetime(), z.uuid()]);
+const Encoded = z.tuple([z.union([z.literal(0), z.literal(1)]), z.iso.datetime().refine((s) => isStorableTime(Date.parse(s))), z.uuid()]);
 
 export function encodeCursor(cursor: DiscussionCursor): string {
   return Buffer.from(JSON.stringify([cursor.pinned ? 1 : 0, cursor.createdAt, cursor.id])).toString('base64url');

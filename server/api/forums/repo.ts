@@ -4,7 +4,7 @@ import type { ContentStatus } from '../../../contracts/common';
 import type { DiscussionCreateInput, DiscussionUpdateInput } from '../../../contracts/forums';
 import { isForeignKeyViolation, now, toBool } from '../../db/dialect';
 import type { DiscussionCursor } from './cursor';
-import { existingClientRow, retryOnClientIdRace, writtenAt } from '../client-ids';
+import { existingClientRow, retryOnClientIdRace } from '../client-ids';
 import type { DiscussionNewsCategoryRow, DiscussionRow, ForumCategoryRow, ReplyRow } from './presenter';
 
 /**
@@ -273,9 +273,9 @@ export interface NewReply {
   authorId: string;
   content: string;
   parentReplyId?: string | null;
-  /** Client-chosen id and writing time (the offline outbox). */
+  /** Client-chosen id and writing time (the offline outbox); the time already checked (`acceptedWrittenAt`). */
   id?: string;
-  writtenAt?: string;
+  writtenAt?: string | null;
 }
 
 /** `existing`: the client id was already posted as this author's reply here; nothing was written. */
@@ -307,7 +307,7 @@ export async function createReply(db: Knex, reply: NewReply): Promise<CreateRepl
         discussion_id: reply.discussionId,
         parent_reply_id: reply.parentReplyId ?? null,
         author_id: reply.authorId,
-        written_at: writtenAt(reply.writtenAt),
+        written_at: reply.writtenAt ?? null,
         created_at: ts,
       });
       await trx('forum_discussions')

@@ -15,6 +15,7 @@ import { badRequest, forbidden, locked, notFound } from '../../errors';
 import { currentUser, requireRole, requireUser } from '../../middleware/auth';
 import { parseId, validateBody, validateQuery } from '../../middleware/validate';
 import { toBool, toIso } from '../../db/dialect';
+import { acceptedWrittenAt } from '../client-ids';
 import { authorsByIds } from '../users/repo';
 import { decodeCursor, encodeCursor } from './cursor';
 import { canDeleteReply, canEditDiscussion, canModerateForums, canViewDiscussion } from './policy';
@@ -138,8 +139,9 @@ export function forumRoutes(db: Knex): Router {
   router.post('/replies', requireUser, validateBody(ReplyCreateInput), async (ctx) => {
     const input = ctx.state.body as ReplyCreateInput;
     const user = currentUser(ctx);
+    const writtenAt = acceptedWrittenAt(input.writtenAt, user.row);
     await visibleDiscussion(ctx, input.discussionId);
-    const result = await repo.createReply(db, { ...input, authorId: user.id });
+    const result = await repo.createReply(db, { ...input, writtenAt, authorId: user.id });
     if (result.kind === 'not_found') throw notFound(DISCUSSION_NOT_FOUND);
     if (result.kind === 'locked') throw locked('This discussion is locked');
     if (result.kind === 'bad_parent') {

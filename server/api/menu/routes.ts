@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { MenuVisibilityInput } from '../../../contracts/admin';
+import { MenuKey } from '../../../contracts/common';
 import { notFound } from '../../errors';
 import { hasRole, requireRole } from '../../middleware/auth';
 import { validateBody } from '../../middleware/validate';
@@ -22,7 +23,9 @@ export function menuRoutes(db: Knex): Router {
 
   router.patch('/api/admin/menu-settings/:menuKey', requireRole('admin'), validateBody(MenuVisibilityInput), async (ctx) => {
     const { isVisible } = ctx.state.body as MenuVisibilityInput;
-    const row = await setMenuVisibility(db, String(ctx.params.menuKey), isVisible);
+    // Only the five menu keys name a row; anything else (a%00b would be a 500 on PostgreSQL) is 404.
+    const key = MenuKey.safeParse(ctx.params.menuKey);
+    const row = key.success ? await setMenuVisibility(db, key.data, isVisible) : undefined;
     if (!row) throw notFound('Menu item not found');
     ctx.body = presentMenuSetting(row, { withLabel: true });
   });

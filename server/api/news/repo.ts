@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import type { ArticlePatchInput } from '../../../contracts/news';
 import { now } from '../../db/dialect';
-import { existingClientRow, retryOnClientIdRace, writtenAt } from '../client-ids';
+import { existingClientRow, retryOnClientIdRace } from '../client-ids';
 import { notFound } from '../../errors';
 import type { AscCursor } from '../content/cursor';
 import type { ContentRow, ContentWrite } from '../content/repo';
@@ -71,7 +71,8 @@ export async function findComment(db: Knex, id: string): Promise<CommentRow | un
 /** A client-chosen id and writing time (both optional), sent by the offline outbox. */
 export interface ClientWrite {
   id?: string;
-  writtenAt?: string;
+  /** Already checked against the author's account and clamped (`acceptedWrittenAt`). */
+  writtenAt?: string | null;
 }
 
 /**
@@ -85,7 +86,7 @@ export async function insertComment(
   content: string,
   client: ClientWrite = {},
 ): Promise<CommentRow & { created: boolean }> {
-  const row: CommentRow = { id: client.id ?? uuidv7(), article_id: articleId, author_id: authorId, content, written_at: writtenAt(client.writtenAt), created_at: now() };
+  const row: CommentRow = { id: client.id ?? uuidv7(), article_id: articleId, author_id: authorId, content, written_at: client.writtenAt ?? null, created_at: now() };
   const created = await retryOnClientIdRace(client.id, () =>
     db.transaction(async (trx) => {
       if (client.id && (await existingClientRow(trx, 'news_comments', client.id, { article_id: articleId, author_id: authorId }))) return false;

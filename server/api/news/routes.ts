@@ -16,6 +16,7 @@ import { toIso } from '../../db/dialect';
 import { forbidden, notFound } from '../../errors';
 import { currentUser, requireRole, requireUser } from '../../middleware/auth';
 import { parseId, validateBody, validateQuery } from '../../middleware/validate';
+import { acceptedWrittenAt } from '../client-ids';
 import { encodeCursor, decodeAscCursor } from '../content/cursor';
 import { createHandler, deleteHandler, itemId, listHandler, presentOne, updateHandler, viewerSpecific } from '../content/handlers';
 import { ARTICLES } from '../content/kinds';
@@ -85,7 +86,7 @@ export function newsRoutes(db: Knex): Router {
     const user = currentUser(ctx);
     const { content, id, writtenAt } = ctx.state.body as CommentCreateInput;
     const article = await findVisibleContent(db, ARTICLES, itemId(ctx, ARTICLES), user);
-    const comment = await insertComment(db, article.id, user.id, content, { id, writtenAt });
+    const comment = await insertComment(db, article.id, user.id, content, { id, writtenAt: acceptedWrittenAt(writtenAt, user.row) });
     // 201 when this request wrote it; 200 when its client id had already been posted (a replay).
     ctx.status = comment.created ? 201 : 200;
     ctx.body = presentComment(comment, await authorsByIds(db, [user.id]));
