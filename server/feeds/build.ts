@@ -4,6 +4,7 @@ import { plainText, truncateWords } from '../../contracts/text';
 import type { ArticleRow } from '../api/news/repo';
 import type { PodcastRow } from '../api/podcasts/repo';
 import type { AuthorRow } from '../api/users/presenter';
+import { escapeHtml } from '../pages/html';
 import { absolute, latest, type SiteInfo } from './site';
 import type { AudioObject, FeedItems } from './repo';
 
@@ -12,6 +13,13 @@ import type { AudioObject, FeedItems } from './repo';
  * It has only a partial notion of podcasts (no itunes:image, explicit, episode, or a category
  * with the `text` attribute Apple requires), so those iTunes and Podcasting 2.0 tags are added
  * as its "extensions", which go through the same escaping serializer.
+ *
+ * Titles and excerpts are text, never markup. The library puts an item's title and description in
+ * CDATA and marks Atom's `<title>` and `<summary>` `type="html"`; RSS readers render an item's
+ * `<description>` as HTML too. So what goes into those is HTML-escaped text (`escapeHtml`): a title
+ * `<img src=x onerror=…>` reaches a reader as the characters `&#60;img …`, which an HTML renderer
+ * shows as the text it is. An RSS item `<title>` is plain text by the RSS spec and stays as written
+ * (the XML escaping is the library's).
  */
 
 const DESCRIPTION_LENGTH = 300;
@@ -46,8 +54,8 @@ export interface ArticleFeedOptions {
   pagePath: string;
 }
 
-/** The news feed (site-wide or one category's). */
-export function articleFeed(ctx: FeedContext, items: FeedItems<ArticleRow>, o: ArticleFeedOptions): Feed {
+/** The news feed (site-wide or one category's) as RSS 2.0 or Atom 1.0. */
+export function articleFeedXml(ctx: FeedContext, items: FeedItems<ArticleRow>, o: ArticleFeedOptions, format: 'rss' | 'atom'): string {
   const { origin, site } = ctx;
   const feed = new Feed({
     id: `${origin}${o.pagePath}`,
@@ -64,13 +72,14 @@ export function articleFeed(ctx: FeedContext, items: FeedItems<ArticleRow>, o: A
     const link = `${origin}/news/${row.id}`;
     const name = authorName(items.authors.get(row.author_id ?? ''));
     const item: Item = {
-      title: row.title,
+      // Atom's title is `type="html"`; RSS's is plain text.
+      title: format === 'atom' ? escapeHtml(row.title) : row.title,
       id: `urn:uuid:${row.id}`,
       guid: `urn:uuid:${row.id}`,
       link,
       date: dateOf(row.updated_at),
       published: dateOf(row.published_at),
-      description: truncateWords(plainText(row.excerpt?.trim() || row.content), DESCRIPTION_LENGTH),
+      description: escapeHtml(truncateWords(plainText(row.excerpt?.trim() || row.content), DESCRIPTION_LENGTH)),
       category: (items.relations.categories.get(row.id) ?? []).map((c) => ({
         name: c.name,
         term: c.slug,
@@ -81,7 +90,7 @@ export function articleFeed(ctx: FeedContext, items: FeedItems<ArticleRow>, o: A
     };
     feed.addItem(item);
   }
-  return feed;
+  return format === 'rss' ? feed.rss2() : feed.atom1();
 }
 
 const AUDIO_TYPES: Record<string, string> = { mp3: 'audio/mpeg', m4a: 'audio/mp4', wav: 'audio/wav', ogg: 'audio/ogg', oga: 'audio/ogg', aac: 'audio/aac' };
@@ -178,7 +187,7 @@ export function podcastFeedXml(ctx: FeedContext, items: FeedItems<PodcastRow>, o
       guid: row.id,
       link: `${origin}/podcasts`,
       date: dateOf(row.published_at),
-      description: row.description ?? '',
+      description: escapeHtml(row.description ?? ''),
       category: (items.relations.categories.get(row.id) ?? []).map((c) => ({ name: c.name })),
       ...(enclosure ? { enclosure } : {}),
       extensions,

@@ -16,6 +16,35 @@ const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@'
 const parse = (xml: string) => parser.parse(xml, true);
 const HOSTILE = 'Fees & <script>alert(1)</script> ]]> "quoted"';
 
+/** What an HTML renderer makes of escaped text: the character references turned back into characters. */
+const htmlDecode = (html: string) =>
+  html
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec) => String.fromCodePoint(Number(dec)))
+    .replace(/&(lt|gt|quot|apos|amp);/g, (_, name) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name as 'lt']);
+
+/**
+ * A value a feed reader renders as HTML is safe when it holds no `<` (so no element, and no
+ * attribute, can start) and shows exactly `text` once rendered.
+ */
+function expectHtmlShowingText(html: unknown, text: string) {
+  expect(typeof html).toBe('string');
+  expect(html as string).not.toMatch(/</);
+  expect(htmlDecode(html as string)).toBe(text);
+}
+
+/** Every element and attribute name in a parsed document, to prove none came from content. */
+function namesIn(node: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) node.forEach((n) => namesIn(n, out));
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      out.add(key.replace(/^@/, '').toLowerCase());
+      namesIn(value, out);
+    }
+  }
+  return out;
+}
+
 describeEachDb('feeds', (t) => {
   let anon: Agent;
   let editor: Agent;
@@ -73,11 +102,13 @@ describeEachDb('feeds', (t) => {
     expect(entries).toHaveLength(3);
     for (const e of entries) {
       expect(e.id).toMatch(/^urn:uuid:/);
-      expect(e.title['#text'] ?? e.title).toBeTruthy();
+      expect(e.title['#text']).toBeTruthy();
       expect(Number.isNaN(Date.parse(e.updated))).toBe(false);
       expect(e.link.some((l: any) => l['@href'].startsWith(`${t().url}/news/`))).toBe(true);
     }
-    expect(entries[0].title['#text'] ?? entries[0].title).toBe(HOSTILE);
+    // Atom's entry title is type="html": escaped, so a reader shows the title as the text it is.
+    expect(entries[0].title['@type']).toBe('html');
+    expectHtmlShowingText(entries[0].title['#text'], HOSTILE);
   });
 
   it('serves a feed per category, and a JSON 404 for an unknown one', async () => {
@@ -147,7 +178,8 @@ describeEachDb('feeds', (t) => {
     const [ep, ext] = items;
     expect(ep.guid['#text']).toBe(withAudio);
     expect(ep.guid['@isPermaLink']).toBe('false');
-    expect(ep.description).toBe('We talk <b>audit</b>.');
+    // Podcast apps render the description as HTML: what the editor wrote is shown, not interpreted.
+    expectHtmlShowingText(ep.description, 'We talk <b>audit</b>.');
     expect(ep['itunes:episode']).toBe(12);
     expect(ep['podcast:episode']).toBe(12);
     expect(ep['itunes:duration']).toBe('01:02:05');
@@ -160,6 +192,33 @@ describeEachDb('feeds', (t) => {
     expect((await editor.patch(`/api/podcasts/${withAudio}`, { title: 'Renamed episode' })).status).toBe(200);
     const after = parse((await anon.get('/podcasts/feed.xml')).text).rss.channel.item[0];
     expect([after.title, after.guid['#text']]).toEqual(['Renamed episode', withAudio]);
+  });
+
+  it('an editor title and excerpt made of markup reach RSS and Atom readers as text, never as elements or attributes', async () => {
+    const title = '<img src=x onerror=alert(1)>';
+    const excerpt = '<svg onload=alert(2)> & <a href="javascript:alert(3)">x</a>';
+    const created = await editor.post('/api/news', { title, content: 'Body', excerpt, categoryIds: [cat.id] });
+    expect(created.status, created.text).toBe(201);
+
+    const rssXml = (await anon.get('/feed.xml')).text;
+    const item = parse(rssXml).rss.channel.item.find((i: any) => i.link.endsWith(created.body.id));
+    // An RSS title is plain text (the spec allows no HTML there): the XML parser gives it back verbatim.
+    expect(item.title).toBe(title);
+    // An RSS description is HTML to every reader: escaped.
+    expectHtmlShowingText(item.description, excerpt);
+
+    const atomXml = (await anon.get('/feed.atom')).text;
+    const entry = parse(atomXml).feed.entry.find((e: any) => e.id === `urn:uuid:${created.body.id}`);
+    expect([entry.title['@type'], entry.summary['@type']]).toEqual(['html', 'html']);
+    expectHtmlShowingText(entry.title['#text'], title);
+    expectHtmlShowingText(entry.summary['#text'], excerpt);
+
+    for (const xml of [rssXml, atomXml]) {
+      const names = namesIn(parse(xml));
+      for (const name of ['img', 'svg', 'a', 'src', 'onerror', 'onload']) {
+        expect(names.has(name), `${name} in ${xml === rssXml ? 'RSS' : 'Atom'}`).toBe(false);
+      }
+    }
   });
 });
 

@@ -1,8 +1,9 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
+import { textProblem } from '../../contracts/text';
 import { notFound } from '../errors';
-import { articleFeed, objectIdOf, podcastFeedXml, type FeedContext } from './build';
+import { articleFeedXml, objectIdOf, podcastFeedXml, type FeedContext } from './build';
 import { activeCategoryBySlug, articleFeedItems, audioObjects, podcastFeedItems } from './repo';
 import { latest, originOf, sendCacheable, type SiteInfo } from './site';
 
@@ -20,25 +21,26 @@ export function feedRoutes(db: Knex, site: SiteInfo): Router {
 
   const siteFeed = async (ctx: Koa.Context, format: 'rss' | 'atom') => {
     const items = await articleFeedItems(db);
-    const feed = articleFeed(context(ctx), items, { selfRss: '/feed.xml', selfAtom: '/feed.atom', pagePath: '/news' });
-    const lastModified = latest(items.rows.map((r) => r.updated_at));
-    if (format === 'rss') sendCacheable(ctx, feed.rss2(), RSS, lastModified);
-    else sendCacheable(ctx, feed.atom1(), ATOM, lastModified);
+    const xml = articleFeedXml(context(ctx), items, { selfRss: '/feed.xml', selfAtom: '/feed.atom', pagePath: '/news' }, format);
+    sendCacheable(ctx, xml, format === 'rss' ? RSS : ATOM, latest(items.rows.map((r) => r.updated_at)));
   };
   router.get('/feed.xml', (ctx) => siteFeed(ctx, 'rss'));
   router.get('/feed.atom', (ctx) => siteFeed(ctx, 'atom'));
 
   router.get('/news/category/:slug/feed.xml', async (ctx) => {
-    const category = await activeCategoryBySlug(db, String(ctx.params.slug));
+    const slug = String(ctx.params.slug);
+    // The text rule of every API field applies to this path too: a slug with NUL (a%00b) can name
+    // no category, and PostgreSQL would refuse to even compare it (a 500).
+    const category = textProblem(slug) ? undefined : await activeCategoryBySlug(db, slug);
     if (!category) throw notFound('Category not found');
     const items = await articleFeedItems(db, [category.id]);
-    const feed = articleFeed(context(ctx), items, {
+    const xml = articleFeedXml(context(ctx), items, {
       title: category.name,
       description: category.description ?? undefined,
       selfRss: `/news/category/${encodeURIComponent(category.slug)}/feed.xml`,
       pagePath: `/news?categories=${category.id}`,
-    });
-    sendCacheable(ctx, feed.rss2(), RSS, latest(items.rows.map((r) => r.updated_at)));
+    }, 'rss');
+    sendCacheable(ctx, xml, RSS, latest(items.rows.map((r) => r.updated_at)));
   });
 
   router.get('/podcasts/feed.xml', async (ctx) => {
