@@ -123,6 +123,25 @@ test.describe('sign up', () => {
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL('/login');
   });
+
+  test('a name with a pasted control character shows the text rule under the field, without a request', async ({ page }) => {
+    let registerCalls = 0;
+    await page.route('**/api/auth/register', async (route) => {
+      registerCalls += 1;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    // An escape sequence, as pasted from a terminal: the same contract rule the server applies.
+    await page.getByLabel('First name').fill('Nora\u001b[31m');
+    await page.getByLabel('Last name').fill('Quinn');
+    await page.getByLabel('Email').fill(`control.${Date.now()}@example.com`);
+    await page.getByLabel('Password').fill('secret123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByLabel('First name')).toHaveAccessibleDescription('Text cannot contain control characters');
+    await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+    expect(registerCalls).toBe(0);
+  });
 });
 
 test.describe('logout screen', () => {
