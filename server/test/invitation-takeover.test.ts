@@ -50,6 +50,9 @@ describe.each(DB_KINDS)('invitation takeover [%s]', (kind) => {
     expect(row.revoked_at).toBeNull();
     expect((await admin.get('/api/users/invitations')).body.map((i: { id: string }) => i.id)).toContain(invitation.id);
     // Its link now answers that the address has an account, rather than making a second one.
+    const lookup = await t.agent().get(`/api/invitations/${invitation.token}`);
+    expect(lookup.status).toBe(409);
+    expect(lookup.body.message).toMatch(/account with this email already exists/);
     const accept = await t.agent().post(`/api/invitations/${invitation.token}/accept`, signup);
     expect(accept.status).toBe(409);
     expect(accept.body.message).toMatch(/account with this email already exists/);

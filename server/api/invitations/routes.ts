@@ -124,6 +124,8 @@ export function invitationRoutes(db: Knex, site: SiteInfo, limits: AuthRateLimit
     const row = await findInvitationByToken(db, parseToken(ctx.params.token));
     const refused = refusal(row);
     if (refused) throw refused;
+    // Someone registered with the address meanwhile: accepting would fail, so say so now.
+    if (await findUserByEmail(db, row!.email)) throw conflict(ACCOUNT_EXISTS);
     ctx.body = presentInvitationPreview(row!);
   });
 
