@@ -49,3 +49,10 @@ export const SessionResponse = z.object({ user: User.nullable() });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
 export const LogoutResponse = z.object({ ok: z.literal(true) });
+
+/**
+ * `POST /api/invitations/{token}/accept`: the invitee's name and password. No email: the account
+ * gets the invited address, never one the caller chooses.
+ */
+export const InvitationAcceptInput = RegisterInput.pick({ firstName: true, lastName: true, password: true });
+export type InvitationAcceptInput = z.infer<typeof InvitationAcceptInput>;

@@ -118,5 +118,20 @@ export const Invitation = z.object({
   createdAt: Timestamp,
   acceptedAt: Timestamp.nullable(),
   revokedAt: Timestamp.nullable(),
+  /** When the current invite link stops working; null when no link was ever issued (an admin must issue one). */
+  expiresAt: Timestamp.nullable(),
+  /** True when the invitation has no working link (expired, or never issued): it needs a new link. */
+  linkExpired: z.boolean(),
 });
 export type Invitation = z.infer<typeof Invitation>;
+
+/**
+ * `POST /api/users/invite` and `POST /api/users/invitations/{id}/link`: the invitation and its
+ * one-time link. The token in the link is shown only here; the server keeps only its hash.
+ */
+export const InvitationWithLink = Invitation.extend({ inviteUrl: z.string() });
+export type InvitationWithLink = z.infer<typeof InvitationWithLink>;
+
+/** `GET /api/invitations/{token}`: what the invite page shows before the invitee signs up. */
+export const InvitationPreview = z.object({ email: z.string(), role: Role, expiresAt: Timestamp });
+export type InvitationPreview = z.infer<typeof InvitationPreview>;

@@ -48,6 +48,13 @@ const loginRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/auth/LoginScreen'), 'LoginScreen'),
 });
 
+/** An invitation link (issue 16): the invitee creates their account with the invited role. */
+const inviteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/invite/$token',
+  component: lazyRouteComponent(() => import('./features/auth/InviteScreen'), 'InviteScreen'),
+});
+
 const logoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/logout',
@@ -238,6 +245,7 @@ const adminMainPageRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   homeRoute,
   loginRoute,
+  inviteRoute,
   logoutRoute,
   newsRoute,
   articleRoute,

@@ -99,6 +99,6 @@ export function createApp({
     app.use(router.allowedMethods({ throw: false }));
   }
 
-  app.use(pwaMiddleware(pwaDir, [shareablePages(db, site), ...(config.serverRendering ? [pages.renderer] : [])]));
+  app.use(pwaMiddleware(pwaDir, [shareablePages(db, site, gate), ...(config.serverRendering ? [pages.renderer] : [])]));
   return app;
 }

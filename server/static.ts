@@ -27,16 +27,19 @@ export function pwaMiddleware(dir = PWA_DIR, renderers: ShellRenderer[] = []): K
   return async (ctx, next) => {
     if (ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/objects/')) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    await files(ctx, async () => {});
+    try {
+      await files(ctx, async () => {});
+    } catch (err) {
+      // koa-send refuses a path that leaves the directory (`/../package.json`, `/..%2fpackage.json`:
+      // 403), holds NUL or is absolute (400), or cannot be decoded (400). Nothing is there to
+      // serve: a plain 404, not an error to log (left to the error handler a 403 became a 500).
+      if (!isClientError(err)) throw err;
+      return notFoundText(ctx);
+    }
     if (ctx.body !== undefined && ctx.status !== 404) return;
     // A missing file (e.g. a chunk from an older build) is a 404, never the HTML shell: serving
     // index.html as JavaScript would fail obscurely instead of letting the client reload.
-    if (path.extname(ctx.path)) {
-      ctx.status = 404;
-      ctx.type = 'text/plain';
-      ctx.body = 'Not found';
-      return;
-    }
+    if (path.extname(ctx.path)) return notFoundText(ctx);
     indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     if (!indexHtml) {
       ctx.status = 503;
@@ -57,4 +60,16 @@ export function pwaMiddleware(dir = PWA_DIR, renderers: ShellRenderer[] = []): K
     }
     ctx.body = page;
   };
+}
+
+function notFoundText(ctx: Koa.Context): void {
+  ctx.status = 404;
+  ctx.type = 'text/plain';
+  ctx.body = 'Not found';
+}
+
+/** An http-errors 4xx (what koa-send throws for a path it will not serve). */
+function isClientError(err: unknown): boolean {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { User } from '../../contracts/auth';
 import type { Role } from '../../contracts/common';
-import type { Invitation, InvitationCreateInput, UserCreateInput, UserUpdateInput } from '../../contracts/users';
+import type { Invitation, InvitationCreateInput, InvitationWithLink, UserCreateInput, UserUpdateInput } from '../../contracts/users';
 import { apiFetch } from './client';
 
 /*
@@ -87,8 +87,14 @@ export function signOutUserEverywhere(id: string): Promise<{ ok: true; ended: nu
   return apiFetch(`${adminUserPath(id)}/logout-all`, { method: 'POST' });
 }
 
-export function inviteUser(input: z.input<typeof InvitationCreateInput>): Promise<Invitation> {
-  return apiFetch<Invitation>('/api/users/invite', { method: 'POST', body: input });
+/** The answer carries the invitation's one-time link (`inviteUrl`), shown to the admin to pass on. */
+export function inviteUser(input: z.input<typeof InvitationCreateInput>): Promise<InvitationWithLink> {
+  return apiFetch<InvitationWithLink>('/api/users/invite', { method: 'POST', body: input });
+}
+
+/** A new link for a pending invitation (new token, new 7-day expiry); the previous link stops working. */
+export function issueInvitationLink(id: string): Promise<InvitationWithLink> {
+  return apiFetch<InvitationWithLink>(`/api/users/invitations/${encodeURIComponent(id)}/link`, { method: 'POST' });
 }
 
 export function revokeInvitation(id: string): Promise<Invitation> {

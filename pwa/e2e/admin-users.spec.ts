@@ -187,11 +187,17 @@ test.describe('control panel Users tab', () => {
 
     const invited = row(invitations, email);
     await expect(invited.getByText('Contributor', { exact: true })).toBeVisible();
-    await expect(invited.locator('time')).not.toHaveText('');
+    await expect(invited.locator('time').first()).not.toHaveText('');
+    await expect(invited).toContainText('Expires');
+    // The one-time link is shown after inviting (pwa/e2e/invitations.spec.ts follows it).
+    const link = form.getByRole('region', { name: `Invite link for ${email} (Contributor)` });
+    await expect(link).toBeVisible();
 
     await invited.getByRole('button', { name: `Revoke invitation for ${email}` }).click();
     await expect(toast(page)).toContainText('Invitation revoked successfully!');
     await expect(row(invitations, email)).toHaveCount(0);
+    // A revoked invitation's link is no longer offered.
+    await expect(link).toHaveCount(0);
   });
 
   test("inviting an existing user's email is refused with the server's message", async ({ page, baseURL }) => {

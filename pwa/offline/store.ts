@@ -15,8 +15,11 @@ import { markFromStore, OfflineError } from './status';
 /** At most this many stored answers that no saved article needs; the oldest go first. */
 export const MAX_STORED_RESPONSES = 300;
 
-/** Admin and user-management answers are never written to the device. */
-const NOT_STORED = [/^\/api\/admin\//, /^\/api\/users(\/|\?|$)/, /^\/api\/upload-parameters/, /^\/api\/health/];
+/**
+ * Admin and user-management answers are never written to the device, nor invitations (their path
+ * holds the invite link's secret token, and the answer changes once it is used).
+ */
+const NOT_STORED = [/^\/api\/admin\//, /^\/api\/users(\/|\?|$)/, /^\/api\/upload-parameters/, /^\/api\/health/, /^\/api\/invitations\//];
 
 const loadDb = () => import('./db').then((module) => module.db);
 

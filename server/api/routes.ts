@@ -36,7 +36,7 @@ export function apiRouters({ db, storage, rateLimits, site }: ApiDeps): Router[]
     forumRoutes(db),
     resourceRoutes(db),
     communityRoutes(db),
-    invitationRoutes(db),
+    invitationRoutes(db, site, rateLimits),
     userRoutes(db),
     adminUserRoutes(db),
     menuRoutes(db),

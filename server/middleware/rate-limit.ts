@@ -113,6 +113,11 @@ export interface AuthRateLimiter {
   beginLogin(ip: string, email: string): { succeeded(): void };
   /** Counts a registration attempt; throws 429 with Retry-After when over a limit. */
   register(ip: string, email: string): void;
+  /**
+   * Counts an attempt to accept an invitation (which creates an account) against the same per-IP
+   * registration limit; throws 429 with Retry-After when over it.
+   */
+  acceptInvitation(ip: string): void;
 }
 
 /**
@@ -152,6 +157,11 @@ export class AuthRateLimits implements AuthRateLimiter {
       ],
       TOO_MANY_REGISTRATIONS,
     );
+  }
+
+  acceptInvitation(ip: string): void {
+    // Per IP only: the invited address is fixed by the link, so a per-email count adds nothing.
+    checkThenHit([[this.registerIp, ip]], TOO_MANY_REGISTRATIONS);
   }
 }
 

@@ -29,6 +29,7 @@ const reset = (config: AuthRateLimitConfig = DEFAULT_AUTH_RATE_LIMITS) => {
 const delegate: AuthRateLimiter = {
   beginLogin: (ip, email) => limits.beginLogin(ip, email),
   register: (ip, email) => limits.register(ip, email),
+  acceptInvitation: (ip) => limits.acceptInvitation(ip),
 };
 const withLimits = (patch: Partial<AuthRateLimitConfig>) => reset({ ...DEFAULT_AUTH_RATE_LIMITS, ...patch });
 

@@ -89,8 +89,9 @@ async function reply(f: Fixtures): Promise<string> {
 }
 const resource = (f: Fixtures) =>
   insertResource(f.t.db, f.users.admin.id, ResourceCreateInput.parse({ title: 'A guide', type: 'ebook', category: 'taxation' }));
-const invitation = async (f: Fixtures) =>
-  (await upsertInvitation(f.t.db, undefined, { email: email(), role: 'subscriber', invitedBy: f.users.admin.id })).id;
+const invitation = async (f: Fixtures) => (await invitationLink(f)).row.id;
+/** A pending invitation (as a contributor) and the token of its link. */
+const invitationLink = (f: Fixtures) => upsertInvitation(f.t.db, undefined, { email: email(), role: 'contributor', invitedBy: f.users.admin.id });
 const targetUser = async (f: Fixtures) => (await createUser(f.t.db)).id;
 /** An upload URL path of the owner's, ready for its PUT. */
 const ownersUploadUrl = async (f: Fixtures, kind: 'image' | 'audio') =>
@@ -218,6 +219,16 @@ const MATRIX: Record<string, Case | Case[]> = {
   'GET /api/users/invitations': { call: () => ({ path: '/api/users/invitations' }), expect: admins(200) },
   'POST /api/users/invite': { call: () => ({ path: '/api/users/invite', body: { email: email(), role: 'contributor' } }), expect: admins(201) },
   'POST /api/users/invitations/:id/revoke': { call: async (f) => ({ path: `/api/users/invitations/${await invitation(f)}/revoke` }), expect: admins(200) },
+  'POST /api/users/invitations/:id/link': { call: async (f) => ({ path: `/api/users/invitations/${await invitation(f)}/link` }), expect: admins(200) },
+  // Accepting an invitation: anyone holding the link (a signed-in caller is signed in as the new account).
+  'GET /api/invitations/:token': { call: async (f) => ({ path: `/api/invitations/${(await invitationLink(f)).token}` }), expect: everyone(200) },
+  'POST /api/invitations/:token/accept': {
+    call: async (f) => ({
+      path: `/api/invitations/${(await invitationLink(f)).token}/accept`,
+      body: { password: 'secret123', firstName: 'Invited', lastName: 'Member' },
+    }),
+    expect: everyone(201),
+  },
   'GET /api/users': { call: () => ({ path: '/api/users' }), expect: admins(200) },
   'POST /api/users/create': {
     call: () => ({ path: '/api/users/create', body: { email: email(), password: 'secret123', firstName: 'Made', lastName: 'ByAdmin' } }),

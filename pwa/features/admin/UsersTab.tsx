@@ -3,9 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { Form, type Key } from 'react-aria-components';
 import type { User } from '../../../contracts/auth';
 import type { Role } from '../../../contracts/common';
-import { InvitationCreateInput } from '../../../contracts/users';
+import { InvitationCreateInput, type Invitation, type InvitationWithLink } from '../../../contracts/users';
 import { serverFieldErrors } from '../../api/errors';
 import { userApi, userQueries } from '../../api/users.queries';
+import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Select } from '../../components/Select';
@@ -17,12 +18,22 @@ import { ActiveBadge, RoleBadge } from './badges';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { isRole, ROLE_LABELS, ROLE_OPTIONS } from './labels';
 import { UserFormDialog } from './UserFormDialog';
-import { useInviteUser, useRevokeInvitation, useSignOutUserEverywhere, useUserActive, useUserRole } from './userMutations';
+import { InviteLinkPanel } from './InviteLinkPanel';
+import {
+  useInviteUser,
+  useIssueInvitationLink,
+  useRevokeInvitation,
+  useSignOutUserEverywhere,
+  useUserActive,
+  useUserRole,
+} from './userMutations';
 
 /** The control panel's Users tab (spec 2): create, invite, the users table and pending invitations. */
 export function UsersTab() {
   const [editing, setEditing] = useState<User | 'new' | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
+  // The one-time link last issued, shown in the card where it was asked for (invite, or a pending row).
+  const [link, setLink] = useState<{ from: 'invite' | 'pending'; invitation: InvitationWithLink } | null>(null);
   return (
     <div className="admin-stack">
       <div className="admin-note" role="note">
@@ -43,9 +54,16 @@ export function UsersTab() {
         </div>
       </section>
 
-      <InviteUserForm />
+      <InviteUserForm
+        link={link?.from === 'invite' ? link.invitation : null}
+        onInvited={(invitation) => setLink({ from: 'invite', invitation })}
+      />
       <UsersTable onEdit={setEditing} onDelete={setDeleting} />
-      <PendingInvitations />
+      <PendingInvitations
+        link={link?.from === 'pending' ? link.invitation : null}
+        onLinkIssued={(invitation) => setLink({ from: 'pending', invitation })}
+        onRevoked={(id) => setLink((current) => (current?.invitation.id === id ? null : current))}
+      />
 
       <UserFormDialog
         variant="panel"
@@ -60,7 +78,7 @@ export function UsersTab() {
   );
 }
 
-function InviteUserForm() {
+function InviteUserForm({ link, onInvited }: { link: InvitationWithLink | null; onInvited: (invitation: InvitationWithLink) => void }) {
   const invite = useInviteUser();
   const { errors, setErrors, edit } = useFieldErrors();
   const [email, setEmail] = useState('');
@@ -76,9 +94,10 @@ function InviteUserForm() {
     }
     setErrors({});
     invite.mutate(result.data, {
-      onSuccess: () => {
+      onSuccess: (invitation) => {
         setEmail('');
         setRole('subscriber');
+        onInvited(invitation);
       },
       onError: (error) => setErrors(serverFieldErrors(error)),
     });
@@ -87,7 +106,10 @@ function InviteUserForm() {
   return (
     <section className="admin-card" aria-labelledby="invite-user-title">
       <h2 id="invite-user-title">Invite New User (Alternative)</h2>
-      <p>The invited person gets this role when they sign up with this email address.</p>
+      <p>
+        You get an invite link to send them. Whoever opens it can create this email's account with this role, once,
+        within 7 days. Signing up without the link gives the Subscriber role.
+      </p>
       <Form className="form admin-inline-form" validationBehavior="aria" validationErrors={errors} onSubmit={onSubmit}>
         <TextField label="Email" name="email" type="email" value={email} onChange={edit('email', setEmail)} isRequired />
         <Select
@@ -103,6 +125,7 @@ function InviteUserForm() {
           {invite.isPending ? 'Sending...' : 'Send Invitation'}
         </Button>
       </Form>
+      {link ? <InviteLinkPanel invitation={link} /> : null}
     </section>
   );
 }
@@ -208,9 +231,18 @@ function UsersTable({ onEdit, onDelete }: { onEdit: (user: User) => void; onDele
   );
 }
 
-function PendingInvitations() {
+function PendingInvitations({
+  link,
+  onLinkIssued,
+  onRevoked,
+}: {
+  link: InvitationWithLink | null;
+  onLinkIssued: (invitation: InvitationWithLink) => void;
+  onRevoked: (id: string) => void;
+}) {
   const invitations = useQuery(userQueries.invitations());
   const revoke = useRevokeInvitation();
+  const issueLink = useIssueInvitationLink();
 
   let body;
   if (invitations.isPending) body = <TableSkeleton label="Loading invitations" />;
@@ -235,6 +267,7 @@ function PendingInvitations() {
               <th scope="col">Email</th>
               <th scope="col">Role</th>
               <th scope="col">Invited</th>
+              <th scope="col">Link</th>
               <th scope="col">Actions</th>
             </tr>
           </thead>
@@ -249,18 +282,32 @@ function PendingInvitations() {
                   <time dateTime={invitation.createdAt}>{formatDate(invitation.createdAt)}</time>
                 </td>
                 <td>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    isPending={revoke.isPending && revoke.variables === invitation.id}
-                    onPress={() => revoke.mutate(invitation.id)}
-                  >
-                    {revoke.isPending && revoke.variables === invitation.id ? 'Revoking...' : 'Revoke'}
-                    <span className="visually-hidden">
-                      {' '}
-                      invitation for {invitation.email} ({ROLE_LABELS[invitation.role]})
-                    </span>
-                  </Button>
+                  <LinkExpiry invitation={invitation} />
+                </td>
+                <td>
+                  <div className="data-table__actions">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      isPending={issueLink.isPending && issueLink.variables === invitation.id}
+                      onPress={() => issueLink.mutate(invitation.id, { onSuccess: onLinkIssued })}
+                    >
+                      {issueLink.isPending && issueLink.variables === invitation.id ? 'Creating...' : 'New link'}
+                      <span className="visually-hidden"> for {invitation.email}</span>
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      isPending={revoke.isPending && revoke.variables === invitation.id}
+                      onPress={() => revoke.mutate(invitation.id, { onSuccess: () => onRevoked(invitation.id) })}
+                    >
+                      {revoke.isPending && revoke.variables === invitation.id ? 'Revoking...' : 'Revoke'}
+                      <span className="visually-hidden">
+                        {' '}
+                        invitation for {invitation.email} ({ROLE_LABELS[invitation.role]})
+                      </span>
+                    </Button>
+                  </div>
                 </td>
               </tr>
             ))}
@@ -272,8 +319,25 @@ function PendingInvitations() {
   return (
     <section className="admin-card" aria-labelledby="pending-invitations-title">
       <h2 id="pending-invitations-title">Pending Invitations</h2>
+      {link ? <InviteLinkPanel invitation={link} /> : null}
       {body}
     </section>
+  );
+}
+
+/** When the invitation's link stops working, or that it already has (a new link is then needed). */
+function LinkExpiry({ invitation }: { invitation: Invitation }) {
+  if (!invitation.expiresAt) return <Badge tone="amber">No link</Badge>;
+  if (invitation.linkExpired)
+    return (
+      <span className="invite-expiry">
+        <Badge tone="amber">Expired</Badge> <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time>
+      </span>
+    );
+  return (
+    <span className="invite-expiry">
+      Expires <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time>
+    </span>
   );
 }
 

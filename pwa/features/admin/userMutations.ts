@@ -3,6 +3,7 @@ import type { Role } from '../../../contracts/common';
 import { serverMessage } from '../../api/errors';
 import {
   inviteUser,
+  issueInvitationLink,
   revokeInvitation,
   setUserActive,
   setUserRole,
@@ -77,6 +78,19 @@ export function useInviteUser() {
       await queryClient.invalidateQueries({ queryKey: userQueries.invitations().queryKey });
     },
     onError: (error) => errorToast(error, 'Failed to send invitation. Please try again.'),
+  });
+}
+
+/** A new link for a pending invitation (the admin lost it, or it expired); the old one stops working. */
+export function useIssueInvitationLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: issueInvitationLink,
+    onSuccess: async () => {
+      toast({ title: 'New invitation link created.' });
+      await queryClient.invalidateQueries({ queryKey: userQueries.invitations().queryKey });
+    },
+    onError: (error) => errorToast(error, 'Failed to create a new invitation link.'),
   });
 }
 

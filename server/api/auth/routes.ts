@@ -2,7 +2,6 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { LoginInput, RegisterInput } from '../../../contracts/auth';
-import type { Role } from '../../../contracts/common';
 import { conflict, forbidden, unauthorized } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { endUserSessions } from '../../middleware/session';
@@ -12,12 +11,11 @@ import { isUniqueViolation, toBool } from '../../db/dialect';
 import { hashPassword, verifyPassword } from './passwords';
 import { findUserByEmail, insertUser } from '../users/repo';
 import { presentUser } from '../users/presenter';
-import { lockPendingInvitation, markAccepted } from '../invitations/repo';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
 
 /** Signs the user in under a fresh session id, which defeats session fixation. */
-async function startSession(ctx: Koa.Context, userId: string): Promise<void> {
+export async function startSession(ctx: Koa.Context, userId: string): Promise<void> {
   // loadUser has already ended this request's session if it belonged to a deactivated account.
   if (!ctx.session) ctx.session = {} as NonNullable<Koa.Context['session']>;
   ctx.session!.userId = userId;
@@ -63,13 +61,9 @@ export function authRoutes(db: Knex, limits: AuthRateLimiter): Router {
     const passwordHash = await hashPassword(input.password);
     let user;
     try {
-      // An admin's pending invitation for this email gives its role and is accepted with the signup.
-      user = await db.transaction(async (trx) => {
-        const invitation = await lockPendingInvitation(trx, input.email);
-        const created = await insertUser(trx, { ...input, passwordHash, role: (invitation?.role as Role) ?? 'subscriber' });
-        if (invitation) await markAccepted(trx, invitation.id);
-        return created;
-      });
+      // Always a subscriber. A pending invitation for this email is left alone: only its link's
+      // token gives the invited role (knowing an invited address must not make anyone an admin).
+      user = await insertUser(db, { ...input, passwordHash, role: 'subscriber' });
     } catch (err) {
       // Two registrations racing for one email: the unique index decides.
       if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { describeEachDb } from '../../test/harness';
@@ -13,6 +14,7 @@ describeEachDb('invitations', (t) => {
     await expectAdminOnly(t(), 'GET', '/api/users/invitations');
     await expectAdminOnly(t(), 'POST', '/api/users/invite', { email: email(), role: 'editor' });
     await expectAdminOnly(t(), 'POST', `/api/users/invitations/${id}/revoke`);
+    await expectAdminOnly(t(), 'POST', `/api/users/invitations/${id}/link`);
     const row = await t().db('user_invitations').where({ id }).first();
     expect(row.revoked_at).toBeNull();
   });
@@ -22,13 +24,26 @@ describeEachDb('invitations', (t) => {
     const address = email();
     const res = await agent.post('/api/users/invite', { email: address.toUpperCase(), role: 'contributor' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ email: address, role: 'contributor', invitedBy: admin.id, acceptedAt: null, revokedAt: null });
+    expect(res.body).toMatchObject({ email: address, role: 'contributor', invitedBy: admin.id, acceptedAt: null, revokedAt: null, linkExpired: false });
+    // The one-time link, on this site's origin; the row keeps only the token's hash.
+    expect(res.body.inviteUrl).toMatch(new RegExp(`^${t().url}/invite/[A-Za-z0-9_-]{43}$`));
+    const token = res.body.inviteUrl.split('/').pop();
+    const stored = await t().db('user_invitations').where({ id: res.body.id }).first();
+    expect(stored.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(stored)).not.toContain(token);
+    // Expires 7 days after it was issued.
+    const week = Date.parse(res.body.expiresAt) - Date.parse(res.body.createdAt);
+    expect(week).toBeGreaterThan(7 * 86_400_000 - 5_000);
+    expect(week).toBeLessThanOrEqual(7 * 86_400_000 + 5_000);
 
     const list = await agent.get('/api/users/invitations');
     expect(list.status).toBe(200);
     const mine = list.body.find((i: { email: string }) => i.email === address);
     expect(mine).toMatchObject({ role: 'contributor', invitedBy: admin.id, inviter: { id: admin.id, email: admin.email, firstName: 'Test' } });
     expect(mine.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(mine.expiresAt).toBe(res.body.expiresAt);
+    // The list never hands out links: only the answers to invite and new-link do.
+    expect(mine.inviteUrl).toBeUndefined();
 
     const again = await agent.post('/api/users/invite', { email: address, role: 'editor' });
     expect(again.status).toBe(409);
@@ -72,15 +87,16 @@ describeEachDb('invitations', (t) => {
     expect((await agent.get('/api/users/invitations')).body.map((i: { id: string }) => i.id)).toContain(invitation.id);
   });
 
-  it('registering with an invited email gives the invited role and accepts the invitation', async () => {
+  it('accepting through the link gives the invited role and accepts the invitation; it then cannot be revoked', async () => {
     const { agent } = await signedIn(t().db, t().agent(), 'admin');
     const address = email();
     const { body: invitation } = await agent.post('/api/users/invite', { email: address, role: 'editor' });
+    const token = invitation.inviteUrl.split('/').pop();
 
     const newcomer = t().agent();
-    const reg = await newcomer.post('/api/auth/register', { email: address.toUpperCase(), password: 'secret123', firstName: 'In', lastName: 'Vited' });
+    const reg = await newcomer.post(`/api/invitations/${token}/accept`, { password: 'secret123', firstName: 'In', lastName: 'Vited' });
     expect(reg.status).toBe(201);
-    expect(reg.body.role).toBe('editor');
+    expect(reg.body).toMatchObject({ email: address, role: 'editor' });
     expect((await newcomer.get('/api/auth/user')).body.role).toBe('editor');
 
     const row = await t().db('user_invitations').where({ id: invitation.id }).first();
@@ -88,13 +104,54 @@ describeEachDb('invitations', (t) => {
     expect(row.revoked_at).toBeNull();
     expect((await agent.get('/api/users/invitations')).body.map((i: { id: string }) => i.id)).not.toContain(invitation.id);
 
-    // An accepted invitation cannot be revoked.
+    // An accepted invitation cannot be revoked, nor given a new link.
     const revoke = await agent.post(`/api/users/invitations/${invitation.id}/revoke`);
     expect(revoke.status).toBe(409);
     expect(revoke.body.message).toMatch(/already been accepted/);
+    const link = await agent.post(`/api/users/invitations/${invitation.id}/link`);
+    expect(link.status).toBe(409);
+    expect(link.body.message).toMatch(/already been accepted/);
   });
 
-  it('a revoked invitation gives nothing at registration', async () => {
+  it('a new link for a pending invitation: new token and expiry, listed; 404 for unknown ids, 409 once revoked', async () => {
+    const { agent } = await signedIn(t().db, t().agent(), 'admin');
+    const { body: invitation } = await agent.post('/api/users/invite', { email: email(), role: 'contributor' });
+    // Age the link past its expiry: the pending list says so.
+    await t().db('user_invitations').where({ id: invitation.id }).update({ expires_at: new Date(Date.now() - 1000).toISOString() });
+    const listed = (await agent.get('/api/users/invitations')).body.find((i: { id: string }) => i.id === invitation.id);
+    expect(listed.linkExpired).toBe(true);
+
+    const renewed = await agent.post(`/api/users/invitations/${invitation.id}/link`);
+    expect(renewed.status).toBe(200);
+    expect(renewed.body).toMatchObject({ id: invitation.id, role: 'contributor', linkExpired: false });
+    expect(renewed.body.inviteUrl).not.toBe(invitation.inviteUrl);
+    expect(Date.parse(renewed.body.expiresAt)).toBeGreaterThan(Date.now() + 7 * 86_400_000 - 60_000);
+    expect((await agent.get('/api/users/invitations')).body.find((i: { id: string }) => i.id === invitation.id).linkExpired).toBe(false);
+
+    expect((await agent.post(`/api/users/invitations/${uuidv7()}/link`)).status).toBe(404);
+    expect((await agent.post('/api/users/invitations/not-an-id/link')).status).toBe(404);
+    await agent.post(`/api/users/invitations/${invitation.id}/revoke`);
+    const afterRevoke = await agent.post(`/api/users/invitations/${invitation.id}/link`);
+    expect(afterRevoke.status).toBe(409);
+    expect(afterRevoke.body.message).toMatch(/revoked/);
+  });
+
+  it('an invitation made before links existed is listed as needing a new link, which then works', async () => {
+    const { agent } = await signedIn(t().db, t().agent(), 'admin');
+    const id = uuidv7();
+    const address = email();
+    await t().db('user_invitations').insert({ id, email: address, role: 'editor' });
+    const listed = (await agent.get('/api/users/invitations')).body.find((i: { id: string }) => i.id === id);
+    expect(listed).toMatchObject({ expiresAt: null, linkExpired: true });
+    const link = await agent.post(`/api/users/invitations/${id}/link`);
+    expect(link.status).toBe(200);
+    const token = link.body.inviteUrl.split('/').pop();
+    const accepted = await t().agent().post(`/api/invitations/${token}/accept`, { password: 'secret123', firstName: 'Old', lastName: 'Invite' });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body).toMatchObject({ email: address, role: 'editor' });
+  });
+
+  it('a revoked invitation gives nothing at registration, and its link is refused', async () => {
     const { agent } = await signedIn(t().db, t().agent(), 'admin');
     const address = email();
     const { body: invitation } = await agent.post('/api/users/invite', { email: address, role: 'admin' });
@@ -103,6 +160,8 @@ describeEachDb('invitations', (t) => {
     expect(reg.status).toBe(201);
     expect(reg.body.role).toBe('subscriber');
     expect((await t().db('user_invitations').where({ id: invitation.id }).first()).accepted_at).toBeNull();
+    const token = invitation.inviteUrl.split('/').pop();
+    expect((await t().agent().get(`/api/invitations/${token}`)).status).toBe(410);
   });
 
   it('an admin creating the account directly settles a pending invitation for that email', async () => {

@@ -6,7 +6,7 @@ import { isForeignKeyViolation, isUniqueViolation, now, toBool } from '../dialec
 /** Every table of spec section 3 with the columns the API relies on. */
 const SCHEMA: Record<string, string[]> = {
   users: ['id', 'email', 'password_hash', 'first_name', 'last_name', 'profile_image_url', 'expertise_tags', 'title', 'company', 'bio', 'points', 'badges', 'role', 'is_active', 'created_at', 'updated_at'],
-  user_invitations: ['id', 'email', 'role', 'invited_by', 'created_at', 'accepted_at', 'revoked_at'],
+  user_invitations: ['id', 'email', 'role', 'invited_by', 'created_at', 'accepted_at', 'revoked_at', 'token_hash', 'expires_at'],
   menu_settings: ['id', 'menu_key', 'menu_label', 'is_visible', 'display_order', 'updated_at'],
   news_categories: ['id', 'name', 'slug', 'description', 'icon', 'color', 'display_order', 'is_active', 'created_at', 'updated_at'],
   news_articles: ['id', 'title', 'content', 'excerpt', 'image_url', 'thumbnail_url', 'source_url', 'source_name', 'category', 'author_id', 'published_at', 'likes', 'comment_count', 'is_archived', 'is_featured', 'status', 'created_at'],
@@ -102,6 +102,10 @@ describe.each(DB_KINDS)('schema [%s]', (kind) => {
     await rejects(t.db('news_categories').insert({ id: uuidv7(), name: 'Other', slug: 'uniq' }), 'unique');
     await rejects(t.db('menu_settings').insert({ id: uuidv7(), menu_key: 'news', menu_label: 'Again' }), 'unique');
     await rejects(t.db('user_invitations').insert([{ id: uuidv7(), email: 'inv@example.com' }, { id: uuidv7(), email: 'inv@example.com' }]), 'unique');
+    // Many invitations have no link (NULL hash), but one link hash names one invitation.
+    await t.db('user_invitations').insert([{ id: uuidv7(), email: 'nolink1@example.com' }, { id: uuidv7(), email: 'nolink2@example.com' }]);
+    const hash = 'a'.repeat(64);
+    await rejects(t.db('user_invitations').insert([{ id: uuidv7(), email: 'link1@example.com', token_hash: hash }, { id: uuidv7(), email: 'link2@example.com', token_hash: hash }]), 'unique');
     const userId = uuidv7();
     await t.db('users').insert({ id: userId, email: 'liker@example.com' });
     const like = { user_id: userId, target_type: 'article', target_id: uuidv7(), interaction_type: 'like' };
