@@ -16,7 +16,8 @@ describe('configuration', () => {
     expect(c.siteName).toBe('Ledger Commons');
     expect(c.database).toEqual({ client: 'sqlite', filename: path.join(dir, 'app.sqlite3') });
     expect(c.seedSample).toBe(true);
-    expect(c.trustProxy).toBe(false);
+    expect(c.trustProxy).toEqual([]);
+    expect(c.allowedHosts).toEqual([]);
     expect(c.pwaDir).toBeUndefined();
     expect(c.serverRendering).toBe(true);
     expect(loadConfig({ DATA_DIR: dir, SERVER_RENDERING: 'off' }).serverRendering).toBe(false);
