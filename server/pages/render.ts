@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type Koa from 'koa';
+import { Id } from '../../contracts/common';
 import { originOf, type SiteInfo } from '../feeds/site';
 import type { InternalCalls } from '../middleware/proxy';
 import type { ShellRenderer } from '../static';
@@ -65,28 +66,34 @@ export interface PageRenderingOptions extends PageCacheOptions {
  * strings or path spellings cannot make every request a cache miss. Other paths get the plain shell
  * (the browser renders them).
  */
-const ID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const RENDERED_ROUTES: Array<{ path: RegExp; search: Record<string, (value: string) => string | undefined> }> = [
   { path: /^\/$/, search: {} },
   { path: /^\/news$/, search: { categories: categoryIds } },
-  { path: new RegExp(`^/news/${ID}$`), search: {} },
+  { path: /^\/news\/([^/]+)$/, search: {} },
   { path: /^\/podcasts$/, search: { categories: categoryIds } },
   { path: /^\/forums$/, search: {} },
-  { path: new RegExp(`^/forums/${ID}$`), search: {} },
+  { path: /^\/forums\/([^/]+)$/, search: {} },
   { path: /^\/resources$/, search: {} },
   { path: /^\/community$/, search: {} },
 ];
 
-/** `categories` as the PWA reads it (validateCategorySearch): well-formed ids, lower case, unique, sorted. */
+/** An id exactly as the API's `Id` (and the PWA's check, zod's UUID pattern) accepts it, in lower case. */
+const isId = (value: string) => value === value.toLowerCase() && Id.safeParse(value).success;
+
+/**
+ * `categories` as the PWA reads it (validateCategorySearch): ids the API accepts, lower case, unique,
+ * sorted. Exactly the same rule, or ids the app drops would still make keys of their own.
+ */
 function categoryIds(value: string): string | undefined {
-  const ids = [...new Set(value.split(',').map((part) => part.trim().toLowerCase()))].filter((id) => new RegExp(`^${ID}$`).test(id));
+  const ids = [...new Set(value.split(',').map((part) => part.trim().toLowerCase()))].filter(isId);
   return ids.length ? ids.sort().join(',') : undefined;
 }
 
 /** The URL a request's page is rendered (and kept) for, or undefined for a path that is not rendered. */
-export function pageUrl(ctx: Koa.Context): string | undefined {
-  const route = RENDERED_ROUTES.find((r) => r.path.test(ctx.path));
-  if (!route) return undefined;
+function pageUrl(ctx: Koa.Context): string | undefined {
+  const route = RENDERED_ROUTES.map((r) => ({ ...r, match: r.path.exec(ctx.path) })).find((r) => r.match);
+  // An item's page only for an id in its one spelling (anything else is a 404 anyway).
+  if (!route || (route.match![1] !== undefined && !isId(route.match![1]))) return undefined;
   const params: string[] = [];
   for (const [name, normalise] of Object.entries(route.search)) {
     const given = ctx.query[name];
