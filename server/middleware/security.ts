@@ -132,7 +132,8 @@ export function requireKnownHost({
   };
 
   return async (ctx, next) => {
-    if (!known(ctx)) throw new HttpError(400, 'unknown_host', UNKNOWN_HOST_MESSAGE);
+    // The server's own render calls forward a host this check already let through (proxy.ts).
+    if (!ctx.state.internalCall && !known(ctx)) throw new HttpError(400, 'unknown_host', UNKNOWN_HOST_MESSAGE);
     await next();
   };
 }
