@@ -119,7 +119,6 @@ export function requireHttpsToSignIn(opts: { secure: boolean }): Koa.Middleware 
  * costs no query; an ended session or a deactivated user is no session either.
  */
 export async function hasLiveSession(db: Knex, ctx: Koa.Context): Promise<boolean> {
-  if (!ctx.cookies.get(SESSION_COOKIE)) return false;
   const sid = ctx.cookies.get(SESSION_COOKIE, { signed: true });
   if (!sid) return false;
   const row = await db('sessions as s')
