@@ -28,7 +28,8 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 /*
  * One entry per screen. Screen components are lazy (one chunk per route); loaders only start
  * fetches (not awaited) so the screen renders its skeletons while data arrives. Public screens name
- * their module (staticData) and are rendered on the server too.
+ * their module (staticData) and are rendered on the server too; server/pages/render.ts lists their paths and
+ * the search parameters they read (RENDERED_ROUTES), which keys the server's page cache: keep both in step.
  */
 
 const homeRoute = createRoute({

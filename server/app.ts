@@ -7,11 +7,12 @@ import type { Knex } from 'knex';
 import type { Config } from './config';
 import { LIMITS } from '../contracts/common';
 import { errorHandler, type Logger } from './middleware/errors';
-import { sessionMiddleware } from './middleware/session';
+import { hasLiveSession, requireHttpsToSignIn, sessionMiddleware } from './middleware/session';
 import { loadUser } from './middleware/auth';
 import { requireJsonBody } from './middleware/content-type';
 import { idempotency } from './middleware/idempotency';
-import { requireSameOrigin, securityHeaders } from './middleware/security';
+import { requireKnownHost, requireSameOrigin, securityHeaders } from './middleware/security';
+import { forwardedHeaders, InternalCalls, TrustedProxies } from './middleware/proxy';
 import { AuthRateLimits, type AuthRateLimiter } from './middleware/rate-limit';
 import { apiRouters } from './api/routes';
 import { responseCache, type ResponseCacheOptions } from './middleware/response-cache';
@@ -23,7 +24,13 @@ import { DatabaseGate, forDatabasePaths } from './db/availability';
 
 export interface AppDeps {
   db: Knex;
-  config: Pick<Config, 'sessionSecret' | 'siteName' | 'env'> & Partial<Pick<Config, 'trustProxy' | 'dataDir' | 'rateLimits' | 'publicUrl' | 'podcastOwnerEmail' | 'serverRendering'>>;
+  config: Pick<Config, 'sessionSecret' | 'siteName' | 'env'> &
+    Partial<
+      Pick<
+        Config,
+        'trustProxy' | 'allowedHosts' | 'host' | 'dataDir' | 'rateLimits' | 'publicUrl' | 'podcastOwnerEmail' | 'serverRendering'
+      >
+    >;
   logger?: Logger;
   /** Where the built PWA lives (tests may point elsewhere). */
   pwaDir?: string;
@@ -49,24 +56,34 @@ export function createApp({
   database,
 }: AppDeps): Koa {
   const gate = database ?? new DatabaseGate(db, async () => {});
-  // Behind one proxy, the client is the last X-Forwarded-For entry (the one the proxy added);
-  // earlier entries come from the client and could be anything.
-  const app = new Koa({ proxy: config.trustProxy ?? false, maxIpsCount: 1 });
+  const production = config.env === 'production';
+  // Koa reads X-Forwarded-*, but only those that forwardedHeaders leaves in place: the ones sent by
+  // a proxy in TRUST_PROXY (or by the server's own render calls). It also sets ctx.ip.
+  const app = new Koa({ proxy: true });
   app.keys = [config.sessionSecret];
   // Errors are answered by errorHandler; Koa's default handler would print them again.
   app.silent = true;
+  const internal = new InternalCalls();
 
+  app.use(forwardedHeaders(new TrustedProxies(config.trustProxy ?? []), internal));
   app.use(errorHandler(logger, { databaseReachable: () => gate.reachable() }));
-  app.use(securityHeaders({ production: config.env === 'production' }));
+  app.use(securityHeaders({ production }));
+  app.use(requireKnownHost({ allowedHosts: config.allowedHosts, publicUrl: config.publicUrl, listenHost: config.host }));
   app.use(requireSameOrigin());
+  app.use(requireHttpsToSignIn({ secure: production }));
   app.use(compress({ threshold: 1024 }));
   // Only the API and uploaded objects touch the database (sessions included): the page shell is
   // served while it is down, so the app can say so.
   app.use(forDatabasePaths(gate.middleware()));
-  app.use(forDatabasePaths(sessionMiddleware(app, db, { secure: config.env === 'production' })));
+  app.use(forDatabasePaths(sessionMiddleware(app, db, { secure: production })));
   app.use(forDatabasePaths(loadUser(db)));
   // Pages rendered on the server for visitors are kept as the API's answers are, and forgotten with them.
-  const pages = serverRenderedPages(pwaDir ?? PWA_DIR, { maxEntries: cacheOptions?.maxEntries });
+  const pages = serverRenderedPages(pwaDir ?? PWA_DIR, {
+    maxEntries: cacheOptions?.maxEntries,
+    site: { publicUrl: config.publicUrl },
+    signedIn: (ctx) => hasLiveSession(db, ctx),
+    internal,
+  });
   app.use(responseCache({ ...cacheOptions, onWrite: pages.invalidate }));
   if (config.serverRendering) void pages.warm();
   app.use(requireJsonBody());

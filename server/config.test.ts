@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, productionWarnings } from './config';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -16,7 +16,8 @@ describe('configuration', () => {
     expect(c.siteName).toBe('Ledger Commons');
     expect(c.database).toEqual({ client: 'sqlite', filename: path.join(dir, 'app.sqlite3') });
     expect(c.seedSample).toBe(true);
-    expect(c.trustProxy).toBe(false);
+    expect(c.trustProxy).toEqual([]);
+    expect(c.allowedHosts).toEqual([]);
     expect(c.pwaDir).toBeUndefined();
     expect(c.serverRendering).toBe(true);
     expect(loadConfig({ DATA_DIR: dir, SERVER_RENDERING: 'off' }).serverRendering).toBe(false);
@@ -44,6 +45,36 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://ledger.example/' }).publicUrl).toBe('https://ledger.example');
     expect(() => loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL: must be an http\(s\) URL/);
     expect(() => loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'ledger.example' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('reads TRUST_PROXY as a list of proxy addresses; `true` (trust anyone) is refused with a pointer to the list', () => {
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'false' }).trustProxy).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '' }).trustProxy).toEqual([]);
+    // Production trusts nobody unless told (it used to trust every client's X-Forwarded-*).
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) }).trustProxy).toEqual([]);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: `true` is no longer accepted.*e\.g\. TRUST_PROXY=127\.0\.0\.1/);
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: '127.0.0.1,proxy.local,10.0.0.0/33' })).toThrow(
+      /TRUST_PROXY: not an IP address or CIDR range: proxy\.local, 10\.0\.0\.0\/33/,
+    );
+  });
+
+  it('reads ALLOWED_HOSTS as host[:port] names, in one spelling', () => {
+    expect(loadConfig({ DATA_DIR: dir, ALLOWED_HOSTS: 'Commons.Example.org, localhost:8080,[::1]:3000,example.org:80' }).allowedHosts).toEqual([
+      'commons.example.org',
+      'localhost:8080',
+      '[::1]:3000',
+      'example.org',
+    ]);
+    expect(() => loadConfig({ DATA_DIR: dir, ALLOWED_HOSTS: 'https://x.example,a/b' })).toThrow(/ALLOWED_HOSTS: not a host or host:port: https:\/\/x\.example, a\/b/);
+  });
+
+  it('warns at start when production has no TLS proxy to trust or no https PUBLIC_URL', () => {
+    const production = { env: 'production' as const, trustProxy: [], publicUrl: undefined };
+    expect(productionWarnings({ ...production, env: 'development' })).toEqual([]);
+    expect(productionWarnings(production).join('\n')).toMatch(/without TRUST_PROXY.*sign-in and registration will be refused/);
+    expect(productionWarnings({ ...production, trustProxy: ['127.0.0.1'], publicUrl: 'http://ledger.example' }).join('\n')).toMatch(/https PUBLIC_URL/);
+    expect(productionWarnings({ ...production, trustProxy: ['127.0.0.1'], publicUrl: 'https://ledger.example' })).toEqual([]);
   });
 
   it('rejects bad values with one clear line per variable', () => {

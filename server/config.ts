@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { AuthRateLimitConfig } from './middleware/rate-limit';
@@ -26,7 +27,39 @@ const EnvSchema = z
     SERVER_RENDERING: z.enum(['on', 'off']).default('on'),
     SEED: z.enum(['sample', 'none']).optional(),
     LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
-    TRUST_PROXY: z.enum(['true', 'false']).optional(),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const entries = listOf(v);
+        if (entries.length === 1 && entries[0] === 'false') return [];
+        if (entries.includes('true')) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              '`true` is no longer accepted (it trusted X-Forwarded-* from any client); list the addresses of your proxies instead, e.g. TRUST_PROXY=127.0.0.1,::1 or 10.0.0.0/8',
+          });
+          return z.NEVER;
+        }
+        const bad = entries.filter((e) => !isAddressOrCidr(e));
+        if (bad.length) {
+          ctx.addIssue({ code: 'custom', message: `not an IP address or CIDR range: ${bad.join(', ')}` });
+          return z.NEVER;
+        }
+        return entries;
+      }),
+    ALLOWED_HOSTS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const entries = listOf(v);
+        const bad = entries.filter((e) => !normalHost(e));
+        if (bad.length) {
+          ctx.addIssue({ code: 'custom', message: `not a host or host:port: ${bad.join(', ')}` });
+          return z.NEVER;
+        }
+        return entries.map((e) => normalHost(e)!);
+      }),
     AUTH_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
     AUTH_RATE_PER_EMAIL: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_LOGIN_PER_IP: z.coerce.number().int().min(1).default(100),
@@ -62,8 +95,16 @@ export interface Config {
   /** Seed sample data into an empty database at start (default: on except in production). */
   seedSample: boolean;
   logLevel: 'silent' | 'error' | 'info';
-  /** Trust X-Forwarded-* from a TLS-terminating proxy (default: on in production). */
-  trustProxy: boolean;
+  /**
+   * Addresses (IPs and CIDR ranges) of the reverse proxies whose X-Forwarded-For/-Proto/-Host are
+   * believed; empty trusts nobody (server/middleware/proxy.ts).
+   */
+  trustProxy: string[];
+  /**
+   * Host names (host or host:port) requests may name besides the listen address, localhost and
+   * PUBLIC_URL's host (server/middleware/security.ts, requireKnownHost).
+   */
+  allowedHosts: string[];
   /** Limits on login and registration attempts (docs/security.md). */
   rateLimits: AuthRateLimitConfig;
   /** The built PWA to serve; unset means the repository's dist/pwa. */
@@ -100,10 +141,60 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serverRendering: e.SERVER_RENDERING === 'on',
     seedSample: e.SEED ? e.SEED === 'sample' : e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY ? e.TRUST_PROXY === 'true' : e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY ?? [],
+    allowedHosts: e.ALLOWED_HOSTS ?? [],
     rateLimits: rateLimitsOf(e.AUTH_RATE_WINDOW_MINUTES * 60_000, e),
     pwaDir: e.PWA_DIR ? path.resolve(e.PWA_DIR) : undefined,
   };
+}
+
+/** A comma-separated list's entries, trimmed, without empty ones. */
+function listOf(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+}
+
+/** `10.0.0.1`, `::1`, `10.0.0.0/8`, `fd00::/8`. */
+export function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * A Host header's value in one spelling (lower case, no default port), or undefined when it is not
+ * a host name or address with an optional port. Hosts are compared, and pages kept, in this form.
+ */
+export function normalHost(host: string, protocol: 'http' | 'https' = 'http'): string | undefined {
+  if (!/^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i.test(host)) return undefined;
+  try {
+    const url = new URL(`${protocol}://${host}`);
+    return url.host;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What start-up should warn about: in production, Secure cookies need requests that arrived over
+ * HTTPS, which this server (plain HTTP) only knows from a trusted proxy's X-Forwarded-Proto.
+ */
+export function productionWarnings(config: Pick<Config, 'env' | 'publicUrl' | 'trustProxy'>): string[] {
+  if (config.env !== 'production') return [];
+  const warnings: string[] = [];
+  if (config.trustProxy.length === 0) {
+    warnings.push(
+      'NODE_ENV=production without TRUST_PROXY: no request counts as HTTPS, so sign-in and registration will be refused (403 https_required). Put a TLS-terminating proxy in front and list its address in TRUST_PROXY.',
+    );
+  }
+  if (!config.publicUrl?.startsWith('https:')) {
+    warnings.push('NODE_ENV=production without an https PUBLIC_URL: set PUBLIC_URL to the site\'s public https origin (links in feeds, pages and the sitemap use it).');
+  }
+  return warnings;
 }
 
 function rateLimitsOf(

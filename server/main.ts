@@ -1,6 +1,6 @@
 import http from 'node:http';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, productionWarnings } from './config';
 import { connect, migrateLatest } from './db/connect';
 import { DatabaseGate } from './db/availability';
 import { createApp } from './app';
@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = config.logLevel === 'info' ? console.info : () => {};
+  if (config.logLevel !== 'silent') for (const warning of productionWarnings(config)) console.warn(`Warning: ${warning}`);
   const db = connect(config.database);
   // Run when the database is first reached: now, or on the first request after it comes up.
   const database = new DatabaseGate(

@@ -51,7 +51,8 @@ export function pwaMiddleware(dir = PWA_DIR, renderers: ShellRenderer[] = []): K
     for (const render of renderers) page = (await render(ctx, page)) ?? page;
     ctx.status = 200;
     ctx.type = 'html';
-    ctx.set('Cache-Control', 'no-cache');
+    // A page rendered for a signed-in viewer (drafts, their name) is for their browser only.
+    ctx.set('Cache-Control', ctx.state.privatePage ? 'private, no-cache' : 'no-cache');
     // A validator, so a revalidation (every visit: no-cache) costs a 304 and no body.
     ctx.etag = `W/"${createHash('sha1').update(page).digest('base64url')}"`;
     if (ctx.fresh) {

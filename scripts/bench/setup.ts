@@ -55,8 +55,9 @@ const missCache = (n: number) => ({ path: `/api/news?limit=50&miss=${n}` });
 
 /**
  * The session cookies of the bench user. With NODE_ENV=production the cookie is Secure and the app
- * trusts X-Forwarded-Proto, so the login request plays the TLS-terminating proxy. A failed login is
- * reported, and the signed-in rows then show as failures (401) instead of stopping the run.
+ * trusts X-Forwarded-Proto from loopback (TRUST_PROXY), so the login request plays the TLS-terminating
+ * proxy. A failed login is reported, and the signed-in rows then show as failures (401) instead of
+ * stopping the run.
  */
 export async function signIn(url: string): Promise<string> {
   const https = url.replace(/^http:/, 'https:');
@@ -112,6 +113,8 @@ export async function prepareDatabase(kind: DbKind, dir: string, size: BenchSize
     LOG_LEVEL: 'error',
     NODE_ENV: 'production',
     SESSION_SECRET: randomBytes(32).toString('hex'),
+    // The bench client plays the TLS-terminating proxy on loopback (signIn below).
+    TRUST_PROXY: '127.0.0.1,::1',
   };
   try {
     const db = connect(loadConfig(env).database);

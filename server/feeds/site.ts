@@ -12,10 +12,12 @@ export interface SiteInfo {
 }
 
 /**
- * The absolute origin links are built on. PUBLIC_URL pins it (recommended: a request's Host is
- * the client's to choose); without it, the request's origin (X-Forwarded-* behind a trusted proxy).
+ * The absolute origin every absolute link is built on (feeds, share pages, the sitemap, server-
+ * rendered pages): the one place that decides it. PUBLIC_URL pins it; without it, the request's
+ * origin, whose host requireKnownHost (server/middleware/security.ts) has checked against the
+ * allowed hosts, and X-Forwarded-Proto/-Host only from a proxy in TRUST_PROXY.
  */
-export function originOf(ctx: Koa.Context, site: SiteInfo): string {
+export function originOf(ctx: Koa.Context, site: Pick<SiteInfo, 'publicUrl'>): string {
   return site.publicUrl ?? siteOrigin(ctx);
 }
 

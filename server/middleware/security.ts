@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import helmet from 'koa-helmet';
 import { HttpError } from '../errors';
+import { normalHost } from '../config';
 
 /**
  * The Content-Security-Policy of every response (the PWA's pages above all). Scripts come only
@@ -76,11 +77,65 @@ export function requireSameOrigin(): Koa.Middleware {
 }
 
 /**
- * This site's origin as the client sees it (X-Forwarded-Proto/-Host when the proxy setting is on).
- * Not ctx.origin: since Koa 3 that is the request's Origin header, not the site's origin.
+ * This site's origin as the client sees it (X-Forwarded-Proto/-Host from a trusted proxy), host in
+ * its one spelling (lower case, no default port). Not ctx.origin: since Koa 3 that is the request's
+ * Origin header, not the site's origin. Absolute links use `originOf` (server/feeds/site.ts), which
+ * prefers PUBLIC_URL.
  */
 export function siteOrigin(ctx: Koa.Context): string {
-  return `${ctx.protocol}://${ctx.host}`;
+  const protocol = schemeOf(ctx);
+  return `${protocol}://${normalHost(ctx.host, protocol) ?? ctx.host}`;
+}
+
+const schemeOf = (ctx: Koa.Context) => (ctx.protocol === 'https' ? 'https' : 'http');
+
+export const UNKNOWN_HOST_MESSAGE = 'Unknown host';
+
+/** Host names that always refer to the machine itself. */
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Refuses, with 400 `unknown_host`, a request whose Host (or a trusted proxy's X-Forwarded-Host)
+ * is not one of this site's names. Without it, a Host chosen by the client would go into absolute
+ * links (pages, feeds, the sitemap) and into the page cache's keys: a forged Host could poison a
+ * cached page, or make every request a cache miss. Allowed:
+ * - PUBLIC_URL's host and the ALLOWED_HOSTS entries (`host` means the scheme's default port);
+ * - on the port the connection arrived on: localhost, 127.0.0.1, [::1], the listen address HOST
+ *   and the address the connection arrived on (so tests and probes on any port, and HOST=0.0.0.0,
+ *   work without configuration).
+ * Each is a fixed, short list, so the page cache holds at most a few copies of a page.
+ */
+export function requireKnownHost({
+  allowedHosts = [],
+  publicUrl,
+  listenHost,
+}: {
+  allowedHosts?: readonly string[];
+  publicUrl?: string;
+  listenHost?: string;
+}): Koa.Middleware {
+  const named = new Set(allowedHosts);
+  if (publicUrl) named.add(new URL(publicUrl).host);
+  const local = [...LOOPBACK_HOSTS];
+  if (listenHost && !['0.0.0.0', '::', '[::]'].includes(listenHost)) local.push(listenHost.includes(':') ? `[${listenHost}]` : listenHost);
+
+  const known = (ctx: Koa.Context): boolean => {
+    const protocol = schemeOf(ctx);
+    const host = normalHost(ctx.host, protocol);
+    if (!host) return false;
+    if (named.has(host)) return true;
+    const { localAddress, localPort } = ctx.req.socket;
+    // IPv4 on a dual-stack socket reads `::ffff:10.0.0.5`; both spellings name it.
+    const arrivedOn = localAddress ? [localAddress, localAddress.replace(/^::ffff:(?=\d+\.)/i, '')] : [];
+    const names = [...local, ...arrivedOn.map((a) => (a.includes(':') ? `[${a}]` : a))];
+    return names.some((name) => normalHost(`${name}:${localPort}`, protocol) === host);
+  };
+
+  return async (ctx, next) => {
+    // The server's own render calls forward a host this check already let through (proxy.ts).
+    if (!ctx.state.internalCall && !known(ctx)) throw new HttpError(400, 'unknown_host', UNKNOWN_HOST_MESSAGE);
+    await next();
+  };
 }
 
 function fromThisSite(ctx: Koa.Context): boolean {

@@ -1,7 +1,8 @@
 import type Koa from 'koa';
 import session from 'koa-session';
 import type { Knex } from 'knex';
-import { now } from '../db/dialect';
+import { now, toBool } from '../db/dialect';
+import { HttpError } from '../errors';
 import type { UserRow } from '../api/users/presenter';
 
 export const SESSION_COOKIE = 'lc.sid';
@@ -21,17 +22,28 @@ export interface SessionData {
  */
 export function sessionMiddleware(app: Koa, db: Knex, opts: { secure: boolean }): Koa.Middleware {
   const koaSession = sessionWithStore(app, db, opts);
-  return (ctx, next) => koaSession(ctx, () => refreshExpiry(ctx, next));
+  return (ctx, next) => koaSession(ctx, () => refreshExpiry(ctx, next, opts));
 }
 
 /**
  * Rolling idle timeout: a signed-in session used at least an hour after its expiry was last set is
  * saved again with a fresh 30 days. koa-session's own `rolling` would write on every request, and its
  * `renew` only in the last 15 days (an idle session could then end 15 days after its last use).
+ *
+ * Not refreshed: on the server's own render calls (the new cookie would go to the server, not the
+ * browser, whose cookie would then expire before the row: the browser's next request of its own
+ * refreshes both), and when a Secure cookie cannot be sent (plain HTTP in production).
  */
-async function refreshExpiry(ctx: Koa.Context, next: Koa.Next): Promise<void> {
+async function refreshExpiry(ctx: Koa.Context, next: Koa.Next, opts: { secure: boolean }): Promise<void> {
   const s = ctx.session as (Koa.Context['session'] & { _expire?: number }) | null;
-  if (s?.userId && typeof s._expire === 'number' && s._expire - Date.now() < SESSION_MAX_AGE_MS - SESSION_REFRESH_MS) {
+  const canSetCookie = !opts.secure || ctx.secure;
+  if (
+    s?.userId &&
+    canSetCookie &&
+    !ctx.state.internalCall &&
+    typeof s._expire === 'number' &&
+    s._expire - Date.now() < SESSION_MAX_AGE_MS - SESSION_REFRESH_MS
+  ) {
     // Setting maxAge is koa-session's public way to force a save with a new expiry.
     s.maxAge = SESSION_MAX_AGE_MS;
   }
@@ -80,6 +92,48 @@ function sessionWithStore(app: Koa, db: Knex, opts: { secure: boolean }): Koa.Mi
     } as Parameters<typeof session>[0],
     app,
   );
+}
+
+export const HTTPS_REQUIRED_MESSAGE = 'Sign-in requires HTTPS';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The writes that may set or clear the session cookie. */
+const SETS_SESSION_COOKIE = /^\/api\/(auth\/|invitations\/[^/]+\/accept$)/;
+
+/**
+ * With Secure cookies (production), the session cookie can only be set on a request that arrived
+ * over HTTPS (directly, or through a proxy in TRUST_PROXY that says so): cookies refuses to send it
+ * otherwise, which used to surface as a 500 after the account had been created. Signing in,
+ * registering, accepting an invitation and signing out (the writes that set or clear the cookie)
+ * over plain HTTP are refused first, with 403 `https_required`, before anything is read or written.
+ */
+export function requireHttpsToSignIn(opts: { secure: boolean }): Koa.Middleware {
+  return async (ctx, next) => {
+    if (opts.secure && !ctx.secure && !SAFE_METHODS.has(ctx.method) && SETS_SESSION_COOKIE.test(ctx.path)) {
+      throw new HttpError(403, 'https_required', HTTPS_REQUIRED_MESSAGE);
+    }
+    await next();
+  };
+}
+
+/**
+ * Whether the request's session cookie names a live session of an active user, for the page
+ * renderer (pages do not go through the session middleware). A missing, unsigned or forged cookie
+ * costs no query; an ended session or a deactivated user is no session either.
+ */
+export async function hasLiveSession(db: Knex, ctx: Koa.Context): Promise<boolean> {
+  const sid = ctx.cookies.get(SESSION_COOKIE, { signed: true });
+  if (!sid) return false;
+  const row = await db('sessions as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .where('s.sid', sid)
+    .andWhere('s.expire', '>', now())
+    .first('s.sess as session_data', 'u.id', 'u.is_active');
+  if (!row || !toBool(row.is_active)) return false;
+  try {
+    return (JSON.parse(row.session_data) as SessionData).userId === row.id;
+  } catch {
+    return false;
+  }
 }
 
 /** Deletes expired sessions; run at start and periodically. */

@@ -142,6 +142,7 @@ describe.each(DB_KINDS)('shareable pages [%s]', (kind) => {
     expect(robots.status).toBe(200);
     expect(robots.text).toContain(`Sitemap: ${t.url}/sitemap.xml`);
     expect(robots.text).toContain('Disallow: /admin');
+    expect(robots.text).toContain('Disallow: /invite/');
   });
 });
 

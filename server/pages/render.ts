@@ -2,10 +2,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type Koa from 'koa';
-import { siteOrigin } from '../middleware/security';
-import { SESSION_COOKIE } from '../middleware/session';
+import { Id } from '../../contracts/common';
+import { originOf, type SiteInfo } from '../feeds/site';
+import type { InternalCalls } from '../middleware/proxy';
 import type { ShellRenderer } from '../static';
 import { escapeHtml, jsonLd } from './html';
+
+declare module 'koa' {
+  interface DefaultState {
+    /** The page was rendered for a signed-in viewer: no shared cache may keep it (server/static.ts). */
+    privatePage?: boolean;
+  }
+}
 
 /**
  * Server rendering of the public screens (docs/performance.md, "Server rendering"): the page arrives
@@ -39,6 +47,63 @@ export interface PageCacheOptions {
   ttlMs?: number;
 }
 
+export interface PageRenderingOptions extends PageCacheOptions {
+  /** PUBLIC_URL, or each request's (validated) origin: what absolute links in the pages are built on. */
+  site: Pick<SiteInfo, 'publicUrl'>;
+  /**
+   * Whether the request comes from a signed-in viewer: a live session of an active user, not merely
+   * a session cookie (a junk or ended one gets the visitors' page). May throw when the database is away.
+   */
+  signedIn(ctx: Koa.Context): Promise<boolean>;
+  /** Marks the renderer's loopback API calls as the server's own (server/middleware/proxy.ts). */
+  internal: InternalCalls;
+}
+
+/**
+ * The routes rendered on the server (pwa/router.tsx: the routes whose staticData names a module) and
+ * the search parameters each one reads (its validateSearch). A page is rendered, and kept, for its
+ * path and those parameters only, in one spelling: `/news?r=<random>` is `/news`, so random query
+ * strings or path spellings cannot make every request a cache miss. Other paths get the plain shell
+ * (the browser renders them).
+ */
+const RENDERED_ROUTES: Array<{ path: RegExp; search: Record<string, (value: string) => string | undefined> }> = [
+  { path: /^\/$/, search: {} },
+  { path: /^\/news$/, search: { categories: categoryIds } },
+  { path: /^\/news\/([^/]+)$/, search: {} },
+  { path: /^\/podcasts$/, search: { categories: categoryIds } },
+  { path: /^\/forums$/, search: {} },
+  { path: /^\/forums\/([^/]+)$/, search: {} },
+  { path: /^\/resources$/, search: {} },
+  { path: /^\/community$/, search: {} },
+];
+
+/** An id exactly as the API's `Id` (and the PWA's check, zod's UUID pattern) accepts it, in lower case. */
+const isId = (value: string) => value === value.toLowerCase() && Id.safeParse(value).success;
+
+/**
+ * `categories` as the PWA reads it (validateCategorySearch): ids the API accepts, lower case, unique,
+ * sorted. Exactly the same rule, or ids the app drops would still make keys of their own.
+ */
+function categoryIds(value: string): string | undefined {
+  const ids = [...new Set(value.split(',').map((part) => part.trim().toLowerCase()))].filter(isId);
+  return ids.length ? ids.sort().join(',') : undefined;
+}
+
+/** The URL a request's page is rendered (and kept) for, or undefined for a path that is not rendered. */
+function pageUrl(ctx: Koa.Context): string | undefined {
+  const route = RENDERED_ROUTES.map((r) => ({ ...r, match: r.path.exec(ctx.path) })).find((r) => r.match);
+  // An item's page only for an id in its one spelling (anything else is a 404 anyway).
+  if (!route || (route.match![1] !== undefined && !isId(route.match![1]))) return undefined;
+  const params: string[] = [];
+  for (const [name, normalise] of Object.entries(route.search)) {
+    const given = ctx.query[name];
+    // A repeated parameter is not a string to the PWA's router either: it is ignored there too.
+    const value = typeof given === 'string' ? normalise(given) : undefined;
+    if (value !== undefined) params.push(`${name}=${encodeURIComponent(value).replace(/%2C/g, ',')}`);
+  }
+  return params.length ? `${ctx.path}?${params.join('&')}` : ctx.path;
+}
+
 export interface ServerRenderedPages {
   renderer: ShellRenderer;
   /** Forgets every kept page (called on every write, as the API's response cache is emptied). */
@@ -47,7 +112,10 @@ export interface ServerRenderedPages {
   warm(): Promise<void>;
 }
 
-export function serverRenderedPages(pwaDir: string, { maxEntries = 200, ttlMs = 60_000 }: PageCacheOptions = {}): ServerRenderedPages {
+export function serverRenderedPages(
+  pwaDir: string,
+  { maxEntries = 200, ttlMs = 60_000, site, signedIn, internal }: PageRenderingOptions,
+): ServerRenderedPages {
   const entryFile = path.join(pwaDir, '..', 'ssr', 'entry-server.js');
   const manifestFile = path.join(pwaDir, '.vite', 'manifest.json');
   let loading: Promise<Built | undefined> | undefined;
@@ -61,26 +129,47 @@ export function serverRenderedPages(pwaDir: string, { maxEntries = 200, ttlMs = 
       return { renderer, manifest, inShell };
     })());
 
-  /** Visitors' pages (no session cookie), by URL: the same for every visitor until a write. */
-  const kept = new Map<string, { page: string; storedAt: number }>();
+  /**
+   * Visitors' pages, by origin and page URL: the same for every visitor of that origin until a
+   * write. The origin is PUBLIC_URL or the request's host, which requireKnownHost has checked
+   * against a short list, so a forged Host can neither poison a kept page nor multiply them.
+   */
+  const kept = new Map<string, { page: RenderedParts; storedAt: number }>();
   let generation = 0;
 
   const renderer: ShellRenderer = async (ctx, shell) => {
     if (ctx.get('X-Render').toLowerCase() === 'client' || !ctx.accepts('html')) return undefined;
-    const visitor = !ctx.cookies.get(SESSION_COOKIE);
-    const key = ctx.url;
+    const url = pageUrl(ctx);
+    if (!url) return undefined;
+    let visitor: boolean;
+    try {
+      visitor = !(await signedIn(ctx));
+    } catch (error) {
+      console.error('Server rendering could not read the session for', ctx.path, error);
+      return undefined;
+    }
+    if (!visitor) ctx.state.privatePage = true;
+    const origin = originOf(ctx, site);
+    const key = `${origin} ${url}`;
     const hit = visitor ? kept.get(key) : undefined;
-    if (hit && Date.now() - hit.storedAt <= ttlMs && hit.page.length > 0) return fill(shell, hit.page);
+    if (hit && Date.now() - hit.storedAt <= ttlMs) {
+      ctx.set('X-Cache', 'hit');
+      return fill(shell, hit.page);
+    }
 
     const built = await load();
     if (!built) return undefined;
     const startedAt = generation;
-    const page = await renderPage(ctx, built);
+    // A visitor's page is rendered as nobody's: a cookie that names no live session is not passed on.
+    const page = await renderPage(ctx, built, { url, origin, internal, cookie: visitor ? undefined : ctx.get('Cookie') });
     if (!page) return undefined;
-    if (visitor && maxEntries > 0 && startedAt === generation) {
-      kept.delete(key);
-      if (kept.size >= maxEntries) kept.delete(kept.keys().next().value!);
-      kept.set(key, { page, storedAt: Date.now() });
+    if (visitor) {
+      ctx.set('X-Cache', 'miss');
+      if (maxEntries > 0 && startedAt === generation) {
+        kept.delete(key);
+        if (kept.size >= maxEntries) kept.delete(kept.keys().next().value!);
+        kept.set(key, { page, storedAt: Date.now() });
+      }
     }
     return fill(shell, page);
   };
@@ -95,7 +184,21 @@ export function serverRenderedPages(pwaDir: string, { maxEntries = 200, ttlMs = 
   };
 }
 
-/** The head links and body of one page, as a string with a marker between them (see fill). */
+/**
+ * The parts of one rendered page that go into the shell (see fill). Kept apart as fields, never
+ * joined with a separator: user text in the markup can contain any character.
+ */
+interface RenderedParts {
+  /** Stylesheet links and hoisted <link>/<meta> elements for the head. */
+  head: string;
+  /** The screen's chunks, for /boot.js to preload. */
+  scripts: string[];
+  /** The markup for #root. */
+  html: string;
+  /** The state script that follows #root. */
+  state: string;
+}
+
 /** The loaded renderer and the client build's chunk graph. */
 interface Built {
   renderer: Renderer;
@@ -103,16 +206,21 @@ interface Built {
   inShell: ReturnType<typeof closure>;
 }
 
-async function renderPage(ctx: Koa.Context, { renderer, manifest, inShell }: Built): Promise<string | undefined> {
+async function renderPage(
+  ctx: Koa.Context,
+  { renderer, manifest, inShell }: Built,
+  { url, origin, internal, cookie }: { url: string; origin: string; internal: InternalCalls; cookie?: string },
+): Promise<RenderedParts | undefined> {
   const socket = ctx.req.socket;
   const host = socket.localAddress?.includes(':') ? `[${socket.localAddress}]` : socket.localAddress;
   const self = `http://${host}:${socket.localPort}`;
-  const cookie = ctx.get('Cookie');
+  // The API calls are the server's own (secure, the visitor's address and host), with the viewer's cookie.
+  const headers = { ...internal.headersFor(ctx), ...(cookie ? { cookie } : {}) };
   const loopback: typeof fetch = (input, init) =>
-    fetch(new URL(String(input), self), { ...init, headers: { ...(init?.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } });
+    fetch(new URL(String(input), self), { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } });
   let rendered;
   try {
-    rendered = await renderer.render(ctx.url, { origin: siteOrigin(ctx), fetch: loopback });
+    rendered = await renderer.render(url, { origin, fetch: loopback });
   } catch (error) {
     console.error('Server rendering failed for', ctx.path, error);
     return undefined;
@@ -131,7 +239,7 @@ async function renderPage(ctx: Koa.Context, { renderer, manifest, inShell }: Bui
   const hoisted = /^(?:<(?:link|meta)\b[^>]*>)*/.exec(html)![0];
   html = html.slice(hoisted.length);
   const state = `<script type="application/json" id="ssr-state">${jsonLd(rendered.state)}</script>`;
-  return [[...styles, hoisted].join('\n    '), scripts.join(' '), html, state].join(MARK);
+  return { head: [...styles, hoisted].join('\n    '), scripts, html, state };
 }
 
 /** The files of `keys` and of everything they import, from the build's manifest. */
@@ -149,25 +257,22 @@ function closure(manifest: Record<string, ManifestChunk>, keys: string[]) {
   return { css, js };
 }
 
-const MARK = '\u0000';
-
 /**
  * Puts a rendered page into the shell: stylesheets in the head, markup in #root, the state after it.
  * The content comes first: the shell's module script and preloads, and the screen's chunks, give way
  * to /boot.js, which requests them once the page has painted (pwa/public/boot.js).
  */
-function fill(shell: string, page: string): string {
-  const [styles, screenScripts, html, state] = page.split(MARK);
+function fill(shell: string, { head, scripts: screenScripts, html, state }: RenderedParts): string {
   const preload: string[] = [];
   let entry = '';
   const withoutScripts = shell
     .replace(/\s*<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g, (_tag, src: string) => ((entry = src), ''))
     .replace(/\s*<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>/g, (_tag, href: string) => (preload.push(href), ''));
-  if (screenScripts) preload.push(...screenScripts.split(' '));
+  preload.push(...screenScripts);
   const boot = entry
     ? `<script src="/boot.js" defer data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(preload.join(' '))}"></script>`
     : '';
   return withoutScripts
-    .replace('</head>', () => `    ${styles}\n    ${boot}\n  </head>`)
+    .replace('</head>', () => `    ${head}\n    ${boot}\n  </head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${html}</div>\n    ${state}`);
 }

@@ -81,7 +81,7 @@ describeEachDb('security headers', (t) => {
 describe('security headers and cookies in production (behind a TLS proxy)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer('sqlite', { env: 'production', trustProxy: true });
+    server = await startTestServer('sqlite', { env: 'production', trustProxy: ['127.0.0.1'] });
   });
   afterAll(() => server?.close());
 

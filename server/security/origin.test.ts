@@ -7,6 +7,7 @@ import { signedIn } from '../test/factories';
 import { insertArticle } from '../api/content/test-factories';
 import { errorHandler } from '../middleware/errors';
 import { CROSS_SITE_MESSAGE, requireSameOrigin } from '../middleware/security';
+import { forwardedHeaders, InternalCalls, TrustedProxies } from '../middleware/proxy';
 import { PNG_BYTES, uploadPath } from './fixtures';
 
 const EVIL = 'https://evil.example';
@@ -81,12 +82,16 @@ describeEachDb('cross-site request refusal', (t) => {
   });
 });
 
-describe('origin check behind a proxy', () => {
+describe.each([
+  ['a proxy in TRUST_PROXY', ['127.0.0.1'], true],
+  ['a peer not in TRUST_PROXY', ['10.0.0.0/8'], false],
+])('origin check behind %s', (_name, trusted, believed) => {
   let server: http.Server;
   let url: string;
   beforeAll(async () => {
     const app = new Koa({ proxy: true });
     app.silent = true;
+    app.use(forwardedHeaders(new TrustedProxies(trusted), new InternalCalls()));
     app.use(errorHandler({ error: () => {}, info: () => {} }));
     app.use(requireSameOrigin());
     app.use((ctx) => {
@@ -100,10 +105,10 @@ describe('origin check behind a proxy', () => {
 
   const post = (headers: Record<string, string>) => fetch(url, { method: 'POST', headers }).then((r) => r.status);
 
-  it('compares with the public origin the proxy reports', async () => {
+  it(believed ? 'compares with the public origin the proxy reports' : 'ignores the X-Forwarded-* it sends and compares with the connection', async () => {
     const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'commons.example.org' };
-    expect(await post({ ...forwarded, origin: 'https://commons.example.org' })).toBe(200);
+    expect(await post({ ...forwarded, origin: 'https://commons.example.org' })).toBe(believed ? 200 : 403);
     expect(await post({ ...forwarded, origin: 'http://commons.example.org' })).toBe(403);
-    expect(await post({ ...forwarded, origin: url })).toBe(403);
+    expect(await post({ ...forwarded, origin: url })).toBe(believed ? 403 : 200);
   });
 });

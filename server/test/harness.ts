@@ -137,7 +137,8 @@ export async function startTestServer(
   kind: DbKind,
   app: {
     env?: AppDeps['config']['env'];
-    trustProxy?: boolean;
+    trustProxy?: string[];
+    allowedHosts?: string[];
     rateLimits?: AppDeps['rateLimits'];
     responseCache?: AppDeps['responseCache'];
     logger?: AppDeps['logger'];
@@ -157,6 +158,7 @@ export async function startTestServer(
       siteName: 'Ledger Commons',
       env: app.env ?? 'test',
       trustProxy: app.trustProxy,
+      allowedHosts: app.allowedHosts,
       publicUrl: app.publicUrl,
       serverRendering: app.serverRendering,
     },

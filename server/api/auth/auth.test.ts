@@ -172,7 +172,7 @@ describe.each(DB_KINDS)('production cookies [%s]', (kind) => {
     const database = await createTestDatabase(kind);
     const app = createApp({
       db: database.db,
-      config: { sessionSecret: 'x'.repeat(40), siteName: 'Ledger Commons', env: 'production', trustProxy: true },
+      config: { sessionSecret: 'x'.repeat(40), siteName: 'Ledger Commons', env: 'production', trustProxy: ['127.0.0.1'] },
       logger: { error: () => {}, info: () => {} },
     });
     const server = http.createServer(app.callback()).listen(0, '127.0.0.1');
