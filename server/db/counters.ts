@@ -1,0 +1,66 @@
+import type { Knex } from 'knex';
+import { toInt } from './dialect';
+
+/**
+ * Fixed-window counters in the database, shared by every process on it (docs/security.md §12).
+ *
+ * Windows are aligned to the clock: a window of `windowMs` starts at a multiple of `windowMs` since
+ * the epoch, so two processes counting the same key at the same moment land on the same row, and
+ * one `insert … on conflict … do update set count = count + 1 returning count` (SQLite ≥ 3.35 and
+ * PostgreSQL alike) counts exactly, however many requests race.
+ *
+ * The in-memory login limiter (`middleware/rate-limit.ts`) can move onto this: `hitWindow` is its
+ * `hit`, `unhitWindow` its `refund`, and `retryAfterMs` follows from the window returned.
+ */
+export interface CountedWindow {
+  /** This key's count in the window, including the hit just made. */
+  count: number;
+  /** When the window ends (epoch ms): Retry-After is the time until then. */
+  endsAt: number;
+  start: string;
+}
+
+const TABLE = 'rate_limit_windows';
+
+function windowOf(windowMs: number, at: number): { start: string; endsAt: number } {
+  const start = Math.floor(at / windowMs) * windowMs;
+  return { start: new Date(start).toISOString(), endsAt: start + windowMs };
+}
+
+/** Counts one hit for `key` in the window containing `at`, and returns the window's count. */
+export async function hitWindow(db: Knex, key: string, windowMs: number, at: number): Promise<CountedWindow> {
+  const [counted] = await hitWindows(db, [{ key, windowMs }], at);
+  return counted;
+}
+
+/** Counts one hit in each of several windows with one statement (one round trip per request). */
+export async function hitWindows(db: Knex, windows: { key: string; windowMs: number }[], at: number): Promise<CountedWindow[]> {
+  const rows = windows.map(({ key, windowMs }) => {
+    const { start, endsAt } = windowOf(windowMs, at);
+    return { key, window_start: start, count: 1, expires_at: new Date(endsAt).toISOString(), endsAt };
+  });
+  const returned = (await db(TABLE)
+    .insert(rows.map(({ endsAt: _endsAt, ...row }) => row))
+    .onConflict(['key', 'window_start'])
+    .merge({ count: db.raw('?? + 1', [`${TABLE}.count`]) })
+    .returning(['key', 'count'])) as { key: string; count: unknown }[];
+  // Rows come back in no promised order: match them by key (keys are distinct per call).
+  return rows.map((row) => ({
+    count: toInt(returned.find((r) => r.key === row.key)?.count),
+    endsAt: row.endsAt,
+    start: row.window_start,
+  }));
+}
+
+/** Gives a hit back (a refused or replayed request), in the window it was counted in only. */
+export async function unhitWindow(db: Knex, key: string, window: CountedWindow): Promise<void> {
+  await db(TABLE)
+    .where({ key, window_start: window.start })
+    .where('count', '>', 0)
+    .update({ count: db.raw('?? - 1', ['count']) });
+}
+
+/** Deletes ended windows; any process may run it at any time (it deletes by age only). */
+export async function sweepEndedWindows(db: Knex, at: number = Date.now()): Promise<number> {
+  return db(TABLE).where('expires_at', '<=', new Date(at).toISOString()).delete();
+}
