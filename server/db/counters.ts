@@ -29,27 +29,13 @@ function windowOf(windowMs: number, at: number): { start: string; endsAt: number
 
 /** Counts one hit for `key` in the window containing `at`, and returns the window's count. */
 export async function hitWindow(db: Knex, key: string, windowMs: number, at: number): Promise<CountedWindow> {
-  const [counted] = await hitWindows(db, [{ key, windowMs }], at);
-  return counted;
-}
-
-/** Counts one hit in each of several windows with one statement (one round trip per request). */
-export async function hitWindows(db: Knex, windows: { key: string; windowMs: number }[], at: number): Promise<CountedWindow[]> {
-  const rows = windows.map(({ key, windowMs }) => {
-    const { start, endsAt } = windowOf(windowMs, at);
-    return { key, window_start: start, count: 1, expires_at: new Date(endsAt).toISOString(), endsAt };
-  });
-  const returned = (await db(TABLE)
-    .insert(rows.map(({ endsAt: _endsAt, ...row }) => row))
+  const { start, endsAt } = windowOf(windowMs, at);
+  const [row] = (await db(TABLE)
+    .insert({ key, window_start: start, count: 1, expires_at: new Date(endsAt).toISOString() })
     .onConflict(['key', 'window_start'])
     .merge({ count: db.raw('?? + 1', [`${TABLE}.count`]) })
-    .returning(['key', 'count'])) as { key: string; count: unknown }[];
-  // Rows come back in no promised order: match them by key (keys are distinct per call).
-  return rows.map((row) => ({
-    count: toInt(returned.find((r) => r.key === row.key)?.count),
-    endsAt: row.endsAt,
-    start: row.window_start,
-  }));
+    .returning('count')) as { count: unknown }[];
+  return { count: toInt(row.count), endsAt, start };
 }
 
 /** Gives a hit back (a refused or replayed request), in the window it was counted in only. */

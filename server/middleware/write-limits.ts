@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import type { Role } from '../../contracts/common';
-import { hitWindows, unhitWindow, type CountedWindow } from '../db/counters';
+import { hitWindow, unhitWindow, type CountedWindow } from '../db/counters';
 import { tooManyRequests } from '../errors';
 
 /** The writes a member can repeat quickly enough to flood the site (docs/security.md §12). */
@@ -74,13 +74,18 @@ export class WriteLimiter {
         { key: `${action}:${user.id}:minute`, windowMs: MINUTE, limit: rule.perMinute * factor },
         { key: `${action}:${user.id}:hour`, windowMs: HOUR, limit: rule.perHour * factor },
       ];
-      const counted = await hitWindows(this.db, windows, at);
-      const giveBack = () => Promise.all(counted.map((w, i) => unhitWindow(this.db, windows[i].key, w)));
-
-      const over = counted.filter((w, i) => w.count > windows[i].limit);
-      if (over.length) {
-        await giveBack();
-        throw tooManyRequests(retryAfterSeconds(over, at), TOO_OFTEN);
+      // The minute first, and the hour only for what the minute let through: a flood refused by
+      // the minute never inflates the hour, so the hour cannot refuse (or name its end in
+      // Retry-After) on behalf of requests that were never going to be written.
+      const counted: { key: string; window: CountedWindow }[] = [];
+      const giveBack = () => Promise.all(counted.map(({ key, window }) => unhitWindow(this.db, key, window)));
+      for (const { key, windowMs, limit } of windows) {
+        const window = await hitWindow(this.db, key, windowMs, at);
+        counted.push({ key, window });
+        if (window.count > limit) {
+          await giveBack();
+          throw tooManyRequests(Math.max(1, Math.ceil((window.endsAt - at) / 1000)), TOO_OFTEN);
+        }
       }
       let keep = false;
       try {
@@ -92,11 +97,6 @@ export class WriteLimiter {
       }
     };
   }
-}
-
-/** Seconds until every window that refused has ended. */
-function retryAfterSeconds(over: CountedWindow[], at: number): number {
-  return Math.max(1, Math.ceil((Math.max(...over.map((w) => w.endsAt)) - at) / 1000));
 }
 
 /** For creates that answer 201 when they wrote and 200 when the client id was already posted. */

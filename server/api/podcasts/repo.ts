@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { PodcastPatchInput } from '../../../contracts/podcasts';
-import { hitWindows } from '../../db/counters';
+import { hitWindow } from '../../db/counters';
 import type { ContentRow, ContentWrite } from '../content/repo';
 
 export interface PodcastRow extends ContentRow {
@@ -51,7 +51,7 @@ export const PLAY_DEDUP_WINDOW_MS = 60 * 60 * 1000;
  */
 export async function recordPlay(db: Knex, id: string, listener: string, at: number): Promise<number | undefined> {
   return db.transaction(async (trx) => {
-    const [heard] = await hitWindows(trx, [{ key: `play:${id}:${listener}`, windowMs: PLAY_DEDUP_WINDOW_MS }], at);
+    const heard = await hitWindow(trx, `play:${id}:${listener}`, PLAY_DEDUP_WINDOW_MS, at);
     const episode = trx('podcast_episodes').where({ id });
     const [row] =
       heard.count === 1
