@@ -19,4 +19,8 @@ export const quotaFor = (quota: UploadQuota, role: Role) => (STAFF.includes(role
 /** Audio is only ever an episode, and only editors and admins publish episodes. */
 export const canUploadKind = (role: Role, kind: UploadKind) => kind !== 'audio' || STAFF.includes(role);
 
-export const formatMegabytes = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+/** `200 MB`, `1.5 MB`, `48 KB`: how the quota message says an amount. */
+export function formatBytes(bytes: number): string {
+  if (bytes < MB) return `${Math.round(bytes / 1024)} KB`;
+  return `${Number((bytes / MB).toFixed(bytes < 10 * MB ? 1 : 0))} MB`;
+}

@@ -21,7 +21,7 @@ import { siteOrigin } from '../../middleware/security';
 import type { ObjectStorage } from '../../storage/index';
 import type { WriteLimiter } from '../../middleware/write-limits';
 import type { CurrentUser } from '../../middleware/auth';
-import { canUploadKind, formatMegabytes, quotaFor, type UploadQuota } from './quota';
+import { canUploadKind, formatBytes, quotaFor, type UploadQuota } from './quota';
 import { discardRestOfBody, receiveUpload, tooLarge } from './receive';
 import {
   claimUploadToken,
@@ -65,7 +65,7 @@ export function uploadRoutes({ db, storage, writeLimits, quota }: UploadDeps): R
     return {
       remainingBytes: Math.max(0, allowed - used),
       exceeded: () =>
-        quotaExceeded(`Not enough upload space: you have used ${formatMegabytes(used)} of your ${formatMegabytes(allowed)}.`),
+        quotaExceeded(`Not enough upload space: you have used ${formatBytes(used)} of your ${formatBytes(allowed)}.`),
     };
   }
 
