@@ -11,6 +11,8 @@ const TOO_OFTEN = "You're doing that too often. Please wait a moment and try aga
 test('a member posting comments past the limit sees the error toast with the server message; nothing more is posted', async ({
   page,
 }) => {
+  // Sign-in (bcrypt), four posts and an axe scan: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   await page.goto('/login');
   await page.getByLabel('Email').fill(ACCOUNTS.member.email);
   await page.getByLabel('Password').fill(ACCOUNTS.member.password);
