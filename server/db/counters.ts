@@ -38,12 +38,15 @@ export async function hitWindow(db: Knex, key: string, windowMs: number, at: num
   return { count: toInt(row.count), endsAt, start };
 }
 
-/** Gives a hit back (a refused or replayed request), in the window it was counted in only. */
+/**
+ * Gives a hit back (a refused or replayed request), in the window it was counted in only. A window
+ * back at zero is deleted, so a refused request leaves the table as it found it; a hit racing in
+ * between makes the count 1 again and the delete then leaves that row alone.
+ */
 export async function unhitWindow(db: Knex, key: string, window: CountedWindow): Promise<void> {
-  await db(TABLE)
-    .where({ key, window_start: window.start })
-    .where('count', '>', 0)
-    .update({ count: db.raw('?? - 1', ['count']) });
+  const row = () => db(TABLE).where({ key, window_start: window.start });
+  await row().where('count', '>', 0).update({ count: db.raw('?? - 1', ['count']) });
+  await row().where('count', '<=', 0).delete();
 }
 
 /** Deletes ended windows; any process may run it at any time (it deletes by age only). */
