@@ -21,6 +21,10 @@ import { shareablePages } from './pages/shell';
 import { serverRenderedPages } from './pages/render';
 import { createStorage } from './storage/index';
 import { DatabaseGate, forDatabasePaths } from './db/availability';
+import { WriteLimiter, DEFAULT_WRITE_LIMITS } from './middleware/write-limits';
+import { DEFAULT_UPLOAD_QUOTA } from './api/uploads/quota';
+import { StorageHealth } from './storage/health';
+import { storageFull, STORAGE_FULL_RETRY_SECONDS } from './errors';
 
 export interface AppDeps {
   db: Knex;
@@ -28,7 +32,7 @@ export interface AppDeps {
     Partial<
       Pick<
         Config,
-        'trustProxy' | 'allowedHosts' | 'host' | 'dataDir' | 'rateLimits' | 'publicUrl' | 'podcastOwnerEmail' | 'serverRendering'
+        'trustProxy' | 'allowedHosts' | 'host' | 'dataDir' | 'rateLimits' | 'publicUrl' | 'podcastOwnerEmail' | 'serverRendering' | 'writeLimits' | 'uploadQuota'
       >
     >;
   logger?: Logger;
@@ -40,6 +44,10 @@ export interface AppDeps {
   rateLimits?: AuthRateLimiter;
   /** The anonymous response cache (tests that write rows directly turn it off with `maxEntries: 0`). */
   responseCache?: ResponseCacheOptions;
+  /** Epoch milliseconds now, for the per-member write limits and play de-duplication (tests move it). */
+  clock?: () => number;
+  /** Remembers disk-full errors for `/api/health` (default: a fresh one; tests share theirs). */
+  storageHealth?: StorageHealth;
   /** Prepares the database on first contact and answers 503 until then (default: assumes it is ready, as tests migrate first). */
   database?: DatabaseGate;
 }
@@ -54,6 +62,8 @@ export function createApp({
   rateLimits,
   responseCache: cacheOptions,
   database,
+  clock = Date.now,
+  storageHealth = new StorageHealth(),
 }: AppDeps): Koa {
   const gate = database ?? new DatabaseGate(db, async () => {});
   const production = config.env === 'production';
@@ -66,7 +76,7 @@ export function createApp({
   const internal = new InternalCalls();
 
   app.use(forwardedHeaders(new TrustedProxies(config.trustProxy ?? []), internal));
-  app.use(errorHandler(logger, { databaseReachable: () => gate.reachable() }));
+  app.use(errorHandler(logger, { databaseReachable: () => gate.reachable(), storage: storageHealth }));
   app.use(securityHeaders({ production }));
   app.use(requireKnownHost({ allowedHosts: config.allowedHosts, publicUrl: config.publicUrl, listenHost: config.host }));
   app.use(requireSameOrigin());
@@ -102,6 +112,14 @@ export function createApp({
   api.get('/health', async (ctx) => {
     await db.raw('select 1');
     ctx.set('Cache-Control', 'no-store');
+    if (storageHealth.full) {
+      // Writes are failing for lack of space (docs/security.md §12): say so to the monitor.
+      const { message, code } = storageFull();
+      ctx.status = 503;
+      ctx.set('Retry-After', String(STORAGE_FULL_RETRY_SECONDS));
+      ctx.body = { ok: false, storage: 'full', message, code };
+      return;
+    }
     ctx.body = { ok: true };
   });
   api.get('/site', (ctx) => {
@@ -111,7 +129,9 @@ export function createApp({
   const limits = rateLimits ?? new AuthRateLimits(config.rateLimits);
   const site = { siteName: config.siteName, publicUrl: config.publicUrl, podcastOwnerEmail: config.podcastOwnerEmail };
   const storage = createStorage(storageDir ?? path.join(config.dataDir ?? path.resolve('data'), 'uploads'));
-  for (const router of [api, ...apiRouters({ db, storage, rateLimits: limits, site })]) {
+  const writeLimits = new WriteLimiter(db, config.writeLimits ?? DEFAULT_WRITE_LIMITS, clock);
+  const uploadQuota = config.uploadQuota ?? DEFAULT_UPLOAD_QUOTA;
+  for (const router of [api, ...apiRouters({ db, storage, rateLimits: limits, writeLimits, uploadQuota, clock, site })]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }

@@ -23,6 +23,22 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir, SERVER_RENDERING: 'off' }).serverRendering).toBe(false);
   });
 
+  it('reads the write limits and upload quotas (docs/security.md §12), with their documented defaults', () => {
+    const defaults = loadConfig({ DATA_DIR: dir });
+    expect(defaults.writeLimits).toEqual({
+      comment: { perMinute: 10, perHour: 100 },
+      discussion: { perMinute: 3, perHour: 20 },
+      like: { perMinute: 60, perHour: 600 },
+      upload: { perMinute: 10, perHour: 50 },
+      staffFactor: 5,
+    });
+    expect(defaults.uploadQuota).toEqual({ memberBytes: 200 * 1_048_576, staffBytes: 10_000 * 1_048_576 });
+    const set = loadConfig({ DATA_DIR: dir, WRITE_RATE_COMMENTS_PER_MINUTE: '2', WRITE_RATE_UPLOADS_PER_HOUR: '7', WRITE_RATE_STAFF_FACTOR: '3', UPLOAD_QUOTA_MB: '1' });
+    expect([set.writeLimits.comment.perMinute, set.writeLimits.upload.perHour, set.writeLimits.staffFactor]).toEqual([2, 7, 3]);
+    expect(set.uploadQuota.memberBytes).toBe(1_048_576);
+    expect(() => loadConfig({ DATA_DIR: dir, WRITE_RATE_LIKES_PER_MINUTE: '0' })).toThrow(/WRITE_RATE_LIKES_PER_MINUTE/);
+  });
+
   it('reads PWA_DIR as the build to serve, resolved to an absolute path', () => {
     expect(loadConfig({ DATA_DIR: dir, PWA_DIR: 'build/copy' }).pwaDir).toBe(path.resolve('build/copy'));
   });

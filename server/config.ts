@@ -4,6 +4,8 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { AuthRateLimitConfig } from './middleware/rate-limit';
+import type { WriteLimitConfig } from './middleware/write-limits';
+import type { UploadQuota } from './api/uploads/quota';
 
 const EnvSchema = z
   .object({
@@ -65,6 +67,18 @@ const EnvSchema = z
     AUTH_RATE_LOGIN_PER_IP: z.coerce.number().int().min(1).default(100),
     AUTH_RATE_REGISTER_PER_IP: z.coerce.number().int().min(1).default(20),
     PWA_DIR: z.string().min(1).optional(),
+    // Per-member write limits and upload space (docs/security.md §12).
+    WRITE_RATE_COMMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    WRITE_RATE_COMMENTS_PER_HOUR: z.coerce.number().int().min(1).default(100),
+    WRITE_RATE_DISCUSSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(3),
+    WRITE_RATE_DISCUSSIONS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    WRITE_RATE_LIKES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    WRITE_RATE_LIKES_PER_HOUR: z.coerce.number().int().min(1).default(600),
+    WRITE_RATE_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    WRITE_RATE_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).default(50),
+    WRITE_RATE_STAFF_FACTOR: z.coerce.number().int().min(1).default(5),
+    UPLOAD_QUOTA_MB: z.coerce.number().int().min(0).default(200),
+    UPLOAD_QUOTA_STAFF_MB: z.coerce.number().int().min(0).default(10_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -109,6 +123,10 @@ export interface Config {
   rateLimits: AuthRateLimitConfig;
   /** The built PWA to serve; unset means the repository's dist/pwa. */
   pwaDir?: string;
+  /** Per-member limits on comments, replies, discussions, likes and upload URLs (docs/security.md §12). */
+  writeLimits: WriteLimitConfig;
+  /** Bytes of uploads each member may keep (docs/security.md §12). */
+  uploadQuota: UploadQuota;
 }
 
 export class ConfigError extends Error {}
@@ -145,6 +163,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedHosts: e.ALLOWED_HOSTS ?? [],
     rateLimits: rateLimitsOf(e.AUTH_RATE_WINDOW_MINUTES * 60_000, e),
     pwaDir: e.PWA_DIR ? path.resolve(e.PWA_DIR) : undefined,
+    writeLimits: {
+      comment: { perMinute: e.WRITE_RATE_COMMENTS_PER_MINUTE, perHour: e.WRITE_RATE_COMMENTS_PER_HOUR },
+      discussion: { perMinute: e.WRITE_RATE_DISCUSSIONS_PER_MINUTE, perHour: e.WRITE_RATE_DISCUSSIONS_PER_HOUR },
+      like: { perMinute: e.WRITE_RATE_LIKES_PER_MINUTE, perHour: e.WRITE_RATE_LIKES_PER_HOUR },
+      upload: { perMinute: e.WRITE_RATE_UPLOADS_PER_MINUTE, perHour: e.WRITE_RATE_UPLOADS_PER_HOUR },
+      staffFactor: e.WRITE_RATE_STAFF_FACTOR,
+    },
+    uploadQuota: { memberBytes: e.UPLOAD_QUOTA_MB * 1_048_576, staffBytes: e.UPLOAD_QUOTA_STAFF_MB * 1_048_576 },
   };
 }
 

@@ -32,3 +32,11 @@ export const unprocessable = (message: string, errors?: FieldErrors) =>
 export const locked = (message: string) => new HttpError(423, 'locked', message);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests, please try again later') =>
   new HttpError(429, 'too_many_requests', message, undefined, { 'Retry-After': String(retryAfterSeconds) });
+/** A member's upload space is used up (413: the request carries, or would carry, too much for them). */
+export const quotaExceeded = (message: string) => new HttpError(413, 'quota_exceeded', message);
+/** The disk under the database or the uploads is full: a server condition that passes, so 503 and retry. */
+export const STORAGE_FULL_RETRY_SECONDS = 60;
+export const storageFull = () =>
+  new HttpError(503, 'storage_full', 'The server is out of storage space. Please try again later.', undefined, {
+    'Retry-After': String(STORAGE_FULL_RETRY_SECONDS),
+  });

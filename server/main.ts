@@ -8,8 +8,11 @@ import { purgeExpiredSessions } from './middleware/session';
 import { sweepIdempotencyKeys } from './middleware/idempotency';
 import { ensureAdmin, seedIfEmpty } from './bootstrap';
 import { createStorage } from './storage/index';
+import { sweepEndedWindows } from './db/counters';
+import { sweepUploads } from './api/uploads/sweep';
 
-const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+/** Expired sessions, ended limit windows and upload leftovers are removed this often (all by age). */
+const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
 
 async function main(): Promise<void> {
   let config;
@@ -25,6 +28,14 @@ async function main(): Promise<void> {
   const log = config.logLevel === 'info' ? console.info : () => {};
   if (config.logLevel !== 'silent') for (const warning of productionWarnings(config)) console.warn(`Warning: ${warning}`);
   const db = connect(config.database);
+  const storageDir = path.join(config.dataDir, 'uploads');
+  const storage = createStorage(storageDir);
+  // Every step deletes by age only, so it is safe while other processes share the database and disk.
+  const maintain = async () => {
+    await purgeExpiredSessions(db);
+    await sweepEndedWindows(db);
+    await sweepUploads(db, storage);
+  };
   // Run when the database is first reached: now, or on the first request after it comes up.
   const database = new DatabaseGate(
     db,
@@ -32,7 +43,7 @@ async function main(): Promise<void> {
       await migrateLatest(db);
       await ensureAdmin(db, config.admin);
       if (config.seedSample && (await seedIfEmpty(db))) log('Seeded sample data into the empty database.');
-      await purgeExpiredSessions(db);
+      await maintain();
       // Nothing is running yet: unfinished idempotency rows were cut off by a crash (docs/outbox.md).
       await sweepIdempotencyKeys(db, { startup: true });
     },
@@ -40,13 +51,9 @@ async function main(): Promise<void> {
   );
   await database.ensureReady();
   const purge = setInterval(() => {
-    if (database.isReady) void purgeExpiredSessions(db).catch(() => {});
-  }, SESSION_PURGE_INTERVAL_MS);
+    if (database.isReady) void maintain().catch(() => {});
+  }, MAINTENANCE_INTERVAL_MS);
   purge.unref();
-
-  // A process killed mid-upload leaves a temp file; nothing can be uploading yet, so all are stale.
-  const storageDir = path.join(config.dataDir, 'uploads');
-  await createStorage(storageDir).removeTempObjects();
 
   const app = createApp({
     db,

@@ -6,15 +6,18 @@ export type { Seed, TestServer };
 interface WorkerFixtures {
   /** Which data the worker's database starts with; choose with `test.use({ seed: 'none' })` in a spec file. */
   seed: Seed;
+  /** Extra environment for the worker's server (e.g. low write limits); `test.use({ serverEnv: {…} })`. */
+  serverEnv: NodeJS.ProcessEnv;
   server: TestServer;
 }
 
 export const test = base.extend<object, WorkerFixtures>({
   seed: ['sample', { scope: 'worker', option: true }],
+  serverEnv: [{}, { scope: 'worker', option: true }],
 
   server: [
-    async ({ seed }, use) => {
-      const server = await startServer(seed);
+    async ({ seed, serverEnv }, use) => {
+      const server = await startServer(seed, serverEnv);
       try {
         await use({ url: server.url, dataDir: server.dataDir });
       } finally {

@@ -115,6 +115,12 @@ export async function prepareDatabase(kind: DbKind, dir: string, size: BenchSize
     SESSION_SECRET: randomBytes(32).toString('hex'),
     // The bench client plays the TLS-terminating proxy on loopback (signIn below).
     TRUST_PROXY: '127.0.0.1,::1',
+    // One signed-in member writes at full speed: throughput is measured here, not the per-member
+    // write limits (docs/security.md §12), which would answer 429 after ten comments.
+    WRITE_RATE_COMMENTS_PER_MINUTE: '100000000',
+    WRITE_RATE_COMMENTS_PER_HOUR: '100000000',
+    WRITE_RATE_LIKES_PER_MINUTE: '100000000',
+    WRITE_RATE_LIKES_PER_HOUR: '100000000',
   };
   try {
     const db = connect(loadConfig(env).database);

@@ -19,21 +19,27 @@ import { pageRoutes } from '../pages/routes';
 import type { SiteInfo } from '../feeds/site';
 import type { ObjectStorage } from '../storage/index';
 import type { AuthRateLimiter } from '../middleware/rate-limit';
+import type { WriteLimiter } from '../middleware/write-limits';
+import type { UploadQuota } from './uploads/quota';
 
 export interface ApiDeps {
   db: Knex;
   storage: ObjectStorage;
   rateLimits: AuthRateLimiter;
+  writeLimits: WriteLimiter;
+  uploadQuota: UploadQuota;
+  /** Epoch milliseconds now (tests move it to cross limit and de-duplication windows). */
+  clock: () => number;
   site: SiteInfo;
 }
 
 /** Every resource's router, in one list (the permission-matrix test walks these). */
-export function apiRouters({ db, storage, rateLimits, site }: ApiDeps): Router[] {
+export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site }: ApiDeps): Router[] {
   return [
     authRoutes(db, rateLimits),
-    newsRoutes(db),
-    podcastRoutes(db),
-    forumRoutes(db),
+    newsRoutes(db, writeLimits),
+    podcastRoutes(db, writeLimits, clock),
+    forumRoutes(db, writeLimits),
     resourceRoutes(db),
     communityRoutes(db),
     invitationRoutes(db, site, rateLimits),
@@ -42,7 +48,7 @@ export function apiRouters({ db, storage, rateLimits, site }: ApiDeps): Router[]
     menuRoutes(db),
     newsCategoryRoutes(db),
     adminRoutes(db),
-    uploadRoutes({ db, storage }),
+    uploadRoutes({ db, storage, writeLimits, quota: uploadQuota }),
     objectRoutes({ db, storage }),
     searchRoutes(db),
     // Not under /api, but public documents made from the same data (mounted before the SPA fallback).

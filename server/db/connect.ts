@@ -18,6 +18,7 @@ export function connect(config: DatabaseConfig): Knex {
         max: 1,
         afterCreate: (conn: SqliteConnection, done: (err: Error | null, conn: unknown) => void) => {
           cacheStatements(conn);
+          keepErrorsThatEndTransactions(conn);
           conn.pragma('journal_mode = WAL');
           conn.pragma('foreign_keys = ON');
           conn.pragma('busy_timeout = 5000');
@@ -39,6 +40,23 @@ export function connect(config: DatabaseConfig): Knex {
 interface SqliteConnection {
   pragma(source: string): unknown;
   prepare(source: string): unknown;
+  readonly inTransaction: boolean;
+}
+
+/**
+ * Some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM) make SQLite roll the transaction back by
+ * itself. Knex then sends its own ROLLBACK, which fails with "no transaction is active", and that
+ * error replaces the real one: a full disk would be a 500 instead of a 503 (docs/security.md §12).
+ * A ROLLBACK with no transaction left is made a no-op, so the error that ended it is the one thrown.
+ * Installed after `cacheStatements`, so the check is made each time, not once per cached text.
+ */
+function keepErrorsThatEndTransactions(conn: SqliteConnection): void {
+  const prepare = conn.prepare.bind(conn);
+  let nothing: unknown;
+  conn.prepare = (source) => {
+    if (!conn.inTransaction && /^\s*rollback\s*;?\s*$/i.test(source)) return (nothing ??= prepare('select 1 where 0'));
+    return prepare(source);
+  };
 }
 
 /** Statements kept per connection: more than the app's distinct queries, so the hot ones stay. */

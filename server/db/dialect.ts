@@ -87,3 +87,15 @@ export function isForeignKeyViolation(err: unknown): boolean {
 export function ilike(db: Knex): 'ilike' | 'like' {
   return dialectOf(db) === 'pg' ? 'ilike' : 'like';
 }
+
+/** PostgreSQL's disk_full; `53xxx` is "insufficient resources" (53100 is the disk one). */
+const PG_DISK_FULL = '53100';
+
+/**
+ * The disk holding the database or the uploads is full: SQLite `SQLITE_FULL`, PostgreSQL `53100`,
+ * and the file system's `ENOSPC` (no space) or `EDQUOT` (the disk quota of the server's account).
+ */
+export function isStorageFull(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_FULL' || code === PG_DISK_FULL || code === 'ENOSPC' || code === 'EDQUOT';
+}

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
-import { HttpError } from '../errors';
-import { isUniqueViolation } from '../db/dialect';
+import { HttpError, storageFull } from '../errors';
+import { isStorageFull, isUniqueViolation } from '../db/dialect';
+import type { StorageHealth } from '../storage/health';
 import { databaseUnavailable, isDatabaseUnavailable, needsDatabase } from '../db/availability';
 
 export type Logger = Pick<Console, 'error' | 'info'>;
@@ -21,9 +22,15 @@ const KNOWN: Record<number, { code: string; message: string }> = {
  * error without a known code (pg's "Connection terminated unexpectedly"), when `databaseReachable`
  * then fails too.
  *
+ * A full disk (database or uploads) is 503 `storage_full` with Retry-After, and is remembered for
+ * `/api/health`: the condition passes when space is freed, and the client should try again.
+ *
  * Logs name the route pattern, never the path: a path can hold an upload token.
  */
-export function errorHandler(logger: Logger, opts: { databaseReachable?: () => Promise<boolean> } = {}): Koa.Middleware {
+export function errorHandler(
+  logger: Logger,
+  opts: { databaseReachable?: () => Promise<boolean>; storage?: StorageHealth } = {},
+): Koa.Middleware {
   return async (ctx, next) => {
     const requestId = randomUUID();
     ctx.state.requestId = requestId;
@@ -36,7 +43,11 @@ export function errorHandler(logger: Logger, opts: { databaseReachable?: () => P
     } catch (caught) {
       let err = caught;
       const where = `[${requestId}] ${ctx.method} ${routeOf(ctx)}`;
-      if (
+      if (wouldBe500(err) && isStorageFull(err)) {
+        logger.error(`${where}: storage full (${(err as { code?: string }).code})`);
+        opts.storage?.reportFull();
+        err = storageFull();
+      } else if (
         wouldBe500(err) &&
         (isDatabaseUnavailable(err) || (needsDatabase(ctx.path) && opts.databaseReachable && !(await opts.databaseReachable())))
       ) {

@@ -60,7 +60,7 @@ export function localDiskStorage(dir: string): ObjectStorage {
       await rm(fileOf(key), { force: true });
     },
 
-    async removeTempObjects() {
+    async removeTempObjects(olderThanMs, at = Date.now()) {
       let names: string[];
       try {
         names = await readdir(dir);
@@ -68,9 +68,19 @@ export function localDiskStorage(dir: string): ObjectStorage {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
         throw err;
       }
-      const temps = names.filter((name) => TEMP_FILE.test(name));
-      await Promise.all(temps.map((name) => rm(path.join(dir, name), { force: true })));
-      return temps.length;
+      // An upload in progress writes to its file all the time: only files left untouched are stale.
+      const stale = await Promise.all(
+        names
+          .filter((name) => TEMP_FILE.test(name))
+          .map(async (name) => {
+            const file = path.join(dir, name);
+            const modified = await stat(file).then((s) => s.mtimeMs, () => undefined);
+            if (modified === undefined || at - modified < olderThanMs) return false;
+            await rm(file, { force: true });
+            return true;
+          }),
+      );
+      return stale.filter(Boolean).length;
     },
   };
 }

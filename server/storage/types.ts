@@ -13,10 +13,11 @@ export interface ObjectStorage {
   read(key: string, range?: ByteRange): Readable;
   delete(key: string): Promise<void>;
   /**
-   * Deletes every unfinished temp object, returning how many. Run at start, before any request:
-   * a process killed mid-upload leaves its temp object behind.
+   * Deletes temp objects not written to for `olderThanMs`, returning how many: a process killed
+   * mid-upload leaves its temp object behind. By age only, because other processes sharing the
+   * directory may be streaming uploads into their own temp objects right now.
    */
-  removeTempObjects(): Promise<number>;
+  removeTempObjects(olderThanMs: number, at?: number): Promise<number>;
 }
 
 export interface TempObject {

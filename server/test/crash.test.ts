@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { connect } from '../db/connect';
 import { Agent, DB_KINDS } from './harness';
 import { ADMIN, deploy, startServer } from './child-server';
 import { PNG_BYTES } from '../security/fixtures';
+import { STALE_TEMP_UPLOAD_MS } from '../api/uploads/sweep';
 
 /*
  * Crash safety: the real server (tsx server/main.ts) takes a stream of concurrent writes
@@ -174,7 +175,10 @@ describe.each(DB_KINDS)('crash safety [%s]', (kind) => {
       // The scenario really left a half-written upload behind.
       expect(tempFiles(d.dataDir).length).toBeGreaterThan(0);
 
-      // Restart on the same data.
+      // Restart on the same data, the temp file made an hour old first: start-up removes temp files
+      // by age only (another process on a shared disk may be uploading), so a young one would stay.
+      const hourAgo = new Date(Date.now() - STALE_TEMP_UPLOAD_MS - 60_000);
+      for (const name of tempFiles(d.dataDir)) utimesSync(path.join(d.dataDir, 'uploads', name), hourAgo, hourAgo);
       server = await startServer(d);
       expect(tempFiles(d.dataDir)).toEqual([]);
       const db = connect(d.database);

@@ -10,8 +10,12 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { connect } from '../db/connect';
 import { createApp, type AppDeps } from '../app';
 import type { DatabaseConfig } from '../config';
+import type { WriteLimitConfig } from '../middleware/write-limits';
 
 export type DbKind = 'sqlite' | 'pg';
+
+const NO_LIMIT = { perMinute: 1_000_000, perHour: 1_000_000 };
+const UNLIMITED_WRITES: WriteLimitConfig = { comment: NO_LIMIT, discussion: NO_LIMIT, like: NO_LIMIT, upload: NO_LIMIT, staffFactor: 1 };
 
 export const TEST_SESSION_SECRET = 'test-secret-test-secret-test-secret!';
 
@@ -145,9 +149,16 @@ export async function startTestServer(
     pwaDir?: string;
     publicUrl?: string;
     serverRendering?: boolean;
+    writeLimits?: WriteLimitConfig;
+    uploadQuota?: AppDeps['config']['uploadQuota'];
+    clock?: AppDeps['clock'];
+    storageHealth?: AppDeps['storageHealth'];
+    /** Serve this (another server's) database instead of a fresh one; close() then leaves it. */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase(kind);
+  const shared = app.database;
+  const database = shared ? { ...shared, drop: async () => {} } : await createTestDatabase(kind);
   const storageDir = mkdtempSync(path.join(os.tmpdir(), 'lc-uploads-'));
   const koa = createApp({
     db: database.db,
@@ -161,7 +172,13 @@ export async function startTestServer(
       allowedHosts: app.allowedHosts,
       publicUrl: app.publicUrl,
       serverRendering: app.serverRendering,
+      // Suites post many comments and likes from one member in a moment: only the limits' own
+      // tests (server/test/write-flood.test.ts) use real ones.
+      writeLimits: app.writeLimits ?? UNLIMITED_WRITES,
+      uploadQuota: app.uploadQuota,
     },
+    clock: app.clock,
+    storageHealth: app.storageHealth,
     logger: app.logger ?? { error: (...args: unknown[]) => console.error(...args), info: () => {} },
     rateLimits: app.rateLimits,
     // Suites insert rows straight into the database, which the anonymous cache cannot see:

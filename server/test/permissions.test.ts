@@ -98,6 +98,10 @@ const ownersUploadUrl = async (f: Fixtures, kind: 'image' | 'audio') =>
   `/api/uploads/${await createUploadToken(f.t.db, f.users.subscriber.id, kind)}`;
 /** A finished (not yet finalised) upload of the owner's. */
 const ownersUpload = async (f: Fixtures, kind: 'image' | 'audio') => completedUpload(await f.agentFor('subscriber'), kind);
+/** A finished audio upload of the editor's (only editors and admins may upload audio). */
+const editorsAudio = async (f: Fixtures) => completedUpload(await f.agentFor('editor'), 'audio');
+/** Only the editor who uploaded it: admins are moderators, not owners, of uploads. */
+const editorOnly = (s: number): Expect => ({ ...signedIn(403), editor: s });
 
 const MATRIX: Record<string, Case | Case[]> = {
   'GET /api/health': { call: () => ({ path: '/api/health' }), expect: everyone(200) },
@@ -255,7 +259,11 @@ const MATRIX: Record<string, Case | Case[]> = {
 
   // Uploads: an upload URL, and the upload behind it, belong to the user who asked for it.
   'GET /api/upload-parameters': { call: () => ({ path: '/api/upload-parameters' }), expect: everyone(200) },
-  'POST /api/objects/upload': { call: () => ({ path: '/api/objects/upload', body: { kind: 'image' } }), expect: signedIn(200) },
+  'POST /api/objects/upload': [
+    { name: 'image', call: () => ({ path: '/api/objects/upload', body: { kind: 'image' } }), expect: signedIn(200) },
+    // Audio is only ever an episode, which only editors and admins publish.
+    { name: 'audio', call: () => ({ path: '/api/objects/upload', body: { kind: 'audio' } }), expect: editors(200) },
+  ],
   'PUT /api/uploads/:token': [
     {
       name: 'image',
@@ -269,7 +277,20 @@ const MATRIX: Record<string, Case | Case[]> = {
     },
   ],
   'PUT /api/articles/images': { call: async (f) => ({ path: '/api/articles/images', body: { imageURL: await ownersUpload(f, 'image') } }), expect: ownerOnly(200) },
-  'PUT /api/podcasts/audio': { call: async (f) => ({ path: '/api/podcasts/audio', body: { audioURL: await ownersUpload(f, 'audio') } }), expect: ownerOnly(200) },
+  'PUT /api/podcasts/audio': [
+    { name: "an editor's upload", call: async (f) => ({ path: '/api/podcasts/audio', body: { audioURL: await editorsAudio(f) } }), expect: editorOnly(200) },
+    {
+      // An audio URL a subscriber holds (given before a demotion) cannot publish audio either.
+      name: "a subscriber's upload",
+      call: async (f) => {
+        const path = await ownersUploadUrl(f, 'audio');
+        const put = await (await f.agentFor('subscriber')).request('PUT', path, { raw: WAV_BYTES, headers: { 'content-type': 'audio/wav' } });
+        if (put.status !== 200) throw new Error(`upload failed: ${put.status}`);
+        return { path: '/api/podcasts/audio', body: { audioURL: path } };
+      },
+      expect: signedIn(403),
+    },
+  ],
   'GET /objects/:id': { call: (f) => ({ path: f.objectPath }), expect: everyone(200) },
 
   // Search (drafts are filtered out of the results, never refused)

@@ -20,6 +20,7 @@ import { authorsByIds } from '../users/repo';
 import { decodeCursor, encodeCursor } from './cursor';
 import { canDeleteReply, canEditDiscussion, canModerateForums, canViewDiscussion } from './policy';
 import { presentDiscussion, presentDiscussionDetail, presentForumCategory, presentReply, type DiscussionRow } from './presenter';
+import { countsWhenCreated, type WriteLimiter } from '../../middleware/write-limits';
 import * as repo from './repo';
 
 const DISCUSSION_NOT_FOUND = 'Discussion not found';
@@ -30,7 +31,7 @@ const UNKNOWN_CATEGORY = 'Category does not exist';
  * Spec 7, Forums. Checks run in this order: 401 (signed out) → 403 (role) → 400 (body) →
  * 404 (unknown id, or a draft the caller may not see) → 403 (not the author) → 423 (locked).
  */
-export function forumRoutes(db: Knex): Router {
+export function forumRoutes(db: Knex, limits: WriteLimiter): Router {
   const router = new Router({ prefix: '/api/forum' });
 
   /** Rows → contract, with one batched query per relation (authors, news categories). */
@@ -91,7 +92,7 @@ export function forumRoutes(db: Knex): Router {
     ctx.body = presentDiscussionDetail(row, replies, authors, newsCategories);
   });
 
-  router.post('/discussions', requireUser, validateBody(DiscussionCreateInput), async (ctx) => {
+  router.post('/discussions', requireUser, validateBody(DiscussionCreateInput), limits.limit('discussion', { counts: countsWhenCreated }), async (ctx) => {
     const input = ctx.state.body as DiscussionCreateInput;
     const result = await repo.createDiscussion(db, currentUser(ctx).id, input);
     if (result.kind === 'unknown_category') throw badRequest(UNKNOWN_CATEGORY, { categoryId: [UNKNOWN_CATEGORY] });
@@ -136,7 +137,7 @@ export function forumRoutes(db: Knex): Router {
     await respondWithDiscussion(ctx, id);
   });
 
-  router.post('/replies', requireUser, validateBody(ReplyCreateInput), async (ctx) => {
+  router.post('/replies', requireUser, validateBody(ReplyCreateInput), limits.limit('comment', { counts: countsWhenCreated }), async (ctx) => {
     const input = ctx.state.body as ReplyCreateInput;
     const user = currentUser(ctx);
     const writtenAt = acceptedWrittenAt(input.writtenAt, user.row);

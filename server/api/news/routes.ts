@@ -23,6 +23,7 @@ import { ARTICLES } from '../content/kinds';
 import { CONTENT_EDITORS } from '../content/policy';
 import { archiveColumns, featuredColumns, findVisibleContent, statusColumns } from '../content/repo';
 import { likeHandler } from '../likes/handlers';
+import { countsWhenCreated, type WriteLimiter } from '../../middleware/write-limits';
 import { authorsByIds } from '../users/repo';
 import { canDeleteComment } from './policy';
 import { presentArticle, presentComment } from './presenter';
@@ -35,7 +36,7 @@ const editors = requireRole(...CONTENT_EDITORS);
  * for editors and admins. Deleting is allowed to editors as well as admins: the edit page offers
  * it to editors, the detail page only shows it to admins.
  */
-export function newsRoutes(db: Knex): Router {
+export function newsRoutes(db: Knex, limits: WriteLimiter): Router {
   const router = new Router({ prefix: '/api/news' });
 
   router.get('/', validateQuery(ContentListQuery), listHandler(db, ARTICLES, presentArticle));
@@ -63,8 +64,8 @@ export function newsRoutes(db: Knex): Router {
   router.patch('/:id/archive', editors, validateBody(ArchiveInput), updateHandler(db, ARTICLES, presentArticle, archiveColumns));
   router.patch('/:id/featured', editors, validateBody(FeaturedInput), updateHandler(db, ARTICLES, presentArticle, featuredColumns));
 
-  router.post('/:id/like', likeHandler(db, ARTICLES, 'like'));
-  router.delete('/:id/like', likeHandler(db, ARTICLES, 'unlike'));
+  router.post('/:id/like', limits.limit('like'), likeHandler(db, ARTICLES, 'like'));
+  router.delete('/:id/like', limits.limit('like'), likeHandler(db, ARTICLES, 'unlike'));
 
   // Anyone who can see the article can read its comments: one query for the article, one for
   // the page of comments, one for their authors.
@@ -82,7 +83,7 @@ export function newsRoutes(db: Knex): Router {
     ctx.body = page.map((c) => presentComment(c, authors));
   });
 
-  router.post('/:id/comments', requireUser, validateBody(CommentCreateInput), async (ctx) => {
+  router.post('/:id/comments', requireUser, validateBody(CommentCreateInput), limits.limit('comment', { counts: countsWhenCreated }), async (ctx) => {
     const user = currentUser(ctx);
     const { content, id, writtenAt } = ctx.state.body as CommentCreateInput;
     const article = await findVisibleContent(db, ARTICLES, itemId(ctx, ARTICLES), user);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { PodcastPatchInput } from '../../../contracts/podcasts';
+import { hitWindow } from '../../db/counters';
 import type { ContentRow, ContentWrite } from '../content/repo';
 
 export interface PodcastRow extends ContentRow {
@@ -40,10 +41,22 @@ export function podcastWrite(input: PodcastPatchInput): ContentWrite {
 }
 
 /** `play_count = play_count + 1` in the database, so concurrent plays are all counted. */
-export async function recordPlay(db: Knex, id: string): Promise<number | undefined> {
-  const [row] = await db('podcast_episodes')
-    .where({ id })
-    .update({ play_count: db.raw('?? + 1', ['play_count']) })
-    .returning('play_count');
-  return row ? Number(row.play_count) : undefined;
+/** A listener's plays of one episode count once per clock hour (docs/security.md §12). */
+export const PLAY_DEDUP_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * Counts a play unless `listener` (`user:<id>` signed in, `ip:<address>` otherwise) already played
+ * this episode in the current hour; answers the episode's play count either way (undefined when
+ * there is no such episode). The de-duplication row and the count change together.
+ */
+export async function recordPlay(db: Knex, id: string, listener: string, at: number): Promise<number | undefined> {
+  return db.transaction(async (trx) => {
+    const heard = await hitWindow(trx, `play:${id}:${listener}`, PLAY_DEDUP_WINDOW_MS, at);
+    const episode = trx('podcast_episodes').where({ id });
+    const [row] =
+      heard.count === 1
+        ? await episode.update({ play_count: trx.raw('?? + 1', ['play_count']) }).returning('play_count')
+        : await episode.select('play_count');
+    return row ? Number(row.play_count) : undefined;
+  });
 }

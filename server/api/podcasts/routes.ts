@@ -10,13 +10,15 @@ import { PODCASTS } from '../content/kinds';
 import { CONTENT_EDITORS } from '../content/policy';
 import { archiveColumns, featuredColumns, findVisibleContent, statusColumns } from '../content/repo';
 import { likeHandler } from '../likes/handlers';
+import { ipKey } from '../../middleware/rate-limit';
+import type { WriteLimiter } from '../../middleware/write-limits';
 import { presentPodcast } from './presenter';
 import { podcastWrite, recordPlay } from './repo';
 
 const editors = requireRole(...CONTENT_EDITORS);
 
 /** /api/podcasts (spec 7 Podcasts, except PUT /api/podcasts/audio which belongs to uploads). */
-export function podcastRoutes(db: Knex): Router {
+export function podcastRoutes(db: Knex, limits: WriteLimiter, clock: () => number = Date.now): Router {
   const router = new Router({ prefix: '/api/podcasts' });
 
   router.get('/', validateQuery(ContentListQuery), listHandler(db, PODCASTS, presentPodcast));
@@ -34,14 +36,16 @@ export function podcastRoutes(db: Knex): Router {
   router.patch('/:id/archive', editors, validateBody(ArchiveInput), updateHandler(db, PODCASTS, presentPodcast, archiveColumns));
   router.patch('/:id/featured', editors, validateBody(FeaturedInput), updateHandler(db, PODCASTS, presentPodcast, featuredColumns));
 
-  router.post('/:id/like', likeHandler(db, PODCASTS, 'like'));
-  router.delete('/:id/like', likeHandler(db, PODCASTS, 'unlike'));
+  router.post('/:id/like', limits.limit('like'), likeHandler(db, PODCASTS, 'like'));
+  router.delete('/:id/like', limits.limit('like'), likeHandler(db, PODCASTS, 'unlike'));
 
   // Anyone who can see the episode may record a play (the client calls it before opening audio).
+  // Plays are de-duplicated per listener (the signed-in user, else the client address) and hour.
   router.post('/:id/play', async (ctx) => {
     const id = itemId(ctx, PODCASTS);
     await findVisibleContent(db, PODCASTS, id, ctx.state.user);
-    const playCount = await recordPlay(db, id);
+    const listener = ctx.state.user ? `user:${ctx.state.user.id}` : `ip:${ipKey(ctx.ip)}`;
+    const playCount = await recordPlay(db, id, listener, clock());
     if (playCount === undefined) throw notFound(PODCASTS.notFoundMessage);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { playCount } satisfies PlayResponse;

@@ -13,23 +13,33 @@ export const tooLarge = (kind: UploadKind) =>
 const wrongType = (kind: UploadKind) =>
   unsupportedMediaType(`Unsupported file type: ${kind === 'image' ? 'images' : 'audio files'} must be ${UPLOAD_TYPES[kind].join(', ')}`);
 
+/** What is left of the uploader's space, and the error for going past it. */
+export interface Quota {
+  remainingBytes: number;
+  exceeded(): HttpError;
+}
+
 /**
- * Passes the bytes through unchanged while counting them (failing the moment the kind's limit is
- * passed) and recognising the format from the first bytes (failing as soon as they are known to be
- * wrong). Holds at most SNIFF_BYTES of the file itself.
+ * Passes the bytes through unchanged while counting them (failing the moment the kind's limit or
+ * the uploader's remaining quota is passed) and recognising the format from the first bytes
+ * (failing as soon as they are known to be wrong). Holds at most SNIFF_BYTES of the file itself.
  */
 class UploadGuard extends Transform {
   bytes = 0;
   contentType: string | undefined;
   private head = Buffer.alloc(0);
 
-  constructor(private readonly kind: UploadKind) {
+  constructor(
+    private readonly kind: UploadKind,
+    private readonly quota: Quota,
+  ) {
     super();
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     this.bytes += chunk.length;
     if (this.bytes > UPLOAD_LIMITS[this.kind]) return done(tooLarge(this.kind));
+    if (this.bytes > this.quota.remainingBytes) return done(this.quota.exceeded());
     if (!this.contentType && this.head.length < SNIFF_BYTES) {
       this.head = Buffer.concat([this.head, chunk.subarray(0, SNIFF_BYTES - this.head.length)]);
       if (this.head.length >= SNIFF_BYTES && !this.identify()) return done(wrongType(this.kind));
@@ -55,8 +65,8 @@ class UploadGuard extends Transform {
  * not destroyed (`destroyOnReturn: false`) so the error response can still be written; see
  * `discardRestOfBody`.
  */
-export async function receiveUpload(req: IncomingMessage, temp: TempObject, kind: UploadKind) {
-  const guard = new UploadGuard(kind);
+export async function receiveUpload(req: IncomingMessage, temp: TempObject, kind: UploadKind, quota: Quota) {
+  const guard = new UploadGuard(kind, quota);
   try {
     await pipeline(req.iterator({ destroyOnReturn: false }), guard, temp.stream);
   } catch (err) {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import { UPLOAD_URL_TTL_SECONDS, type UploadKind } from '../../../contracts/uploads';
-import { now } from '../../db/dialect';
+import { now, toInt } from '../../db/dialect';
 
 export interface UploadTokenRow {
   token_hash: string;
@@ -91,4 +91,37 @@ export async function findObject(db: Knex, id: string): Promise<ObjectRow | unde
 /** Makes the object public (served at /objects/<id>); finalising twice keeps the first time. */
 export async function finalizeObject(db: Knex, id: string): Promise<void> {
   await db('objects').where({ id }).whereNull('finalized_at').update({ finalized_at: now() });
+}
+
+/**
+ * Bytes this user's uploads take on disk: finalised objects and received ones not yet finalised
+ * (those are swept once their URL has expired, `sweepUnfinalisedUploads`).
+ */
+export async function bytesStoredBy(db: Knex, userId: string): Promise<number> {
+  const row = await db('objects').where({ user_id: userId }).sum({ total: 'size' }).first();
+  return toInt(row?.total);
+}
+
+/**
+ * Upload leftovers: received files never finalised although their URL expired before
+ * `expiredBefore` (their rows are deleted and their ids returned, so the caller deletes the files),
+ * and URLs that carried no file and expired before `idleBefore` (later, since such a URL may still
+ * be streaming a long upload that began before it expired). Deletes by age only, so any process
+ * may run it while others serve uploads. Finalised objects and their URLs are left alone.
+ */
+export async function deleteExpiredUnfinalisedUploads(db: Knex, { expiredBefore, idleBefore }: { expiredBefore: string; idleBefore: string }): Promise<string[]> {
+  return db.transaction(async (trx) => {
+    const ids = (await trx('objects')
+      .join('upload_tokens', 'upload_tokens.object_id', 'objects.id')
+      .whereNull('objects.finalized_at')
+      .where('upload_tokens.expires_at', '<=', expiredBefore)
+      .pluck('objects.id')) as string[];
+    // Their tokens go too (the object_id link would be set null by the foreign key anyway).
+    if (ids.length) {
+      await trx('upload_tokens').whereIn('object_id', ids).delete();
+      await trx('objects').whereIn('id', ids).delete();
+    }
+    await trx('upload_tokens').whereNull('object_id').where('expires_at', '<=', idleBefore).delete();
+    return ids;
+  });
 }

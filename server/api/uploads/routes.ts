@@ -13,12 +13,15 @@ import {
   type UploadParameters,
   type UploadReceipt,
 } from '../../../contracts/uploads';
-import { badRequest, forbidden, gone, HttpError, notFound } from '../../errors';
+import { badRequest, forbidden, gone, HttpError, notFound, quotaExceeded } from '../../errors';
 import { toIso } from '../../db/dialect';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { validateBody } from '../../middleware/validate';
 import { siteOrigin } from '../../middleware/security';
 import type { ObjectStorage } from '../../storage/index';
+import type { WriteLimiter } from '../../middleware/write-limits';
+import type { CurrentUser } from '../../middleware/auth';
+import { canUploadKind, formatBytes, quotaFor, type UploadQuota } from './quota';
 import { discardRestOfBody, receiveUpload, tooLarge } from './receive';
 import {
   claimUploadToken,
@@ -27,6 +30,8 @@ import {
   findUploadToken,
   newObjectId,
   recordUpload,
+  bytesStoredBy,
+  findObject,
   TOKEN_PATTERN,
   type UploadTokenRow,
 } from './repo';
@@ -34,7 +39,11 @@ import {
 export interface UploadDeps {
   db: Knex;
   storage: ObjectStorage;
+  writeLimits: WriteLimiter;
+  quota: UploadQuota;
 }
+
+const AUDIO_FOR_STAFF = 'Only editors and admins can upload audio';
 
 const UPLOAD_PATH = '/api/uploads/';
 
@@ -46,8 +55,25 @@ const isExpired = (row: UploadTokenRow) => new Date(toIso(row.expires_at)!).getT
  * `PUT /api/articles/images` or `PUT /api/podcasts/audio` finalises the upload, which makes it public
  * at `/objects/<id>`. A failed PUT uses the URL up too: the client asks for a new one per attempt.
  */
-export function uploadRoutes({ db, storage }: UploadDeps): Router {
+export function uploadRoutes({ db, storage, writeLimits, quota }: UploadDeps): Router {
   const router = new Router();
+
+  /** The uploader's space left, and the error for a request that needs more. */
+  async function remainingQuota(user: CurrentUser) {
+    const allowed = quotaFor(quota, user.role);
+    const used = await bytesStoredBy(db, user.id);
+    return {
+      remainingBytes: Math.max(0, allowed - used),
+      exceeded: () =>
+        quotaExceeded(`Not enough upload space: you have used ${formatBytes(used)} of your ${formatBytes(allowed)}.`),
+    };
+  }
+
+  const kindAllowed: Koa.Middleware = async (ctx, next) => {
+    const { kind } = ctx.state.body as UploadRequestInput;
+    if (!canUploadKind(currentUser(ctx).role, kind)) throw forbidden(AUDIO_FOR_STAFF);
+    await next();
+  };
 
   router.get('/api/upload-parameters', (ctx) => {
     const body: UploadParameters = {
@@ -60,8 +86,11 @@ export function uploadRoutes({ db, storage }: UploadDeps): Router {
     ctx.body = body;
   });
 
-  router.post('/api/objects/upload', requireUser, validateBody(UploadRequestInput), async (ctx) => {
+  // Checked in this order: who may upload this kind, how often (counted), how much they keep.
+  router.post('/api/objects/upload', requireUser, validateBody(UploadRequestInput), kindAllowed, writeLimits.limit('upload'), async (ctx) => {
     const { kind } = ctx.state.body as UploadRequestInput;
+    const space = await remainingQuota(currentUser(ctx));
+    if (space.remainingBytes <= 0) throw space.exceeded();
     const token = await createUploadToken(db, currentUser(ctx).id, kind);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { uploadURL: `${siteOrigin(ctx)}${UPLOAD_PATH}${token}` };
@@ -81,12 +110,17 @@ export function uploadRoutes({ db, storage }: UploadDeps): Router {
       ctx.set('Connection', 'close');
       throw tooLarge(kind);
     }
+    const space = await remainingQuota(currentUser(ctx));
+    if (Number.isFinite(declared) && declared > space.remainingBytes) {
+      ctx.set('Connection', 'close');
+      throw space.exceeded();
+    }
     if (!(await claimUploadToken(db, token))) throw gone('This upload URL has already been used');
 
     const temp = await storage.createTemp();
     let received;
     try {
-      received = await receiveUpload(ctx.req, temp, kind);
+      received = await receiveUpload(ctx.req, temp, kind, space);
     } catch (err) {
       await temp.discard();
       if (err instanceof HttpError) {
@@ -125,7 +159,12 @@ export function uploadRoutes({ db, storage }: UploadDeps): Router {
     if (!row) throw badRequest('That is not an upload URL of this site');
     if (row.user_id !== currentUser(ctx).id) throw forbidden('This upload belongs to someone else');
     if (!row.object_id) throw badRequest('That upload has not been completed');
+    // Unfinalised uploads are swept once their URL has expired (sweep.ts): too late to publish
+    // then, though finalising an already public one again still answers its path.
+    if (isExpired(row) && !(await findObject(db, row.object_id))?.finalized_at) throw gone('This upload URL has expired; please upload the file again');
     if (row.kind !== kind) throw badRequest(kind === 'image' ? 'That upload is not an image' : 'That upload is not an audio file');
+    // Also here: an audio URL handed out before a demotion must not publish audio after it.
+    if (!canUploadKind(currentUser(ctx).role, kind)) throw forbidden(AUDIO_FOR_STAFF);
     await finalizeObject(db, row.object_id);
     return { objectPath: `/objects/${row.object_id}` };
   }

@@ -185,7 +185,7 @@ describeEachDb('uploads', (t) => {
   });
 
   it('a file that is not what its kind accepts is refused with 415 and nothing is kept', async () => {
-    const { agent } = await signedIn(t().db, t().agent(), 'subscriber');
+    const { agent } = await signedIn(t().db, t().agent(), 'editor');
     const before = filesIn(t());
     const text = Buffer.from('This is a plain text file pretending to be a picture.\n'.repeat(100));
     const res = await put(agent, await uploadUrl(agent), text, 'image/png');
@@ -202,7 +202,7 @@ describeEachDb('uploads', (t) => {
   });
 
   it('recognises each accepted format from its first bytes', async () => {
-    const { agent } = await signedIn(t().db, t().agent(), 'subscriber');
+    const { agent } = await signedIn(t().db, t().agent(), 'editor');
     const pad = (head: Buffer) => Buffer.concat([head, Buffer.alloc(64, 1)]);
     const cases: Array<['image' | 'audio', Buffer, string]> = [
       ['image', pad(Buffer.from([0xff, 0xd8, 0xff, 0xe0])), 'image/jpeg'],

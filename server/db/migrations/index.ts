@@ -5,6 +5,7 @@ import * as search from './20261122020000_search';
 import * as idempotency from './20261122030000_idempotency';
 import * as editorListIndex from './20261122040000_editor_list_index';
 import * as invitationTokens from './20261124000000_invitation_tokens';
+import * as rateLimits from './20261124010000_rate_limits';
 
 /**
  * Migrations are listed here, in order, rather than discovered on disk, so that they load the same
@@ -17,6 +18,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261122030000_idempotency': idempotency,
   '20261122040000_editor_list_index': editorListIndex,
   '20261124000000_invitation_tokens': invitationTokens,
+  '20261124010000_rate_limits': rateLimits,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

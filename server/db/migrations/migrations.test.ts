@@ -23,6 +23,7 @@ const SCHEMA: Record<string, string[]> = {
   polls: ['id', 'question', 'options', 'total_votes', 'is_active', 'expires_at', 'created_by', 'created_at'],
   user_interactions: ['id', 'user_id', 'target_type', 'target_id', 'interaction_type', 'created_at'],
   sessions: ['sid', 'sess', 'expire'],
+  rate_limit_windows: ['key', 'window_start', 'count', 'expires_at'],
 };
 
 async function rejects(p: Promise<unknown>, kind: 'unique' | 'fk' | 'any' = 'any') {
