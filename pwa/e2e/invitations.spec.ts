@@ -183,6 +183,7 @@ test.describe('invitation links', () => {
   });
 
   test('expired, revoked and unknown links say which, with a link to sign in', async ({ page, browser, baseURL, server }) => {
+    test.slow(); // three refused links with an axe run, then the admin's list: many round trips
     await signInThroughForm(page);
     const expired = await inviteViaApi(page, baseURL!);
     const revoked = await inviteViaApi(page, baseURL!);
