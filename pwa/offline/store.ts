@@ -1,8 +1,7 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { hashKey } from '@tanstack/react-query';
 import type { Article } from '../../contracts/news';
 import { SAVED_IMAGE_CACHE } from '../sw/cacheNames';
 import type { SavedArticle, StoredResponse } from './db';
+import { ownerId, sessionSettled } from '../session/session';
 import { markFromStore, OfflineError } from './status';
 
 /**
@@ -15,18 +14,13 @@ import { markFromStore, OfflineError } from './status';
 /** At most this many stored answers that no saved article needs; the oldest go first. */
 export const MAX_STORED_RESPONSES = 300;
 
-/** Admin and user-management answers are never written to the device. */
-const NOT_STORED = [/^\/api\/admin\//, /^\/api\/users(\/|\?|$)/, /^\/api\/upload-parameters/, /^\/api\/health/];
+/**
+ * Admin and user-management answers are never written to the device. Nor is who is signed in: the
+ * session module (pwa/session/session.ts) keeps that itself, so a stale copy can never answer it.
+ */
+const NOT_STORED = [/^\/api\/auth\//, /^\/api\/admin\//, /^\/api\/users(\/|\?|$)/, /^\/api\/upload-parameters/, /^\/api\/health/];
 
 const loadDb = () => import('./db').then((module) => module.db);
-
-/**
- * Who is signed in: a user id, '' for nobody, undefined until the first answer about it. Writes wait
- * until it is known, so a response is never filed under the wrong person.
- */
-let owner: string | undefined;
-let ownerKnown: () => void;
-const ownerReady = new Promise<void>((resolve) => (ownerKnown = resolve));
 
 /** GET `path` through `fetcher`, remembering the answer, or answering from the store when offline. */
 export async function readThrough<T>(path: string, fetcher: () => Promise<T>): Promise<T> {
@@ -56,9 +50,10 @@ export function keepAnswers(answers: Array<[path: string, data: unknown]>): void
 }
 
 async function remember(path: string, data: unknown): Promise<void> {
-  await ownerReady;
+  // Filed under whoever is signed in, once this page load knows who that is.
+  await sessionSettled();
   const db = await loadDb();
-  await db.responses.put({ path, data, savedAt: Date.now(), owner: owner ?? '' });
+  await db.responses.put({ path, data, savedAt: Date.now(), owner: ownerId() });
   if ((await db.responses.count()) > MAX_STORED_RESPONSES) await trim();
 }
 
@@ -134,7 +129,7 @@ export async function isSaved(id: string): Promise<boolean> {
 export async function saveArticle(article: Article, comments: unknown): Promise<void> {
   const db = await loadDb();
   const now = Date.now();
-  const by = owner ?? '';
+  const by = ownerId();
   await db.transaction('rw', db.responses, db.saved, async () => {
     await db.responses.put({ path: articlePath(article.id), data: article, savedAt: now, owner: by });
     if (comments !== undefined) await db.responses.put({ path: commentsPath(article.id), data: comments, savedAt: now, owner: by });
@@ -183,34 +178,19 @@ async function dropImagesNoLongerSaved(urls: string[]): Promise<void> {
 
 // --- Sign-out -----------------------------------------------------------------------------------
 
-/** Removes everything fetched or saved while someone was signed in (their profile, drafts, saved articles). */
-export async function clearUserData(): Promise<void> {
+/**
+ * Removes everything fetched or saved while someone was signed in (their profile, drafts, saved
+ * articles), except the rows of `keep` (the user now signed in). A visitor's rows stay. Called only
+ * by the session module (pwa/session/session.ts).
+ */
+export async function clearUserData(keep?: string): Promise<void> {
   const db = await loadDb();
+  const gone = (row: { owner: string }) => row.owner !== '' && row.owner !== keep;
   const images = await db.transaction('rw', db.responses, db.saved, async () => {
-    const saved = await db.saved.where('owner').notEqual('').toArray();
+    const saved = await db.saved.filter(gone).toArray();
     await db.saved.bulkDelete(saved.map((row) => row.id));
-    await db.responses.where('owner').notEqual('').delete();
+    await db.responses.filter(gone).delete();
     return saved.flatMap((row) => (row.imageUrl ? [row.imageUrl] : []));
   });
   await dropImagesNoLongerSaved(images);
-}
-
-/**
- * Follows the current-user query: its answer says whose data the store is writing. When it becomes
- * "nobody" (sign-out, or a session that ended elsewhere), that user's data is removed from the device.
- * A failed lookup (offline) changes nothing.
- */
-export function followSignedInUser(queryClient: QueryClient, userKey: QueryKey): void {
-  const hash = hashKey(userKey);
-  queryClient.getQueryCache().subscribe(({ query }) => {
-    if (query.queryHash !== hash || query.state.status !== 'success') return;
-    const user = query.state.data as { id: string } | null | undefined;
-    if (user === undefined) return;
-    const next = user?.id ?? '';
-    if (next === owner) return;
-    const signedOut = next === '' && owner !== '';
-    owner = next;
-    ownerKnown();
-    if (signedOut) void clearUserData().catch(reportStoreError);
-  });
 }
