@@ -2,7 +2,7 @@ import type { Article } from '../../contracts/news';
 import { SAVED_IMAGE_CACHE } from '../sw/cacheNames';
 import type { SavedArticle, StoredResponse } from './db';
 import { ownerId, sessionSettled } from '../session/session';
-import { markFromStore, OfflineError } from './status';
+import { freshAnswerArrived, markFromStore, OfflineError } from './status';
 
 /**
  * The read-through store (docs/offline.md, "Reading offline"). Every successful GET the app makes is
@@ -28,6 +28,7 @@ export async function readThrough<T>(path: string, fetcher: () => Promise<T>): P
   try {
     const data = await fetcher();
     if (data !== undefined) void remember(path, data).catch(reportStoreError);
+    freshAnswerArrived();
     return data;
   } catch (error) {
     if (isGone(error)) void forget(path).catch(reportStoreError);

@@ -10,6 +10,8 @@ import { CardGridSkeleton } from '../../components/Skeleton';
 import { ArticleCard } from '../news/ArticleCard';
 import { CommentIcon, ShareIcon } from '../../components/icons';
 import { pickShowcase } from './showcase';
+import { OfflineNotice } from '../../offline/OfflineNotice';
+import { OfflineError } from '../../offline/status';
 
 export function NewsShowcase() {
   const news = useQuery(newsQueries.list());
@@ -21,6 +23,8 @@ export function NewsShowcase() {
       </div>
       {news.isPending ? (
         <CardGridSkeleton count={3} label="Loading latest news" />
+      ) : news.isError && news.error instanceof OfflineError ? (
+        <OfflineNotice what="list" level={3} />
       ) : news.isError ? (
         <EmptyState
           title="The latest news could not be loaded."

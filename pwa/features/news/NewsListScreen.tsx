@@ -22,6 +22,8 @@ import { StatusTools } from './StatusTools';
 import { SiteSearchResults } from '../search/SiteSearchResults';
 import { useViewer, type Viewer } from './viewer';
 import './news.css';
+import { OfflineNotice } from '../../offline/OfflineNotice';
+import { OfflineError } from '../../offline/status';
 
 const route = getRouteApi('/news');
 
@@ -59,6 +61,8 @@ export function NewsListScreen() {
   let results: ReactNode;
   if (shown.isPending || !viewer.isKnown) {
     results = <CardGridSkeleton count={6} label="Loading articles" />;
+  } else if (shown.isError && shown.error instanceof OfflineError) {
+    results = <OfflineNotice what="list" level={2} />;
   } else if (shown.isError) {
     results = (
       <EmptyState
