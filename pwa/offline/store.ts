@@ -27,7 +27,7 @@ export async function readThrough<T>(path: string, fetcher: () => Promise<T>): P
   if (!storable(path)) return fetcher();
   try {
     const data = await fetcher();
-    if (data !== undefined) void remember(path, data).catch(reportStoreError);
+    if (data !== undefined) track(remember(path, data));
     freshAnswerArrived();
     return data;
   } catch (error) {
@@ -46,8 +46,27 @@ const storable = (path: string) => !NOT_STORED.some((pattern) => pattern.test(pa
 /** Answers the page arrived with (rendered on the server): kept as if the app had fetched them. */
 export function keepAnswers(answers: Array<[path: string, data: unknown]>): void {
   for (const [path, data] of answers) {
-    if (storable(path) && data !== undefined) void remember(path, data).catch(reportStoreError);
+    if (storable(path) && data !== undefined) track(remember(path, data));
   }
+}
+
+/** Writes of answers still under way: the next navigation waits for them (`storeWritesSettled`). */
+const writing = new Set<Promise<void>>();
+
+function track(write: Promise<void>): void {
+  const settled = write.catch(reportStoreError).finally(() => writing.delete(settled));
+  writing.add(settled);
+}
+
+/**
+ * Resolves once the answers fetched so far are written (at most `limitMs` later): the router waits
+ * for this before leaving a page, so a page left a moment after it loaded is still kept offline.
+ */
+export function storeWritesSettled(limitMs = 2_000): Promise<void> {
+  if (writing.size === 0) return Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)));
+  return Promise.race([Promise.all(writing).then(() => undefined), limit]).finally(() => clearTimeout(timer));
 }
 
 async function remember(path: string, data: unknown): Promise<void> {

@@ -18,7 +18,7 @@ import { OfflineNotice } from '../../offline/OfflineNotice';
 import { OfflineError } from '../../offline/status';
 import { postedLate } from '../../outbox/format';
 import { useQueued } from '../../outbox/hooks';
-import { QueuedPost } from '../../outbox/OutboxNotice';
+import { QueuedPost, RefusedHere } from '../../outbox/OutboxNotice';
 import { OUTBOX_MUTATION, QUEUED_TOAST } from '../../outbox/outbox';
 import { refreshAfterReply } from './cache';
 import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
@@ -54,6 +54,7 @@ export function DiscussionScreen() {
           <>
             <h1>Discussion Not Found</h1>
             <p>The discussion you're looking for doesn't exist.</p>
+            <RefusedHere targetId={id} kind="reply" />
           </>
         ) : discussion.error instanceof OfflineError ? (
           <OfflineNotice what="discussion" />

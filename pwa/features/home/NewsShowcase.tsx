@@ -12,6 +12,7 @@ import { CommentIcon, ShareIcon } from '../../components/icons';
 import { pickShowcase } from './showcase';
 import { OfflineNotice } from '../../offline/OfflineNotice';
 import { OfflineError } from '../../offline/status';
+import { useCommentCount } from '../news/commentCount';
 
 export function NewsShowcase() {
   const news = useQuery(newsQueries.list());
@@ -51,6 +52,7 @@ export function NewsShowcase() {
 }
 
 function NewsCard({ article }: { article: Article }) {
+  const commentCount = useCommentCount(article.id, article.commentCount);
   return (
     <ArticleCard
       article={article}
@@ -64,8 +66,8 @@ function NewsCard({ article }: { article: Article }) {
           <LikeButton kind="news" item={article} title={article.title} />
           <span className="card__stat">
             <CommentIcon />
-            {article.commentCount}
-            <span className="visually-hidden">{article.commentCount === 1 ? ' comment' : ' comments'}</span>
+            {commentCount}
+            <span className="visually-hidden">{commentCount === 1 ? ' comment' : ' comments'}</span>
           </span>
           <span className="card__stat">
             <ShareIcon />

@@ -20,6 +20,7 @@ import { shareArticle } from './share';
 import { SignInPromptDialog } from './SignInPromptDialog';
 import { StatusTools } from './StatusTools';
 import { SiteSearchResults } from '../search/SiteSearchResults';
+import { useCommentCount } from './commentCount';
 import { useViewer, type Viewer } from './viewer';
 import './news.css';
 import { OfflineNotice } from '../../offline/OfflineNotice';
@@ -153,11 +154,12 @@ interface NewsListCardProps {
 }
 
 function NewsListCard({ article, viewer, onSignInRequired, isFirst }: NewsListCardProps) {
-  const commentLabel = `Comments on "${article.title}" (${article.commentCount})`;
+  const commentCount = useCommentCount(article.id, article.commentCount);
+  const commentLabel = `Comments on "${article.title}" (${commentCount})`;
   const commentContent = (
     <>
       <CommentIcon />
-      {article.commentCount}
+      {commentCount}
     </>
   );
 
