@@ -75,7 +75,8 @@ export function DiscussionScreen() {
   const data = discussion.data;
   const posted = new Set(data.replies.map((reply) => reply.id));
   const queued = queuedReplies.filter((item) => !posted.has(item.id));
-  const replyCount = data.replies.length + queued.length;
+  // Waiting replies count; refused ones ('Not sent') do not, as for comments (docs/outbox.md, "Counting").
+  const replyCount = data.replies.length + queued.filter((item) => item.state === 'pending').length;
   const categoryColor = categories.data?.find((category) => category.id === data.categoryId)?.color;
 
   return (
@@ -106,7 +107,7 @@ export function DiscussionScreen() {
 
       <section className="replies" aria-labelledby="replies-title">
         <h2 id="replies-title">Replies ({replyCount})</h2>
-        {replyCount === 0 ? (
+        {data.replies.length + queued.length === 0 ? (
           <EmptyState title="No replies yet. Be the first to reply!" />
         ) : (
           <ol className="reply-list">
