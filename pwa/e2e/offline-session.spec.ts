@@ -10,6 +10,9 @@ import { ACCOUNTS } from './session';
  * online before going offline.
  */
 
+// Each test signs in through the form and reloads offline: longer than 30 s on a busy machine.
+test.slow();
+
 const savedList = (page: import('@playwright/test').Page) => main(page).getByRole('list', { name: 'Saved articles' });
 
 test('signed in through the form, a member stays signed in offline after a reload and keeps what they saved', async ({ page, context }) => {
