@@ -15,14 +15,23 @@ import { podcastQueries } from './api/podcasts.queries';
 import { resourceQueries } from './api/resources.queries';
 import { NotFoundScreen } from './features/errors/NotFoundScreen';
 import { RootLayout } from './features/layout/RootLayout';
+import { storeWritesSettled } from './offline/store';
 import { validateCategorySearch, parseCategoryParam } from './features/news/listFilters';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
+/** The first load has nothing to wait for; every later navigation leaves a page. */
+let leavingAPage = false;
+
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
+  // A page's answers are kept on the device before it is left (docs/offline.md, "Leaving a page").
+  beforeLoad: async () => {
+    if (leavingAPage) await storeWritesSettled();
+    leavingAPage = true;
+  },
 });
 
 /*

@@ -1,6 +1,7 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { renderedClock, type Clock } from './lib/clock';
 import { keepAnswers } from './offline/store';
+import { followRenderedAnswer } from './session/session';
 
 /** What a page rendered on the server carries for the browser (pwa/entry-server.tsx). */
 export interface SsrState {
@@ -25,6 +26,8 @@ export function startFromServerState(queryClient: QueryClient): Clock | undefine
   const state = JSON.parse(element.textContent) as SsrState;
   element.remove();
   hydrate(queryClient, state.queries);
+  // The server's answer about the user, as fresh as one the app fetches.
+  followRenderedAnswer(queryClient);
   const byHash = new Map(state.queries.queries.map((query) => [query.queryHash, query.state.data]));
   keepAnswers([...Object.entries(state.paths).map(([hash, path]): [string, unknown] => [path, byHash.get(hash)]), ...state.answers]);
   return renderedClock(state.renderedAt);

@@ -1,16 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { SessionResponse, User } from '../../contracts/auth';
-import { apiFetch } from './client';
+import type { User } from '../../contracts/auth';
+import { fetchSessionUser } from '../session/session';
 
 export const authQueries = {
   /**
    * The signed-in user, or null when not signed in. Asks /api/auth/session, which answers 200 either
    * way, rather than the spec's /api/auth/user, whose 401 for a visitor would be a failed request (and
-   * a console error) on every page.
+   * a console error) on every page. Offline, the session module's record answers (pwa/session/session.ts).
    */
   user: () =>
     queryOptions({
       queryKey: ['auth', 'user'],
-      queryFn: async ({ signal }): Promise<User | null> => (await apiFetch<SessionResponse>('/api/auth/session', { signal })).user,
+      queryFn: ({ signal }): Promise<User | null> => fetchSessionUser(signal),
     }),
 };

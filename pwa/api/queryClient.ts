@@ -1,12 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { shareUnlessStored } from '../offline/status';
-import { followSignedInUser } from '../offline/store';
-import { authQueries } from './auth.queries';
+import { connectSession } from '../session/session';
 
 /**
  * Spec section 7: queries never go stale, are not refetched on a timer or on window focus, and
  * neither queries nor mutations are retried. Mutations refresh what they change by invalidating it.
- * The offline store learns from the current-user query whose data it is keeping.
+ * Who is signed in is owned by the session module, which the offline store and the outbox follow.
  */
 export function createQueryClient(): QueryClient {
   const client = new QueryClient({
@@ -25,7 +24,7 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
-  // The device's store follows the browser's user; a render on the server has no device.
-  if (typeof window !== 'undefined') followSignedInUser(client, authQueries.user().queryKey);
+  // The session module sets the user query at sign-in and sign-out; a render on the server has no device.
+  if (typeof window !== 'undefined') connectSession(client);
   return client;
 }

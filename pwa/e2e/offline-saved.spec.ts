@@ -165,12 +165,12 @@ test('a visitor who is not signed in can save too, and keeps it; sign-out remove
   await expect(page.getByRole('button', { name: 'Remove from saved' })).toBeVisible();
   await page.goto('/saved');
   await expect(savedList(page).getByRole('article')).toHaveCount(2);
-  await expect.poll(() => storedPaths(page)).toContain('/api/auth/session');
+  await expect.poll(() => storedPaths(page)).toContain(`/api/news/${article.id}`);
 
   await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   // The member's profile and saved article are gone from the device; the anonymous save stays.
-  await expect.poll(() => storedPaths(page)).not.toContain('/api/auth/session');
+  await expect.poll(() => storedPaths(page)).not.toContain(`/api/news/${article.id}`);
   await page.goto('/saved');
   await expect(savedList(page).getByRole('article')).toHaveCount(1);
   await expect(savedList(page).getByRole('article', { name: other.title })).toBeVisible();

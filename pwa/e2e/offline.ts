@@ -67,6 +67,16 @@ export const ICON_PATH = new URL('../public/icons/icon-192.png', import.meta.url
  * (playwright.config.ts). Unlike `browser.newContext()` it is not incognito: Chromium only offers
  * installation there, and its storage survives a restart.
  */
-export function launchProfile(userDataDir: string, options: { baseURL: string; offline?: boolean }): Promise<BrowserContext> {
+export function launchProfile(
+  userDataDir: string,
+  options: {
+    baseURL: string;
+    offline?: boolean;
+    viewport?: { width: number; height: number };
+    isMobile?: boolean;
+    hasTouch?: boolean;
+    deviceScaleFactor?: number;
+  },
+): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, { ...playwrightConfig.use?.launchOptions, ...options });
 }

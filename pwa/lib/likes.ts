@@ -77,6 +77,9 @@ export interface LikeState {
   toggle: () => void;
 }
 
+/** What an anonymous like comes to without the server: a count in this browser. */
+const ANONYMOUS_LIKE = { anonymous: true } as LikeResponse;
+
 export function useLike(kind: LikeKind, item: LikeableItem): LikeState {
   const queryClient = useQueryClient();
   const { data: user } = useQuery(authQueries.user());
@@ -98,8 +101,17 @@ export function useLike(kind: LikeKind, item: LikeableItem): LikeState {
   const mutation = useMutation({
     ...OUTBOX_MUTATION,
     mutationFn: async (unlike: boolean): Promise<LikeResponse | null> => {
-      // Anonymous likes are counted in this browser (spec 4); they are never queued.
-      if (!isSignedIn) return apiFetch<LikeResponse>(path, { method: 'POST' });
+      // Anonymous likes are counted in this browser (spec 4); they are never queued. The server only
+      // confirms that the like is anonymous, so offline (no answer) the like is counted all the same.
+      if (!isSignedIn) {
+        if (!navigator.onLine) return ANONYMOUS_LIKE;
+        try {
+          return await apiFetch<LikeResponse>(path, { method: 'POST' });
+        } catch (error) {
+          if (error instanceof TypeError) return ANONYMOUS_LIKE;
+          throw error;
+        }
+      }
       const method = unlike ? 'DELETE' : 'POST';
       const result = await sendOrQueue<LikeResponse>({ ...newItemBase(), kind: unlike ? 'unlike' : 'like', method, path, targetId: item.id, likeKind: kind });
       return result.queued ? null : result.data;
@@ -114,7 +126,8 @@ export function useLike(kind: LikeKind, item: LikeableItem): LikeState {
     },
     // Lists, the featured list and the detail page all show the count, so the whole kind refetches.
     // A queued like changes nothing on the server yet (and a refetch offline would only fail).
-    onSettled: (response) => (response === null ? undefined : queryClient.invalidateQueries({ queryKey: [kind] })),
+    // An anonymous like counted without the server (offline): nothing to refetch.
+    onSettled: (response) => (response === null || response === ANONYMOUS_LIKE ? undefined : queryClient.invalidateQueries({ queryKey: [kind] })),
   });
 
   const shown = queued ? { liked: queued.kind === 'like', likes: current.likes + (queued.kind === 'like' ? 1 : -1) * Number((queued.kind === 'like') !== current.liked) } : current;

@@ -1,15 +1,27 @@
+import { useId } from 'react';
 import { LinkButton } from '../components/Button';
 import './offline.css';
 
-/** What a detail page shows offline when its content was never loaded on this device. */
-export function OfflineNotice({ what }: { what: 'article' | 'discussion' }) {
+const WHAT = {
+  article: 'This article has not been saved on this device. Connect to the internet to read it, or open one of your saved articles.',
+  discussion: 'This discussion has not been saved on this device. Connect to the internet to read it, or open one of your saved articles.',
+  list: 'This list has not been saved on this device. Connect to the internet to see it, or open one of your saved articles.',
+} as const;
+
+/**
+ * What a screen shows offline when its content was never loaded on this device: the same words for a
+ * detail page (its h1) and for a list inside a page (`level` 2 or 3, under the page's or section's heading), with a link
+ * to Saved (docs/offline.md, "Offline wording").
+ */
+export function OfflineNotice({ what, level = 1 }: { what: keyof typeof WHAT; level?: 1 | 2 | 3 }) {
+  const titleId = useId();
+  const Heading = (['h1', 'h2', 'h3'] as const)[level - 1];
   return (
-    <section className="offline-notice" aria-labelledby="offline-notice-title">
-      <h1 id="offline-notice-title">You're offline</h1>
-      <p>
-        This {what} has not been saved on this device. Connect to the internet to read it, or open one of your saved
-        articles.
-      </p>
+    <section className="offline-notice" aria-labelledby={titleId}>
+      <Heading id={titleId} className="offline-notice__title">
+        You're offline
+      </Heading>
+      <p>{WHAT[what]}</p>
       <LinkButton to="/saved" variant="secondary">
         Go to Saved
       </LinkButton>

@@ -23,6 +23,19 @@ export function shareUnlessStored(oldData: unknown, newData: unknown): unknown {
   return storedAt(oldData) !== undefined || storedAt(newData) !== undefined ? newData : replaceEqualDeep(oldData, newData);
 }
 
+const freshListeners = new Set<() => void>();
+
+/** Called by the offline store with every answer that came from the network. */
+export function freshAnswerArrived(): void {
+  freshListeners.forEach((listener) => listener());
+}
+
+/** Told of every answer from the network: the sign that stored answers can be replaced now. */
+export function onFreshAnswer(listener: () => void): () => void {
+  freshListeners.add(listener);
+  return () => freshListeners.delete(listener);
+}
+
 /** Thrown by a read that failed for lack of network when nothing was saved for it. */
 export class OfflineError extends Error {
   override readonly name = 'OfflineError';

@@ -2,17 +2,17 @@
 // the bound and who the data belongs to. The browser specs (pwa/e2e/offline*.spec.ts) cover the screens.
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
+import type { User } from '../../contracts/auth';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '../../contracts/news';
 import { ApiError } from '../api/client';
 import { db } from './db';
 import { OfflineError, storedAt } from './status';
-import { clearUserData, followSignedInUser, isSaved, listSaved, MAX_STORED_RESPONSES, readThrough, saveArticle } from './store';
+import { connectSession, signedIn, signedOut } from '../session/session';
+import { clearUserData, isSaved, listSaved, MAX_STORED_RESPONSES, readThrough, saveArticle } from './store';
 
-const USER_KEY = ['auth', 'user'];
-const queryClient = new QueryClient();
-followSignedInUser(queryClient, USER_KEY);
-const signedInAs = (id: string | null) => queryClient.setQueryData(USER_KEY, id === null ? null : { id });
+connectSession(new QueryClient());
+const signedInAs = (id: string | null) => (id === null ? signedOut() : signedIn({ id } as User));
 
 const noNetwork = () => Promise.reject(new TypeError('Failed to fetch'));
 const stored = (path: string) => db.responses.get(path);
@@ -81,18 +81,34 @@ describe('offline store', () => {
     await readOnline('/api/news?limit=50', [{ id: 'public' }]);
     await saveArticle(article('visitor-saved'), undefined);
 
-    signedInAs('user-1');
-    await readOnline('/api/auth/user', { id: 'user-1' });
+    await signedInAs('user-1');
     await readOnline('/api/news?limit=50&archivedOnly=true', [{ id: 'draft' }]);
     await saveArticle(article('user-saved'), undefined);
-    expect((await stored('/api/auth/user'))?.owner).toBe('user-1');
+    expect((await stored('/api/news?limit=50&archivedOnly=true'))?.owner).toBe('user-1');
     expect(await isSaved('user-saved')).toBe(true);
 
-    signedInAs(null);
-    await vi.waitFor(async () => expect(await stored('/api/auth/user')).toBeUndefined());
+    await signedInAs(null);
     expect(await stored('/api/news?limit=50&archivedOnly=true')).toBeUndefined();
     expect(await stored('/api/news?limit=50')).toBeDefined();
     expect((await listSaved()).map((row) => row.id)).toEqual(['visitor-saved']);
+  });
+
+  it("another account signing in removes the previous member's data and keeps the new one's", async () => {
+    await signedInAs('user-1');
+    await saveArticle(article('first-saved'), undefined);
+    await signedInAs('user-2');
+    await saveArticle(article('second-saved'), undefined);
+    expect((await listSaved()).map((row) => row.id)).toEqual(['second-saved']);
+    // The same member signing in again keeps what they saved.
+    await signedInAs('user-2');
+    expect((await listSaved()).map((row) => row.id)).toEqual(['second-saved']);
+    await signedInAs(null);
+  });
+
+  it('never keeps who is signed in: the session module answers that', async () => {
+    await readThrough('/api/auth/session', async () => ({ user: null }));
+    await readOnline('/api/site', { siteName: 'x' });
+    expect(await stored('/api/auth/session')).toBeUndefined();
   });
 
   it('clearUserData leaves a store without signed-in data untouched', async () => {

@@ -1,9 +1,8 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { hashKey } from '@tanstack/react-query';
 import type { Article } from '../../contracts/news';
 import { SAVED_IMAGE_CACHE } from '../sw/cacheNames';
 import type { SavedArticle, StoredResponse } from './db';
-import { markFromStore, OfflineError } from './status';
+import { ownerId, sessionSettled } from '../session/session';
+import { freshAnswerArrived, markFromStore, OfflineError } from './status';
 
 /**
  * The read-through store (docs/offline.md, "Reading offline"). Every successful GET the app makes is
@@ -17,26 +16,28 @@ export const MAX_STORED_RESPONSES = 300;
 
 /**
  * Admin and user-management answers are never written to the device, nor invitations (their path
- * holds the invite link's secret token, and the answer changes once it is used).
+ * holds the invite link's secret token, and the answer changes once it is used). Nor is who is
+ * signed in: the session module (pwa/session/session.ts) keeps that itself, so a stale copy can
+ * never answer it.
  */
-const NOT_STORED = [/^\/api\/admin\//, /^\/api\/users(\/|\?|$)/, /^\/api\/upload-parameters/, /^\/api\/health/, /^\/api\/invitations\//];
+const NOT_STORED = [
+  /^\/api\/auth\//,
+  /^\/api\/admin\//,
+  /^\/api\/users(\/|\?|$)/,
+  /^\/api\/upload-parameters/,
+  /^\/api\/health/,
+  /^\/api\/invitations\//,
+];
 
 const loadDb = () => import('./db').then((module) => module.db);
-
-/**
- * Who is signed in: a user id, '' for nobody, undefined until the first answer about it. Writes wait
- * until it is known, so a response is never filed under the wrong person.
- */
-let owner: string | undefined;
-let ownerKnown: () => void;
-const ownerReady = new Promise<void>((resolve) => (ownerKnown = resolve));
 
 /** GET `path` through `fetcher`, remembering the answer, or answering from the store when offline. */
 export async function readThrough<T>(path: string, fetcher: () => Promise<T>): Promise<T> {
   if (!storable(path)) return fetcher();
   try {
     const data = await fetcher();
-    if (data !== undefined) void remember(path, data).catch(reportStoreError);
+    if (data !== undefined) track(remember(path, data));
+    freshAnswerArrived();
     return data;
   } catch (error) {
     if (isGone(error)) void forget(path).catch(reportStoreError);
@@ -54,14 +55,34 @@ const storable = (path: string) => !NOT_STORED.some((pattern) => pattern.test(pa
 /** Answers the page arrived with (rendered on the server): kept as if the app had fetched them. */
 export function keepAnswers(answers: Array<[path: string, data: unknown]>): void {
   for (const [path, data] of answers) {
-    if (storable(path) && data !== undefined) void remember(path, data).catch(reportStoreError);
+    if (storable(path) && data !== undefined) track(remember(path, data));
   }
 }
 
+/** Writes of answers still under way: the next navigation waits for them (`storeWritesSettled`). */
+const writing = new Set<Promise<void>>();
+
+function track(write: Promise<void>): void {
+  const settled = write.catch(reportStoreError).finally(() => writing.delete(settled));
+  writing.add(settled);
+}
+
+/**
+ * Resolves once the answers fetched so far are written (at most `limitMs` later): the router waits
+ * for this before leaving a page, so a page left a moment after it loaded is still kept offline.
+ */
+export function storeWritesSettled(limitMs = 2_000): Promise<void> {
+  if (writing.size === 0) return Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)));
+  return Promise.race([Promise.all(writing).then(() => undefined), limit]).finally(() => clearTimeout(timer));
+}
+
 async function remember(path: string, data: unknown): Promise<void> {
-  await ownerReady;
+  // Filed under whoever is signed in, once this page load knows who that is.
+  await sessionSettled();
   const db = await loadDb();
-  await db.responses.put({ path, data, savedAt: Date.now(), owner: owner ?? '' });
+  await db.responses.put({ path, data, savedAt: Date.now(), owner: ownerId() });
   if ((await db.responses.count()) > MAX_STORED_RESPONSES) await trim();
 }
 
@@ -137,7 +158,7 @@ export async function isSaved(id: string): Promise<boolean> {
 export async function saveArticle(article: Article, comments: unknown): Promise<void> {
   const db = await loadDb();
   const now = Date.now();
-  const by = owner ?? '';
+  const by = ownerId();
   await db.transaction('rw', db.responses, db.saved, async () => {
     await db.responses.put({ path: articlePath(article.id), data: article, savedAt: now, owner: by });
     if (comments !== undefined) await db.responses.put({ path: commentsPath(article.id), data: comments, savedAt: now, owner: by });
@@ -186,34 +207,19 @@ async function dropImagesNoLongerSaved(urls: string[]): Promise<void> {
 
 // --- Sign-out -----------------------------------------------------------------------------------
 
-/** Removes everything fetched or saved while someone was signed in (their profile, drafts, saved articles). */
-export async function clearUserData(): Promise<void> {
+/**
+ * Removes everything fetched or saved while someone was signed in (their profile, drafts, saved
+ * articles), except the rows of `keep` (the user now signed in). A visitor's rows stay. Called only
+ * by the session module (pwa/session/session.ts).
+ */
+export async function clearUserData(keep?: string): Promise<void> {
   const db = await loadDb();
+  const gone = (row: { owner: string }) => row.owner !== '' && row.owner !== keep;
   const images = await db.transaction('rw', db.responses, db.saved, async () => {
-    const saved = await db.saved.where('owner').notEqual('').toArray();
+    const saved = await db.saved.filter(gone).toArray();
     await db.saved.bulkDelete(saved.map((row) => row.id));
-    await db.responses.where('owner').notEqual('').delete();
+    await db.responses.filter(gone).delete();
     return saved.flatMap((row) => (row.imageUrl ? [row.imageUrl] : []));
   });
   await dropImagesNoLongerSaved(images);
-}
-
-/**
- * Follows the current-user query: its answer says whose data the store is writing. When it becomes
- * "nobody" (sign-out, or a session that ended elsewhere), that user's data is removed from the device.
- * A failed lookup (offline) changes nothing.
- */
-export function followSignedInUser(queryClient: QueryClient, userKey: QueryKey): void {
-  const hash = hashKey(userKey);
-  queryClient.getQueryCache().subscribe(({ query }) => {
-    if (query.queryHash !== hash || query.state.status !== 'success') return;
-    const user = query.state.data as { id: string } | null | undefined;
-    if (user === undefined) return;
-    const next = user?.id ?? '';
-    if (next === owner) return;
-    const signedOut = next === '' && owner !== '';
-    owner = next;
-    ownerKnown();
-    if (signedOut) void clearUserData().catch(reportStoreError);
-  });
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { authQueries } from '../api/auth.queries';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
@@ -6,6 +7,7 @@ import { toast } from '../components/Toast';
 import { fullName } from '../lib/format';
 import type { OutboxItem } from './db';
 import { formatDateTime } from './format';
+import { useOutboxItems } from './hooks';
 import { discardItem, retryItem } from './outbox';
 import './outbox.css';
 
@@ -75,5 +77,29 @@ export function QueuedPost({ item }: { item: OutboxItem }) {
         <OutboxNotice item={item} />
       </div>
     </article>
+  );
+}
+
+/**
+ * Writes refused by the server, shown where they were written when that place is gone (the article
+ * or discussion was deleted while they waited): their text with Retry / Copy / Discard, as in the
+ * header's list. Where the place still exists, its list shows them among the others (QueuedPost).
+ */
+export function RefusedHere({ targetId, kind }: { targetId: string; kind: OutboxItem['kind'] }) {
+  const titleId = useId();
+  const items = useOutboxItems().filter((item) => item.state === 'failed' && item.targetId === targetId && item.kind === kind);
+  if (items.length === 0) return null;
+  return (
+    <section className="outbox-here" aria-labelledby={titleId}>
+      <h2 id={titleId}>{NOT_SENT}</h2>
+      <p>What you wrote here could not be sent. Retry, copy it to keep it, or discard it.</p>
+      <ul className="outbox-here__list">
+        {items.map((item) => (
+          <li key={item.id}>
+            <QueuedPost item={item} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,18 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { authQueries } from '../api/auth.queries';
+import { useSessionUserId } from '../session/useSession';
 import type { OutboxItem } from './db';
-import { lastOutboxUserId, outboxSnapshot, subscribeOutbox } from './outbox';
+import { outboxSnapshot, subscribeOutbox } from './outbox';
 
 /**
- * The signed-in user's queued items, oldest first, live (other tabs' changes included). While the
- * current user cannot be fetched (offline start), the last user who signed in here is assumed; a
- * known sign-out (null) shows nothing.
+ * The signed-in user's queued items, oldest first, live (other tabs' changes included). Who that is
+ * comes from the session module, online and offline alike; nobody signed in shows nothing.
  */
 export function useOutboxItems(): OutboxItem[] {
-  const { data: user, isError } = useQuery(authQueries.user());
+  const userId = useSessionUserId();
   const { items } = useSyncExternalStore(subscribeOutbox, outboxSnapshot, outboxSnapshot);
-  const userId = user ? user.id : isError ? lastOutboxUserId() : null;
   return userId ? items.filter((item) => item.userId === userId) : [];
 }
 

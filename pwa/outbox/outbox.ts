@@ -1,8 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_IN_PROGRESS, IDEMPOTENCY_KEY_HEADER } from '../../contracts/constants';
 import { ApiError, apiFetch, type HttpMethod } from '../api/client';
 import { serverMessage } from '../api/errors';
 import { toast } from '../components/Toast';
+import { currentUserId, onSessionChange, sessionQueryClient } from '../session/session';
 import type { OutboxItem } from './db';
 
 /*
@@ -10,7 +10,8 @@ import type { OutboxItem } from './db';
  * offline, or the request fails without an answer, it is queued in IndexedDB and sent later, in
  * order, with `Idempotency-Key` = its id, so a write whose answer was lost is never applied twice.
  * Sending starts on the `online` event, at app start, after sign-in, on 'Sync now', and again with
- * backoff while the server cannot be reached. One tab sends at a time (Web Locks).
+ * backoff while the server cannot be reached. One tab sends at a time (Web Locks). Whose queue is
+ * sent is the session module's answer (pwa/session/session.ts), never a copy of its own.
  */
 
 export type NewItem = Omit<OutboxItem, 'seq' | 'state' | 'reason' | 'userId'>;
@@ -65,30 +66,15 @@ export const outboxSnapshot = (): EngineState => state;
 
 // ---------------------------------------------------------------- who is sending
 
-let session: { userId: string | null; queryClient: QueryClient | null } = { userId: null, queryClient: null };
-
-/** Called by the header when the signed-in user is known or changes (a new sign-in resumes sending). */
-export function setOutboxSession(userId: string | null, queryClient: QueryClient): void {
-  session = { userId, queryClient };
-  if (userId) setState({ needsSignIn: false });
-  try {
-    if (userId) localStorage.setItem(LAST_USER_KEY, userId);
-    else localStorage.removeItem(LAST_USER_KEY);
-  } catch {
-    // storage blocked: the queue is then only shown once the user is known
-  }
-}
-
-const LAST_USER_KEY = 'outboxUserId';
-
-/** Who signed in last on this device: whose queue to show while the server cannot say (offline start). */
-export function lastOutboxUserId(): string | null {
-  try {
-    return localStorage.getItem(LAST_USER_KEY);
-  } catch {
-    return null;
-  }
-}
+/**
+ * Follows the session: every sign-in (the same user again after a 401 included) and every fresh
+ * answer about the user resumes sending that user's queue.
+ */
+onSessionChange((userId) => {
+  if (!userId) return;
+  setState({ needsSignIn: false });
+  void syncNow();
+});
 
 // ---------------------------------------------------------------- writing
 
@@ -98,8 +84,9 @@ function isNetworkError(error: unknown): boolean {
 }
 
 async function enqueue(item: NewItem): Promise<void> {
-  if (!session.userId) throw new Error('Only signed-in writes are queued');
-  await (await table()).add({ ...item, userId: session.userId, state: 'pending' });
+  const userId = currentUserId();
+  if (!userId) throw new Error('Only signed-in writes are queued');
+  await (await table()).add({ ...item, userId, state: 'pending' });
 }
 
 /**
@@ -108,8 +95,8 @@ async function enqueue(item: NewItem): Promise<void> {
  * Idempotency-Key of the first attempt and of every later one, so a lost answer cannot double it.
  */
 export async function sendOrQueue<T>(item: NewItem): Promise<SendResult<T>> {
-  const waiting = state.items.some((i) => i.userId === session.userId && i.state === 'pending');
-  if (session.userId && (!navigator.onLine || waiting)) {
+  const waiting = state.items.some((i) => i.userId === currentUserId() && i.state === 'pending');
+  if (currentUserId() && (!navigator.onLine || waiting)) {
     await enqueue(item);
     void syncNow();
     return { queued: true };
@@ -118,7 +105,7 @@ export async function sendOrQueue<T>(item: NewItem): Promise<SendResult<T>> {
     const data = await apiFetch<T>(item.path, { method: item.method as HttpMethod, body: item.body, headers: { [IDEMPOTENCY_KEY_HEADER]: item.id } });
     return { queued: false, data };
   } catch (error) {
-    if (!session.userId || !isNetworkError(error)) throw error;
+    if (!currentUserId() || !isNetworkError(error)) throw error;
     await enqueue(item);
     scheduleRetry();
     return { queued: true };
@@ -153,7 +140,7 @@ function scheduleRetry(): void {
 
 /** Sends the signed-in user's pending items, oldest first, in this tab only while it holds the lock. */
 export function syncNow(): Promise<void> {
-  if (!session.userId || state.needsSignIn) return Promise.resolve();
+  if (!currentUserId() || state.needsSignIn) return Promise.resolve();
   // Web Locks: another tab sending the same queue makes this one wait, then find nothing left.
   if (navigator.locks) return navigator.locks.request(LOCK_NAME, () => drain()).then(() => undefined);
   return drain();
@@ -163,7 +150,7 @@ type Outcome = 'sent' | 'refused' | 'retry' | 'signIn';
 
 async function drain(): Promise<void> {
   for (;;) {
-    const userId = session.userId;
+    const userId = currentUserId();
     if (!userId || state.needsSignIn || !navigator.onLine) return;
     const item = await (await table())
       .orderBy('seq')
@@ -212,7 +199,7 @@ function reasonFor(error: ApiError): string {
 
 /** Refetch what the item changed, so the server's version replaces the pending one. */
 function refresh(item: OutboxItem): void {
-  const queryClient = session.queryClient;
+  const queryClient = sessionQueryClient();
   if (!queryClient) return;
   const prefix = item.likeKind ?? (item.kind === 'comment' || item.kind === 'deleteComment' ? 'news' : 'forum');
   void queryClient.invalidateQueries({ queryKey: [prefix] });

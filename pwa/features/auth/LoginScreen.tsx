@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
@@ -12,7 +12,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { useSiteName } from '../site/useSiteName';
-import { startSession } from './session';
+import { signedIn } from '../../session/session';
 import './auth.css';
 
 type FieldErrors = Record<string, string[]>;
@@ -42,11 +42,10 @@ function useFieldErrors() {
 /** Sign-in and registration (spec 2 and 5). Both end signed in on the home page. */
 export function LoginScreen() {
   const siteName = useSiteName();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   const finish = async (user: User, title: string, description: string) => {
-    await startSession(queryClient, user);
+    await signedIn(user);
     toast({ title, description });
     await navigate({ to: '/' });
   };

@@ -1,19 +1,21 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { User } from '../../../contracts/auth';
-import { authQueries } from '../../api/auth.queries';
 import { apiFetch } from '../../api/client';
 import { serverMessage } from '../../api/errors';
 import { toast } from '../../components/Toast';
+import { signedIn, signedOut } from '../../session/session';
 
 /**
- * After sign-in or registration: the response is the current user, so it is stored as such; every
- * other query is refetched because what it shows depends on who is asking (drafts for editors,
- * `liked` flags, admin-only labels).
+ * Every screen that signs someone in (the login form, registration, an accepted invitation) calls
+ * `signedIn(user)` with the user the server answered: pwa/session/session.ts records it at once for
+ * the offline store, the outbox and the header.
  */
-export async function startSession(queryClient: QueryClient, user: User): Promise<void> {
-  queryClient.setQueryData(authQueries.user().queryKey, user);
-  await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' && query.queryKey[0] !== 'site' });
+export { signedIn };
+
+/** The former name of `signedIn`, kept for callers that pass the query client (it is the app's own). */
+export function startSession(_queryClient: QueryClient, user: User): Promise<void> {
+  return signedIn(user);
 }
 
 /**
@@ -46,16 +48,11 @@ export function useSignOutEverywhere() {
   });
 }
 
-/** Signed out: drop every cached answer, mark nobody signed in, go to /login. */
+/** Signed out: the session module records nobody and removes the member's data; then /login. */
 function useLeave() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
-    // The user query is set (not removed) so the mounted header learns at once that nobody is
-    // signed in; every other cached answer is dropped.
-    const userKey = authQueries.user().queryKey;
-    queryClient.setQueryData(userKey, null);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userKey[0] });
+    await signedOut();
     await navigate({ to: '/login', replace: true });
   };
 }

@@ -11,6 +11,8 @@ import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { fullName } from '../../lib/format';
 import { BookIcon, CommentIcon, EditIcon, TrophyIcon } from '../../components/icons';
 import './community.css';
+import { OfflineNotice } from '../../offline/OfflineNotice';
+import { OfflineError } from '../../offline/status';
 
 const STAT_TILES: readonly { key: keyof CommunityStats; label: string }[] = [
   { key: 'activeMembers', label: 'Active Members' },
@@ -55,7 +57,9 @@ export function CommunityScreen() {
       </header>
 
       <section aria-label="Community statistics">
-        {stats.isError ? (
+        {stats.isError && stats.error instanceof OfflineError ? (
+          <OfflineNotice what="list" level={2} />
+        ) : stats.isError ? (
           <EmptyState
             title="The community statistics could not be loaded."
             action={
@@ -182,6 +186,7 @@ function ContributorsState({ query, loadingLabel, emptyText, render }: Contribut
       </SkeletonGroup>
     );
   }
+  if (query.isError && query.error instanceof OfflineError) return <OfflineNotice what="list" level={3} />;
   if (query.isError) {
     return (
       <EmptyState

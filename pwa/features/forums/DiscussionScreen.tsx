@@ -18,7 +18,7 @@ import { OfflineNotice } from '../../offline/OfflineNotice';
 import { OfflineError } from '../../offline/status';
 import { postedLate } from '../../outbox/format';
 import { useQueued } from '../../outbox/hooks';
-import { QueuedPost } from '../../outbox/OutboxNotice';
+import { QueuedPost, RefusedHere } from '../../outbox/OutboxNotice';
 import { OUTBOX_MUTATION, QUEUED_TOAST } from '../../outbox/outbox';
 import { refreshAfterReply } from './cache';
 import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
@@ -54,6 +54,7 @@ export function DiscussionScreen() {
           <>
             <h1>Discussion Not Found</h1>
             <p>The discussion you're looking for doesn't exist.</p>
+            <RefusedHere targetId={id} kind="reply" />
           </>
         ) : discussion.error instanceof OfflineError ? (
           <OfflineNotice what="discussion" />
@@ -74,7 +75,8 @@ export function DiscussionScreen() {
   const data = discussion.data;
   const posted = new Set(data.replies.map((reply) => reply.id));
   const queued = queuedReplies.filter((item) => !posted.has(item.id));
-  const replyCount = data.replies.length + queued.length;
+  // Waiting replies count; refused ones ('Not sent') do not, as for comments (docs/outbox.md, "Counting").
+  const replyCount = data.replies.length + queued.filter((item) => item.state === 'pending').length;
   const categoryColor = categories.data?.find((category) => category.id === data.categoryId)?.color;
 
   return (
@@ -105,7 +107,7 @@ export function DiscussionScreen() {
 
       <section className="replies" aria-labelledby="replies-title">
         <h2 id="replies-title">Replies ({replyCount})</h2>
-        {replyCount === 0 ? (
+        {data.replies.length + queued.length === 0 ? (
           <EmptyState title="No replies yet. Be the first to reply!" />
         ) : (
           <ol className="reply-list">

@@ -19,6 +19,8 @@ import { DiscussionCard } from './DiscussionCard';
 import { DiscussionFormDialog } from './DiscussionFormDialog';
 import { SiteSearchResults } from '../search/SiteSearchResults';
 import './forums.css';
+import { OfflineNotice } from '../../offline/OfflineNotice';
+import { OfflineError } from '../../offline/status';
 
 /** Case-insensitive substring match on title or content (spec 5: searches run in the browser). */
 function matches(discussion: Discussion, query: string): boolean {
@@ -136,6 +138,8 @@ export function ForumsScreen() {
               </div>
             ))}
           </SkeletonGroup>
+        ) : discussions.isError && discussions.error instanceof OfflineError ? (
+          <OfflineNotice what="list" level={3} />
         ) : discussions.isError ? (
           <EmptyState
             title="The discussions could not be loaded."

@@ -10,6 +10,9 @@ import { CardGridSkeleton } from '../../components/Skeleton';
 import { ArticleCard } from '../news/ArticleCard';
 import { CommentIcon, ShareIcon } from '../../components/icons';
 import { pickShowcase } from './showcase';
+import { OfflineNotice } from '../../offline/OfflineNotice';
+import { OfflineError } from '../../offline/status';
+import { useCommentCount } from '../news/commentCount';
 
 export function NewsShowcase() {
   const news = useQuery(newsQueries.list());
@@ -21,6 +24,8 @@ export function NewsShowcase() {
       </div>
       {news.isPending ? (
         <CardGridSkeleton count={3} label="Loading latest news" />
+      ) : news.isError && news.error instanceof OfflineError ? (
+        <OfflineNotice what="list" level={3} />
       ) : news.isError ? (
         <EmptyState
           title="The latest news could not be loaded."
@@ -47,6 +52,7 @@ export function NewsShowcase() {
 }
 
 function NewsCard({ article }: { article: Article }) {
+  const commentCount = useCommentCount(article.id, article.commentCount);
   return (
     <ArticleCard
       article={article}
@@ -60,8 +66,8 @@ function NewsCard({ article }: { article: Article }) {
           <LikeButton kind="news" item={article} title={article.title} />
           <span className="card__stat">
             <CommentIcon />
-            {article.commentCount}
-            <span className="visually-hidden">{article.commentCount === 1 ? ' comment' : ' comments'}</span>
+            {commentCount}
+            <span className="visually-hidden">{commentCount === 1 ? ' comment' : ' comments'}</span>
           </span>
           <span className="card__stat">
             <ShareIcon />

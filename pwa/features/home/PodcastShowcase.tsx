@@ -13,6 +13,8 @@ import { formatDuration } from '../../lib/format';
 import { ListenNowLink } from '../podcasts/ListenNowLink';
 import { HeadphonesIcon } from '../../components/icons';
 import { pickShowcase } from './showcase';
+import { OfflineNotice } from '../../offline/OfflineNotice';
+import { OfflineError } from '../../offline/status';
 
 export function PodcastShowcase() {
   const podcasts = useQuery(podcastQueries.list());
@@ -24,6 +26,8 @@ export function PodcastShowcase() {
       </div>
       {podcasts.isPending ? (
         <CardGridSkeleton count={3} label="Loading podcast episodes" />
+      ) : podcasts.isError && podcasts.error instanceof OfflineError ? (
+        <OfflineNotice what="list" level={3} />
       ) : podcasts.isError ? (
         <EmptyState
           title="Podcast episodes could not be loaded."

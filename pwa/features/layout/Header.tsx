@@ -7,8 +7,8 @@ import { InstallButton } from '../../offline/InstallButton';
 import { OfflineIndicator } from '../../offline/OfflineIndicator';
 import { SavedLink } from '../../offline/SavedLink';
 import { LogoutButton } from '../auth/LogoutButton';
-import { lastOutboxUserId } from '../../outbox/outbox';
 import { useOutboxSync } from '../../outbox/useOutboxSync';
+import { useSessionUserId } from '../../session/useSession';
 import { useSiteName } from '../site/useSiteName';
 import { useLive } from '../../lib/clock';
 import { MobileMenu } from './MobileMenu';
@@ -24,6 +24,7 @@ export function Header() {
   const siteName = useSiteName();
   const { data: user, isPending } = useQuery(authQueries.user());
   const live = useLive();
+  const sessionUserId = useSessionUserId();
   // The outbox's engine runs from the always-present header; its status widget loads lazily.
   useOutboxSync();
 
@@ -39,7 +40,7 @@ export function Header() {
           <OfflineIndicator />
           <SavedLink />
           <InstallButton />
-          {user || (live && lastOutboxUserId()) ? (
+          {user || (live && sessionUserId) ? (
             <Suspense fallback={null}>
               <SyncStatus />
             </Suspense>

@@ -17,7 +17,9 @@ import { OfflineNotice } from '../../offline/OfflineNotice';
 import { SaveForOfflineButton } from '../../offline/SaveForOfflineButton';
 import { OfflineError } from '../../offline/status';
 import { CategoryBadges } from './ArticleCard';
+import { RefusedHere } from '../../outbox/OutboxNotice';
 import { CommentsSection } from './CommentsSection';
+import { useCommentCount } from './commentCount';
 import { CommentIcon, ShareIcon } from '../../components/icons';
 import { useArticleArchive, useArticleDelete } from './mutations';
 import { shareArticle } from './share';
@@ -40,7 +42,10 @@ export function ArticleScreen() {
   } else if (article.isError) {
     body =
       article.error instanceof ApiError && article.error.status === 404 ? (
-        <ArticleNotFound />
+        <>
+          <ArticleNotFound />
+          <RefusedHere targetId={id} kind="comment" />
+        </>
       ) : article.error instanceof OfflineError ? (
         <OfflineNotice what="article" />
       ) : (
@@ -108,10 +113,7 @@ function ArticleView({ article }: { article: Article }) {
       ) : null}
       <div className="article__actions">
         <LikeButton kind="news" item={article} title={article.title} />
-        <span className="card__stat">
-          <CommentIcon />
-          {article.commentCount} {article.commentCount === 1 ? 'comment' : 'comments'}
-        </span>
+        <CommentStat article={article} />
         <Button variant="secondary" size="sm" onPress={() => void shareArticle(article.id)}>
           <ShareIcon />
           Share
@@ -119,6 +121,17 @@ function ArticleView({ article }: { article: Article }) {
         <SaveForOfflineButton article={article} />
       </div>
     </article>
+  );
+}
+
+/** 'N comments', counted as the Comments heading counts (useCommentCount: waiting comments included). */
+function CommentStat({ article }: { article: Article }) {
+  const count = useCommentCount(article.id, article.commentCount);
+  return (
+    <span className="card__stat">
+      <CommentIcon />
+      {count} {count === 1 ? 'comment' : 'comments'}
+    </span>
   );
 }
 

@@ -15,6 +15,7 @@ import { postedLate } from '../../outbox/format';
 import { useOutboxItems } from '../../outbox/hooks';
 import { QueuedPost } from '../../outbox/OutboxNotice';
 import { useDeleteComment, usePostComment } from './mutations';
+import { useCommentCount } from './commentCount';
 import { useViewer } from './viewer';
 import { Time } from '../../components/Time';
 
@@ -28,7 +29,9 @@ export function CommentsSection({ articleId, commentCount }: { articleId: string
   const posted = new Set(comments.data?.map((comment) => comment.id));
   const queued = outbox.filter((item) => item.kind === 'comment' && !posted.has(item.id));
   const shown = comments.data?.filter((comment) => !deleting.has(comment.id));
-  const count = (shown?.length ?? commentCount) + queued.length;
+  // The same count as the article's stat: waiting comments count, refused ones ('Not sent') do not.
+  const count = useCommentCount(articleId, commentCount);
+  const listed = (shown?.length ?? 0) + queued.length;
 
   return (
     <section className="comments" aria-labelledby="comments-title">
@@ -64,7 +67,7 @@ export function CommentsSection({ articleId, commentCount }: { articleId: string
             </Button>
           }
         />
-      ) : count === 0 ? (
+      ) : listed === 0 ? (
         <p className="comments__empty">No comments yet.</p>
       ) : (
         <ul className="comments__list" aria-label="Comments">

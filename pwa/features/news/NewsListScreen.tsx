@@ -20,8 +20,11 @@ import { shareArticle } from './share';
 import { SignInPromptDialog } from './SignInPromptDialog';
 import { StatusTools } from './StatusTools';
 import { SiteSearchResults } from '../search/SiteSearchResults';
+import { useCommentCount } from './commentCount';
 import { useViewer, type Viewer } from './viewer';
 import './news.css';
+import { OfflineNotice } from '../../offline/OfflineNotice';
+import { OfflineError } from '../../offline/status';
 
 const route = getRouteApi('/news');
 
@@ -59,6 +62,8 @@ export function NewsListScreen() {
   let results: ReactNode;
   if (shown.isPending || !viewer.isKnown) {
     results = <CardGridSkeleton count={6} label="Loading articles" />;
+  } else if (shown.isError && shown.error instanceof OfflineError) {
+    results = <OfflineNotice what="list" level={2} />;
   } else if (shown.isError) {
     results = (
       <EmptyState
@@ -149,11 +154,12 @@ interface NewsListCardProps {
 }
 
 function NewsListCard({ article, viewer, onSignInRequired, isFirst }: NewsListCardProps) {
-  const commentLabel = `Comments on "${article.title}" (${article.commentCount})`;
+  const commentCount = useCommentCount(article.id, article.commentCount);
+  const commentLabel = `Comments on "${article.title}" (${commentCount})`;
   const commentContent = (
     <>
       <CommentIcon />
-      {article.commentCount}
+      {commentCount}
     </>
   );
 

@@ -21,6 +21,8 @@ import { SiteSearchResults } from '../search/SiteSearchResults';
 import { usePodcastArchive, usePodcastStatus } from './mutations';
 import '../news/news.css';
 import './podcasts.css';
+import { OfflineNotice } from '../../offline/OfflineNotice';
+import { OfflineError } from '../../offline/status';
 
 const route = getRouteApi('/podcasts');
 
@@ -73,6 +75,8 @@ export function PodcastsScreen() {
         <h2 id="episodes-title">{isSearching ? `Search Results (${visible.length})` : 'Recent Episodes'}</h2>
         {shown.isPending || !viewer.isKnown ? (
           <CardGridSkeleton count={6} label="Loading episodes" />
+        ) : shown.isError && shown.error instanceof OfflineError ? (
+          <OfflineNotice what="list" level={3} />
         ) : shown.isError ? (
           <EmptyState
             title="Episodes could not be loaded."

@@ -20,6 +20,8 @@ import { ResourceCard } from './ResourceCard';
 import { ResourceFormDialog } from './ResourceFormDialog';
 import { SiteSearchResults } from '../search/SiteSearchResults';
 import './resources.css';
+import { OfflineNotice } from '../../offline/OfflineNotice';
+import { OfflineError } from '../../offline/status';
 
 const ALL = 'all';
 const CATEGORY_FILTER_OPTIONS = [{ id: ALL, label: 'All Categories' }, ...CATEGORY_OPTIONS];
@@ -101,6 +103,8 @@ export function ResourcesScreen() {
 
       {filtered.isPending ? (
         <CardGridSkeleton count={6} label="Loading resources" />
+      ) : filtered.isError && filtered.error instanceof OfflineError ? (
+        <OfflineNotice what="list" level={2} />
       ) : filtered.isError ? (
         <EmptyState
           title="The resources could not be loaded."

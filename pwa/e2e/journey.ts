@@ -1,0 +1,66 @@
+import { expect, type Page } from '@playwright/test';
+import type { Account } from './session';
+
+/**
+ * Helpers for the journeys (issue 17): everything through the UI, as a person on a phone would, so
+ * the sign-in goes through the form (never the API, whose cookie makes the app start signed in and
+ * hides what happens when the app itself signs in).
+ */
+
+/** The phones and the desktop each journey runs on (phone emulation: mobile viewport, touch). */
+export const SCREENS = [
+  { name: 'phone 412', use: { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 } },
+  { name: 'small phone 360', use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } },
+  { name: 'desktop 1280', use: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false } },
+] as const;
+
+export const header = (page: Page) => page.getByRole('banner');
+export const main = (page: Page) => page.getByRole('main');
+
+/** Opens /login from the header's Login link and signs in with the form; ends on the home page, signed in. */
+export async function signInWithForm(page: Page, account: Pick<Account, 'email' | 'password' | 'name'>): Promise<void> {
+  await header(page).getByRole('link', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expectSignedIn(page, account.name);
+}
+
+/**
+ * Signed in as `name`: the session the app keeps says so, the header offers no Login, and where the
+ * header shows the account (desktop), it shows this member.
+ */
+export async function expectSignedIn(page: Page, name: string): Promise<void> {
+  await expect.poll(() => page.evaluate(() => {
+    const user = (JSON.parse(localStorage.getItem('ledger-session') ?? '{}') as { user?: { firstName: string; lastName: string } | null }).user;
+    return user ? `${user.firstName} ${user.lastName}` : null;
+  })).toBe(name);
+  await expect(header(page).getByRole('link', { name: 'Login' })).toHaveCount(0);
+  if ((page.viewportSize()?.width ?? 0) >= 768) await expect(header(page).getByText(name)).toBeVisible();
+}
+
+/** Follows a main navigation link: in the header on a desktop, in the menu on a phone. */
+export async function navigate(page: Page, label: string): Promise<void> {
+  const inHeader = header(page).getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true });
+  if (await inHeader.isVisible()) {
+    await inHeader.click();
+  } else {
+    await header(page).getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: label, exact: true }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+}
+
+/** From /news, opens the article with this title by its card's link. */
+export async function openArticleFromList(page: Page, title: string): Promise<void> {
+  await main(page).getByRole('link', { name: title, exact: true }).click();
+  await expect(main(page).getByRole('heading', { level: 1, name: title })).toBeVisible();
+}
+
+/** Saves the open article for offline and waits until it is saved. */
+export async function saveOpenArticle(page: Page): Promise<void> {
+  await main(page).getByRole('button', { name: 'Save for offline' }).click();
+  await expect(main(page).getByRole('button', { name: 'Remove from saved' })).toBeVisible();
+}

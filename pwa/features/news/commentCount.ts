@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { newsQueries } from '../../api/news.queries';
+import { useOutboxItems } from '../../outbox/hooks';
+
+/** The server sends at most this many comments in the first page (pwa/api/news.queries.ts). */
+const FIRST_PAGE = 200;
+
+/**
+ * An article's comment count as every place shows it (the article's stat, the Comments heading, the
+ * cards): the server's count, plus the viewer's comments still waiting to be sent, minus the
+ * comments they deleted offline. A comment the server refused ('Not sent') is not counted: it will
+ * not appear unless it is retried (docs/offline.md, "Counting writes not yet sent").
+ *
+ * With the comment list in the cache (the article page), its length is the server's count: it is
+ * the fresher of the two when a comment was just posted.
+ */
+export function useCommentCount(articleId: string, commentCount: number): number {
+  // Never fetches: a card reads the comments only when the article page already has them.
+  const comments = useQuery({ ...newsQueries.comments(articleId), enabled: false }).data;
+  const outbox = useOutboxItems().filter((item) => item.targetId === articleId && item.state === 'pending');
+  const posted = new Set(comments?.map((comment) => comment.id));
+  const base = comments && comments.length < FIRST_PAGE ? comments.length : commentCount;
+  const waiting = outbox.filter((item) => item.kind === 'comment' && !posted.has(item.id)).length;
+  const deleted = outbox.filter((item) => item.kind === 'deleteComment' && (comments ? posted.has(item.refId!) : true)).length;
+  return Math.max(0, base + waiting - deleted);
+}
