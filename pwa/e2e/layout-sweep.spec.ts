@@ -8,6 +8,7 @@ import { ACCOUNTS, signIn } from './session';
  * 1024px, in every state. Opens every route as each role and measures, at each width:
  *  - the page is no wider than the screen (document.documentElement.scrollWidth; with phone
  *    emulation an overflowing page also widens the layout viewport, so innerWidth is checked too);
+ *  - every button and link of the screen lies inside it, and no table scrolls sideways (admin tables);
  *  - every visible header control lies inside the screen and is at least 24×24px (WCAG 2.2 target size);
  *  - on phones the menu button is visible and hit-testable (elementFromPoint at its centre is the
  *    button or inside it: nothing covers it); on desktops the inline navigation is shown instead.
@@ -148,6 +149,15 @@ async function misfits(page: Page, width: number, phone: boolean): Promise<strin
         return rect.width > 1 && rect.height > 1 && getComputedStyle(el).visibility !== 'hidden';
       };
       const label = (el: Element) => (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 30);
+      // The screen's own controls (a table's row actions included) are on the screen, not scrolled away.
+      for (const box of document.querySelectorAll('main .table-scroll')) {
+        if (box.scrollWidth > box.clientWidth + 1) problems.push(`a table scrolls sideways (${box.scrollWidth}px in ${box.clientWidth}px)`);
+      }
+      const offScreen = [...document.querySelectorAll('main button, main a[href]')].filter((el) => {
+        const rect = el.getBoundingClientRect();
+        return rect.width > 1 && (rect.left < -0.5 || rect.right > width + 0.5);
+      });
+      if (offScreen.length) problems.push(`${offScreen.length} controls off screen, e.g. '${(offScreen[0].textContent ?? '').trim().slice(0, 30)}'`);
       const header = document.querySelector('header.site-header');
       if (!header) return [...problems, 'no header'];
       for (const control of header.querySelectorAll('a[href], button, [role="button"], input, select')) {
