@@ -5,6 +5,9 @@ import { defineConfig } from '@playwright/test';
 /** What the phone projects run: the journeys and the layout sweep. */
 const PHONE_SPECS = [/journey-[^/]*\.spec\.ts$/, /layout-sweep\.spec\.ts$/];
 
+/** Journeys that are a desktop's by nature (journey-*-desktop.spec.ts) run on the desktop project only. */
+const DESKTOP_JOURNEYS = /journey-[^/]*-desktop\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'pwa/e2e',
   workers: 2,
@@ -21,11 +24,13 @@ export default defineConfig({
     {
       name: 'phone',
       testMatch: PHONE_SPECS,
+      testIgnore: DESKTOP_JOURNEYS,
       use: { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 },
     },
     {
       name: 'small phone',
       testMatch: PHONE_SPECS,
+      testIgnore: DESKTOP_JOURNEYS,
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 },
     },
   ],
