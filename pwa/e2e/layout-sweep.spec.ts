@@ -289,7 +289,8 @@ test('the worst case fits: an admin with a long name, offline, with a queued wri
     testInfo,
     signedIn: true,
     prepare: async (p) => {
-      await signIn(p, { email, password: 'longname123' });
+      const login = await p.request.post('/api/auth/login', { data: { email, password: 'longname123' } });
+      expect(login.status(), await login.text()).toBe(200);
       // Online once (the worker installs, the article is opened), then a comment written offline is queued.
       await p.goto(`/news/${ids.article}`);
       await waitForServiceWorker(p);
