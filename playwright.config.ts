@@ -2,12 +2,38 @@ import { defineConfig } from '@playwright/test';
 
 // No webServer: each worker starts its own server on a fresh database (pwa/e2e/fixtures.ts).
 // The server serves the built PWA from dist/pwa, so `vite build` must run first (npm test does).
+/** What the phone projects run: the journeys and the layout sweep. */
+const PHONE_SPECS = [/journey-[^/]*\.spec\.ts$/, /layout-sweep\.spec\.ts$/];
+
+/** Journeys that are a desktop's by nature (journey-*-desktop.spec.ts) run on the desktop project only. */
+const DESKTOP_JOURNEYS = /journey-[^/]*-desktop\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'pwa/e2e',
   workers: 2,
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   outputDir: 'test-results/artifacts',
+  // Phone emulation (issue 17): a Pixel-class phone and a small phone beside the desktop. Running the
+  // whole suite three times would not fit CI's 45-minute budget (the suite alone takes ~16 minutes
+  // on 2 cores), so the phone projects run only the journeys (journey-*.spec.ts) and the layout sweep;
+  // the desktop project runs everything, those included. A journey that sets its own viewport with
+  // `test.use` keeps it in every project; the sweep splits its widths between the projects by name.
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 720 } } },
+    {
+      name: 'phone',
+      testMatch: PHONE_SPECS,
+      testIgnore: DESKTOP_JOURNEYS,
+      use: { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 },
+    },
+    {
+      name: 'small phone',
+      testMatch: PHONE_SPECS,
+      testIgnore: DESKTOP_JOURNEYS,
+      use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 },
+    },
+  ],
   use: {
     trace: 'retain-on-failure',
     launchOptions: {

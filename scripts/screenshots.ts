@@ -1,8 +1,12 @@
 // `npm run screenshots`: every screen of spec section 2 (plus a few open dialogs and menus) at desktop
-// 1280×800 and phone 375×812, light and dark, saved as full-page PNGs under screenshots/ (git-ignored)
+// 1280×800, phone 375×812 and small phone 360×740 (phone emulation), light and dark, saved as full-page
+// PNGs under screenshots/ (git-ignored)
 // for a person to look at. Starts its own server on the sample data, like the Playwright fixtures,
 // and drives Debian's Chromium with the flags from playwright.config.ts. Needs a built PWA
-// (`npm run screenshots` builds first). `SCREENS=home,news` limits it to some screens.
+// (`npm run screenshots` builds first). `SCREENS=home,news` limits it to some screens,
+// `VIEWPORTS=small-phone,desktop` to some widths. `QUEUED=1` shoots every screen as a signed-in member
+// offline with a comment waiting to sync (the header's Offline and sync indicator; issue 17), screens
+// of the admin as the admin in that state; files then end in `-queued`.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -15,7 +19,10 @@ const outDir = path.resolve(import.meta.dirname, '../screenshots');
 const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 375, height: 812 },
+  'small-phone': { width: 360, height: 740 },
 } as const;
+const PHONES: ReadonlyArray<keyof typeof VIEWPORTS> = ['phone', 'small-phone'];
+const QUEUED = process.env.QUEUED === '1';
 const THEMES = ['light', 'dark'] as const;
 
 interface Screen {
@@ -57,7 +64,7 @@ function screens(articleId: string, discussionId: string): Screen[] {
     {
       name: 'menu-open',
       path: '/',
-      viewports: ['phone'],
+      viewports: ['phone', 'small-phone'],
       act: (page) => page.getByRole('button', { name: 'Open menu' }).click(),
     },
     { name: 'news-add', path: '/news/add', as: 'admin' },
@@ -77,33 +84,34 @@ function screens(articleId: string, discussionId: string): Screen[] {
 
 /** Waits until the screen has its data: no request in flight and no loading skeleton left. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  if (!QUEUED) await page.waitForLoadState('networkidle');
   await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' }).catch(() => {});
   // Lazy images outside the first screen load once scrolled to; a full-page shot should show them.
   await page.evaluate(async () => {
     for (const image of document.querySelectorAll('img')) image.loading = 'eager';
   });
-  await page.waitForLoadState('networkidle');
+  if (!QUEUED) await page.waitForLoadState('networkidle');
 }
 
-async function shoot(browser: Browser, baseURL: string, screen: Screen, viewport: keyof typeof VIEWPORTS, theme: string) {
-  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport] });
+async function shoot(browser: Browser, baseURL: string, screen: Screen, viewport: keyof typeof VIEWPORTS, theme: string, articleId: string) {
+  const isPhone = PHONES.includes(viewport);
+  const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], isMobile: isPhone, hasTouch: isPhone, deviceScaleFactor: isPhone ? 2 : 1 });
   try {
     await context.addInitScript((value) => localStorage.setItem('theme', value), theme);
-    if (screen.as === 'admin') {
-      const response = await context.request.post('/api/auth/login', {
-        data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password },
-      });
-      if (!response.ok()) throw new Error(`admin sign-in failed: ${response.status()}`);
+    const account = screen.as === 'admin' ? ACCOUNTS.admin : QUEUED ? ACCOUNTS.member : null;
+    if (account) {
+      const response = await context.request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
+      if (!response.ok()) throw new Error(`sign-in failed: ${response.status()}`);
     }
     const page = await context.newPage();
+    if (QUEUED) await queueAComment(page, articleId);
     await page.goto(screen.path);
     await settle(page);
     if (screen.act) {
       await screen.act(page);
       await settle(page);
     }
-    const file = path.join(outDir, `${screen.name}-${viewport}-${theme}.png`);
+    const file = path.join(outDir, `${screen.name}-${viewport}-${theme}${QUEUED ? '-queued' : ''}.png`);
     // An open dialog or menu is shot as the viewport shows it; a screen as its whole page.
     await page.screenshot({ path: file, fullPage: !screen.act, animations: 'disabled' });
     return file;
@@ -112,8 +120,27 @@ async function shoot(browser: Browser, baseURL: string, screen: Screen, viewport
   }
 }
 
+/**
+ * Online once (the service worker installs and the article is stored), then offline a comment is
+ * written: it waits in the outbox, and the header shows Offline and '1' queued change.
+ */
+async function queueAComment(page: Page, articleId: string): Promise<void> {
+  await page.goto(`/news/${articleId}`);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+  });
+  await page.getByLabel('Add a comment').waitFor();
+  await page.context().setOffline(true);
+  await page.getByLabel('Add a comment').fill('Written on the train, sent when the network is back.');
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await page.getByRole('group', { name: 'Sync status' }).getByRole('status').filter({ hasText: '1 pending' }).waitFor({ state: 'attached' });
+}
+
 async function main(): Promise<void> {
   const only = process.env.SCREENS?.split(',').map((name) => name.trim()).filter(Boolean);
+  const onlyViewports = process.env.VIEWPORTS?.split(',').map((name) => name.trim()).filter(Boolean);
   await mkdir(outDir, { recursive: true });
   const server = await startServer('sample');
   const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
@@ -123,7 +150,8 @@ async function main(): Promise<void> {
     const chosen = screens(articleId, discussionId).filter((screen) => !only || only.includes(screen.name));
     for (const screen of chosen) {
       for (const viewport of screen.viewports ?? (Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>)) {
-        for (const theme of THEMES) console.info(path.relative(process.cwd(), await shoot(browser, server.url, screen, viewport, theme)));
+        if (onlyViewports && !onlyViewports.includes(viewport)) continue;
+        for (const theme of THEMES) console.info(path.relative(process.cwd(), await shoot(browser, server.url, screen, viewport, theme, articleId)));
       }
     }
   } finally {

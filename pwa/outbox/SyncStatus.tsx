@@ -10,10 +10,11 @@ import './outbox.css';
 
 
 /**
- * The header's sync status (issue 7): how many changes wait to be sent, how many were refused, and
- * 'Sync now'. The count is a live region, so a screen reader hears it change. Opening the count
- * lists every item with its state (refused ones with Retry / Copy / Discard). Nothing is shown
- * while the queue is empty.
+ * The header's sync status (issue 7): one compact indicator (an icon and the number of queued
+ * changes) that opens the details: every item with its state (refused ones with Retry / Copy /
+ * Discard) and 'Sync now'. The words ('1 pending, 1 not sent') are a live region, so a screen reader
+ * hears the count change. 'Sign in to sync' stays beside the indicator: it is the one thing to do.
+ * Nothing is shown while the queue is empty. Compact so the header fits a 320px phone (issue 17).
  */
 export function SyncStatus() {
   const items = useOutboxItems();
@@ -21,34 +22,58 @@ export function SyncStatus() {
   const isOnline = useOnline();
   const pending = items.filter((item) => item.state === 'pending').length;
   const failed = items.length - pending;
+  const summary = items.length === 0 ? '' : `${pending} pending${failed ? `, ${failed} not sent` : ''}`;
 
   return (
     <div className="sync-status" role="group" aria-label="Sync status" hidden={items.length === 0}>
-      <span role="status" className="sync-status__count" data-failed={failed > 0 || undefined}>
-        {items.length === 0 ? '' : `${pending} pending${failed ? `, ${failed} not sent` : ''}`}
+      <span role="status" className="visually-hidden">
+        {summary}
       </span>
       {items.length ? (
         <>
           <DialogTrigger>
-            <Button variant="ghost" size="sm">
-              Details
+            <Button variant="ghost" size="sm" className="sync-status__button" aria-label={`Sync details: ${summary}`}>
+              <SyncIcon />
+              <span className="sync-status__count" data-failed={failed > 0 || undefined} aria-hidden="true">
+                {items.length}
+              </span>
             </Button>
             <Dialog title="Changes waiting to sync">
+              <div className="sync-status__dialog-actions">
+                <p>{summary}</p>
+                {needsSignIn ? null : (
+                  <Button size="sm" variant="secondary" isDisabled={!isOnline || pending === 0} onPress={() => void syncNow()}>
+                    Sync now
+                  </Button>
+                )}
+              </div>
               <OutboxList items={items} />
             </Dialog>
           </DialogTrigger>
           {needsSignIn ? (
-            <LinkButton to="/login" size="sm">
-              Sign in to sync
+            <LinkButton to="/login" size="sm" className="sync-status__sign-in">
+              Sign in<span className="sync-status__words"> to sync</span>
             </LinkButton>
-          ) : (
-            <Button size="sm" variant="secondary" isDisabled={!isOnline || pending === 0} onPress={() => void syncNow()}>
-              Sync now
-            </Button>
-          )}
+          ) : null}
         </>
       ) : null}
     </div>
+  );
+}
+
+/** Two arrows in a circle: changes going to and from the server. */
+function SyncIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="icon" aria-hidden="true" focusable="false">
+      <path
+        d="M20 11a8 8 0 0 0-14.3-4.9L4 8M4 4v4h4M4 13a8 8 0 0 0 14.3 4.9L20 16m0 4v-4h-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
   );
 }
 

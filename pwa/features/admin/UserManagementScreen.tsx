@@ -79,7 +79,7 @@ function UserList({ onEdit }: { onEdit: (user: User) => void }) {
   else
     body = (
       <div className="table-scroll">
-        <table className="data-table">
+        <table className="data-table data-table--cards">
           <thead>
             <tr>
               <th scope="col">User</th>
@@ -105,11 +105,11 @@ function UserList({ onEdit }: { onEdit: (user: User) => void }) {
                       </span>
                     </span>
                   </th>
-                  <td>{user.email}</td>
-                  <td>
+                  <td data-label="Email" className="data-table__email">{user.email}</td>
+                  <td data-label="Role">
                     <RoleBadge role={user.role} />
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <ActiveBadge isActive={user.isActive} />
                   </td>
                   <td>

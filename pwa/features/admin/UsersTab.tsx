@@ -153,7 +153,7 @@ function UsersTable({ onEdit, onDelete }: { onEdit: (user: User) => void; onDele
   else
     body = (
       <div className="table-scroll">
-        <table className="data-table">
+        <table className="data-table data-table--cards">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -171,11 +171,11 @@ function UsersTable({ onEdit, onDelete }: { onEdit: (user: User) => void; onDele
               return (
                 <tr key={user.id}>
                   <th scope="row">{name}</th>
-                  <td>{user.email}</td>
-                  <td>
+                  <td data-label="Email" className="data-table__email">{user.email}</td>
+                  <td data-label="Role">
                     <RoleBadge role={user.role} />
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <ActiveBadge isActive={user.isActive} />
                   </td>
                   <td>
@@ -261,7 +261,7 @@ function PendingInvitations({
   else
     body = (
       <div className="table-scroll">
-        <table className="data-table">
+        <table className="data-table data-table--cards">
           <thead>
             <tr>
               <th scope="col">Email</th>
@@ -275,13 +275,13 @@ function PendingInvitations({
             {invitations.data.map((invitation) => (
               <tr key={invitation.id}>
                 <th scope="row">{invitation.email}</th>
-                <td>
+                <td data-label="Role">
                   <RoleBadge role={invitation.role} />
                 </td>
-                <td>
+                <td data-label="Invited">
                   <time dateTime={invitation.createdAt}>{formatDate(invitation.createdAt)}</time>
                 </td>
-                <td>
+                <td data-label="Link">
                   <LinkExpiry invitation={invitation} />
                 </td>
                 <td>

@@ -36,16 +36,24 @@ export function Header() {
           <span className="site-logo__name">{siteName}</span>
         </Link>
         <NavLinks label="Main" />
+        {/*
+          Priority order (docs/architecture.md, "Front end"): the connection and sync state, Saved, the
+          account or Login and the menu button always stay; Install and the theme move into the menu
+          sheet below 1024px; the account's name, Logout and the brand name give way on narrower
+          desktops. Nothing here may grow the header past the screen.
+        */}
         <div className="site-actions">
           <OfflineIndicator />
-          <SavedLink />
-          <InstallButton />
           {user || (live && sessionUserId) ? (
             <Suspense fallback={null}>
               <SyncStatus />
             </Suspense>
           ) : null}
-          <ThemeToggle />
+          <SavedLink />
+          <div className="site-actions__wide">
+            <InstallButton />
+            <ThemeToggle />
+          </div>
           {/* Nothing until the session is known, so a signed-in user never sees Login flash. */}
           {isPending ? null : user ? (
             <div className="site-account site-account--signed-in">
@@ -55,7 +63,7 @@ export function Header() {
               <LogoutButton />
             </div>
           ) : (
-            <LinkButton to="/login" size="sm">
+            <LinkButton to="/login" size="sm" className="site-login">
               Login
             </LinkButton>
           )}

@@ -7,7 +7,10 @@ import { MenuIcon } from '../../components/icons';
 // with the first page (the bundle budget of issue 5).
 const MobileMenuSheet = lazy(() => import('./MobileMenuSheet').then((m) => ({ default: m.MobileMenuSheet })));
 
-/** The hamburger menu shown under 768px: the navigation links and, when signed in, the user and Logout. */
+/**
+ * The hamburger menu shown under 1024px: the navigation links, the theme and Install and, when signed
+ * in, the user, Logout and Sign out everywhere.
+ */
 export function MobileMenu() {
   const [isOpen, setOpen] = useState(false);
   const pathname = useLocation({ select: (location) => location.pathname });

@@ -6,7 +6,9 @@ import { Button } from '../../components/Button';
 import { fullName } from '../../lib/format';
 import { LogoutButton } from '../auth/LogoutButton';
 import { useSignOutEverywhere } from '../auth/session';
+import { InstallButton } from '../../offline/InstallButton';
 import { NavLinks } from './NavLinks';
+import { ThemeToggle } from './ThemeToggle';
 
 /** The open hamburger menu (MobileMenu loads it on first use). */
 export function MobileMenuSheet({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
@@ -26,6 +28,14 @@ export function MobileMenuSheet({ isOpen, onOpenChange }: { isOpen: boolean; onO
                 </Button>
               </div>
               <NavLinks label="Mobile" onNavigate={close} />
+              {/* Below 1024px the header leaves these to the menu (its priority order). */}
+              <div className="menu-sheet__settings">
+                <span className="menu-sheet__setting">
+                  <span aria-hidden="true">Dark theme</span>
+                  <ThemeToggle />
+                </span>
+                <InstallButton />
+              </div>
               {user ? (
                 <div className="menu-sheet__account">
                   <span className="menu-sheet__user">
@@ -44,7 +54,7 @@ export function MobileMenuSheet({ isOpen, onOpenChange }: { isOpen: boolean; onO
   );
 }
 
-/** Under 768px the header's account menu is hidden; its action is here instead. */
+/** Under 1024px the header's account menu is hidden; its action is here instead. */
 function SignOutEverywhereButton() {
   const signOutEverywhere = useSignOutEverywhere();
   return (
