@@ -5,8 +5,12 @@ import { defineConfig } from '@playwright/test';
 /** What the phone projects run: the journeys and the layout sweep. */
 const PHONE_SPECS = [/journey-[^/]*\.spec\.ts$/, /layout-sweep\.spec\.ts$/];
 
-/** Journeys that are a desktop's by nature (journey-*-desktop.spec.ts) run on the desktop project only. */
-const DESKTOP_JOURNEYS = /journey-[^/]*-desktop\.spec\.ts$/;
+/**
+ * Run on the desktop project only: journeys that are a desktop's by nature (journey-*-desktop.spec.ts),
+ * and journeys that go through every screen themselves (`SCREENS` in pwa/e2e/journey.ts), which the
+ * phone projects would otherwise repeat three times over.
+ */
+const DESKTOP_ONLY = [/journey-[^/]*-desktop\.spec\.ts$/, /journey-commuter\.spec\.ts$/, /journey-offline-member\.spec\.ts$/];
 
 export default defineConfig({
   testDir: 'pwa/e2e',
@@ -24,13 +28,13 @@ export default defineConfig({
     {
       name: 'phone',
       testMatch: PHONE_SPECS,
-      testIgnore: DESKTOP_JOURNEYS,
+      testIgnore: DESKTOP_ONLY,
       use: { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 },
     },
     {
       name: 'small phone',
       testMatch: PHONE_SPECS,
-      testIgnore: DESKTOP_JOURNEYS,
+      testIgnore: DESKTOP_ONLY,
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 },
     },
   ],
