@@ -4,7 +4,7 @@ import type { Comment } from '../../contracts/news';
 import { getJson } from './content';
 import { expect, test } from './fixtures';
 import { main, SCREENS, signInWithForm } from './journey';
-import { waitForServiceWorker } from './offline';
+import { storedPaths, waitForServiceWorker } from './offline';
 import { ACCOUNTS } from './session';
 
 /*
@@ -47,6 +47,8 @@ for (const screen of SCREENS) {
       await expect(main(page).getByRole('link', { name: discussion.title })).toBeVisible();
       await main(page).getByRole('link', { name: discussion.title }).click();
       await expect(main(page).getByRole('heading', { level: 1, name: discussion.title })).toBeVisible();
+      // page.goto unloads the page at once: wait until the discussion is on the device, as it will be opened offline.
+      await expect.poll(() => storedPaths(page)).toContain(`/api/forum/discussions/${discussion.id}`);
       await page.goto(`/news/${articleId}`);
       await expect(main(page).getByRole('heading', { level: 1, name: articleTitle })).toBeVisible();
 
