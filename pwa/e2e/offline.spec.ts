@@ -20,6 +20,7 @@ const main = (page: Page) => page.getByRole('main');
 const offlineIndicator = (page: Page) => page.getByRole('banner').getByRole('status').filter({ hasText: 'Offline' });
 
 test('every page seen online opens offline from the local store, with the saved-content banner', async ({ page, context }) => {
+  test.slow(); // six pages online, then each again offline (and the unseen ones)
   await signIn(page, ACCOUNTS.member);
   const [seen, unseen] = await getJson<ListedArticle[]>(page.request, '/api/news?limit=50');
   const [discussion, unseenDiscussion] = await getJson<ListedDiscussion[]>(page.request, '/api/forum/discussions?limit=50');
