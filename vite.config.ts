@@ -31,8 +31,6 @@ export default defineConfig({
       injectManifest: {
         // The shell, every route chunk and stylesheet, the placeholders and icons.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // Only podcast directories read the feed's show cover; the app never shows it.
-        globIgnores: ['images/podcast-cover.png'],
       },
       manifest: {
         id: '/',

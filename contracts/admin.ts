@@ -40,6 +40,11 @@ export const NewsCategoryListQuery = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => v === 'true'),
+  /**
+   * Only categories that at least one published article (`news`) or episode (`podcasts`) carries:
+   * the filter chips of the paged lists (issue 18), in the same display order as everywhere.
+   */
+  usedBy: z.enum(['news', 'podcasts'], { error: "usedBy must be 'news' or 'podcasts'" }).optional(),
 });
 export type NewsCategoryListQuery = z.infer<typeof NewsCategoryListQuery>;
 

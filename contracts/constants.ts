@@ -7,6 +7,28 @@ export const ROLES = ['subscriber', 'contributor', 'editor', 'admin'] as const;
 export const CONTENT_STATUSES = ['draft', 'published'] as const;
 export const RESOURCE_TYPES = ['ebook', 'webinar', 'case-study', 'certification'] as const;
 export const RESOURCE_CATEGORIES = ['taxation', 'financial-reporting', 'audit-automation', 'ethical-ai'] as const;
+export type ResourceTypeId = (typeof RESOURCE_TYPES)[number];
+export type ResourceCategoryId = (typeof RESOURCE_CATEGORIES)[number];
+/** Display names of the resource enums (the Resources screen and the resources' generated covers). */
+export const RESOURCE_TYPE_NAMES: Record<ResourceTypeId, string> = {
+  ebook: 'E-Book',
+  webinar: 'Webinar',
+  'case-study': 'Case Study',
+  certification: 'Certification',
+};
+export const RESOURCE_CATEGORY_NAMES: Record<ResourceCategoryId, string> = {
+  taxation: 'Taxation',
+  'financial-reporting': 'Financial Reporting',
+  'audit-automation': 'Audit Automation',
+  'ethical-ai': 'Ethical AI',
+};
+/** Resource categories are an enum, not news categories with a colour: their covers' hues. */
+export const RESOURCE_CATEGORY_COLORS: Record<ResourceCategoryId, string> = {
+  taxation: '#B45309',
+  'financial-reporting': '#1D4ED8',
+  'audit-automation': '#047857',
+  'ethical-ai': '#7C3AED',
+};
 export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
 export const MENU_KEYS = ['news', 'podcasts', 'forums', 'resources', 'community'] as const;
 
@@ -23,6 +45,9 @@ export const LIMITS = {
   ratingMax: 5,
   defaultCategoryColor: '#3B82F6',
 } as const;
+
+/** Response header of paged lists carrying the cursor of the next page (absent on the last page). */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 /**
  * Exactly-once writes (issue 7): a signed-in mutation may carry `Idempotency-Key` (the outbox sends

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { ClientId, CONTENT_STATUSES, ContentStatus, Id, LIMITS, QueryFlag, safeText, Timestamp, WrittenAt } from './common';
+import { MemberRef } from './profile';
 
 /*
  * News articles and comments (spec sections 3, 5, 7 News), plus the pieces that articles and
@@ -76,7 +77,7 @@ export const ContentListQuery = z.object({
 export type ContentListQuery = z.infer<typeof ContentListQuery>;
 
 /** Response header carrying the cursor of the next page (absent on the last page). */
-export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+export { NEXT_CURSOR_HEADER } from './constants';
 
 /** A content status in a body; creates default it to published (spec 9; the forms send draft). */
 export const statusInput = z.enum(CONTENT_STATUSES, { error: "Status must be 'draft' or 'published'" });
@@ -220,6 +221,11 @@ export const Article = z.object({
   publishedAt: Timestamp.nullable(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  /**
+   * The byline, on `GET /api/news/{id}` only (lists leave it out): the author's public name and
+   * photo, null when they have no public member page (account deleted or deactivated).
+   */
+  author: MemberRef.nullable().optional(),
 });
 export type Article = z.infer<typeof Article>;
 

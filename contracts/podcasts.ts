@@ -1,6 +1,15 @@
 import { z } from './zod';
 import { ContentStatus, safeText, Timestamp } from './common';
-import { CategoryIdsInput, CategoryRef, featuredInput, optionalMediaUrl, optionalText, statusInput, titleField } from './news';
+import {
+  CategoryIdsInput,
+  CategoryRef,
+  ContentListQuery,
+  featuredInput,
+  optionalMediaUrl,
+  optionalText,
+  statusInput,
+  titleField,
+} from './news';
 
 /*
  * Podcast episodes (spec sections 3, 5, 7 Podcasts). The list query, status/archive/featured
@@ -62,7 +71,11 @@ const episodeNumberInput = z
   })
   .optional();
 
+/** The show an episode belongs to; absent on create means the default show (the first one). */
+const showIdInput = z.uuid({ error: 'Unknown show' }).optional();
+
 const podcastOptionalFields = {
+  showId: showIdInput,
   description: optionalText('Description', 10_000),
   episodeNumber: episodeNumberInput,
   audioUrl: optionalMediaUrl('Audio URL'),
@@ -92,9 +105,16 @@ export const PodcastPatchInput = z.object({
 });
 export type PodcastPatchInput = z.infer<typeof PodcastPatchInput>;
 
+/** The show as embedded in an episode. */
+export const ShowRef = z.object({ id: z.string(), name: z.string(), slug: z.string() });
+export type ShowRef = z.infer<typeof ShowRef>;
+
 export const Podcast = z.object({
   id: z.string(),
   title: z.string(),
+  showId: z.string().nullable(),
+  /** Null only for a row written around the API with no show (the API always sets one). */
+  show: ShowRef.nullable(),
   description: z.string().nullable(),
   episodeNumber: z.number().int().nullable(),
   audioUrl: z.string().nullable(),
@@ -122,3 +142,108 @@ export type Podcast = z.infer<typeof Podcast>;
 
 export const PlayResponse = z.object({ playCount: z.number().int() });
 export type PlayResponse = z.infer<typeof PlayResponse>;
+
+/** 409 on create/edit when the show already has an episode with that number (under `episodeNumber`). */
+export function episodeNumberTakenMessage(episodeNumber: number, showName: string): string {
+  return `Episode ${episodeNumber} already exists in ${showName}`;
+}
+
+// ---------------------------------------------------------------- shows
+
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** GET /api/podcasts?show=<slug>: only that show's episodes (an unknown slug lists none). */
+export const PodcastListQuery = ContentListQuery.extend({
+  show: safeText()
+    .trim()
+    .toLowerCase()
+    .max(120, 'Invalid show')
+    .refine((v) => v === '' || SLUG_PATTERN.test(v), 'Invalid show')
+    .transform((v) => v || undefined)
+    .optional(),
+});
+export type PodcastListQuery = z.infer<typeof PodcastListQuery>;
+
+/** GET /api/podcast-shows: every show in display order. */
+export const PodcastShow = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  hostName: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  displayOrder: z.number().int(),
+  /** Episodes editors can see (drafts and archived included); published, non-archived ones for others. */
+  episodeCount: z.number().int(),
+  /**
+   * Editors and admins only: one more than the highest episode number in the show (1 when none),
+   * what the episode forms suggest.
+   */
+  nextEpisodeNumber: z.number().int().optional(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type PodcastShow = z.infer<typeof PodcastShow>;
+
+const showName = safeText('Name is required')
+  .trim()
+  .min(1, 'Name is required')
+  .max(120, 'Name must be at most 120 characters');
+const showSlug = safeText('Slug is required')
+  .trim()
+  .min(1, { error: 'Slug is required', abort: true })
+  .max(120, 'Slug must be at most 120 characters')
+  .regex(SLUG_PATTERN, 'Slug may contain only lowercase letters, digits and dashes');
+const showDisplayOrder = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+  z
+    .number({ error: 'Display order must be a number' })
+    .int('Display order must be a whole number')
+    .min(-1_000_000, 'Display order is out of range')
+    .max(1_000_000, 'Display order is out of range')
+    .optional(),
+);
+
+/** A slug made from a name: lowercase ASCII letters and digits joined by dashes. */
+export function slugify(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120)
+    .replace(/-+$/, '');
+}
+
+/** POST /api/admin/podcast-shows; a missing slug is made from the name. */
+export const PodcastShowCreateInput = z
+  .object({
+    name: showName,
+    slug: showSlug.optional(),
+    description: optionalText('Description', 2000),
+    hostName: optionalText('Host name', 200),
+    imageUrl: optionalMediaUrl('Image URL'),
+    displayOrder: showDisplayOrder,
+  })
+  .transform((v, ctx) => {
+    const slug = v.slug ?? slugify(v.name);
+    if (!slug) {
+      ctx.addIssue({ code: 'custom', path: ['slug'], message: 'Slug is required' });
+      return z.NEVER;
+    }
+    return { ...v, slug };
+  });
+export type PodcastShowCreateInput = z.infer<typeof PodcastShowCreateInput>;
+
+/** PATCH /api/admin/podcast-shows/{id}: only the fields sent change. */
+export const PodcastShowUpdateInput = z.object({
+  name: showName.optional(),
+  slug: showSlug.optional(),
+  description: optionalText('Description', 2000),
+  hostName: optionalText('Host name', 200),
+  imageUrl: optionalMediaUrl('Image URL'),
+  displayOrder: showDisplayOrder,
+});
+export type PodcastShowUpdateInput = z.infer<typeof PodcastShowUpdateInput>;

@@ -40,8 +40,14 @@ export type FinalizeImageInput = z.infer<typeof FinalizeImageInput>;
 export const FinalizeAudioInput = z.object({ audioURL: safeText('audioURL is required').min(1, 'audioURL is required').max(2048) });
 export type FinalizeAudioInput = z.infer<typeof FinalizeAudioInput>;
 
-/** `/objects/<id>`: where a finalised upload is served. */
-export const ObjectPathResponse = z.object({ objectPath: z.string() });
+/** One size of a finalised image (issue 18): `url` is `/objects/<id>?w=<width>&fmt=<format>`. */
+export const ImageVariant = z.object({ width: z.number().int(), height: z.number().int(), format: z.enum(['webp', 'jpg']), url: z.string() });
+
+/**
+ * `/objects/<id>`: where a finalised upload is served. Images also list the sizes made of them
+ * (absent for audio, so older clients that read only `objectPath` are unaffected).
+ */
+export const ObjectPathResponse = z.object({ objectPath: z.string(), variants: z.array(ImageVariant).optional() });
 export type ObjectPathResponse = z.infer<typeof ObjectPathResponse>;
 
 export const UploadParameters = z.object({

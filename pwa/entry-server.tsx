@@ -77,9 +77,17 @@ export async function render(url: string, request: ServerRequest): Promise<Rende
  * query holds as it is is named by path (not sent twice); one it reshaped goes whole.
  */
 function ssrState(queries: DehydratedState, answers: Map<string, unknown>, renderedAt: number): SsrState {
-  const paths: Record<string, string> = {};
+  const paths: SsrState['paths'] = {};
   const held = new Map([...answers].map(([path, data]) => [data, path]));
   for (const query of queries.queries) {
+    // A paged list (infinite query) holds each page's answer as it is.
+    const pages = (query.state.data as { pages?: unknown } | undefined)?.pages;
+    const pagePaths = Array.isArray(pages) ? pages.map((page) => held.get(page)) : undefined;
+    if (pagePaths?.length && pagePaths.every((path) => path !== undefined)) {
+      paths[query.queryHash] = pagePaths as string[];
+      pagePaths.forEach((path) => answers.delete(path!));
+      continue;
+    }
     const path = held.get(query.state.data);
     if (path !== undefined) {
       paths[query.queryHash] = path;

@@ -5,18 +5,24 @@ import {
   createRouter,
   lazyRouteComponent,
   notFound,
+  redirect,
   type RouterHistory,
 } from '@tanstack/react-router';
 import { authQueries } from './api/auth.queries';
 import { communityQueries } from './api/community.queries';
+import { memberQueries } from './api/members.queries';
+import { profileQueries } from './api/profile.queries';
 import { forumQueries } from './api/forums.queries';
 import { newsCategoryQueries, newsQueries } from './api/news.queries';
 import { podcastQueries } from './api/podcasts.queries';
+import { podcastShowQueries } from './api/podcast-shows.queries';
 import { resourceQueries } from './api/resources.queries';
+import { siteQueries } from './api/site.queries';
 import { NotFoundScreen } from './features/errors/NotFoundScreen';
 import { RootLayout } from './features/layout/RootLayout';
 import { storeWritesSettled } from './offline/store';
 import { validateCategorySearch, parseCategoryParam } from './features/news/listFilters';
+import { parseShowParam, validatePodcastSearch } from './features/podcasts/showFilter';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -45,16 +51,27 @@ const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   loader: ({ context: { queryClient } }) => {
-    void queryClient.prefetchQuery(newsQueries.list());
-    void queryClient.prefetchQuery(podcastQueries.list());
+    void queryClient.prefetchQuery(newsQueries.featured());
+    void queryClient.prefetchQuery(newsQueries.latest());
+    void queryClient.prefetchQuery(podcastQueries.featured());
+    void queryClient.prefetchQuery(podcastQueries.latest());
   },
   component: lazyRouteComponent(() => import('./features/home/HomeScreen'), 'HomeScreen'),
   staticData: { module: 'features/home/HomeScreen.tsx' },
 });
 
+/** `?redirect=` is where a signed-in user goes next: only a path of this site (never `//host`). */
+export function safeRedirect(value: unknown): string | undefined {
+  return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : undefined;
+}
+
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
+    const target = safeRedirect(search.redirect);
+    return target ? { redirect: target } : {};
+  },
   component: lazyRouteComponent(() => import('./features/auth/LoginScreen'), 'LoginScreen'),
 });
 
@@ -78,10 +95,9 @@ const newsRoute = createRoute({
   validateSearch: validateCategorySearch,
   loaderDeps: ({ search }) => ({ categories: search.categories }),
   loader: ({ context: { queryClient }, deps }) => {
-    const categories = parseCategoryParam(deps.categories);
-    // The unfiltered list feeds the category chips; the filtered one the grid.
-    void queryClient.prefetchQuery(newsQueries.list());
-    if (categories.length > 0) void queryClient.prefetchQuery(newsQueries.list({ categories }));
+    // The first page (of 12); 'Load more' fetches the next. The chips: categories in use.
+    void queryClient.prefetchInfiniteQuery(newsQueries.pages({ categories: parseCategoryParam(deps.categories) }));
+    void queryClient.prefetchQuery(newsCategoryQueries.usedBy('news'));
   },
   component: lazyRouteComponent(() => import('./features/news/NewsListScreen'), 'NewsListScreen'),
   staticData: { module: 'features/news/NewsListScreen.tsx' },
@@ -99,16 +115,17 @@ const articleRoute = createRoute({
   staticData: { module: 'features/news/ArticleScreen.tsx' },
 });
 
+/** `?categories=` as on /news, and `?show=<slug>` (issue 18: one show's episodes). */
 const podcastsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/podcasts',
-  validateSearch: validateCategorySearch,
-  loaderDeps: ({ search }) => ({ categories: search.categories }),
+  validateSearch: validatePodcastSearch,
+  loaderDeps: ({ search }) => ({ categories: search.categories, show: parseShowParam(search.show) }),
   loader: ({ context: { queryClient }, deps }) => {
-    const categories = parseCategoryParam(deps.categories);
-    void queryClient.prefetchQuery(podcastQueries.list());
+    void queryClient.prefetchInfiniteQuery(podcastQueries.pages({ categories: parseCategoryParam(deps.categories), show: deps.show }));
+    void queryClient.prefetchQuery(newsCategoryQueries.usedBy('podcasts'));
+    void queryClient.prefetchQuery(podcastShowQueries.list());
     void queryClient.prefetchQuery(podcastQueries.featured());
-    if (categories.length > 0) void queryClient.prefetchQuery(podcastQueries.list({ categories }));
   },
   component: lazyRouteComponent(() => import('./features/podcasts/PodcastsScreen'), 'PodcastsScreen'),
   staticData: { module: 'features/podcasts/PodcastsScreen.tsx' },
@@ -119,7 +136,7 @@ const forumsRoute = createRoute({
   path: '/forums',
   loader: ({ context: { queryClient } }) => {
     void queryClient.prefetchQuery(forumQueries.categories());
-    void queryClient.prefetchQuery(forumQueries.list());
+    void queryClient.prefetchInfiniteQuery(forumQueries.pages());
   },
   component: lazyRouteComponent(() => import('./features/forums/ForumsScreen'), 'ForumsScreen'),
   staticData: { module: 'features/forums/ForumsScreen.tsx' },
@@ -158,12 +175,51 @@ const communityRoute = createRoute({
   staticData: { module: 'features/community/CommunityScreen.tsx' },
 });
 
+/** A member's public page (issue 18), for visitors too; rendered on the server like the other public pages. */
+const memberRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  // A malformed id needs no client check: the API answers 404 and the screen says 'Member Not Found'.
+  path: '/members/$id',
+  loader: ({ context: { queryClient }, params: { id } }) => {
+    void queryClient.prefetchQuery(memberQueries.detail(id));
+  },
+  component: lazyRouteComponent(() => import('./features/members/MemberScreen'), 'MemberScreen'),
+  staticData: { module: 'features/members/MemberScreen.tsx' },
+});
+
+/** The member's own profile (issue 18): visitors sign in first and come back here. */
+const profileRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/profile',
+  beforeLoad: async ({ context: { queryClient }, location }) => {
+    const user = await queryClient.ensureQueryData(authQueries.user());
+    if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
+  },
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(profileQueries.me());
+  },
+  component: lazyRouteComponent(() => import('./features/profile/ProfileScreen'), 'ProfileScreen'),
+});
+
 /** Articles saved for offline reading (docs/offline.md); its data lives on the device. */
 const savedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/saved',
   component: lazyRouteComponent(() => import('./offline/SavedScreen'), 'SavedScreen'),
 });
+
+/** The footer's pages (issue 18): Markdown shipped with the app, rendered on the server too. */
+const staticPageRoutes = (['about', 'contact', 'privacy', 'terms'] as const).map((name) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: `/${name}`,
+    loader: ({ context: { queryClient } }) => {
+      void queryClient.prefetchQuery(siteQueries.info());
+    },
+    component: lazyRouteComponent(() => import('./features/pages/PageScreen'), `${name[0].toUpperCase()}${name.slice(1)}Page` as 'AboutPage'),
+    staticData: { module: 'features/pages/PageScreen.tsx' },
+  }),
+);
 
 /**
  * Spec 2: these routes exist only for signed-in users; anyone else gets the 404 page. The check
@@ -246,6 +302,12 @@ const adminCategoriesRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/admin/CategoriesScreen'), 'CategoriesScreen'),
 });
 
+const adminShowsRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/admin/shows',
+  component: lazyRouteComponent(() => import('./features/admin/ShowsScreen'), 'ShowsScreen'),
+});
+
 const adminMainPageRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/admin/main-page',
@@ -264,7 +326,10 @@ const routeTree = rootRoute.addChildren([
   discussionRoute,
   resourcesRoute,
   communityRoute,
+  memberRoute,
+  profileRoute,
   savedRoute,
+  ...staticPageRoutes,
   authenticatedRoute.addChildren([
     addArticleRoute,
     editArticleRoute,
@@ -273,6 +338,7 @@ const routeTree = rootRoute.addChildren([
     adminRoute,
     adminUsersRoute,
     adminMenuRoute,
+    adminShowsRoute,
     adminCategoriesRoute,
     adminMainPageRoute,
   ]),

@@ -7,8 +7,8 @@ import { followRenderedAnswer } from './session/session';
 export interface SsrState {
   /** The query cache the page was rendered from. */
   queries: DehydratedState;
-  /** Query hash → the API path whose answer the query holds as it is. */
-  paths: Record<string, string>;
+  /** Query hash → the API path whose answer the query holds as it is (a paged list: one per page). */
+  paths: Record<string, string | string[]>;
   /** API answers no query holds as they are (reshaped by the query), by path. */
   answers: Array<[path: string, data: unknown]>;
   /** When the page was rendered (ms): its relative times were counted from then (pwa/lib/clock.ts). */
@@ -29,6 +29,12 @@ export function startFromServerState(queryClient: QueryClient): Clock | undefine
   // The server's answer about the user, as fresh as one the app fetches.
   followRenderedAnswer(queryClient);
   const byHash = new Map(state.queries.queries.map((query) => [query.queryHash, query.state.data]));
-  keepAnswers([...Object.entries(state.paths).map(([hash, path]): [string, unknown] => [path, byHash.get(hash)]), ...state.answers]);
+  const held = Object.entries(state.paths).flatMap(([hash, path]): Array<[string, unknown]> => {
+    const data = byHash.get(hash);
+    if (!Array.isArray(path)) return [[path, data]];
+    const pages = (data as { pages: unknown[] }).pages;
+    return path.map((pagePath, i) => [pagePath, pages[i]]);
+  });
+  keepAnswers([...held, ...state.answers]);
   return renderedClock(state.renderedAt);
 }

@@ -130,6 +130,4 @@ for (const [name, size, maskable] of [
 ] as const) {
   writeFileSync(path.join(outDir, name), drawIcon(size, maskable));
 }
-// The podcast feed's show cover (server/feeds/build.ts): Apple asks for a 1400–3000 px square PNG or JPEG.
-writeFileSync(path.join(outDir, '../images/podcast-cover.png'), drawIcon(1400, true));
 console.info(`Icons written to ${outDir}`);

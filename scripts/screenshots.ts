@@ -33,6 +33,8 @@ interface Screen {
   /** Brings the screen into the state to shoot (opens a dialog, a menu …). */
   act?: (page: Page) => Promise<void>;
   viewports?: ReadonlyArray<keyof typeof VIEWPORTS>;
+  /** A visitor's state (the sign-in prompt): not shot with QUEUED=1, which signs everyone in. */
+  visitorOnly?: boolean;
 }
 
 async function firstId(url: string, apiPath: string): Promise<string> {
@@ -43,7 +45,7 @@ async function firstId(url: string, apiPath: string): Promise<string> {
   return first.id;
 }
 
-function screens(articleId: string, discussionId: string): Screen[] {
+function screens(articleId: string, discussionId: string, memberId: string): Screen[] {
   return [
     { name: 'home', path: '/' },
     { name: 'login', path: '/login' },
@@ -53,6 +55,7 @@ function screens(articleId: string, discussionId: string): Screen[] {
     {
       name: 'news-sign-in-prompt',
       path: '/news',
+      visitorOnly: true,
       act: (page) => page.getByRole('button', { name: /^Comments on/ }).first().click(),
     },
     { name: 'podcasts', path: '/podcasts' },
@@ -60,7 +63,20 @@ function screens(articleId: string, discussionId: string): Screen[] {
     { name: 'discussion', path: `/forums/${discussionId}` },
     { name: 'resources', path: '/resources' },
     { name: 'community', path: '/community' },
+    { name: 'member', path: `/members/${memberId}` },
+    { name: 'profile', path: '/profile', as: 'admin' },
+    {
+      name: 'account-menu',
+      path: '/',
+      as: 'admin',
+      viewports: ['desktop'],
+      act: (page) => page.getByRole('button', { name: /^Account menu for/ }).click(),
+    },
     { name: '404', path: '/no-such-page' },
+    { name: 'about', path: '/about' },
+    { name: 'contact', path: '/contact' },
+    { name: 'privacy', path: '/privacy' },
+    { name: 'terms', path: '/terms' },
     {
       name: 'menu-open',
       path: '/',
@@ -78,19 +94,20 @@ function screens(articleId: string, discussionId: string): Screen[] {
     },
     { name: 'admin-menu', path: '/admin/menu', as: 'admin' },
     { name: 'admin-categories', path: '/admin/categories', as: 'admin' },
+    { name: 'admin-shows', path: '/admin/shows', as: 'admin' },
     { name: 'admin-main-page', path: '/admin/main-page', as: 'admin' },
   ];
 }
 
 /** Waits until the screen has its data: no request in flight and no loading skeleton left. */
-async function settle(page: Page): Promise<void> {
-  if (!QUEUED) await page.waitForLoadState('networkidle');
+async function settle(page: Page, online = !QUEUED): Promise<void> {
+  if (online) await page.waitForLoadState('networkidle');
   await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' }).catch(() => {});
   // Lazy images outside the first screen load once scrolled to; a full-page shot should show them.
   await page.evaluate(async () => {
     for (const image of document.querySelectorAll('img')) image.loading = 'eager';
   });
-  if (!QUEUED) await page.waitForLoadState('networkidle');
+  if (online) await page.waitForLoadState('networkidle');
 }
 
 async function shoot(browser: Browser, baseURL: string, screen: Screen, viewport: keyof typeof VIEWPORTS, theme: string, articleId: string) {
@@ -104,7 +121,7 @@ async function shoot(browser: Browser, baseURL: string, screen: Screen, viewport
       if (!response.ok()) throw new Error(`sign-in failed: ${response.status()}`);
     }
     const page = await context.newPage();
-    if (QUEUED) await queueAComment(page, articleId);
+    if (QUEUED) await queueAComment(page, articleId, screen.path);
     await page.goto(screen.path);
     await settle(page);
     if (screen.act) {
@@ -121,16 +138,20 @@ async function shoot(browser: Browser, baseURL: string, screen: Screen, viewport
 }
 
 /**
- * Online once (the service worker installs and the article is stored), then offline a comment is
- * written: it waits in the outbox, and the header shows Offline and '1' queued change.
+ * Online once (the service worker installs, the article and the screen to shoot are stored, as for a
+ * member who opened them before the train left), then offline a comment is written: it waits in the
+ * outbox, and the header shows Offline and '1' queued change.
  */
-async function queueAComment(page: Page, articleId: string): Promise<void> {
+async function queueAComment(page: Page, articleId: string, screenPath: string): Promise<void> {
   await page.goto(`/news/${articleId}`);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (navigator.serviceWorker.controller) return;
     await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
   });
+  await page.goto(screenPath);
+  await settle(page, true);
+  await page.goto(`/news/${articleId}`);
   await page.getByLabel('Add a comment').waitFor();
   await page.context().setOffline(true);
   await page.getByLabel('Add a comment').fill('Written on the train, sent when the network is back.');
@@ -147,7 +168,8 @@ async function main(): Promise<void> {
   try {
     const articleId = await firstId(server.url, '/api/news?limit=1');
     const discussionId = await firstId(server.url, '/api/forum/discussions?limit=1');
-    const chosen = screens(articleId, discussionId).filter((screen) => !only || only.includes(screen.name));
+    const memberId = await firstId(server.url, '/api/community/contributors?limit=1');
+    const chosen = screens(articleId, discussionId, memberId).filter((screen) => (!only || only.includes(screen.name)) && !(QUEUED && screen.visitorOnly));
     for (const screen of chosen) {
       for (const viewport of screen.viewports ?? (Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>)) {
         if (onlyViewports && !onlyViewports.includes(viewport)) continue;

@@ -42,9 +42,19 @@ describeEachDb('request handling', (t) => {
     expect(wrongMethod.status).toBe(405);
   });
 
+  it('answers an unknown path under /objects or /covers with 404 JSON too, never the static plain text', async () => {
+    // Found by the fuzzer: `/covers/<id>%00/%2e%2e/x` resolves to `/covers/x`, which no route matched.
+    for (const path of ['/covers/x', '/covers/%EF%BF%BE', '/objects/a/b/c', '/api']) {
+      const res = await t().agent().get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body, path).toEqual({ message: 'Not found', code: 'not_found' });
+    }
+  });
+
   it('reports health and the site name', async () => {
     expect((await t().agent().get('/api/health')).body).toEqual({ ok: true });
-    expect((await t().agent().get('/api/site')).body).toEqual({ siteName: 'Ledger Commons' });
+    // No CONTACT_EMAIL and no PUBLIC_URL here: the documented placeholder (README, Configuration).
+    expect((await t().agent().get('/api/site')).body).toEqual({ siteName: 'Ledger Commons', contactEmail: 'contact@ledgercommons.example' });
   });
 
   it('never leaks a stack trace on an unexpected error', async () => {

@@ -4,7 +4,7 @@ import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import compress from 'koa-compress';
 import type { Knex } from 'knex';
-import type { Config } from './config';
+import { contactEmailOf, type Config } from './config';
 import { LIMITS } from '../contracts/common';
 import { errorHandler, type Logger } from './middleware/errors';
 import { hasLiveSession, requireHttpsToSignIn, sessionMiddleware } from './middleware/session';
@@ -32,7 +32,7 @@ export interface AppDeps {
     Partial<
       Pick<
         Config,
-        'trustProxy' | 'allowedHosts' | 'host' | 'dataDir' | 'rateLimits' | 'publicUrl' | 'podcastOwnerEmail' | 'serverRendering' | 'writeLimits' | 'uploadQuota'
+        'trustProxy' | 'allowedHosts' | 'host' | 'dataDir' | 'rateLimits' | 'publicUrl' | 'podcastOwnerEmail' | 'contactEmail' | 'serverRendering' | 'writeLimits' | 'uploadQuota'
       >
     >;
   logger?: Logger;
@@ -123,7 +123,7 @@ export function createApp({
     ctx.body = { ok: true };
   });
   api.get('/site', (ctx) => {
-    ctx.body = { siteName: config.siteName };
+    ctx.body = { siteName: config.siteName, contactEmail: contactEmailOf(config) };
   });
 
   const limits = rateLimits ?? new AuthRateLimits(config.rateLimits);

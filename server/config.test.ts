@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, productionWarnings } from './config';
+import { ConfigError, contactEmailOf, loadConfig, PLACEHOLDER_CONTACT_EMAIL, productionWarnings } from './config';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -61,6 +61,16 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://ledger.example/' }).publicUrl).toBe('https://ledger.example');
     expect(() => loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL: must be an http\(s\) URL/);
     expect(() => loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'ledger.example' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('reads CONTACT_EMAIL; without it the contact address is contact@ the PUBLIC_URL domain, else a placeholder', () => {
+    const env = { DATA_DIR: dir };
+    expect(contactEmailOf(loadConfig({ ...env, CONTACT_EMAIL: 'hello@example.org', PUBLIC_URL: 'https://www.ledger.example.com' }))).toBe('hello@example.org');
+    expect(contactEmailOf(loadConfig({ ...env, PUBLIC_URL: 'https://www.ledger.example.com/' }))).toBe('contact@ledger.example.com');
+    for (const url of [undefined, 'http://localhost:3000', 'http://10.0.0.5:3000', 'http://[::1]:3000']) {
+      expect(contactEmailOf(loadConfig({ ...env, ...(url ? { PUBLIC_URL: url } : {}) })), url).toBe(PLACEHOLDER_CONTACT_EMAIL);
+    }
+    expect(() => loadConfig({ ...env, CONTACT_EMAIL: 'not-an-address' })).toThrow(/CONTACT_EMAIL: must be an email address/);
   });
 
   it('reads TRUST_PROXY as a list of proxy addresses; `true` (trust anyone) is refused with a pointer to the list', () => {

@@ -26,6 +26,7 @@ const EnvSchema = z
       .transform((v) => v.replace(/\/+$/, ''))
       .optional(),
     PODCAST_OWNER_EMAIL: z.email('must be an email address').optional(),
+    CONTACT_EMAIL: z.email('must be an email address').optional(),
     SERVER_RENDERING: z.enum(['on', 'off']).default('on'),
     SEED: z.enum(['sample', 'none']).optional(),
     LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
@@ -104,6 +105,8 @@ export interface Config {
   publicUrl?: string;
   /** The podcast feed's owner address (itunes:owner), which directories use to confirm a submission. */
   podcastOwnerEmail?: string;
+  /** The address the Contact, Privacy and Terms pages give (default: see contactEmailOf). */
+  contactEmail?: string;
   /** Render the public screens on the server (docs/performance.md, "Server rendering"); on by default. */
   serverRendering?: boolean;
   /** Seed sample data into an empty database at start (default: on except in production). */
@@ -156,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteName: e.SITE_NAME,
     publicUrl: e.PUBLIC_URL,
     podcastOwnerEmail: e.PODCAST_OWNER_EMAIL,
+    contactEmail: e.CONTACT_EMAIL,
     serverRendering: e.SERVER_RENDERING === 'on',
     seedSample: e.SEED ? e.SEED === 'sample' : e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
@@ -243,4 +247,18 @@ function devSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Shown when neither CONTACT_EMAIL nor a PUBLIC_URL with a domain name says where mail goes (README). */
+export const PLACEHOLDER_CONTACT_EMAIL = 'contact@ledgercommons.example';
+
+/**
+ * The site's contact address: CONTACT_EMAIL, else `contact@` the domain of PUBLIC_URL (without
+ * `www.`), else a placeholder on the reserved `.example` domain that can never reach anyone.
+ */
+export function contactEmailOf(config: Pick<Config, 'contactEmail' | 'publicUrl'>): string {
+  if (config.contactEmail) return config.contactEmail;
+  const host = config.publicUrl ? new URL(config.publicUrl).hostname.replace(/^www\./, '') : '';
+  const isDomainName = host.includes('.') && !/^[\d.]+$/.test(host) && !host.startsWith('[');
+  return isDomainName ? `contact@${host}` : PLACEHOLDER_CONTACT_EMAIL;
 }

@@ -34,6 +34,9 @@ export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many r
   new HttpError(429, 'too_many_requests', message, undefined, { 'Retry-After': String(retryAfterSeconds) });
 /** A member's upload space is used up (413: the request carries, or would carry, too much for them). */
 export const quotaExceeded = (message: string) => new HttpError(413, 'quota_exceeded', message);
+/** Too much work queued already (image rendering): a passing condition, so 503 and retry. */
+export const serverBusy = (retryAfterSeconds: number, message = 'The server is busy, please try again shortly') =>
+  new HttpError(503, 'busy', message, undefined, { 'Retry-After': String(retryAfterSeconds) });
 /** The disk under the database or the uploads is full: a server condition that passes, so 503 and retry. */
 export const STORAGE_FULL_RETRY_SECONDS = 60;
 export const storageFull = () =>

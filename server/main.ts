@@ -64,7 +64,12 @@ async function main(): Promise<void> {
     logger: config.logLevel === 'silent' ? { error: () => {}, info: () => {} } : console,
   });
   const server = http.createServer(app.callback());
-  server.keepAliveTimeout = 5_000;
+  // Idle keep-alive connections live longer than clients and proxies keep theirs (haproxy's and load
+  // balancers' 60 s): a server that closes first races a request sent on the closing socket, which
+  // the client sees as ECONNRESET. headersTimeout must exceed it (Node's rule). Shutdown closes idle
+  // connections itself.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const where = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   log(`${config.siteName} is serving ${where} (${config.database.client === 'sqlite' ? `SQLite ${config.database.filename}` : 'PostgreSQL'})`);

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
 import serve from 'koa-static';
+import { isServerPath } from './paths';
 
 export const PWA_DIR = path.resolve(import.meta.dirname, '../dist/pwa');
 
@@ -11,7 +12,7 @@ export type ShellRenderer = (ctx: Koa.Context, shell: string) => Promise<string 
 
 /**
  * Serves the built PWA: hashed assets cached for a year, everything else revalidated, and the
- * SPA fallback (index.html) for any other GET that is not under /api or /objects, filled by
+ * SPA fallback (index.html) for any other GET that is not under /api, /objects or /covers, filled by
  * `renderers` in turn.
  */
 export function pwaMiddleware(dir = PWA_DIR, renderers: ShellRenderer[] = []): Koa.Middleware {
@@ -25,7 +26,7 @@ export function pwaMiddleware(dir = PWA_DIR, renderers: ShellRenderer[] = []): K
   const indexFile = path.join(dir, 'index.html');
   let indexHtml: string | undefined;
   return async (ctx, next) => {
-    if (ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/objects/')) return next();
+    if (isServerPath(ctx.path)) return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     try {
       await files(ctx, async () => {});

@@ -1,3 +1,4 @@
+import { NEXT_CURSOR_HEADER } from '../../contracts/constants';
 import { serverRequest } from '../lib/environment';
 import { readThrough } from '../offline/store';
 
@@ -39,7 +40,34 @@ export function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promis
   return readThrough(path, () => request<T>(path, options));
 }
 
-async function request<T>(path: string, { method = 'GET', body, signal, headers }: ApiFetchOptions): Promise<T> {
+/**
+ * One page of a paged list (GET /api/news, /api/podcasts): the body's items and the cursor of the
+ * next page from the `X-Next-Cursor` header (null on the last page). Kept on the device whole, so
+ * a page read offline still knows whether another follows.
+ */
+export interface ListPage<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** GET a page of a paged list, through the offline store like apiFetch. */
+export function apiFetchPage<T>(path: string, options: Pick<ApiFetchOptions, 'signal'> = {}): Promise<ListPage<T>> {
+  const fetchPage = () => send<T[]>(path, options).then(({ data, response }) => answered(path, { items: data ?? [], nextCursor: response.headers.get(NEXT_CURSOR_HEADER) }));
+  return serverRequest() ? fetchPage() : readThrough(path, fetchPage);
+}
+
+async function request<T>(path: string, options: ApiFetchOptions): Promise<T> {
+  const { data } = await send<T>(path, options);
+  return (options.method ?? 'GET') === 'GET' ? answered(path, data) : data;
+}
+
+/** On the server, each answer the page was rendered from is noted, so the browser keeps it too. */
+function answered<T>(path: string, data: T): T {
+  serverRequest()?.answered?.(path, data);
+  return data;
+}
+
+async function send<T>(path: string, { method = 'GET', body, signal, headers }: ApiFetchOptions): Promise<{ data: T; response: Response }> {
   const hasPayload = body !== undefined;
   const response = await (serverRequest()?.fetch ?? fetch)(path, {
     method,
@@ -56,8 +84,7 @@ async function request<T>(path: string, { method = 'GET', body, signal, headers 
   }
   // An empty success body (204) has nothing to parse.
   const data = (text === '' ? undefined : JSON.parse(text)) as T;
-  if (method === 'GET') serverRequest()?.answered?.(path, data);
-  return data;
+  return { data, response };
 }
 
 function parseJsonOrUndefined(text: string): unknown {

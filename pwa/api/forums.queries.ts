@@ -1,4 +1,4 @@
-import { queryOptions, type QueryFilters } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryFilters } from '@tanstack/react-query';
 import type { ContentStatus } from '../../contracts/common';
 import { LIMITS } from '../../contracts/constants';
 import type {
@@ -9,8 +9,16 @@ import type {
   ForumCategory,
   Reply,
 } from '../../contracts/forums';
-import { apiFetch } from './client';
+import { apiFetch, apiFetchPage, type ListPage } from './client';
 import { newItemBase, sendOrQueue, type SendResult } from '../outbox/outbox';
+
+/** `?limit=50[&categoryId=][&before=]` for GET /api/forum/discussions. */
+function discussionSearch(categoryId: string | null | undefined, before: string | null): string {
+  const search = new URLSearchParams({ limit: String(LIMITS.pageSize) });
+  if (categoryId) search.set('categoryId', categoryId);
+  if (before) search.set('before', before);
+  return search.toString();
+}
 
 export interface DiscussionListParams {
   /** A forum category id; null or undefined lists every category. */
@@ -30,12 +38,23 @@ export const forumQueries = {
   list: ({ categoryId }: DiscussionListParams = {}) =>
     queryOptions({
       queryKey: ['forum', 'discussions', { categoryId: categoryId ?? null }],
-      queryFn: ({ signal }) => {
-        // Spec 7: limit 50 with or without a category (the first page of the cursor-paged list).
-        const search = new URLSearchParams({ limit: String(LIMITS.pageSize) });
-        if (categoryId) search.set('categoryId', categoryId);
-        return apiFetch<Discussion[]>(`/api/forum/discussions?${search}`, { signal });
-      },
+      // Spec 7: limit 50 with or without a category (the first page of the cursor-paged list).
+      queryFn: ({ signal }) => apiFetch<Discussion[]>(`/api/forum/discussions?${discussionSearch(categoryId, null)}`, { signal }),
+    }),
+  /**
+   * /forums: the list 50 at a time (spec 7's page), 'Load More Discussions' asking for the page after
+   * the last one's cursor. `pageSize` in the key keeps it apart from `list`'s plain array (as
+   * newsQueries.pages does); each page is kept for offline under its own path.
+   */
+  pages: ({ categoryId }: DiscussionListParams = {}) =>
+    infiniteQueryOptions({
+      queryKey: ['forum', 'discussions', { categoryId: categoryId ?? null, pageSize: LIMITS.pageSize }],
+      queryFn: ({ pageParam, signal }) =>
+        apiFetchPage<Discussion>(`/api/forum/discussions?${discussionSearch(categoryId, pageParam)}`, { signal }),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last: ListPage<Discussion>) => last.nextCursor,
+      // Kept a while after the list is left, so Back finds every page loaded.
+      gcTime: 30 * 60_000,
     }),
   discussion: (id: string) =>
     queryOptions({

@@ -1,8 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { LIMITS } from '../../contracts/constants';
 import type { NewsCategory } from '../../contracts/admin';
 import type { Article, Comment } from '../../contracts/news';
-import { apiFetch } from './client';
+import { apiFetch, apiFetchPage, type ListPage } from './client';
 
 export interface ContentListParams {
   /** Category ids; an item matches when it has any of them. */
@@ -10,12 +10,48 @@ export interface ContentListParams {
   archivedOnly?: boolean;
 }
 
-/** `?limit=50[&categories=a,b][&archivedOnly=true]` for GET /api/news and /api/podcasts. */
-export function contentListSearch({ categories, archivedOnly }: ContentListParams): string {
-  const search = new URLSearchParams({ limit: String(LIMITS.pageSize) });
+/**
+ * Items per page of the paged lists (/news, /podcasts): 12 fills whole rows in the 1-, 2-, 3- and
+ * 4-column grids, is the spec's 'Load More' step (multiples of 12), and keeps a phone's first page
+ * at about a third of the old 50-item page (docs/architecture.md, "Finish (issue 18)").
+ */
+export const LIST_PAGE_SIZE = 12;
+
+/** Cards in each of the home page's showcases (spec 2 and 3). */
+export const SHOWCASE_SIZE = 3;
+
+/** `?limit=50[&categories=a,b][&archivedOnly=true][&before=cursor]` for GET /api/news and /api/podcasts. */
+export function contentListSearch({ categories, archivedOnly }: ContentListParams, page?: { limit: number; before: string | null }): string {
+  const search = new URLSearchParams({ limit: String(page?.limit ?? LIMITS.pageSize) });
   if (categories?.length) search.set('categories', categories.join(','));
   if (archivedOnly) search.set('archivedOnly', 'true');
+  if (page?.before) search.set('before', page.before);
   return search.toString();
+}
+
+/** The list's params as they appear in its query key (one spelling for one list). */
+export const listKeyParams = (params: ContentListParams) => ({ categories: params.categories ?? [], archivedOnly: params.archivedOnly ?? false });
+
+/**
+ * A paged list as an infinite query: page 1 first, each 'Load more' asks for the page after the
+ * last one's cursor. The key adds `pageSize`, so it never meets the plain list's key (another
+ * shape of data) while `lists()` still matches both. Every page goes through the offline store under
+ * its own path, so the pages a reader loaded are there offline too.
+ */
+export function pagedContentList<T>(resource: 'news' | 'podcasts', params: ContentListParams, filters: Record<string, string> = {}) {
+  return infiniteQueryOptions({
+    // `filters`: a resource's own query parameters (an episode list's `show`), in the key and the URL alike.
+    queryKey: [resource, { ...listKeyParams(params), ...filters, pageSize: LIST_PAGE_SIZE }] as const,
+    queryFn: ({ pageParam, signal }) => {
+      const search = new URLSearchParams(contentListSearch(params, { limit: LIST_PAGE_SIZE, before: pageParam }));
+      for (const [name, value] of Object.entries(filters)) search.set(name, value);
+      return apiFetchPage<T>(`/api/${resource}?${search}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: ListPage<T>) => last.nextCursor,
+    // Kept a while after the list is left, so Back finds every page loaded and its scroll position.
+    gcTime: 30 * 60_000,
+  });
 }
 
 /** Keys mirror the API path: ['news', params] for the list; mutations invalidate ['news']. */
@@ -23,9 +59,25 @@ export const newsQueries = {
   all: () => ['news'] as const,
   list: (params: ContentListParams = {}) =>
     queryOptions({
-      queryKey: ['news', { categories: params.categories ?? [], archivedOnly: params.archivedOnly ?? false }],
+      queryKey: ['news', listKeyParams(params)],
       queryFn: ({ signal }) => apiFetch<Article[]>(`/api/news?${contentListSearch(params)}`, { signal }),
     }),
+  /**
+   * The home page's showcase (spec 2): the featured articles and the newest few, each a short list
+   * (docs/performance.md, "Home showcase"). Keys under `lists()`, so every list invalidation reaches them.
+   */
+  featured: () =>
+    queryOptions({
+      queryKey: ['news', { featured: true, limit: SHOWCASE_SIZE }],
+      queryFn: ({ signal }) => apiFetch<Article[]>(`/api/news/featured?limit=${SHOWCASE_SIZE}`, { signal }),
+    }),
+  latest: () =>
+    queryOptions({
+      queryKey: ['news', { ...listKeyParams({}), limit: SHOWCASE_SIZE }],
+      queryFn: ({ signal }) => apiFetch<Article[]>(`/api/news?limit=${SHOWCASE_SIZE}`, { signal }),
+    }),
+  /** /news: the list, LIST_PAGE_SIZE articles at a time ('Load more'). */
+  pages: (params: ContentListParams = {}) => pagedContentList<Article>('news', params),
   /**
    * Prefix of every list key (any params). Query filters match objects partially, so `{}` matches
    * each list's params object but not the string id of ['news', id] or ['news', id, 'comments'].
@@ -45,12 +97,21 @@ export const newsQueries = {
     }),
 };
 
-/** GET /api/news-categories[?activeOnly=true]; keys mirror the path. */
+/** GET /api/news-categories[?activeOnly=true][&usedBy=news|podcasts]; keys mirror the path. */
 export const newsCategoryQueries = {
   list: ({ activeOnly = false }: { activeOnly?: boolean } = {}) =>
     queryOptions({
       queryKey: ['news-categories', { activeOnly }],
       queryFn: ({ signal }) =>
         apiFetch<NewsCategory[]>(`/api/news-categories${activeOnly ? '?activeOnly=true' : ''}`, { signal }),
+    }),
+  /**
+   * The categories that published articles (or episodes) carry, in display order: the filter chips
+   * of a paged list, which cannot gather them from the items it has loaded so far.
+   */
+  usedBy: (usedBy: 'news' | 'podcasts') =>
+    queryOptions({
+      queryKey: ['news-categories', { usedBy }],
+      queryFn: ({ signal }) => apiFetch<NewsCategory[]>(`/api/news-categories?usedBy=${usedBy}`, { signal }),
     }),
 };

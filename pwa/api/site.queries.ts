@@ -3,6 +3,8 @@ import { apiFetch } from './client';
 
 export interface SiteInfo {
   siteName: string;
+  /** Where the Contact, Privacy and Terms pages send mail (CONTACT_EMAIL, README). */
+  contactEmail?: string;
 }
 
 export const siteQueries = {

@@ -3,8 +3,8 @@ import { initials, type PersonName } from '../lib/format';
 
 export interface AvatarProps {
   person: (PersonName & { profileImageUrl?: string | null }) | null | undefined;
-  /** Default 'md' (2.25rem). */
-  size?: 'sm' | 'md' | 'lg';
+  /** Default 'md' (2.25rem); 'xl' (6rem) heads a profile or member page. */
+  size?: 'sm' | 'md' | 'lg' | 'xl';
   /**
    * Accessible name. Leave out when the name is shown next to the avatar: it is then decorative.
    */

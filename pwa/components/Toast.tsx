@@ -11,10 +11,37 @@ import {
 
 export type ToastVariant = 'default' | 'destructive';
 
+/** Which edge of the screen a toast comes up at: away from the control the user just used. */
+type ToastPlacement = 'top' | 'bottom';
+
 interface ToastContent {
   title: string;
   description?: string;
   variant: ToastVariant;
+  placement: ToastPlacement;
+}
+
+/**
+ * A toast must not cover the control that raised it (issue 18: a toast over the switch just pressed
+ * ate the next press): it comes up at the bottom unless that control sits in the lower half of the
+ * screen, then at the top, under the header.
+ */
+function placementAwayFromFocus(): ToastPlacement {
+  const control = lastPress?.target ?? document.activeElement;
+  // An open dialog already ends above a bottom toast (--toast-clearance below).
+  if (!(control instanceof Element) || control === document.body || control.closest('.modal-overlay')) return 'bottom';
+  const { top, height } = control.getBoundingClientRect();
+  return top + height / 2 > window.innerHeight / 2 ? 'top' : 'bottom';
+}
+
+/**
+ * The element last pressed by pointer or key, for placement: a pressed switch or button does not
+ * always take focus (React Aria keeps focus where it was on a pointer press).
+ */
+let lastPress: { target: EventTarget | null } | null = null;
+if (typeof document !== 'undefined') {
+  for (const type of ['pointerdown', 'keydown'] as const)
+    document.addEventListener(type, (event) => (lastPress = { target: event.target }), { capture: true, passive: true });
 }
 
 export interface ToastOptions {
@@ -38,7 +65,7 @@ const queue = new ToastQueue<ToastContent>({ maxVisibleToasts: 1 });
  */
 export function toast({ title, description, variant = 'default', timeout = TOAST_TIMEOUT_MS }: ToastOptions): string {
   queue.clear();
-  return queue.add({ title, description, variant }, { timeout });
+  return queue.add({ title, description, variant, placement: placementAwayFromFocus() }, { timeout });
 }
 
 /**
@@ -78,7 +105,11 @@ export function ToastRegion() {
   }, []);
 
   return (
-    <RACToastRegion queue={queue} ref={attachRegion} className="toast-region">
+    <RACToastRegion
+      queue={queue}
+      ref={attachRegion}
+      className={({ visibleToasts }) => `toast-region toast-region--${visibleToasts[0]?.content.placement ?? 'bottom'}`}
+    >
       {({ toast: queued }) => <ToastItem queued={queued} />}
     </RACToastRegion>
   );

@@ -6,8 +6,11 @@ import {
 import { readableTextColor } from '../lib/color';
 
 export interface ToggleButtonProps extends Omit<RACToggleButtonProps, 'className'> {
-  /** 'chip' (default) for filter chips; 'icon' for a square icon toggle with an aria-label. */
-  appearance?: 'chip' | 'icon';
+  /**
+   * 'chip' (default) for filter chips; 'icon' for a square icon toggle with an aria-label; 'tile'
+   * for a larger toggle whose screen lays out its content (the podcast hub's show tiles).
+   */
+  appearance?: 'chip' | 'icon' | 'tile';
   /** A category colour: the selected chip fills with it (text colour picked for contrast). */
   color?: string;
   className?: string;

@@ -2,8 +2,14 @@ import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { getJson, useTheme } from './content';
 import { expect, test } from './fixtures';
+import { choose } from './select';
 import { toast } from './toast';
+import { chooseRowAction } from './menus';
+import { waitForServiceWorker } from './offline';
 import { ACCOUNTS, signIn } from './session';
+
+// Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
 
 /*
  * User management (spec 2): the control panel's Users tab (create with password, invite, role,
@@ -52,11 +58,6 @@ async function openUsersTab(page: Page) {
 
 const row = (scope: Page | Locator, text: string) => scope.getByRole('row').filter({ hasText: text });
 
-/** A select's button is named by its value, then its label. */
-async function choose(scope: Page | Locator, page: Page, label: string, option: string) {
-  await scope.getByRole('button', { name: new RegExp(`${label}$`) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 test.describe('control panel Users tab', () => {
   test('the note explains passwords; Create User (with a password) adds a user who can then sign in', async ({ page, baseURL }) => {
@@ -73,7 +74,7 @@ test.describe('control panel Users tab', () => {
     await dialog.getByLabel('Last Name').fill(`Created${stamp}`);
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Password', { exact: true }).fill('secret12');
-    await choose(dialog, page, 'Role', 'Editor');
+    await choose(dialog, 'Role', 'Editor');
     await dialog.getByLabel('Job Title').fill('Controller');
     await dialog.getByLabel('Company').fill('Acme');
     await dialog.getByLabel('Bio').fill('Numbers person.');
@@ -129,8 +130,12 @@ test.describe('control panel Users tab', () => {
     const line = row(page, user.email);
     await expect(line.getByText('Subscriber', { exact: true }).first()).toHaveClass(/badge--blue/);
 
-    await choose(line, page, `Change role for ${name}`, 'Contributor');
+    await chooseRowAction(page, line, name, 'Change role…');
+    const roleDialog = page.getByRole('dialog', { name: `Change role for ${name}` });
+    await choose(roleDialog, 'Role', 'Contributor');
+    await roleDialog.getByRole('button', { name: 'Save Role' }).click();
     await expect(toast(page)).toContainText('User role updated successfully!');
+    await expect(roleDialog).toHaveCount(0);
     await expect(line.getByText('Contributor', { exact: true }).first()).toHaveClass(/badge--green/);
 
     // The user is signed in elsewhere; deactivating them refuses that session's next request.
@@ -140,14 +145,14 @@ test.describe('control panel Users tab', () => {
       expect(login.status()).toBe(200);
       expect((await elsewhere.request.get('/api/auth/user')).status()).toBe(200);
 
-      await line.getByRole('button', { name: `Deactivate ${name}` }).click();
+      await chooseRowAction(page, line, name, 'Deactivate');
       await expect(toast(page)).toContainText('User status updated successfully!');
       await expect(line.getByText('Inactive', { exact: true })).toBeVisible();
       expect((await elsewhere.request.get('/api/auth/user')).status()).toBe(401);
     } finally {
       await elsewhere.close();
     }
-    await line.getByRole('button', { name: `Activate ${name}` }).click();
+    await chooseRowAction(page, line, name, 'Activate');
     await expect(line.getByText('Active', { exact: true })).toBeVisible();
 
     const users = await getJson<ListedUser[]>(page.request, '/api/users');
@@ -160,14 +165,14 @@ test.describe('control panel Users tab', () => {
     const name = `${user.firstName} ${user.lastName}`;
     await openUsersTab(page);
 
-    await row(page, user.email).getByRole('button', { name: `Delete ${name}` }).click();
+    await chooseRowAction(page, row(page, user.email), name, 'Delete…');
     const confirm = page.getByRole('alertdialog', { name: `Delete ${name}?` });
     await expect(confirm).toContainText('Are you sure you want to delete this user? This action cannot be undone.');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toHaveCount(0);
     await expect(row(page, user.email)).toHaveCount(1);
 
-    await row(page, user.email).getByRole('button', { name: `Delete ${name}` }).click();
+    await chooseRowAction(page, row(page, user.email), name, 'Delete…');
     await page.getByRole('alertdialog', { name: `Delete ${name}?` }).getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page)).toContainText('User deleted successfully!');
     await expect(row(page, user.email)).toHaveCount(0);
@@ -180,7 +185,7 @@ test.describe('control panel Users tab', () => {
     const email = `invitee.${unique()}@example.test`;
     const form = page.getByRole('region', { name: 'Invite New User (Alternative)' });
     await form.getByLabel('Email').fill(email);
-    await choose(form, page, 'Role', 'Contributor');
+    await choose(form, 'Role', 'Contributor');
     await form.getByRole('button', { name: 'Send Invitation' }).click();
     await expect(toast(page)).toContainText('User invitation sent successfully!');
     await expect(form.getByLabel('Email')).toHaveValue('');
@@ -245,13 +250,13 @@ test.describe('/admin/users', () => {
     await expect(table.getByRole('row')).toHaveCount(2);
 
     await page.getByRole('searchbox', { name: 'Search users' }).fill('');
-    await choose(page, page, 'Role', 'Editor');
+    await choose(page, 'Role', 'Editor');
     await expect(row(table, editor.email)).toBeVisible();
     await expect(row(table, sleeper.email)).toHaveCount(0);
     for (const badge of await table.locator('tbody tr td:nth-child(3)').all()) await expect(badge).toHaveText('Editor');
 
-    await choose(page, page, 'Role', 'All roles');
-    await choose(page, page, 'Status', 'Inactive');
+    await choose(page, 'Role', 'All roles');
+    await choose(page, 'Status', 'Inactive');
     await expect(row(table, sleeper.email)).toBeVisible();
     await expect(row(table, editor.email)).toHaveCount(0);
     for (const badge of await table.locator('tbody tr td:nth-child(4)').all()) await expect(badge).toHaveText('Inactive');
@@ -276,8 +281,8 @@ test.describe('/admin/users', () => {
     await add.getByLabel('Last Name').fill(`Person${stamp}`);
     await add.getByLabel('Email').fill(email);
     await add.getByLabel('Password', { exact: true }).fill('firstpass');
-    await choose(add, page, 'Role', 'Admin');
-    await choose(add, page, 'Status', 'Inactive');
+    await choose(add, 'Role', 'Admin');
+    await choose(add, 'Status', 'Inactive');
     await add.getByLabel('Title (optional)').fill('Auditor');
     await add.getByRole('button', { name: 'Create User' }).click();
     await expect(toast(page)).toContainText('User created successfully!');
@@ -287,18 +292,18 @@ test.describe('/admin/users', () => {
     await expect(line.getByText('Inactive', { exact: true })).toBeVisible();
     await expect(line).toContainText('Auditor');
 
-    await line.getByRole('button', { name: `Edit Added Person${stamp}` }).click();
+    await chooseRowAction(page, line, `Added Person${stamp}`, 'Edit');
     const edit = page.getByRole('dialog', { name: 'Edit User' });
     await expect(edit.getByLabel('Email')).toHaveValue(email);
     await expect(edit.getByLabel('New Password (Optional)')).toHaveValue('');
-    await choose(edit, page, 'Status', 'Active');
+    await choose(edit, 'Status', 'Active');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page)).toContainText('User updated successfully!');
     await expect(edit).toHaveCount(0);
     await expect(line.getByText('Active', { exact: true })).toBeVisible();
     expect(await canSignIn(page, baseURL, email, 'firstpass')).toBe(true);
 
-    await line.getByRole('button', { name: `Edit Added Person${stamp}` }).click();
+    await chooseRowAction(page, line, `Added Person${stamp}`, 'Edit');
     await page.getByRole('dialog', { name: 'Edit User' }).getByLabel('New Password (Optional)').fill('secondpass');
     await page.getByRole('dialog', { name: 'Edit User' }).getByRole('button', { name: 'Save Changes' }).click();
     // The dialog closes once saved (the first save's toast may still be showing).
@@ -312,7 +317,7 @@ test.describe('/admin/users', () => {
     const user = await createUserViaApi(page, baseURL, {});
     await page.goto('/admin/users');
     const name = `${user.firstName} ${user.lastName}`;
-    await row(page.getByRole('table'), user.email).getByRole('button', { name: `Delete ${name}` }).click();
+    await chooseRowAction(page, row(page.getByRole('table'), user.email), name, 'Delete…');
     const confirm = page.getByRole('alertdialog', { name: `Delete ${name}?` });
     await expect(confirm).toContainText('Are you sure you want to delete this user? This action cannot be undone.');
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -321,34 +326,80 @@ test.describe('/admin/users', () => {
   });
 });
 
-test.describe('accessibility', () => {
-  for (const theme of ['light', 'dark'] as const) {
-    test.describe(theme, () => {
-      test.beforeEach(async ({ page, baseURL }) => {
-        await useTheme(page, theme);
-        await signIn(page, ACCOUNTS.admin);
-      });
-
-      test('the Users tab and the Create User dialog have no serious axe violations', async ({ page }) => {
-        test.slow(); // two axe runs over a long page
-        await openUsersTab(page);
-        await expect(page.getByRole('table').first().getByRole('row').nth(1)).toBeVisible();
-        await expectNoSeriousA11yViolations(page);
-        await page.getByRole('button', { name: 'Create User' }).click();
-        await page.getByRole('dialog', { name: 'Create User' }).getByRole('button', { name: 'Create User' }).click();
-        await expect(page.getByText('First name is required')).toBeVisible();
-        await expectNoSeriousA11yViolations(page);
-      });
-
-      test('/admin/users and the Edit User dialog have no serious axe violations', async ({ page }) => {
-        test.slow(); // two axe runs
-        await page.goto('/admin/users');
-        await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
-        await expectNoSeriousA11yViolations(page);
-        await page.getByRole('table').getByRole('button', { name: /^Edit / }).first().click();
-        await expect(page.getByRole('dialog', { name: 'Edit User' })).toBeVisible();
-        await expectNoSeriousA11yViolations(page);
-      });
-    });
+test('below 1024 px the tables become cards that keep their table roles (WebKit drops them from display: block)', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 900 });
+  await signIn(page, ACCOUNTS.admin);
+  for (const path of ['/admin/users', '/admin']) {
+    await page.goto(path);
+    if (path === '/admin') await page.getByRole('tab', { name: 'Users' }).click();
+    const table = page.locator('table.data-table--cards').first();
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    // The cards layout is on: rows are blocks, not table rows.
+    expect(await table.locator('tbody tr').first().evaluate((tr) => getComputedStyle(tr).display)).toBe('block');
+    const roles = await page.locator('table.data-table--cards').evaluateAll((tables) =>
+      tables.flatMap((t) => [t, ...t.querySelectorAll('thead, tbody, tr, th, td')]).map((el) => ({
+        tag: el.tagName.toLowerCase(),
+        scope: el.getAttribute('scope'),
+        role: el.getAttribute('role'),
+      })),
+    );
+    const expected = { table: 'table', thead: 'rowgroup', tbody: 'rowgroup', tr: 'row', td: 'cell' } as Record<string, string>;
+    for (const { tag, scope, role } of roles)
+      expect(role, `${path} <${tag}>`).toBe(tag === 'th' ? (scope === 'col' ? 'columnheader' : 'rowheader') : expected[tag]);
   }
+});
+
+test('offline, the admin lists say so with the offline notice: no "could not be loaded", no count of nothing', async ({ page, context }) => {
+  await signIn(page, ACCOUNTS.admin);
+  await page.goto('/admin/users');
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  await page.reload();
+  const list = page.getByRole('region', { name: 'Users' });
+  await expect(list.getByRole('heading', { name: "You're offline" })).toBeVisible();
+  await expect(list.getByRole('link', { name: 'Go to Saved' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Users', exact: true })).toBeVisible();
+  await expect(page.getByText(/could not be loaded/)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: /^Users \(/ })).toHaveCount(0);
+
+  // The control panel's Users tab too.
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await expect(page.getByRole('tabpanel').getByRole('heading', { name: "You're offline" }).first()).toBeVisible();
+  await expect(page.getByText(/could not be loaded/)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test.describe('accessibility', () => {
+  // One run, in the light theme: each axe check also reads the dark theme's colours (axe.ts).
+  const theme = 'light';
+  test.describe(theme, () => {
+    test.beforeEach(async ({ page, baseURL }) => {
+      await useTheme(page, theme);
+      await signIn(page, ACCOUNTS.admin);
+    });
+
+    test('the Users tab and the Create User dialog have no serious axe violations', async ({ page }) => {
+      test.slow(); // two axe runs over a long page
+      await openUsersTab(page);
+      await expect(page.getByRole('table').first().getByRole('row').nth(1)).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: 'Create User' }).click();
+      await page.getByRole('dialog', { name: 'Create User' }).getByRole('button', { name: 'Create User' }).click();
+      await expect(page.getByText('First name is required')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test('/admin/users and the Edit User dialog have no serious axe violations', async ({ page }) => {
+      test.slow(); // two axe runs
+      await page.goto('/admin/users');
+      await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('table').getByRole('button', { name: /^Actions for / }).first().click();
+      await page.getByRole('menuitem', { name: 'Edit' }).click();
+      await expect(page.getByRole('dialog', { name: 'Edit User' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  });
 });

@@ -1,7 +1,9 @@
 import type { Locator, Page, Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { getJson, useTheme, type ListedArticle, type ListedPodcast } from './content';
+import { getJson, useTheme, type ListedArticle, type ListedPodcast, type ListedShow } from './content';
 import { expect, test } from './fixtures';
+import { choose } from './select';
+import { chooseRowAction } from './menus';
 import { toast } from './toast';
 import { ACCOUNTS, signIn } from './session';
 
@@ -38,11 +40,6 @@ async function flip(toggle: Locator) {
   await expect(toggle).toBeEnabled();
 }
 
-/** A select's button is named by its value, then its label. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('button', { name: new RegExp(`${label}$`) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 test.describe('role gates', () => {
   test('signed out, every editor and admin route is the 404 page', async ({ page }) => {
@@ -83,8 +80,16 @@ test.describe('role gates', () => {
     const links = page.getByRole('navigation', { name: 'Admin' });
     await expect(links.getByRole('link', { name: 'Main Page' })).toBeVisible();
     await expect(links.getByRole('link', { name: 'Users' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Danger zone' })).toHaveCount(0);
 
-    for (const path of ['/admin/users', '/admin/menu', '/admin/categories']) {
+    // Editors have no Admin link in the header, but a Main Page link (issue 18); it opens the panel.
+    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    await nav.getByRole('link', { name: 'Main Page' }).click();
+    await expect(page).toHaveURL('/admin/main-page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Main Page Control Panel' })).toBeVisible();
+
+    for (const path of ['/admin/users', '/admin/menu', '/admin/categories', '/admin/shows']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 2, name: 'Access Denied' }), path).toBeVisible();
     }
@@ -95,7 +100,7 @@ test.describe('role gates', () => {
 });
 
 test.describe('control panel', () => {
-  test('an admin sees the links, the tabs and Rebuild DB', async ({ page, baseURL }) => {
+  test('an admin sees the links and the tabs; Rebuild DB stands alone in the Danger zone at the bottom', async ({ page, baseURL }) => {
     await signIn(page, ACCOUNTS.admin);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Content Control Panel' })).toBeVisible();
@@ -104,13 +109,30 @@ test.describe('control panel', () => {
       ['Users', '/admin/users'],
       ['Categories', '/admin/categories'],
       ['Menu', '/admin/menu'],
+      ['Shows', '/admin/shows'],
       ['Main Page', '/admin/main-page'],
       ['Home', '/'],
     ]) {
       await expect(links.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
-    await expect(links.getByRole('button', { name: 'Rebuild DB' })).toBeVisible();
     await expect(page.getByRole('tab')).toHaveText(['Articles', 'Podcasts', 'Users']);
+
+    // Not among the links: in its own section after the tabs, explained, outlined rather than solid red.
+    await expect(links.getByRole('button')).toHaveCount(0);
+    const danger = page.getByRole('region', { name: 'Danger zone' });
+    const rebuild = danger.getByRole('button', { name: 'Rebuild DB' });
+    await expect(rebuild).toBeVisible();
+    await expect(danger).toContainText('Admin accounts and menu settings are kept. This cannot be undone.');
+    await expect(rebuild).not.toHaveClass(/btn--destructive/);
+    const panel = (await page.getByRole('tabpanel').boundingBox())!;
+    expect((await danger.boundingBox())!.y).toBeGreaterThanOrEqual(panel.y + panel.height);
+    const isLast = await danger.evaluate((section) => section.parentElement!.lastElementChild === section);
+    expect(isLast).toBe(true);
+    await rebuild.click();
+    const confirm = page.getByRole('alertdialog', { name: 'Rebuild the database?' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
   });
 
   test('the Articles tab creates an article in the chosen category and starts over', async ({ page, baseURL }) => {
@@ -136,14 +158,21 @@ test.describe('control panel', () => {
     expect(created.categories.map((c) => c.name)).toEqual(['Fraud Detection']);
   });
 
-  test('the Podcasts tab takes MM:SS durations and episode number 1 by default', async ({ page, baseURL }) => {
+  test("the Podcasts tab takes MM:SS durations and suggests the chosen show's next free episode number", async ({ page, baseURL }) => {
     test.slow(); // a long journey through several server round trips
     await signIn(page, ACCOUNTS.admin);
     const [category] = await getJson<ListedCategory[]>(page.request, '/api/news-categories?activeOnly=true');
+    const shows = await getJson<ListedShow[]>(page.request, '/api/podcast-shows');
+    const tax = shows.find((show) => show.slug === 'the-tax-brief')!;
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Podcasts' }).click();
-    await expect(page.getByLabel('Episode Number')).toHaveValue('1');
+    // The first show is chosen, with its next free number (issue 18: numbers are unique per show).
+    await expect(page.getByRole('button', { name: /Show$/ })).toContainText(shows[0].name);
+    await expect(page.getByLabel('Episode Number')).toHaveValue(String(shows[0].nextEpisodeNumber));
     await expect(page.getByLabel('Duration', { exact: true })).toHaveAccessibleDescription('Format: MM:SS or HH:MM:SS');
+    await choose(page, 'Show', tax.name);
+    await expect(page.getByLabel('Episode Number')).toHaveValue(String(tax.nextEpisodeNumber));
+    await expect(page.getByLabel('Episode Number')).toHaveAccessibleDescription(`Next free number in ${tax.name}: ${tax.nextEpisodeNumber}`);
 
     const title = `Quick episode ${unique()}`;
     await page.getByLabel('Title', { exact: true }).fill(title);
@@ -159,7 +188,12 @@ test.describe('control panel', () => {
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue('');
 
     const episodes = await getJson<ListedPodcast[]>(page.request, '/api/podcasts?limit=50');
-    expect(episodes.find((p) => p.title === title)).toMatchObject({ duration: 45 * 60 + 30, episodeNumber: 1, hostName: 'Panel Host' });
+    expect(episodes.find((p) => p.title === title)).toMatchObject({
+      duration: 45 * 60 + 30,
+      episodeNumber: tax.nextEpisodeNumber,
+      hostName: 'Panel Host',
+      show: { id: tax.id, name: tax.name, slug: tax.slug },
+    });
   });
 });
 
@@ -201,6 +235,43 @@ test.describe('menu settings', () => {
       await visitor.close();
     }
   });
+
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 360, height: 740 },
+  ]) {
+    test(`at ${size.width} px the toast names the item and keeps clear of the switches, so the next press lands`, async ({ page, baseURL }) => {
+      await page.setViewportSize(size);
+      await signIn(page, ACCOUNTS.admin);
+      await page.goto('/admin/menu');
+      const community = page.getByRole('switch', { name: 'Show Community in the navigation' });
+      // The input is visually hidden: a pointer presses the switch's label (its track and word).
+      const communityControl = page.locator('label', { has: community });
+      await expect(community).toBeChecked();
+      try {
+        await communityControl.click();
+        await expect(toast(page)).toContainText('Community is now hidden from the navigation.');
+        await expect(community).not.toBeChecked();
+        await expect(community).toBeEnabled();
+        const covered = await toast(page).boundingBox();
+        // A desktop has room for the toast to cover no switch at all; on a phone the list fills the
+        // screen, so the toast keeps clear of the switch just pressed (it comes up at the other edge).
+        const switches = size.width >= 1024 ? page.locator('label', { has: page.getByRole('switch') }) : communityControl;
+        for (const control of await switches.all()) {
+          const box = (await control.boundingBox())!;
+          const overlaps =
+            box.x < covered!.x + covered!.width && covered!.x < box.x + box.width && box.y < covered!.y + covered!.height && covered!.y < box.y + box.height;
+          expect(overlaps, `the toast covers ${await control.getByRole('switch').getAttribute('aria-label')}`).toBe(false);
+        }
+        // While the toast still shows, a second click reaches the switch, not the toast.
+        await communityControl.click({ timeout: 5000 });
+        await expect(toast(page)).toContainText('Community is now shown in the navigation.');
+        await expect(community).toBeChecked();
+      } finally {
+        await page.request.patch('/api/admin/menu-settings/community', { data: { isVisible: true }, headers: { origin: baseURL! } });
+      }
+    });
+  }
 
   test("a failed change shows 'Failed to update menu visibility.'", async ({ page, baseURL }) => {
     await signIn(page, ACCOUNTS.admin);
@@ -244,7 +315,7 @@ test.describe('news categories', () => {
     await expect(item).toContainText('Display order: 7');
     await expect(item.getByText('Active', { exact: true })).toBeVisible();
 
-    await item.getByRole('button', { name: `Edit ${name}` }).click();
+    await chooseRowAction(page, item, name, 'Edit');
     const edit = page.getByRole('dialog', { name: 'Edit Category' });
     await expect(edit.getByLabel('Slug')).toHaveValue(`treasury-${stamp}`);
     await edit.getByLabel('Name').fill(`${name} renamed`);
@@ -259,14 +330,14 @@ test.describe('news categories', () => {
     const active = await getJson<ListedCategory[]>(page.request, '/api/news-categories?activeOnly=true');
     expect(active.some((c) => c.slug === `treasury-${stamp}`)).toBe(false);
 
-    await renamed.getByRole('button', { name: `Delete ${name} renamed` }).click();
+    await chooseRowAction(page, renamed, `${name} renamed`, 'Delete…');
     const confirm = page.getByRole('alertdialog', { name: `Delete ${name} renamed?` });
     await expect(confirm).toContainText(
       'Are you sure you want to delete this category? Articles using this category will need to be updated.',
     );
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(renamed).toHaveCount(1);
-    await renamed.getByRole('button', { name: `Delete ${name} renamed` }).click();
+    await chooseRowAction(page, renamed, `${name} renamed`, 'Delete…');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page)).toContainText('Category deleted successfully!');
     await expect(renamed).toHaveCount(0);
@@ -359,66 +430,66 @@ test.describe('main page panel', () => {
 });
 
 test.describe('accessibility', () => {
-  for (const theme of ['light', 'dark'] as const) {
-    test.describe(theme, () => {
-      test.beforeEach(async ({ page }) => {
-        await useTheme(page, theme);
-      });
-
-      test('the Articles tab with its field errors has no serious axe violations', async ({ page, baseURL }) => {
-        await signIn(page, ACCOUNTS.admin);
-        await page.goto('/admin');
-        await page.getByRole('button', { name: 'Create Article' }).click();
-        await expect(page.getByText('Title is required')).toBeVisible();
-        await expectNoSeriousA11yViolations(page);
-      });
-
-      test('the Podcasts tab and the rebuild confirmation have no serious axe violations', async ({ page, baseURL }) => {
-        test.slow(); // two axe runs
-        await signIn(page, ACCOUNTS.admin);
-        await page.goto('/admin');
-        await page.getByRole('tab', { name: 'Podcasts' }).click();
-        await expect(page.getByRole('button', { name: 'Create Episode' })).toBeVisible();
-        await expectNoSeriousA11yViolations(page);
-        await page.getByRole('button', { name: 'Rebuild DB' }).click();
-        await expect(page.getByRole('alertdialog', { name: 'Rebuild the database?' })).toBeVisible();
-        await expectNoSeriousA11yViolations(page);
-      });
-
-      test('/admin/menu has no serious axe violations', async ({ page, baseURL }) => {
-        await signIn(page, ACCOUNTS.admin);
-        await page.goto('/admin/menu');
-        await expect(page.getByRole('switch').first()).toBeVisible();
-        await expectNoSeriousA11yViolations(page);
-      });
-
-      test('/admin/categories and its dialog have no serious axe violations', async ({ page, baseURL }) => {
-        test.slow(); // two axe runs
-        await signIn(page, ACCOUNTS.admin);
-        await page.goto('/admin/categories');
-        await expect(page.getByRole('switch').first()).toBeVisible();
-        await expectNoSeriousA11yViolations(page);
-        await page.getByRole('button', { name: 'Add Category' }).click();
-        await expect(page.getByRole('dialog', { name: 'Add Category' })).toBeVisible();
-        await expectNoSeriousA11yViolations(page);
-      });
-
-      test('/admin/main-page has no serious axe violations', async ({ page, baseURL }) => {
-        test.slow(); // a long page: every article of the first page of 50
-        await signIn(page, ACCOUNTS.editor);
-        await page.goto('/admin/main-page');
-        await expect(page.getByRole('switch').first()).toBeVisible();
-        await expectNoSeriousA11yViolations(page);
-      });
-
-      test("'Access Denied' has no serious axe violations", async ({ page, baseURL }) => {
-        await signIn(page, ACCOUNTS.member);
-        await page.goto('/admin/users');
-        await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
-        await expectNoSeriousA11yViolations(page);
-      });
+  // One run, in the light theme: each axe check also reads the dark theme's colours (axe.ts).
+  const theme = 'light';
+  test.describe(theme, () => {
+    test.beforeEach(async ({ page }) => {
+      await useTheme(page, theme);
     });
-  }
+
+    test('the Articles tab with its field errors has no serious axe violations', async ({ page, baseURL }) => {
+      await signIn(page, ACCOUNTS.admin);
+      await page.goto('/admin');
+      await page.getByRole('button', { name: 'Create Article' }).click();
+      await expect(page.getByText('Title is required')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test('the Podcasts tab and the rebuild confirmation have no serious axe violations', async ({ page, baseURL }) => {
+      test.slow(); // two axe runs
+      await signIn(page, ACCOUNTS.admin);
+      await page.goto('/admin');
+      await page.getByRole('tab', { name: 'Podcasts' }).click();
+      await expect(page.getByRole('button', { name: 'Create Episode' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: 'Rebuild DB' }).click();
+      await expect(page.getByRole('alertdialog', { name: 'Rebuild the database?' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test('/admin/menu has no serious axe violations', async ({ page, baseURL }) => {
+      await signIn(page, ACCOUNTS.admin);
+      await page.goto('/admin/menu');
+      await expect(page.getByRole('switch').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test('/admin/categories and its dialog have no serious axe violations', async ({ page, baseURL }) => {
+      test.slow(); // two axe runs
+      await signIn(page, ACCOUNTS.admin);
+      await page.goto('/admin/categories');
+      await expect(page.getByRole('switch').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: 'Add Category' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add Category' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test('/admin/main-page has no serious axe violations', async ({ page, baseURL }) => {
+      test.slow(); // a long page: every article of the first page of 50
+      await signIn(page, ACCOUNTS.editor);
+      await page.goto('/admin/main-page');
+      await expect(page.getByRole('switch').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test("'Access Denied' has no serious axe violations", async ({ page, baseURL }) => {
+      await signIn(page, ACCOUNTS.member);
+      await page.goto('/admin/users');
+      await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  });
 });
 
 test.describe('rebuild database', () => {

@@ -1,9 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { breakClipboard, getJson, holdRoute, useTheme, type ListedArticle } from './content';
+import { breakClipboard, expectMarkdownBody, getJson, holdRoute, useTheme, type ListedArticle } from './content';
 import { expect, test } from './fixtures';
 import { toast } from './toast';
 import { ACCOUNTS, signIn, type Account } from './session';
+import { expectImageLoaded } from './images';
+
+// Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
 
 const LIST = '/api/news?limit=50';
 const UNKNOWN_ID = '01a203c9-0000-7000-8000-000000000000';
@@ -43,12 +47,15 @@ test.describe('sample data', () => {
     }
     await expect(main.getByText(article.excerpt!, { exact: true })).toBeVisible();
     await expect(main.locator('article time').first()).not.toHaveText('');
-    await expect(main.locator('img.article__image')).toHaveAttribute('src', '/images/article-placeholder.svg');
+    // No uploaded image: its generated cover, in the sizes its srcset offers, loaded.
+    const hero = main.locator('img.article__image');
+    await expect(hero).toHaveAttribute('src', new RegExp(`^/covers/article/${article.id}/960x540\\.webp\\?v=\\w+$`));
+    await expect(hero).toHaveAttribute('srcset', /640x360\.webp\?v=\w+ 640w, .*1600x900\.webp\?v=\w+ 1600w$/);
+    await expectImageLoaded(hero);
 
     // Content is Markdown: each blank-line-separated paragraph becomes its own paragraph (issue 10).
     const content = main.locator('.article__content');
-    const paragraphs = (await getJson<{ content: string }>(page.request, `/api/news/${article.id}`)).content.split('\n\n');
-    await expect(content.locator('p')).toHaveText(paragraphs);
+    await expectMarkdownBody(content, (await getJson<{ content: string }>(page.request, `/api/news/${article.id}`)).content);
 
     const source = main.getByRole('link', { name: new RegExp(`^${article.sourceName}`) });
     await expect(source).toHaveAttribute('href', article.sourceUrl!);
@@ -88,15 +95,26 @@ test.describe('sample data', () => {
     await page.reload();
     await expect(main.getByRole('list', { name: 'Categories' })).toHaveText('General');
   });
+});
 
-  test('an image that fails to load is replaced by the placeholder', async ({ page }) => {
+test.describe('pictures', () => {
+  // Requests the service worker answers from its cache never reach page.route.
+  test.use({ serviceWorkers: 'block' });
+
+  test('an image that fails to load gives way to the generated cover, and that to the placeholder', async ({ page }) => {
     const article = await richArticle(page);
     const real = await getJson<Record<string, unknown>>(page.request, `/api/news/${article.id}`);
     await page.route(`**/api/news/${article.id}`, (route) =>
       route.fulfill({ json: { ...real, imageUrl: '/objects/does-not-exist.png' } }),
     );
     await openArticle(page, article);
-    await expect(page.locator('img.article__image')).toHaveAttribute('src', '/images/article-placeholder.svg');
+    const hero = page.locator('img.article__image');
+    await expect(hero).toHaveAttribute('src', new RegExp(`^/covers/article/${article.id}/`));
+    await expectImageLoaded(hero);
+
+    await page.route('**/covers/**', (route) => route.abort());
+    await page.reload();
+    await expect(hero).toHaveAttribute('src', '/images/article-placeholder.svg');
   });
 });
 
@@ -171,7 +189,15 @@ test.describe('comments', () => {
     await expect(page.getByRole('heading', { name: `Comments (${article.commentCount + 1})` })).toBeVisible();
     await expect(page.getByRole('main').getByText(`${article.commentCount + 1} comments`)).toBeVisible();
 
+    // Deleting asks first, quoting the comment; Cancel keeps it.
     await mine.getByRole('button', { name: 'Delete comment' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this comment?' });
+    await expect(confirm).toContainText(text.split('\n')[1]);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(mine).toHaveCount(1);
+    await mine.getByRole('button', { name: 'Delete comment' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page)).toContainText('Comment deleted');
     await expect(mine).toHaveCount(0);
     await expect(page.getByRole('heading', { name: `Comments (${article.commentCount})` })).toBeVisible();
@@ -195,10 +221,14 @@ test.describe('comments', () => {
     const { id } = (await created.json()) as { id: string };
     await page.reload();
     await page.route(`**/api/news/comments/${id}`, (route) => route.fulfill({ status: 500, body: 'oops' }));
-    await comments(page).filter({ hasText: 'delete me' }).getByRole('button', { name: 'Delete comment' }).click();
+    const confirmDelete = async () => {
+      await comments(page).filter({ hasText: 'delete me' }).getByRole('button', { name: 'Delete comment' }).click();
+      await page.getByRole('alertdialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Delete' }).click();
+    };
+    await confirmDelete();
     await expect(toast(page)).toContainText('Failed to delete comment');
     await page.unroute(`**/api/news/comments/${id}`);
-    await comments(page).filter({ hasText: 'delete me' }).getByRole('button', { name: 'Delete comment' }).click();
+    await confirmDelete();
     await expect(comments(page).filter({ hasText: 'delete me' })).toHaveCount(0);
   });
 
@@ -335,44 +365,44 @@ test.describe('share', () => {
   });
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`accessibility in the ${theme} theme`, () => {
-    test.beforeEach(async ({ page }) => {
-      // axe over a full list of cards takes a while on a busy machine.
-      test.slow();
-      await useTheme(page, theme);
-    });
-
-    test('anonymous article with comments', async ({ page }) => {
-      const article = await richArticle(page);
-      await openArticle(page, article);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await expect(comments(page).first()).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-    });
-
-    test('admin article with the edit dialog open', async ({ page }) => {
-      const article = await richArticle(page);
-      await openArticle(page, article, ACCOUNTS.admin);
-      await expect(page.getByRole('textbox', { name: 'Add a comment' })).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-      await page.getByRole('button', { name: 'Edit Article' }).click();
-      await expect(page.getByRole('dialog', { name: 'Edit Article' })).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-    });
-
-    test('loading, then not found', async ({ page }) => {
-      const { held, release } = holdRoute();
-      await page.route(`**/api/news/${UNKNOWN_ID}`, async (route) => {
-        await held; // the skeletons stay until axe has looked at them
-        await route.continue();
-      });
-      await page.goto(`/news/${UNKNOWN_ID}`);
-      await expect(page.getByRole('status', { name: 'Loading article' })).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-      release();
-      await expect(page.getByRole('heading', { name: 'Article Not Found' })).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-    });
+// One run, in the light theme: each axe check also reads the dark theme's colours (axe.ts).
+const theme = 'light';
+test.describe(`accessibility in the ${theme} theme`, () => {
+  test.beforeEach(async ({ page }) => {
+    // axe over a full list of cards takes a while on a busy machine.
+    test.slow();
+    await useTheme(page, theme);
   });
-}
+
+  test('anonymous article with comments', async ({ page }) => {
+    const article = await richArticle(page);
+    await openArticle(page, article);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await expect(comments(page).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('admin article with the edit dialog open', async ({ page }) => {
+    const article = await richArticle(page);
+    await openArticle(page, article, ACCOUNTS.admin);
+    await expect(page.getByRole('textbox', { name: 'Add a comment' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Edit Article' }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit Article' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('loading, then not found', async ({ page }) => {
+    const { held, release } = holdRoute();
+    await page.route(`**/api/news/${UNKNOWN_ID}`, async (route) => {
+      await held; // the skeletons stay until axe has looked at them
+      await route.continue();
+    });
+    await page.goto(`/news/${UNKNOWN_ID}`);
+    await expect(page.getByRole('status', { name: 'Loading article' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    release();
+    await expect(page.getByRole('heading', { name: 'Article Not Found' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});

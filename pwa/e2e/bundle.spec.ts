@@ -2,6 +2,9 @@ import path from 'node:path';
 import { initialChunks } from '../../scripts/check-bundle';
 import { expect, test } from './fixtures';
 
+// Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const distDir = path.resolve(import.meta.dirname, '../../dist/pwa');
 
 // scripts/check-bundle.ts holds `/` to its JS budget by reading the build manifest; this proves the

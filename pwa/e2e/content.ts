@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** Helpers shared by the news, article and podcast specs. */
 
@@ -54,6 +54,17 @@ export interface ListedPodcast {
   playCount: number;
   likes: number;
   imageUrl: string | null;
+  showId: string | null;
+  show: { id: string; name: string; slug: string } | null;
+}
+
+/** GET /api/podcast-shows (nextEpisodeNumber for editors and admins only). */
+export interface ListedShow {
+  id: string;
+  name: string;
+  slug: string;
+  episodeCount: number;
+  nextEpisodeNumber?: number;
 }
 
 /** GET a JSON list or item with the given request context (page.request shares the page's cookies). */
@@ -64,6 +75,34 @@ export async function getJson<T>(request: APIRequestContext, path: string): Prom
 }
 
 /** Distinct categories of `items`, by id, in first-seen order (what the filter chips show). */
+/** The hub pages episodes 12 at a time, like /news (LIST_PAGE_SIZE in pwa/api/news.queries.ts). */
+export const EPISODE_PAGE = 12;
+
+/**
+ * What /podcasts shows unfiltered: the featured card (the first featured episode, else the newest) above
+ * the first page of episodes, less that one (it is not repeated). `firstPage` is the page as the API
+ * sends it, which is what a search or a category filter works over.
+ */
+export async function hubEpisodes(request: APIRequestContext, query = '') {
+  const firstPage = await getJson<ListedPodcast[]>(request, `/api/podcasts?limit=${EPISODE_PAGE}${query}`);
+  const [featured = firstPage[0]] = await getJson<ListedPodcast[]>(request, '/api/podcasts/featured');
+  return { featured, firstPage, listed: firstPage.filter((p) => p.id !== featured?.id) };
+}
+
+/**
+ * An article's Markdown body shows as its blocks (issue 10): its headings as headings, and one
+ * paragraph per plain block (lists, quotes and tables are blocks of their own kind).
+ */
+export async function expectMarkdownBody(body: Locator, markdown: string): Promise<void> {
+  const blocks = markdown.split(/\n{2,}/).map((block) => block.trim()).filter(Boolean);
+  const heading = /^#{1,6} /;
+  await expect(body.getByRole('heading')).toHaveText(blocks.filter((b) => heading.test(b)).map((b) => b.replace(heading, '')));
+  const paragraphs = blocks.filter((b) => !/^(#{1,6} |[-*+] |\d+\. |> |\|)/.test(b));
+  // Their text without the emphasis marks and link targets.
+  const text = (b: string) => b.replace(/\*\*|__/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
+  await expect(body.locator(':scope > p')).toHaveText(paragraphs.map(text));
+}
+
 export function distinctCategories(items: ReadonlyArray<{ categories: CategoryRef[] }>): CategoryRef[] {
   const byId = new Map<string, CategoryRef>();
   for (const item of items) for (const c of item.categories) if (!byId.has(c.id)) byId.set(c.id, c);

@@ -53,6 +53,8 @@ export const test = base.extend<object, WorkerFixtures>({
  * `waitUntil: 'commit'`, which a test uses to see the page before that.
  */
 function waitsForTheAppOnLoad(page: Page) {
+  // Polled every 100 ms, not every frame: the check walks the whole DOM on the page's main thread,
+  // which is also the thread hydrating it.
   const started = () =>
     page.waitForFunction(() => {
       const root = document.getElementById('root');
@@ -64,7 +66,7 @@ function waitsForTheAppOnLoad(page: Page) {
       function* ancestors(node: Element) {
         for (let parent = node.parentElement; parent && parent !== root; parent = parent.parentElement) yield parent;
       }
-    });
+    }, undefined, { polling: 100 });
   const goto = page.goto.bind(page);
   page.goto = (async (url, options) => {
     const response = await goto(url, options);

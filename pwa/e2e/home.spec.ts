@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { signInWithForm } from './journey';
 import { ACCOUNTS, signIn } from './session';
 
 interface ListedItem {
@@ -37,7 +38,9 @@ test('home shows the sample data: 3 news cards, the podcast hub, the forums and 
   }
   await expect(page.getByRole('link', { name: 'Load More Articles' })).toHaveAttribute('href', '/news');
 
-  await expect(podcastCards(page)).toHaveCount(featuredPodcasts.length || Math.min(3, podcasts.length));
+  // Featured episodes first, then the newest others, each once (issue 18: no repeats, no holes).
+  const expected = [...featuredPodcasts, ...podcasts.filter((p) => !p.isFeatured)].slice(0, 3).map((p) => p.title);
+  await expect(podcastCards(page).getByRole('heading')).toHaveText(expected);
   await expect(podcastCards(page).first().getByText(/^Episode \d+$/)).toBeVisible();
   await expect(podcastCards(page).first().getByRole('link', { name: /^Listen Now/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'View All Episodes' })).toHaveAttribute('href', '/podcasts');
@@ -47,6 +50,24 @@ test('home shows the sample data: 3 news cards, the podcast hub, the forums and 
   }
   await expect(page.getByRole('heading', { name: 'Ready to Transform Your Accounting Practice?' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Get Started Today' })).toHaveAttribute('href', '/login');
+});
+
+test('a member signed in with the form is not asked to join: the hero and the closing call lead to the forums', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Join Community' })).toHaveAttribute('href', '/login');
+  // The form leads back home, signed in.
+  await signInWithForm(page, ACCOUNTS.member);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Ledger Commons' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Join the Discussion' })).toHaveAttribute('href', '/forums');
+  await expect(page.getByRole('link', { name: 'Start a Discussion' })).toHaveAttribute('href', '/forums');
+  await expect(page.getByRole('link', { name: /^(Join Community|Get Started Today)$/ })).toHaveCount(0);
+  await expect(page.getByText('No spam, just powerful insights!')).toHaveCount(0);
+  // The same on a reload, which the server renders for the member.
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Join the Discussion' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Join Community' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Join the Discussion' }).click();
+  await expect(page).toHaveURL(/\/forums$/);
 });
 
 test('home shows skeletons while the lists load', async ({ page }) => {

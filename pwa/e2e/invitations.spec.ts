@@ -3,6 +3,7 @@ import knex from 'knex';
 import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
+import { selectButton } from './select';
 import { ACCOUNTS } from './session';
 import { toast } from './toast';
 
@@ -34,7 +35,7 @@ async function openUsersTab(page: Page) {
 async function inviteThroughForm(page: Page, email: string, role: string): Promise<string> {
   const form = page.getByRole('region', { name: 'Invite New User (Alternative)' });
   await form.getByLabel('Email').fill(email);
-  await form.getByRole('button', { name: /Role$/ }).click();
+  await selectButton(form, 'Role').click();
   await page.getByRole('option', { name: role, exact: true }).click();
   await form.getByRole('button', { name: 'Send Invitation' }).click();
   await expect(toast(page)).toContainText('User invitation sent successfully!');

@@ -1,12 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { selectButton } from './select';
 import { ACCOUNTS } from './session';
 
 /*
  * Issue 17, journey (d): an admin at a 1280px desktop signs in through the login form, opens the
  * control panel's Users tab, changes a member's role and deletes another member, and never has to
  * scroll sideways: at every step the page is no wider than the screen and the control to press lies
- * inside it (at 1366 and 1280px the Logout button and the Users tab's Delete were once cut off).
+ * inside it (at 1366 and 1280px the Logout button and the Users tab's Delete were once cut off; the
+ * row's actions are now one Actions menu, issue 18).
  * A desktop journey: the phone projects leave it out (playwright.config.ts).
  */
 
@@ -65,11 +67,15 @@ test('an admin on a desktop signs in with the form, changes a role and deletes a
   await expect(page.getByRole('heading', { name: 'Current Users' })).toBeVisible();
   await expectNoSidewaysScroll(page, 'Users tab');
 
-  // A role: the row's role picker, then the new role.
+  // A role: the row's Actions menu, Change role…, then the new role.
   const promotedName = `${promoted.firstName} ${promoted.lastName}`;
   const promotedRow = page.getByRole('row').filter({ hasText: promoted.email });
-  await pressOnScreen(promotedRow.getByRole('button', { name: new RegExp(`Change role for ${promotedName}$`) }), 'role picker');
+  await pressOnScreen(promotedRow.getByRole('button', { name: `Actions for ${promotedName}` }), 'Actions menu');
+  await pressOnScreen(page.getByRole('menuitem', { name: 'Change role…' }), 'Change role…');
+  const roleDialog = page.getByRole('dialog', { name: `Change role for ${promotedName}` });
+  await pressOnScreen(selectButton(roleDialog, 'Role'), 'role picker');
   await pressOnScreen(page.getByRole('option', { name: 'Editor', exact: true }), 'Editor option');
+  await pressOnScreen(roleDialog.getByRole('button', { name: 'Save Role' }), 'Save Role');
   await expect(promotedRow.getByText('Editor', { exact: true }).first()).toBeVisible();
   await expect.poll(async () => {
     const users = (await (await api.get('/api/users')).json()) as Array<{ email: string; role: string }>;
@@ -77,10 +83,11 @@ test('an admin on a desktop signs in with the form, changes a role and deletes a
   }).toBe('editor');
   await expectNoSidewaysScroll(page, 'after the role change');
 
-  // A deletion: the row's Delete, then the confirmation.
+  // A deletion: the row's Actions menu, Delete…, then the confirmation.
   const leavingName = `${leaving.firstName} ${leaving.lastName}`;
   const leavingRow = page.getByRole('row').filter({ hasText: leaving.email });
-  await pressOnScreen(leavingRow.getByRole('button', { name: `Delete ${leavingName}` }), 'Delete');
+  await pressOnScreen(leavingRow.getByRole('button', { name: `Actions for ${leavingName}` }), 'Actions menu');
+  await pressOnScreen(page.getByRole('menuitem', { name: 'Delete…' }), 'Delete…');
   const confirm = page.getByRole('alertdialog', { name: `Delete ${leavingName}?` });
   await expectNoSidewaysScroll(page, 'confirmation');
   await pressOnScreen(confirm.getByRole('button', { name: 'Delete' }), 'confirm Delete');

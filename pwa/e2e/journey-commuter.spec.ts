@@ -5,9 +5,12 @@ import { request, type BrowserContext, type Page } from '@playwright/test';
 import { getJson, type ListedArticle } from './content';
 import { expect, test } from './fixtures';
 import { expectSignedIn, main, openArticleFromList, saveOpenArticle, SCREENS, signInWithForm } from './journey';
-import { cachedUrls, ICON_PATH, launchProfile, waitForServiceWorker } from './offline';
+import { cachedUrls, expectUploadShown, ICON_PATH, launchProfile, uploadedSizes, waitForServiceWorker } from './offline';
 import { startServer, type RunningServer } from './server';
 import { ACCOUNTS } from './session';
+
+// Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
 
 /*
  * Issue 17, journey (a): a commuter signs in through the form, saves two articles found by in-app
@@ -43,9 +46,7 @@ const SAVED_IMAGES = 'ledger-saved-images-v1';
 
 async function expectArticleWithImage(page: Page, article: ListedArticle & { imageUrl: string }) {
   await expect(main(page).getByRole('heading', { level: 1, name: article.title })).toBeVisible();
-  const image = main(page).locator('img.article__image');
-  await expect(image).toHaveAttribute('src', article.imageUrl);
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(192);
+  await expectUploadShown(main(page).locator('img.article__image'), article.imageUrl);
 }
 
 for (const screen of SCREENS) {
@@ -67,7 +68,7 @@ for (const screen of SCREENS) {
         await saveOpenArticle(page);
         await main(page).getByRole('link', { name: 'Back to News' }).click();
       }
-      await expect.poll(async () => (await cachedUrls(page, SAVED_IMAGES)).sort()).toEqual(articles.map((a) => a.imageUrl).sort());
+      await expect.poll(async () => (await cachedUrls(page, SAVED_IMAGES)).sort()).toEqual(articles.flatMap((a) => uploadedSizes(a.imageUrl)).sort());
 
       // The train enters the tunnel; later the browser is closed and opened again, still offline.
       await context.setOffline(true);

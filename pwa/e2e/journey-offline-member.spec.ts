@@ -7,6 +7,9 @@ import { main, SCREENS, signInWithForm } from './journey';
 import { storedPaths, waitForServiceWorker } from './offline';
 import { ACCOUNTS } from './session';
 
+// Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Issue 17, journey (b): a member signed in through the form writes a comment, a reply and a new
  * discussion offline, reloads (still offline), comes back online, and each lands exactly once. On a

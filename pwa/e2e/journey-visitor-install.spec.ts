@@ -5,6 +5,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { launchProfile, waitForServiceWorker } from './offline';
 
+// Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Issue 17, journey (c): a visitor on a phone who would install the app. In a kept browser profile
  * (Chromium offers installation only outside incognito) with phone emulation, the app is installable

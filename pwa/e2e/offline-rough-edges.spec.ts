@@ -7,6 +7,9 @@ import { main, signInWithForm } from './journey';
 import { offlineBanner, storedPaths, waitForServiceWorker } from './offline';
 import { ACCOUNTS } from './session';
 
+// Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Issue 17, point 5: the offline rough edges, each on a phone (412 px, touch), where the journeys
  * happen. Screenshots of the new states are taken at 360 px too (test-results/screenshots/).

@@ -4,6 +4,9 @@ import { expectSignedIn, header, main, navigate, openArticleFromList, saveOpenAr
 import { storedPaths, waitForServiceWorker } from './offline';
 import { ACCOUNTS } from './session';
 
+// Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Issue 17, point 4: who is signed in is one truth, online and offline. Each test signs in through
  * the form (the API's cookie would start the app signed in and hide the defect) and never reloads

@@ -1,5 +1,6 @@
-import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import playwrightConfig from '../../playwright.config';
+import { expectImageLoaded } from './images';
 
 /** Helpers for the offline specs: the service worker, the 'ledger-cache' IndexedDB store and the banner. */
 
@@ -38,10 +39,16 @@ export function storedPaths(page: Page): Promise<string[]> {
 }
 
 /** The URLs held by one Cache Storage cache. */
+/** The sizes the article page's srcset offers for an uploaded image: what saving it keeps (issue 18). */
+export const uploadedSizes = (objectPath: string) => [480, 960, 1600].map((w) => `${objectPath}?w=${w}&fmt=webp`);
+
 export function cachedUrls(page: Page, cacheName: string): Promise<string[]> {
   return page.evaluate(async (name) => {
     if (!(await caches.has(name))) return [];
-    return (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
+    return (await (await caches.open(name)).keys()).map((request) => {
+      const url = new URL(request.url);
+      return url.pathname + url.search;
+    });
   }, cacheName);
 }
 
@@ -79,4 +86,14 @@ export function launchProfile(
   },
 ): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, { ...playwrightConfig.use?.launchOptions, ...options });
+}
+
+/**
+ * The picture shows one of the upload's sizes at `objectPath` (`/objects/<id>`), loaded: not the
+ * generated cover or the placeholder.
+ */
+export async function expectUploadShown(image: Locator, objectPath: string): Promise<void> {
+  await expect(image).toHaveAttribute('src', `${objectPath}?w=960&fmt=webp`);
+  await expectImageLoaded(image);
+  expect(await image.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toBe(objectPath);
 }

@@ -5,6 +5,9 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
 import { ACCOUNTS, signIn } from './session';
 
+// Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /*
  * Issue 7, the outbox: signed-in writes made offline are queued in IndexedDB, shown at once as
  * 'Pending sync', and sent exactly once, in order, when the connection returns.
@@ -171,45 +174,45 @@ test('writes made offline survive a reload and reach the server exactly once, in
   await admin.dispose();
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`a comment whose article was deleted while it waited shows 'Not sent' with its text (${theme})`, async ({ page, context, playwright, baseURL }) => {
-    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-    const admin = await adminApi(playwright, baseURL!);
-    const articleTitle = `Soon deleted ${unique()}`;
-    const articleId = await newArticle(admin, articleTitle);
-    const text = `Queued for a doomed article ${unique()}`;
+// One run, in the light theme: each axe check also reads the dark theme's colours (axe.ts).
+const theme = 'light';
+test(`a comment whose article was deleted while it waited shows 'Not sent' with its text (${theme})`, async ({ page, context, playwright, baseURL }) => {
+  await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+  const admin = await adminApi(playwright, baseURL!);
+  const articleTitle = `Soon deleted ${unique()}`;
+  const articleId = await newArticle(admin, articleTitle);
+  const text = `Queued for a doomed article ${unique()}`;
 
-    await signIn(page, ACCOUNTS.member);
-    await page.goto(`/news/${articleId}`);
-    await expect(page.getByRole('heading', { level: 1, name: articleTitle })).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    await context.setOffline(true);
-    await page.getByLabel('Add a comment').fill(text);
-    await page.getByRole('button', { name: 'Post Comment' }).click();
-    await expect(page.getByRole('article', { name: `Comment by ${ACCOUNTS.member.name}` }).filter({ hasText: text })).toContainText('Pending sync');
-    await expect(syncStatus(page).getByRole('status')).toHaveText('1 pending');
-    await expectNoSeriousA11yViolations(page);
+  await signIn(page, ACCOUNTS.member);
+  await page.goto(`/news/${articleId}`);
+  await expect(page.getByRole('heading', { level: 1, name: articleTitle })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  await context.setOffline(true);
+  await page.getByLabel('Add a comment').fill(text);
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await expect(page.getByRole('article', { name: `Comment by ${ACCOUNTS.member.name}` }).filter({ hasText: text })).toContainText('Pending sync');
+  await expect(syncStatus(page).getByRole('status')).toHaveText('1 pending');
+  await expectNoSeriousA11yViolations(page);
 
-    expect((await admin.delete(`/api/news/${articleId}`)).status()).toBe(200);
-    await context.setOffline(false);
+  expect((await admin.delete(`/api/news/${articleId}`)).status()).toBe(200);
+  await context.setOffline(false);
 
-    await expect(syncStatus(page).getByRole('status')).toHaveText('0 pending, 1 not sent');
-    await syncStatus(page).getByRole('button', { name: 'Details' }).click();
-    const details = page.getByRole('dialog', { name: 'Changes waiting to sync' });
-    await expect(details).toContainText(text);
-    await expect(details).toContainText('Not sent');
-    await expect(details).toContainText('Article not found: it may have been deleted.');
-    for (const action of ['Retry', 'Copy', 'Discard']) await expect(details.getByRole('button', { name: action })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+  await expect(syncStatus(page).getByRole('status')).toHaveText('0 pending, 1 not sent');
+  await syncStatus(page).getByRole('button', { name: 'Details' }).click();
+  const details = page.getByRole('dialog', { name: 'Changes waiting to sync' });
+  await expect(details).toContainText(text);
+  await expect(details).toContainText('Not sent');
+  await expect(details).toContainText('Article not found: it may have been deleted.');
+  for (const action of ['Retry', 'Copy', 'Discard']) await expect(details.getByRole('button', { name: action })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
-    // Retry asks the server again (still refused); Discard drops it.
-    await details.getByRole('button', { name: 'Retry' }).click();
-    await expect(details).toContainText('Not sent');
-    await details.getByRole('button', { name: 'Discard' }).click();
-    await expect(syncStatus(page)).toBeHidden();
-    await admin.dispose();
-  });
-}
+  // Retry asks the server again (still refused); Discard drops it.
+  await details.getByRole('button', { name: 'Retry' }).click();
+  await expect(details).toContainText('Not sent');
+  await details.getByRole('button', { name: 'Discard' }).click();
+  await expect(syncStatus(page)).toBeHidden();
+  await admin.dispose();
+});
 
 test('a session that expired while offline keeps the queue and continues after signing in', async ({ page, context, playwright, baseURL }) => {
   const admin = await adminApi(playwright, baseURL!);

@@ -7,6 +7,7 @@ const AUTHENTICATED_ONLY = [
   '/admin/users',
   '/admin/menu',
   '/admin/categories',
+  '/admin/shows',
   '/admin/main-page',
   '/news/add',
   '/podcasts/add',

@@ -2,6 +2,7 @@ import { request as playwrightRequest, type APIRequestContext, type Browser, typ
 import { expectNoSeriousA11yViolations } from './axe';
 import { useTheme } from './content';
 import { expect, test } from './fixtures';
+import { chooseRowAction } from './menus';
 import { ACCOUNTS } from './session';
 
 /*
@@ -115,17 +116,17 @@ test.describe('sign out everywhere, yourself', () => {
     });
   });
 
-  for (const theme of ['light', 'dark'] as const) {
-    test(`the open account menu has no serious axe violations (${theme})`, async ({ page, baseURL }) => {
-      const member = await newMember(baseURL!);
-      await useTheme(page, theme);
-      await signIn(page.request, member);
-      await page.goto('/');
-      await page.getByRole('button', { name: `Account menu for ${member.name}` }).click();
-      await expect(page.getByRole('menuitem', { name: 'Sign out everywhere' })).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
-    });
-  }
+  // One run, in the light theme: each axe check also reads the dark theme's colours (axe.ts).
+  const theme = 'light';
+  test(`the open account menu has no serious axe violations (${theme})`, async ({ page, baseURL }) => {
+    const member = await newMember(baseURL!);
+    await useTheme(page, theme);
+    await signIn(page.request, member);
+    await page.goto('/');
+    await page.getByRole('button', { name: `Account menu for ${member.name}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Sign out everywhere' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
 });
 
 test.describe('sign out everywhere, by an admin', () => {
@@ -141,7 +142,7 @@ test.describe('sign out everywhere, by an admin', () => {
     const device = await otherDevice(browser, baseURL!, member);
     await openUsersTab(page);
 
-    await page.getByRole('row').filter({ hasText: member.email }).getByRole('button', { name: `Sign out everywhere ${member.name}` }).click();
+    await chooseRowAction(page, page.getByRole('row').filter({ hasText: member.email }), member.name, 'Sign out everywhere');
 
     await expect(toast(page, 'User signed out everywhere.')).toBeVisible();
     expect(await device.signedIn()).toBe(false);
@@ -157,7 +158,7 @@ test.describe('sign out everywhere, by an admin', () => {
     );
     await openUsersTab(page);
 
-    await page.getByRole('row').filter({ hasText: member.email }).getByRole('button', { name: `Sign out everywhere ${member.name}` }).click();
+    await chooseRowAction(page, page.getByRole('row').filter({ hasText: member.email }), member.name, 'Sign out everywhere');
 
     await expect(toast(page, 'User not found')).toBeVisible();
   });

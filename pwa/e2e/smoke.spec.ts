@@ -102,3 +102,16 @@ test('home has no serious accessibility violations in the dark theme', async ({ 
 
   await expectNoSeriousA11yViolations(page);
 });
+
+test("the axe check also reads the other theme's colours on the same screen", async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  // A heading unreadable in the dark theme only: the light page is fine, the check still fails.
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync("[data-theme='dark'] h1 { color: #111 !important; background: #000 !important; }");
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
+  await expect(expectNoSeriousA11yViolations(page)).rejects.toThrow(/\[dark theme\] color-contrast/);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+});

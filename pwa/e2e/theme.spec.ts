@@ -3,7 +3,8 @@ import { expect, test } from './fixtures';
 test('the theme toggle switches to dark, and the choice survives a reload', async ({ page }) => {
   await page.goto('/');
   const html = page.locator('html');
-  const toggle = page.getByRole('button', { name: 'Dark theme' });
+  // The header's switch; the footer has the same one (pwa/e2e/footer.spec.ts).
+  const toggle = page.getByRole('banner').getByRole('button', { name: 'Dark theme' });
   await expect(html).toHaveAttribute('data-theme', 'light');
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
 
@@ -15,9 +16,9 @@ test('the theme toggle switches to dark, and the choice survives a reload', asyn
 
   await page.reload();
   await expect(html).toHaveAttribute('data-theme', 'dark');
-  await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
 
-  await page.getByRole('button', { name: 'Dark theme' }).click();
+  await toggle.click();
   await expect(html).toHaveAttribute('data-theme', 'light');
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
 });

@@ -4,7 +4,7 @@ import { expect, type Page } from '@playwright/test';
 export const toast = (page: Page) => page.getByRole('region', { name: /notification/ }).getByRole('alertdialog');
 
 /**
- * Closes the toast that says `text`. Toasts sit bottom-right, over a tall dialog's action buttons,
+ * Closes the toast that says `text`. Toasts sit at the bottom, over a tall dialog's action buttons,
  * and a pointer resting on one pauses its timer, so a later click there would wait forever.
  */
 export async function dismissToast(page: Page, text: string): Promise<void> {

@@ -3,8 +3,9 @@ import { ACCOUNTS } from './session';
 import { toast } from './toast';
 import { expectNoSeriousA11yViolations } from './axe';
 
-// A low limit for this spec's server (docs/security.md §12; the default is 10 a minute).
-test.use({ serverEnv: { WRITE_RATE_COMMENTS_PER_MINUTE: '2', WRITE_RATE_COMMENTS_PER_HOUR: '100' } });
+// A low limit for this spec's server (docs/security.md §12; the default is 10 a minute). The
+// hourly window holds it: a minute window can end mid-test on a busy machine and allow two more.
+test.use({ serverEnv: { WRITE_RATE_COMMENTS_PER_MINUTE: '100', WRITE_RATE_COMMENTS_PER_HOUR: '2' } });
 
 const TOO_OFTEN = "You're doing that too often. Please wait a moment and try again.";
 
@@ -28,28 +29,16 @@ test('a member posting comments past the limit sees the error toast with the ser
   const stamp = Date.now();
 
   for (let i = 1; i <= 2; i++) {
-    await box.fill(`Comment ${i} of the minute ${stamp}`);
+    await box.fill(`Comment ${i} of the hour ${stamp}`);
     await submit.click();
     await expect(toast(page)).toContainText('Comment posted');
-    await expect(comments.filter({ hasText: `Comment ${i} of the minute ${stamp}` })).toHaveCount(1);
+    await expect(comments.filter({ hasText: `Comment ${i} of the hour ${stamp}` })).toHaveCount(1);
     await toast(page).getByRole('button', { name: 'Close' }).click();
     await expect(toast(page)).toHaveCount(0);
   }
 
-  // The minute may roll over between the two posts and the third: then it is posted, and the
-  // fourth meets the limit. Either way the refusal comes within two more tries.
-  let refused = false;
-  for (let i = 3; i <= 4 && !refused; i++) {
-    await box.fill(`Comment ${i} of the minute ${stamp}`);
-    await submit.click();
-    await expect(toast(page)).toBeVisible();
-    refused = (await toast(page).textContent())?.includes(TOO_OFTEN) ?? false;
-    if (!refused) {
-      await toast(page).getByRole('button', { name: 'Close' }).click();
-      await expect(toast(page)).toHaveCount(0);
-    }
-  }
-  expect(refused).toBe(true);
+  await box.fill(`Comment 3 of the hour ${stamp}`);
+  await submit.click();
   await expect(toast(page)).toContainText('Error');
   await expect(toast(page)).toContainText(TOO_OFTEN);
   // The refused text stays in the box to be sent later, and was not posted.

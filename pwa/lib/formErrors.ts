@@ -47,9 +47,15 @@ export function firstError(errors: FieldErrors, field: string): string | undefin
   return errors[field]?.[0];
 }
 
-/** After a refused submit: move focus to the first field marked invalid, once it has rendered. */
-export function focusFirstInvalid(form: HTMLFormElement | null): void {
+/**
+ * After a refused submit: move focus to the first field marked invalid, once it has rendered. The
+ * errors were just set, and React may commit them a frame or two later on a busy phone: looked for
+ * on each frame, for up to ten.
+ */
+export function focusFirstInvalid(form: HTMLFormElement | null, framesLeft = 10): void {
   requestAnimationFrame(() => {
-    form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input, [data-invalid] button')?.focus();
+    const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input, [data-invalid] button');
+    if (invalid) invalid.focus();
+    else if (framesLeft > 1 && form?.isConnected) focusFirstInvalid(form, framesLeft - 1);
   });
 }

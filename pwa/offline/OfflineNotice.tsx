@@ -6,6 +6,8 @@ const WHAT = {
   article: 'This article has not been saved on this device. Connect to the internet to read it, or open one of your saved articles.',
   discussion: 'This discussion has not been saved on this device. Connect to the internet to read it, or open one of your saved articles.',
   list: 'This list has not been saved on this device. Connect to the internet to see it, or open one of your saved articles.',
+  member: "This member's page has not been saved on this device. Connect to the internet to see it, or open one of your saved articles.",
+  profile: 'Your profile has not been loaded on this device yet. Connect to the internet to see and edit it, or open one of your saved articles.',
 } as const;
 
 /**

@@ -16,6 +16,8 @@ export interface SavedArticle {
   title: string;
   excerpt: string | null;
   imageUrl: string | null;
+  /** The picture's addresses kept in the saved-images cache (absent on rows saved before issue 18: `imageUrl` alone). */
+  imageUrls?: string[];
   publishedAt: string | null;
   savedAt: number;
   owner: string;

@@ -27,6 +27,14 @@ describe('searchAnswers', () => {
     expect(results.find((r) => r.id === 'p1')?.url).toBe('/podcasts');
   });
 
+  it('finds the items of stored pages of a paged list ({ items, nextCursor }, issue 18)', () => {
+    const pages: StoredAnswer[] = [
+      { path: '/api/news?limit=12', data: { items: [article('n1', 'Goodwill impairment', 'Testing.')], nextCursor: 'c1' } },
+      { path: '/api/news?limit=12&before=c1', data: { items: [article('n2', 'Goodwill again', 'More.')], nextCursor: null } },
+    ];
+    expect(searchAnswers(pages, 'goodwill').map((r) => `${r.kind}:${r.id}`)).toEqual(['article:n1', 'article:n2']);
+  });
+
   it('requires every word (as a word prefix), and leaves archived items, comments and categories out', () => {
     expect(searchAnswers(answers, 'lease audit').map((r) => r.id)).toEqual(['a2']);
     expect(searchAnswers(answers, 'ease')).toEqual([]);

@@ -31,13 +31,20 @@ const SOURCES: Array<{ kind: SearchKind; path: RegExp; title: (r: Row) => unknow
   { kind: 'resource', path: /^\/api\/resources(\?|$)/, title: (r) => r.title, body: (r) => text(r.description) },
 ];
 
+/** A list answer, a page of a paged list (`{ items, nextCursor }`, pwa/api/client.ts) or one item. */
+function rowsOf(data: unknown): Row[] {
+  if (Array.isArray(data)) return data as Row[];
+  const items = (data as { items?: unknown } | null)?.items;
+  return (Array.isArray(items) ? items : [data]) as Row[];
+}
+
 /** The items in stored answers (lists and single items), each once, newest answer first. */
 function itemsOf(answers: StoredAnswer[]): Item[] {
   const items = new Map<string, Item>();
   for (const { path, data } of answers) {
     const source = SOURCES.find((s) => s.path.test(path));
     if (!source) continue;
-    for (const row of (Array.isArray(data) ? data : [data]) as Row[]) {
+    for (const row of rowsOf(data)) {
       const title = row && typeof row === 'object' ? source.title(row) : undefined;
       if (typeof row?.id !== 'string' || typeof title !== 'string') continue;
       // Archived items are off every list and out of the server's search too.

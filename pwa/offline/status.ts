@@ -10,9 +10,16 @@ export function markFromStore(data: unknown, savedAt: number): void {
   if (typeof data === 'object' && data !== null) fromStore.set(data, savedAt);
 }
 
-/** When `data` was fetched, if it was answered from the local store; else undefined. */
+/**
+ * When `data` was fetched, if it was answered from the local store; else undefined. A paged list
+ * (an infinite query's `{ pages }`) counts as stored when any of its pages is, as of the oldest.
+ */
 export function storedAt(data: unknown): number | undefined {
-  return typeof data === 'object' && data !== null ? fromStore.get(data) : undefined;
+  if (typeof data !== 'object' || data === null) return undefined;
+  const pages = (data as { pages?: unknown }).pages;
+  if (!Array.isArray(pages)) return fromStore.get(data);
+  const times = pages.map((page) => storedAt(page)).filter((at): at is number => at !== undefined);
+  return times.length ? Math.min(...times) : undefined;
 }
 
 /**

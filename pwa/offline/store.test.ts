@@ -41,12 +41,27 @@ describe('offline store', () => {
     expect(storedAt(await readThrough('/api/news?limit=50', async () => [{ id: 'a' }]))).toBeUndefined();
   });
 
+  it('a paged list counts as from the store when any of its pages is, as of the oldest (issue 18)', async () => {
+    await readOnline('/api/news?limit=12', { items: [{ id: 'a' }], nextCursor: 'c1' });
+    const first = await readThrough('/api/news?limit=12', noNetwork);
+    expect(first).toEqual({ items: [{ id: 'a' }], nextCursor: 'c1' });
+    const fresh = { items: [{ id: 'b' }], nextCursor: null };
+    expect(storedAt({ pages: [first, fresh], pageParams: [null, 'c1'] })).toBe(storedAt(first));
+    expect(storedAt({ pages: [fresh], pageParams: [null] })).toBeUndefined();
+  });
+
   it('throws OfflineError when nothing was kept for the path, and passes other errors through', async () => {
     await expect(readThrough('/api/news/never-seen', noNetwork)).rejects.toBeInstanceOf(OfflineError);
     await readOnline('/api/podcasts?limit=50', [{ id: 'p' }]);
     const serverError = new ApiError(500, '500: boom', undefined);
     await expect(readThrough('/api/podcasts?limit=50', () => Promise.reject(serverError))).rejects.toBe(serverError);
     expect(await stored('/api/podcasts?limit=50')).toBeDefined();
+  });
+
+  it('offline, a path that is never kept (admin lists) fails as OfflineError too; a server error stays itself', async () => {
+    await expect(readThrough('/api/admin/users', noNetwork)).rejects.toBeInstanceOf(OfflineError);
+    const serverError = new ApiError(500, '500: boom', undefined);
+    await expect(readThrough('/api/admin/users', () => Promise.reject(serverError))).rejects.toBe(serverError);
   });
 
   it('forgets a path the server answers 404 for', async () => {

@@ -1,5 +1,7 @@
 import type { Article } from '../../contracts/news';
 import { SAVED_IMAGE_CACHE } from '../sw/cacheNames';
+import { articleCover } from '../../contracts/covers';
+import { coverSources, keptImageUrls } from '../components/coverSources';
 import type { SavedArticle, StoredResponse } from './db';
 import { ownerId, sessionSettled } from '../session/session';
 import { freshAnswerArrived, markFromStore, OfflineError } from './status';
@@ -33,7 +35,12 @@ const loadDb = () => import('./db').then((module) => module.db);
 
 /** GET `path` through `fetcher`, remembering the answer, or answering from the store when offline. */
 export async function readThrough<T>(path: string, fetcher: () => Promise<T>): Promise<T> {
-  if (!storable(path)) return fetcher();
+  if (!storable(path)) {
+    // Never kept, so never on the device: without a network it is the same "offline" as an unsaved page.
+    return fetcher().catch((error: unknown) => {
+      throw error instanceof TypeError ? new OfflineError() : error;
+    });
+  }
   try {
     const data = await fetcher();
     if (data !== undefined) track(remember(path, data));
@@ -152,13 +159,16 @@ export async function isSaved(id: string): Promise<boolean> {
 }
 
 /**
- * Keeps an article (and its comments, when loaded) until it is removed, and puts its image in the
- * saved-images cache, which the service worker answers from before the network.
+ * Keeps an article (and its comments, when loaded) until it is removed, and puts its picture in the
+ * saved-images cache, which the service worker answers from before the network: every size the
+ * article page's srcset offers (its upload's sizes, or its generated cover's), since which one the
+ * browser picks depends on the screen.
  */
 export async function saveArticle(article: Article, comments: unknown): Promise<void> {
   const db = await loadDb();
   const now = Date.now();
   const by = ownerId();
+  const imageUrls = typeof location === 'undefined' ? [] : keptImageUrls(coverSources(article.imageUrl, articleCover(article)), location.origin);
   await db.transaction('rw', db.responses, db.saved, async () => {
     await db.responses.put({ path: articlePath(article.id), data: article, savedAt: now, owner: by });
     if (comments !== undefined) await db.responses.put({ path: commentsPath(article.id), data: comments, savedAt: now, owner: by });
@@ -167,12 +177,13 @@ export async function saveArticle(article: Article, comments: unknown): Promise<
       title: article.title,
       excerpt: article.excerpt,
       imageUrl: article.imageUrl,
+      imageUrls,
       publishedAt: article.publishedAt ?? article.createdAt,
       savedAt: now,
       owner: by,
     });
   });
-  if (article.imageUrl) await keepImage(article.imageUrl);
+  await Promise.all(imageUrls.map(keepImage));
   // Asks the browser not to evict this origin's storage under pressure (it may say no).
   void globalThis.navigator?.storage?.persist?.().catch(() => false);
 }
@@ -181,7 +192,7 @@ export async function removeSaved(id: string): Promise<void> {
   const db = await loadDb();
   const row = await db.saved.get(id);
   await db.saved.delete(id);
-  if (row?.imageUrl) await dropImagesNoLongerSaved([row.imageUrl]);
+  if (row) await dropImagesNoLongerSaved(imagesOf(row));
 }
 
 /**
@@ -198,9 +209,12 @@ async function keepImage(url: string): Promise<void> {
   }
 }
 
+/** The addresses a saved row keeps in the saved-images cache. */
+const imagesOf = (row: SavedArticle): string[] => row.imageUrls ?? (row.imageUrl ? [row.imageUrl] : []);
+
 async function dropImagesNoLongerSaved(urls: string[]): Promise<void> {
   if (typeof caches === 'undefined' || urls.length === 0) return;
-  const stillUsed = new Set((await (await loadDb()).saved.toArray()).map((row) => row.imageUrl));
+  const stillUsed = new Set((await (await loadDb()).saved.toArray()).flatMap(imagesOf));
   const cache = await caches.open(SAVED_IMAGE_CACHE);
   await Promise.all(urls.filter((url) => !stillUsed.has(url)).map((url) => cache.delete(url)));
 }
@@ -219,7 +233,7 @@ export async function clearUserData(keep?: string): Promise<void> {
     const saved = await db.saved.filter(gone).toArray();
     await db.saved.bulkDelete(saved.map((row) => row.id));
     await db.responses.filter(gone).delete();
-    return saved.flatMap((row) => (row.imageUrl ? [row.imageUrl] : []));
+    return saved.flatMap(imagesOf);
   });
   await dropImagesNoLongerSaved(images);
 }

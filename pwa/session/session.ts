@@ -3,6 +3,7 @@ import type { SessionResponse, User } from '../../contracts/auth';
 import { apiFetch } from '../api/client';
 import { serverRequest } from '../lib/environment';
 import { clearUserData } from '../offline/store';
+import { OfflineError } from '../offline/status';
 
 /*
  * Who is signed in on this device: the one owner of that fact (docs/offline.md, "Who is signed in").
@@ -109,7 +110,8 @@ export async function fetchSessionUser(signal?: AbortSignal): Promise<User | nul
     await serverSaid(user);
     return user;
   } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
+    // No answer (offline, server unreachable): the session as last known.
+    if (!(error instanceof OfflineError)) throw error;
     markSettled();
     return record ?? null;
   }

@@ -3,7 +3,7 @@
  * The service worker (built by vite-plugin-pwa's injectManifest from this file).
  *
  * - Precaches the app shell and every route chunk, so any route opens offline after one visit.
- * - Navigations get the precached shell, except /api/ and /objects/.
+ * - Navigations get the precached shell, except /api/, /objects/ and /covers/.
  * - Same-origin images are cached at runtime (30 days, 80 entries); images of saved articles live in
  *   their own cache that only the app empties.
  * - /api is not routed at all: the browser sends those requests straight to the network, so the worker
@@ -31,8 +31,8 @@ clientsClaim();
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    // The API, uploads, and the feeds, sitemap and robots.txt the server renders: never the shell.
-    denylist: [/^\/api(\/|$)/, /^\/objects\//, /\.(xml|atom|txt)$/],
+    // The API, uploads, generated covers, and the feeds, sitemap and robots.txt the server renders: never the shell.
+    denylist: [/^\/api(\/|$)/, /^\/objects\//, /^\/covers\//, /\.(xml|atom|txt)$/],
   }),
 );
 
@@ -44,7 +44,7 @@ const images = new CacheFirst({
   ],
 });
 
-// Same-origin images only (uploads under /objects/, placeholders): an image from another site would be
+// Same-origin images only (uploads under /objects/, generated covers under /covers/, placeholders): an image from another site would be
 // an opaque answer, which browsers count as several megabytes of quota each.
 registerRoute(
   ({ request, sameOrigin }) => sameOrigin && request.destination === 'image',

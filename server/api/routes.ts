@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { authRoutes } from './auth/routes';
 import { newsRoutes } from './news/routes';
 import { podcastRoutes } from './podcasts/routes';
+import { podcastShowRoutes } from './podcast-shows/routes';
 import { forumRoutes } from './forums/routes';
 import { resourceRoutes } from './resources/routes';
 import { communityRoutes } from './community/routes';
@@ -13,9 +14,14 @@ import { newsCategoryRoutes } from './news-categories/routes';
 import { adminRoutes } from './admin/routes';
 import { uploadRoutes } from './uploads/routes';
 import { objectRoutes } from './uploads/objects';
+import { profileRoutes } from './profile/routes';
+import { memberRoutes } from './members/routes';
+import { UploadedImages } from './uploads/images';
+import { ImageTurns } from '../images/turns';
 import { searchRoutes } from '../search/routes';
 import { feedRoutes } from '../feeds/routes';
 import { pageRoutes } from '../pages/routes';
+import { coverRoutes } from './covers/routes';
 import type { SiteInfo } from '../feeds/site';
 import type { ObjectStorage } from '../storage/index';
 import type { AuthRateLimiter } from '../middleware/rate-limit';
@@ -35,10 +41,14 @@ export interface ApiDeps {
 
 /** Every resource's router, in one list (the permission-matrix test walks these). */
 export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site }: ApiDeps): Router[] {
+  // Drawing covers and resizing uploads take turns for the same cores.
+  const turns = new ImageTurns();
+  const images = new UploadedImages(db, storage, turns);
   return [
     authRoutes(db, rateLimits),
     newsRoutes(db, writeLimits),
     podcastRoutes(db, writeLimits, clock),
+    podcastShowRoutes(db),
     forumRoutes(db, writeLimits),
     resourceRoutes(db),
     communityRoutes(db),
@@ -48,8 +58,11 @@ export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, 
     menuRoutes(db),
     newsCategoryRoutes(db),
     adminRoutes(db),
-    uploadRoutes({ db, storage, writeLimits, quota: uploadQuota }),
-    objectRoutes({ db, storage }),
+    uploadRoutes({ db, storage, writeLimits, quota: uploadQuota, images }),
+    objectRoutes({ db, storage, images }),
+    coverRoutes({ db, site, turns }),
+    profileRoutes(db, rateLimits),
+    memberRoutes(db),
     searchRoutes(db),
     // Not under /api, but public documents made from the same data (mounted before the SPA fallback).
     feedRoutes(db, site),

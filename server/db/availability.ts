@@ -1,3 +1,4 @@
+import { isServerPath } from '../paths';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { HttpError } from '../errors';
@@ -35,9 +36,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 /** Requests that touch the database. The page shell and its assets do not, so they are served while it is down. */
-export function needsDatabase(path: string): boolean {
-  return path.startsWith('/api/') || path.startsWith('/objects/');
-}
+export const needsDatabase = isServerPath;
 
 type Log = (message: string) => void;
 

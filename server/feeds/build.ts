@@ -7,6 +7,7 @@ import type { AuthorRow } from '../api/users/presenter';
 import { escapeHtml } from '../pages/html';
 import { absolute, latest, type SiteInfo } from './site';
 import type { AudioObject, FeedItems } from './repo';
+import { coverUrl, EPISODE_FEED_COVER_SIZE, podcastCover, SERIES_FEED_COVER_SIZE, seriesCover } from '../../contracts/covers';
 
 /*
  * Feed documents, built with the `feed` library (RSS 2.0 and Atom 1.0, with its own XML escaping).
@@ -23,8 +24,6 @@ import type { AudioObject, FeedItems } from './repo';
  */
 
 const DESCRIPTION_LENGTH = 300;
-/** 1400 × 1400 PNG drawn by scripts/make-icons.ts. */
-export const PODCAST_COVER = '/images/podcast-cover.png';
 export const PODCAST_DESCRIPTION = 'Conversations with the people shaping accounting, audit and corporate finance.';
 /** Apple's category list: the closest fit for accounting and corporate finance. */
 const ITUNES_CATEGORY = { text: 'Business', sub: 'Management' };
@@ -133,8 +132,8 @@ const text = (value: string | number) => ({ _text: String(value) });
 export function podcastFeedXml(ctx: FeedContext, items: FeedItems<PodcastRow>, objects: Map<string, AudioObject>): string {
   const { origin, site } = ctx;
   const title = `${site.siteName} Podcast`;
-  // The show's own square PNG (Apple: JPEG or PNG, 1400–3000 px), not an episode's picture.
-  const cover = absolute(origin, PODCAST_COVER);
+  // The show's own generated square (Apple: JPEG or PNG, 1400–3000 px), not an episode's picture.
+  const cover = absolute(origin, coverUrl(seriesCover(site.siteName), SERIES_FEED_COVER_SIZE, 'jpg'));
   const feed = new Feed({
     id: `${origin}/podcasts`,
     link: `${origin}/podcasts`,
@@ -178,7 +177,25 @@ export function podcastFeedXml(ctx: FeedContext, items: FeedItems<PodcastRow>, o
       extensions.push({ name: 'podcast:episode', objects: text(row.episode_number) });
     }
     if (row.duration !== null) extensions.push({ name: 'itunes:duration', objects: text(hms(Number(row.duration))) });
-    if (row.image_url) extensions.push({ name: 'itunes:image', objects: { _attributes: { href: absolute(origin, row.image_url) } } });
+    // Its uploaded picture, else its generated 1400 px square (the one the PWA's cards show, squared).
+    // Categories and shows come from the list's batched relations (one query each for the whole feed).
+    const categories = items.relations.categories.get(row.id) ?? [];
+    const show = (row.show_id && items.relations.shows?.get(row.show_id)) || null;
+    const artwork =
+      row.image_url ??
+      coverUrl(
+        podcastCover({
+          id: row.id,
+          title: row.title,
+          episodeNumber: row.episode_number === null ? null : Number(row.episode_number),
+          hostName: row.host_name,
+          show,
+          categories,
+        }),
+        EPISODE_FEED_COVER_SIZE,
+        'jpg',
+      );
+    extensions.push({ name: 'itunes:image', objects: { _attributes: { href: absolute(origin, artwork) } } });
     const people = [row.host_name, row.guest_name].filter(Boolean).join(', ');
     if (people) extensions.push({ name: 'itunes:author', objects: text(people) });
     feed.addItem({

@@ -1,12 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
+import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb, type Agent } from '../test/harness';
 import { signedIn } from '../test/factories';
 import { createCategory, insertArticle, insertPodcast, minutesAgo, type CategoryFixture } from '../api/content/test-factories';
 import { completedUpload, WAV_BYTES } from '../security/fixtures';
-import { PODCAST_COVER, podcastFeedXml } from './build';
+import { podcastFeedXml } from './build';
+import { coverUrl, podcastCover, seriesCover } from '../../contracts/covers';
 
 /*
  * Feeds are parsed back with an XML parser (a malformed document throws) and checked for the
@@ -166,7 +166,13 @@ describeEachDb('feeds', (t) => {
     expect(ch.description).toBeTruthy();
     expect(ch.language).toBe('en');
     expect(ch['itunes:author']).toBe('Ledger Commons');
-    expect(ch['itunes:image']['@href']).toBe(`${t().url}/images/podcast-cover.png`);
+    // The podcast's generated 3000 px square, served as a JPEG of that size.
+    const channelCover = `${t().url}${coverUrl(seriesCover('Ledger Commons'), '3000x3000', 'jpg')}`;
+    expect(ch['itunes:image']['@href']).toBe(channelCover);
+    expect(ch.image.url).toBe(channelCover);
+    const channelImage = await fetch(channelCover);
+    expect(channelImage.headers.get('content-type')).toBe('image/jpeg');
+    expect(await sharp(Buffer.from(await channelImage.arrayBuffer())).metadata()).toMatchObject({ width: 3000, height: 3000, format: 'jpeg' });
     expect(ch['itunes:owner']).toBeUndefined(); // PODCAST_OWNER_EMAIL is not set here
     expect(ch['itunes:category']['@text']).toBe('Business');
     expect(ch['itunes:category']['itunes:category']['@text']).toBe('Management');
@@ -187,6 +193,14 @@ describeEachDb('feeds', (t) => {
     expect(ep.enclosure).toEqual({ '@url': `${t().url}${audio.body.objectPath}`, '@type': 'audio/wav', '@length': String(WAV_BYTES.length) });
     expect(ext.enclosure).toMatchObject({ '@url': 'https://cdn.example.com/ep/11.mp3', '@type': 'audio/mpeg' });
     expect(new Date(ep.pubDate).toISOString()).toBe(minutesAgo(5));
+    // Each episode's artwork: its generated 1400 px square (the same cover its card shows), or its upload.
+    const presented = (await anon.get(`/api/podcasts/${withAudio}`)).body;
+    expect(ep['itunes:image']['@href']).toBe(`${t().url}${coverUrl(podcastCover(presented), '1400x1400', 'jpg')}`);
+    const episodeImage = await fetch(ep['itunes:image']['@href']);
+    expect(await sharp(Buffer.from(await episodeImage.arrayBuffer())).metadata()).toMatchObject({ width: 1400, height: 1400, format: 'jpeg' });
+    await db('podcast_episodes').where({ id: external }).update({ image_url: 'https://cdn.example.com/ep/11.jpg' });
+    const uploaded = parse((await anon.get('/podcasts/feed.xml')).text).rss.channel.item[1];
+    expect(uploaded['itunes:image']['@href']).toBe('https://cdn.example.com/ep/11.jpg');
 
     // The guid is the episode's own id: stable across an edit.
     expect((await editor.patch(`/api/podcasts/${withAudio}`, { title: 'Renamed episode' })).status).toBe(200);
@@ -222,7 +236,7 @@ describeEachDb('feeds', (t) => {
   });
 });
 
-it('names the podcast owner when PODCAST_OWNER_EMAIL is set, and serves the 1400 px cover it points to', () => {
+it('names the podcast owner when PODCAST_OWNER_EMAIL is set; the channel artwork is on the same origin', () => {
   const xml = podcastFeedXml(
     { origin: 'https://ledger.example', site: { siteName: 'Ledger Commons', podcastOwnerEmail: 'podcast@ledger.example' } },
     { rows: [], relations: { categories: new Map(), liked: new Set() }, authors: new Map() },
@@ -230,9 +244,5 @@ it('names the podcast owner when PODCAST_OWNER_EMAIL is set, and serves the 1400
   );
   const ch = parse(xml).rss.channel;
   expect(ch['itunes:owner']).toEqual({ 'itunes:name': 'Ledger Commons', 'itunes:email': 'podcast@ledger.example' });
-  expect(ch['itunes:image']['@href']).toBe(`https://ledger.example${PODCAST_COVER}`);
-  const png = readFileSync(path.resolve(import.meta.dirname, '../../pwa/public', PODCAST_COVER.slice(1)));
-  // PNG signature, then IHDR's width and height.
-  expect(png.subarray(1, 4).toString()).toBe('PNG');
-  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1400, 1400]);
+  expect(ch['itunes:image']['@href']).toMatch(/^https:\/\/ledger\.example\/covers\/series\/3000x3000\.jpg\?v=\w+$/);
 });

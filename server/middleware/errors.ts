@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
+import { isServerPath } from '../paths';
 import { HttpError, storageFull } from '../errors';
 import { isStorageFull, isUniqueViolation } from '../db/dialect';
 import type { StorageHealth } from '../storage/health';
@@ -36,7 +37,7 @@ export function errorHandler(
     ctx.state.requestId = requestId;
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+      if (ctx.status === 404 && ctx.body === undefined && isServerPath(ctx.path)) {
         ctx.status = 404;
         ctx.body = { message: 'Not found', code: 'not_found' };
       }

@@ -5,7 +5,8 @@ import { Id } from '../../contracts/common';
 
 /** zod issues → `{field: [messages]}`; the first message becomes the top-level message. */
 export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
+  // No prototype: a field named 'constructor', 'toString' or '__proto__' is a field like any other.
+  const out: FieldErrors = Object.create(null);
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
     (out[key] ??= []).push(issue.message);

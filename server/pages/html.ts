@@ -22,6 +22,8 @@ export interface PageMeta {
   url: string;
   /** Absolute image URL for link previews. */
   image?: string;
+  /** Its pixel size, when known (generated covers): previews can lay out before fetching it. */
+  imageSize?: { width: number; height: number };
   /** og:type */
   type: 'article' | 'website';
   /** schema.org data for the page. */
@@ -47,6 +49,8 @@ export function fillShell(shell: string, meta: PageMeta, siteName: string): stri
     tag('property', 'og:description', meta.description),
     tag('property', 'og:url', meta.url),
     tag('property', 'og:image', meta.image),
+    tag('property', 'og:image:width', meta.imageSize && String(meta.imageSize.width)),
+    tag('property', 'og:image:height', meta.imageSize && String(meta.imageSize.height)),
     tag('property', 'article:published_time', meta.publishedTime),
     tag('property', 'article:modified_time', meta.modifiedTime),
     tag('name', 'twitter:card', meta.image ? 'summary_large_image' : 'summary'),

@@ -4,7 +4,8 @@ import { Id } from '../../contracts/common';
 import { plainText, truncateWords } from '../../contracts/text';
 import { toBool, toInt, toIso } from '../db/dialect';
 import { ARTICLES } from '../api/content/kinds';
-import { findContent } from '../api/content/repo';
+import { findContent, loadRelations } from '../api/content/repo';
+import { articleCover, coverUrl, isObjectPath, objectVariantUrl, OG_COVER_SIZE, seriesCover } from '../../contracts/covers';
 import type { ArticleRow } from '../api/news/repo';
 import { findDiscussion } from '../api/forums/repo';
 import { authorsByIds } from '../api/users/repo';
@@ -19,13 +20,27 @@ const describe = (text: string) => truncateWords(plainText(text), DESCRIPTION_LE
 const nameOf = (a: AuthorRow | undefined) => [a?.first_name, a?.last_name].filter(Boolean).join(' ').trim() || undefined;
 const person = (name: string | undefined | null) => (name ? { '@type': 'Person', name } : undefined);
 
+/**
+ * The link preview's picture: an uploaded image as its 1600 px JPEG (upright, without metadata,
+ * and a size every crawler reads), another site's image as it is, else the generated 1200×630 cover.
+ */
+function previewImage(origin: string, imageUrl: string | null, cover: string): Pick<PageMeta, 'image' | 'imageSize'> {
+  if (!imageUrl) return { image: absolute(origin, cover), imageSize: OG_SIZE };
+  return { image: absolute(origin, isObjectPath(imageUrl) ? objectVariantUrl(imageUrl, 1600, 'jpg') : imageUrl) };
+}
+
+const [ogWidth, ogHeight] = OG_COVER_SIZE.split('x').map(Number);
+const OG_SIZE = { width: ogWidth, height: ogHeight };
+
 /** `/news/<id>`: a published, non-archived article (anything else keeps the plain shell). */
 async function articleMeta(db: Knex, id: string, origin: string, site: SiteInfo): Promise<PageMeta | undefined> {
   const row = await findContent<ArticleRow>(db, ARTICLES, id);
   if (!row || row.status !== 'published' || toBool(row.is_archived)) return undefined;
   const author = nameOf((await authorsByIds(db, [row.author_id])).get(row.author_id ?? ''));
   const url = `${origin}/news/${row.id}`;
-  const image = row.image_url ? absolute(origin, row.image_url) : undefined;
+  const categories = (await loadRelations(db, ARTICLES, [row], undefined)).categories.get(row.id) ?? [];
+  const cover = articleCover({ id: row.id, title: row.title, sourceName: row.source_name, categories });
+  const { image, imageSize } = previewImage(origin, row.image_url, coverUrl(cover, OG_COVER_SIZE, 'jpg'));
   const description = describe(row.excerpt?.trim() || row.content);
   const published = toIso(row.published_at) ?? undefined;
   const modified = toIso(row.updated_at) ?? undefined;
@@ -34,6 +49,7 @@ async function articleMeta(db: Knex, id: string, origin: string, site: SiteInfo)
     description,
     url,
     image,
+    imageSize,
     type: 'article',
     publishedTime: published,
     modifiedTime: modified,
@@ -44,7 +60,7 @@ async function articleMeta(db: Knex, id: string, origin: string, site: SiteInfo)
       description,
       url,
       mainEntityOfPage: url,
-      ...(image ? { image: [image] } : {}),
+      image: [image!],
       datePublished: published,
       dateModified: modified,
       ...(author ? { author: person(author) } : {}),
@@ -60,12 +76,14 @@ async function podcastsMeta(db: Knex, origin: string, site: SiteInfo): Promise<P
   const url = `${origin}/podcasts`;
   const feed = `${origin}/podcasts/feed.xml`;
   const title = `${site.siteName} Podcast Hub`;
-  const image = latest?.image_url ? absolute(origin, latest.image_url) : undefined;
+  // The podcast's own generated preview (an episode's picture would stand for the whole podcast).
+  const image = absolute(origin, coverUrl(seriesCover(site.siteName), OG_COVER_SIZE, 'jpg'));
   return {
     title,
     description: PODCAST_DESCRIPTION,
     url,
     image,
+    imageSize: OG_SIZE,
     type: 'website',
     feeds: [{ title: `${site.siteName} Podcast`, href: feed, type: 'application/rss+xml' }],
     structured: {

@@ -8,6 +8,7 @@ import { createCategory, insertArticle, insertPodcast, minutesAgo } from '../api
 import { forumCategory } from '../api/forums/fixtures';
 import { createDiscussion } from '../api/forums/repo';
 import { escapeHtml, jsonLd } from './html';
+import { articleCover, coverUrl, seriesCover } from '../../contracts/covers';
 
 /** The page's JSON-LD, parsed (throws if there is none or it is not valid JSON). */
 function structuredData(html: string): any {
@@ -63,7 +64,9 @@ describe.each(DB_KINDS)('shareable pages [%s]', (kind) => {
     expect(metaContent(html, 'og:url')).toBe(url);
     expect(metaContent(html, 'og:description')).toBe('Why The new rules change everything for auditors.');
     expect(metaContent(html, 'description')).toBe('Why The new rules change everything for auditors.');
-    expect(metaContent(html, 'og:image')).toBe(`${t.url}/objects/0199aaaa-0000-7000-8000-000000000001`);
+    // An uploaded image is previewed as its 1600 px JPEG (upright, no metadata).
+    expect(metaContent(html, 'og:image')).toBe(escapeHtml(`${t.url}/objects/0199aaaa-0000-7000-8000-000000000001?w=1600&fmt=jpg`));
+    expect(metaContent(html, 'og:image:width')).toBeUndefined();
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
     expect(metaContent(html, 'twitter:title')).toBe(escapeHtml(HOSTILE));
     // The hostile title never closes the JSON-LD block or opens a script of its own.
@@ -92,6 +95,20 @@ describe.each(DB_KINDS)('shareable pages [%s]', (kind) => {
     }
   });
 
+  it('previews an article without an uploaded image with its generated 1200×630 cover', async () => {
+    const category = await createCategory(t.db, { color: '#7C3AED' });
+    const id = await insertArticle(t.db, { title: 'Lease accounting in 2027', categoryIds: [category.id] });
+    await t.db('news_articles').where({ id }).update({ source_name: 'Accounting Today' });
+    const html = await page(`/news/${id}`);
+    const cover = `${t.url}${coverUrl(articleCover({ id, title: 'Lease accounting in 2027', sourceName: 'Accounting Today', categories: [category] }), '1200x630', 'jpg')}`;
+    expect(metaContent(html, 'og:image')).toBe(escapeHtml(cover));
+    expect(metaContent(html, 'twitter:image')).toBe(escapeHtml(cover));
+    expect([metaContent(html, 'og:image:width'), metaContent(html, 'og:image:height')]).toEqual(['1200', '630']);
+    expect(structuredData(html).image).toEqual([cover]);
+    const image = await fetch(cover);
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+  });
+
   it('fills /podcasts with a PodcastSeries, its newest episode and the feed link', async () => {
     await insertPodcast(t.db, { title: 'Older episode', publishedAt: minutesAgo(20) });
     const newest = await insertPodcast(t.db, { title: 'Newest episode', publishedAt: minutesAgo(1), duration: 1800 });
@@ -100,6 +117,7 @@ describe.each(DB_KINDS)('shareable pages [%s]', (kind) => {
     const html = await page('/podcasts');
     expect(html).toContain(`<link rel="alternate" type="application/rss+xml" title="Ledger Commons Podcast" href="${t.url}/podcasts/feed.xml" />`);
     expect(metaContent(html, 'og:title')).toBe('Ledger Commons Podcast Hub');
+    expect(metaContent(html, 'og:image')).toBe(`${t.url}${coverUrl(seriesCover('Ledger Commons'), '1200x630', 'jpg')}`);
     expect(html).not.toContain('Draft episode');
     expect(structuredData(html)).toMatchObject({
       '@type': 'PodcastSeries',

@@ -29,7 +29,9 @@ describe.each(DB_KINDS)('server-rendered pages [%s]', (kind) => {
     expect(markup).not.toContain('Unreleased draft on goodwill');
     const parsed = JSON.parse(state);
     expect(parsed.queries.queries.length).toBeGreaterThan(0);
-    expect(Object.values(parsed.paths)).toContain('/api/news?limit=50');
+    // The paged list (12 at a time) holds its first page's answer as it is: named by path, not sent twice.
+    expect(Object.values(parsed.paths)).toContainEqual(['/api/news?limit=12']);
+    expect(parsed.answers.map(([path]: [string]) => path)).not.toContain('/api/news?limit=12');
     // The screen's stylesheet is linked; no inline script (the CSP refuses them) is sent.
     expect(res.text).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css" \/>/);
     expect(res.text.match(/<script>/g)).toBeNull();
@@ -43,6 +45,20 @@ describe.each(DB_KINDS)('server-rendered pages [%s]', (kind) => {
     expect(preload.some((file) => /^\/assets\/NewsListScreen-[^"]+\.js$/.test(file))).toBe(true);
     const shell = await t.agent().get('/news', { 'x-render': 'client' });
     expect(shell.text).toContain(`<script type="module" crossorigin src="${boot![1]}"></script>`);
+  });
+
+  it('renders the footer and the footer\'s pages (Markdown shipped with the app, issue 18)', async () => {
+    for (const [path, heading, text] of [
+      ['/about', 'About Ledger Commons', 'Editorial independence'],
+      ['/contact', 'Contact us', 'mailto:contact@ledgercommons.example'],
+      ['/privacy', 'Privacy policy', 'lc.sid'],
+      ['/terms', 'Terms of use', 'Not professional advice'],
+    ]) {
+      const markup = root((await t.agent().get(path)).text)?.[1] ?? '';
+      expect(markup, path).toContain(`<h1>${heading}</h1>`);
+      expect(markup, path).toContain(text);
+      expect(markup, path).toMatch(/<footer class="site-footer">[\s\S]*href="\/privacy"[\s\S]*href="\/podcasts\/feed.xml"/);
+    }
   });
 
   it('renders an article page, and only what the viewer may see', async () => {

@@ -70,11 +70,13 @@ const RENDERED_ROUTES: Array<{ path: RegExp; search: Record<string, (value: stri
   { path: /^\/$/, search: {} },
   { path: /^\/news$/, search: { categories: categoryIds } },
   { path: /^\/news\/([^/]+)$/, search: {} },
-  { path: /^\/podcasts$/, search: { categories: categoryIds } },
+  { path: /^\/podcasts$/, search: { categories: categoryIds, show: showSlug } },
   { path: /^\/forums$/, search: {} },
   { path: /^\/forums\/([^/]+)$/, search: {} },
   { path: /^\/resources$/, search: {} },
   { path: /^\/community$/, search: {} },
+  { path: /^\/(?:about|contact|privacy|terms)$/, search: {} },
+  { path: /^\/members\/([^/]+)$/, search: {} },
 ];
 
 /** An id exactly as the API's `Id` (and the PWA's check, zod's UUID pattern) accepts it, in lower case. */
@@ -87,6 +89,12 @@ const isId = (value: string) => value === value.toLowerCase() && Id.safeParse(va
 function categoryIds(value: string): string | undefined {
   const ids = [...new Set(value.split(',').map((part) => part.trim().toLowerCase()))].filter(isId);
   return ids.length ? ids.sort().join(',') : undefined;
+}
+
+/** `show` as the PWA reads it (pwa/features/podcasts/showFilter.ts): a well-formed slug, lower case. */
+function showSlug(value: string): string | undefined {
+  const slug = value.trim().toLowerCase();
+  return slug.length <= 120 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) ? slug : undefined;
 }
 
 /** The URL a request's page is rendered (and kept) for, or undefined for a path that is not rendered. */

@@ -5,7 +5,7 @@ import { latest, originOf, sendCacheable, type SiteInfo } from '../feeds/site';
 import { escapeXml } from './html';
 
 /** The public list pages, always in the sitemap. */
-const STATIC_PAGES = ['/', '/news', '/podcasts', '/forums', '/resources', '/community'];
+const STATIC_PAGES = ['/', '/news', '/podcasts', '/forums', '/resources', '/community', '/about', '/contact', '/privacy', '/terms'];
 /** Newest items of each kind listed (well under the sitemap protocol's 50,000 URLs a file). */
 const SITEMAP_ITEMS = 5_000;
 

@@ -1,10 +1,14 @@
 import type { Agent } from '../test/harness';
 
-/** The smallest bodies the upload sniffer accepts as a PNG image and as a WAV file (test helper). */
-export const PNG_BYTES = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]),
-  Buffer.alloc(64, 7),
-]);
+/**
+ * Small bodies the upload sniffer accepts as a PNG image and as a WAV file (test helpers). The PNG
+ * is a real 1×1 image, since finalising decodes images (issue 18); bytes appended after its end
+ * (as tests that need a given size do) are ignored by decoders.
+ */
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 export const WAV_BYTES = Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(64, 1)]);
 
 /** Asks for an upload URL as the agent's user; returns its path (`/api/uploads/<token>`). */

@@ -9,6 +9,7 @@ import { createDiscussion, createReply } from '../api/forums/repo';
 import { insertComment } from '../api/news/repo';
 import { insertResource } from '../api/resources/repo';
 import { upsertInvitation } from '../api/invitations/repo';
+import { insertShow } from '../api/podcast-shows/repo';
 import { createUploadToken } from '../api/uploads/repo';
 import type { UserRow } from '../api/users/presenter';
 import { completedUpload, PNG_BYTES, publicImage, WAV_BYTES } from '../security/fixtures';
@@ -71,6 +72,7 @@ const email = () => `matrix-${unique()}@example.com`;
 // Fresh fixtures, written straight to the database.
 const article = (f: Fixtures, o: { status?: 'draft' | 'published' } = {}) => insertArticle(f.t.db, { categoryIds: [f.newsCategoryId], ...o });
 const podcast = (f: Fixtures, o: { status?: 'draft' | 'published' } = {}) => insertPodcast(f.t.db, { categoryIds: [f.newsCategoryId], ...o });
+const podcastShow = (f: Fixtures) => insertShow(f.t.db, { name: `Show ${unique()}`, slug: `show-${unique()}` });
 const comment = async (f: Fixtures) => (await insertComment(f.t.db, await article(f), f.users.subscriber.id, 'A comment')).id;
 async function discussion(f: Fixtures): Promise<string> {
   const r = await createDiscussion(f.t.db, f.users.subscriber.id, { title: 'A discussion', content: 'Its body', categoryId: f.forumCategoryId });
@@ -121,8 +123,22 @@ const MATRIX: Record<string, Case | Case[]> = {
   'POST /api/auth/logout': { call: () => ({ path: '/api/auth/logout' }), expect: everyone(200) },
   'POST /api/auth/logout-all': { call: () => ({ path: '/api/auth/logout-all' }), expect: signedIn(200) },
 
+  // Profile (one's own) and public member pages (issue 18)
+  'GET /api/profile': { call: () => ({ path: '/api/profile' }), expect: signedIn(200) },
+  'PATCH /api/profile': { call: () => ({ path: '/api/profile', body: { title: 'Controller' } }), expect: signedIn(200) },
+  'POST /api/profile/password': {
+    // Each caller is its own user (password TEST_PASSWORD), and each changes it once.
+    call: () => {
+      const next = `new-${unique()}`;
+      return { path: '/api/profile/password', body: { currentPassword: TEST_PASSWORD, newPassword: next, confirmPassword: next } };
+    },
+    expect: signedIn(200),
+  },
+  'GET /api/members/:id': { call: (f) => ({ path: `/api/members/${f.users.subscriber.id}` }), expect: everyone(200) },
+
   // News
   'GET /api/news': { call: () => ({ path: '/api/news' }), expect: everyone(200) },
+  'GET /api/news/featured': { call: () => ({ path: '/api/news/featured' }), expect: everyone(200) },
   'POST /api/news': {
     call: (f) => ({ path: '/api/news', body: { title: 'New article', content: 'Body', categoryIds: [f.newsCategoryId] } }),
     expect: editors(201),
@@ -177,6 +193,14 @@ const MATRIX: Record<string, Case | Case[]> = {
   'PATCH /api/podcasts/:id/featured': { call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/featured`, body: { isFeatured: true } }), expect: editors(200) },
   'POST /api/podcasts/:id/like': { call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/like` }), expect: everyone(200) },
   'DELETE /api/podcasts/:id/like': { call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/like` }), expect: everyone(200) },
+  // Podcast shows (issue 18)
+  'GET /api/podcast-shows': { call: () => ({ path: '/api/podcast-shows' }), expect: everyone(200) },
+  'POST /api/admin/podcast-shows': { call: () => ({ path: '/api/admin/podcast-shows', body: { name: `Show ${unique()}` } }), expect: admins(201) },
+  'PATCH /api/admin/podcast-shows/:id': {
+    call: async (f) => ({ path: `/api/admin/podcast-shows/${(await podcastShow(f)).id}`, body: { description: 'Edited' } }),
+    expect: admins(200),
+  },
+  'DELETE /api/admin/podcast-shows/:id': { call: async (f) => ({ path: `/api/admin/podcast-shows/${(await podcastShow(f)).id}` }), expect: admins(200) },
   'POST /api/podcasts/:id/play': [
     { name: 'published', call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/play` }), expect: everyone(200) },
     { name: 'draft', call: async (f) => ({ path: `/api/podcasts/${await podcast(f, { status: 'draft' })}/play` }), expect: draftReaders(200) },
@@ -291,7 +315,20 @@ const MATRIX: Record<string, Case | Case[]> = {
       expect: signedIn(403),
     },
   ],
-  'GET /objects/:id': { call: (f) => ({ path: f.objectPath }), expect: everyone(200) },
+  'GET /objects/:id': [
+    { name: 'original', call: (f) => ({ path: f.objectPath }), expect: everyone(200) },
+    { name: 'a size', call: (f) => ({ path: `${f.objectPath}?w=480&fmt=webp` }), expect: everyone(200) },
+  ],
+
+  // Generated covers: public items for everyone; drafts only for editors and admins
+  'GET /covers/:kind/:id/:file': [
+    { name: 'article', call: async (f) => ({ path: `/covers/article/${await article(f)}/640x360.webp` }), expect: everyone(200) },
+    { name: 'draft article', call: async (f) => ({ path: `/covers/article/${await article(f, { status: 'draft' })}/640x360.webp` }), expect: draftReaders(200) },
+    { name: 'episode', call: async (f) => ({ path: `/covers/podcast/${await podcast(f)}/640x360.webp` }), expect: everyone(200) },
+    { name: 'draft episode', call: async (f) => ({ path: `/covers/podcast/${await podcast(f, { status: 'draft' })}/640x360.webp` }), expect: draftReaders(200) },
+    { name: 'resource', call: async (f) => ({ path: `/covers/resource/${await resource(f)}/640x360.webp` }), expect: everyone(200) },
+  ],
+  'GET /covers/series/:file': { call: () => ({ path: '/covers/series/1400x1400.jpg' }), expect: everyone(200) },
 
   // Search (drafts are filtered out of the results, never refused)
   'GET /api/search': { call: () => ({ path: '/api/search?q=ledger' }), expect: everyone(200) },

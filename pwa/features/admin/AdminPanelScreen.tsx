@@ -13,6 +13,7 @@ import { UsersTab } from './UsersTab';
  * /admin, 'Content Control Panel' (spec 2). Editors and admins create articles and episodes here;
  * the Users tab, the user/category/menu links and Rebuild DB are for admins (spec 6: user
  * management and the rebuild are admin abilities, and the server refuses them to editors).
+ * Rebuild DB is not among the links: it sits alone in a 'Danger zone' at the bottom (issue 18).
  */
 export function AdminPanelScreen() {
   const viewer = useViewer();
@@ -31,6 +32,9 @@ export function AdminPanelScreen() {
             <LinkButton to="/admin/menu" variant="secondary">
               Menu
             </LinkButton>
+            <LinkButton to="/admin/shows" variant="secondary">
+              Shows
+            </LinkButton>
           </>
         ) : null}
         <LinkButton to="/admin/main-page" variant="secondary">
@@ -39,7 +43,6 @@ export function AdminPanelScreen() {
         <LinkButton to="/" variant="secondary">
           Home
         </LinkButton>
-        {viewer.isAdmin ? <RebuildDatabaseButton /> : null}
       </nav>
 
       <Tabs selectedKey={tab} onSelectionChange={setTab}>
@@ -60,6 +63,22 @@ export function AdminPanelScreen() {
           </TabPanel>
         ) : null}
       </Tabs>
+
+      {viewer.isAdmin ? (
+        <section className="danger-zone" aria-labelledby="danger-zone-title">
+          <h2 id="danger-zone-title">Danger zone</h2>
+          <div className="danger-zone__item">
+            <div>
+              <h3>Rebuild the database</h3>
+              <p>
+                Deletes every article, podcast episode and show, resource, forum discussion and community member, then adds
+                fresh sample data. Admin accounts and menu settings are kept. This cannot be undone.
+              </p>
+            </div>
+            <RebuildDatabaseButton />
+          </div>
+        </section>
+      ) : null}
     </AdminPage>
   );
 }

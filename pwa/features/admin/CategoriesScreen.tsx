@@ -6,11 +6,19 @@ import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { AlertDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
+import { ActionsMenu, type MenuAction } from '../../components/Menu';
 import { Switch } from '../../components/Switch';
 import { AdminPage } from './AdminPage';
 import { CategoryFormDialog } from './CategoryFormDialog';
 import { useCategoryActive, useDeleteCategory } from './categoryMutations';
 import { TableSkeleton } from './UsersTab';
+import { LoadFailure } from '../../offline/LoadFailure';
+
+/** Each row's menu: Edit, then Delete… (confirmed) set apart. */
+const CATEGORY_ACTIONS: MenuAction[] = [
+  { id: 'edit', label: 'Edit' },
+  { id: 'delete', label: 'Delete…', isDestructive: true },
+];
 
 /** /admin/categories (spec 2, News category management; admins). */
 export function CategoriesScreen() {
@@ -44,13 +52,10 @@ function CategoryList({ onEdit }: { onEdit: (category: NewsCategory) => void }) 
   if (categories.isPending) return <TableSkeleton label="Loading categories" />;
   if (categories.isError) {
     return (
-      <EmptyState
+      <LoadFailure
+        error={categories.error}
         title="Categories could not be loaded."
-        action={
-          <Button variant="secondary" onPress={() => void categories.refetch()}>
-            Try again
-          </Button>
-        }
+        retry={() => void categories.refetch()}
       />
     );
   }
@@ -84,12 +89,11 @@ function CategoryList({ onEdit }: { onEdit: (category: NewsCategory) => void }) 
                   onChange={(isActive) => toggle.mutate({ id: category.id, isActive })}
                   aria-label={`${category.name} active`}
                 />
-                <Button variant="secondary" size="sm" onPress={() => onEdit(category)}>
-                  Edit<span className="visually-hidden"> {category.name}</span>
-                </Button>
-                <Button variant="destructive" size="sm" onPress={() => setDeleting(category)}>
-                  Delete<span className="visually-hidden"> {category.name}</span>
-                </Button>
+                <ActionsMenu
+                  label={`Actions for ${category.name}`}
+                  actions={CATEGORY_ACTIONS}
+                  onAction={(id) => (id === 'edit' ? onEdit(category) : setDeleting(category))}
+                />
               </div>
             </li>
           );

@@ -7,7 +7,6 @@ import { discussionListsFilter, forumQueries } from '../../api/forums.queries';
 import { newsQueries } from '../../api/news.queries';
 import { podcastQueries } from '../../api/podcasts.queries';
 import { Badge } from '../../components/Badge';
-import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Switch } from '../../components/Switch';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
@@ -15,6 +14,7 @@ import { excerptOrContent } from '../../lib/format';
 import { AdminPage } from './AdminPage';
 import { TableSkeleton } from './UsersTab';
 import { errorToast } from './userMutations';
+import { LoadFailure } from '../../offline/LoadFailure';
 
 /** /admin/main-page (spec 2, Main Page Control Panel; editors and admins). */
 export function MainPageScreen() {
@@ -109,13 +109,10 @@ function FeaturedList({ kind, label, query }: { kind: FeaturableKind; label: str
   if (query.isPending) return <TableSkeleton label={`Loading ${label.toLowerCase()}`} />;
   if (query.isError) {
     return (
-      <EmptyState
+      <LoadFailure
+        error={query.error}
         title={`${label} could not be loaded.`}
-        action={
-          <Button variant="secondary" onPress={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
+        retry={() => void query.refetch()}
       />
     );
   }

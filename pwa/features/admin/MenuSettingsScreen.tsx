@@ -2,13 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MenuSetting } from '../../../contracts/admin';
 import { setMenuVisibility } from '../../api/admin.queries';
 import { menuQueries, type MenuKey } from '../../api/menu.queries';
-import { Button } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
 import { Switch } from '../../components/Switch';
 import { toast } from '../../components/Toast';
 import { AdminPage } from './AdminPage';
 import { TableSkeleton } from './UsersTab';
 import { errorToast } from './userMutations';
+import { LoadFailure } from '../../offline/LoadFailure';
 
 /** Labels for settings that come without one (the API sends menuLabel to admins only). */
 const FALLBACK_LABELS: Record<MenuKey, string> = {
@@ -38,8 +37,13 @@ function MenuSettingsList() {
   const settings = useQuery(menuQueries.settings());
   const toggle = useMutation({
     mutationFn: ({ menuKey, isVisible }: { menuKey: MenuKey; isVisible: boolean }) => setMenuVisibility(menuKey, isVisible),
-    onSuccess: async () => {
-      toast({ title: 'Menu visibility updated successfully!' });
+    onSuccess: async (_, { menuKey, isVisible }) => {
+      // Spec 9's title, and which item changed (a toast that only says "updated" leaves the admin guessing).
+      const label = settings.data?.find((setting) => setting.menuKey === menuKey)?.menuLabel ?? FALLBACK_LABELS[menuKey];
+      toast({
+        title: 'Menu visibility updated successfully!',
+        description: isVisible ? `${label} is now shown in the navigation.` : `${label} is now hidden from the navigation.`,
+      });
       await queryClient.invalidateQueries({ queryKey: menuQueries.settings().queryKey });
     },
     onError: (error) => errorToast(error, 'Failed to update menu visibility.'),
@@ -49,13 +53,10 @@ function MenuSettingsList() {
   if (settings.isPending) body = <TableSkeleton label="Loading menu settings" />;
   else if (settings.isError)
     body = (
-      <EmptyState
+      <LoadFailure
+        error={settings.error}
         title="Menu settings could not be loaded."
-        action={
-          <Button variant="secondary" onPress={() => void settings.refetch()}>
-            Try again
-          </Button>
-        }
+        retry={() => void settings.refetch()}
       />
     );
   else

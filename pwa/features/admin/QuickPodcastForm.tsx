@@ -4,10 +4,10 @@ import { PodcastCreateInput } from '../../../contracts/podcasts';
 import { serverFieldErrors } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { FileField } from '../../components/FileField';
-import { NumberField } from '../../components/NumberField';
 import { TextField } from '../../components/TextField';
 import { CategoryChoices } from '../editor/CategoryChoices';
 import { firstError, focusFirstInvalid, useFieldErrors, validateWith } from '../../lib/formErrors';
+import { EpisodeNumberField, ShowSelect, useEpisodePlacement } from '../editor/EpisodePlacement';
 import { useSavePodcast } from '../editor/mutations';
 import { episodeNumberOrNull } from '../editor/PodcastForm';
 
@@ -18,7 +18,7 @@ export function QuickPodcastForm() {
 }
 
 /**
- * Spec 2's fields: title, episode number (default 1), duration as MM:SS or HH:MM:SS, description,
+ * Spec 2's fields: title, episode number (the chosen show's next free number, issue 18), duration as MM:SS or HH:MM:SS, description,
  * host, guest and guest title, an audio upload and a cover image. The API also requires at least one
  * category, so the categories choice of the episode page is here too. Published on create.
  */
@@ -27,7 +27,7 @@ function PodcastFields({ onCreated }: { onCreated: () => void }) {
   const { errors, setErrors, edit } = useFieldErrors();
   const formRef = useRef<HTMLFormElement>(null);
   const [title, setTitle] = useState('');
-  const [episodeNumber, setEpisodeNumber] = useState(1);
+  const placement = useEpisodePlacement(null);
   const [duration, setDuration] = useState('');
   const [description, setDescription] = useState('');
   const [hostName, setHostName] = useState('');
@@ -44,8 +44,9 @@ function PodcastFields({ onCreated }: { onCreated: () => void }) {
     if (save.isPending || isUploading) return;
     const result = validateWith(PodcastCreateInput, {
       title,
+      showId: placement.showIdInput,
       // Spec 5: parsed as an integer, 0 when invalid; the API refuses 0, so "none" is sent instead.
-      episodeNumber: episodeNumberOrNull(episodeNumber),
+      episodeNumber: episodeNumberOrNull(placement.episodeNumber),
       duration,
       description,
       hostName,
@@ -63,7 +64,10 @@ function PodcastFields({ onCreated }: { onCreated: () => void }) {
     setErrors({});
     save.mutate(result.data, {
       onSuccess: onCreated,
-      onError: (error) => setErrors(serverFieldErrors(error)),
+      onError: (error) => {
+        setErrors(serverFieldErrors(error));
+        focusFirstInvalid(formRef.current);
+      },
     });
   };
 
@@ -72,14 +76,8 @@ function PodcastFields({ onCreated }: { onCreated: () => void }) {
       <h2>Create Podcast Episode</h2>
       <TextField label="Title" name="title" value={title} onChange={edit('title', setTitle)} isRequired />
       <div className="form__row">
-        <NumberField
-          label="Episode Number"
-          name="episodeNumber"
-          minValue={1}
-          step={1}
-          value={episodeNumber}
-          onChange={edit('episodeNumber', setEpisodeNumber)}
-        />
+        <ShowSelect placement={placement} onChange={edit('showId', edit('episodeNumber', placement.setShowId))} />
+        <EpisodeNumberField placement={placement} onChange={edit('episodeNumber', placement.setEpisodeNumber)} />
         <TextField
           label="Duration"
           name="duration"

@@ -9,6 +9,7 @@ import { errorToast } from './userMutations';
 
 /**
  * 'Rebuild DB' (spec 2, admins): after a confirmation, replaces the content with fresh sample data.
+ * Outlined in the danger colour, in the control panel's Danger zone.
  * Every cached answer is then out of date, so all of them are refetched (the signed-in user too:
  * admin accounts survive a rebuild, so it stays valid).
  */
@@ -34,7 +35,7 @@ export function RebuildDatabaseButton() {
 
   return (
     <>
-      <Button variant="destructive" onPress={() => setConfirmOpen(true)} isPending={rebuild.isPending}>
+      <Button variant="secondary" className="btn--danger-outline" onPress={() => setConfirmOpen(true)} isPending={rebuild.isPending}>
         {rebuild.isPending ? 'Rebuilding...' : 'Rebuild DB'}
       </Button>
       <AlertDialog

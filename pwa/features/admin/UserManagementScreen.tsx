@@ -12,10 +12,11 @@ import { fullName } from '../../lib/format';
 import { matchesSearch } from '../news/listFilters';
 import { AdminPage } from './AdminPage';
 import { ActiveBadge, RoleBadge } from './badges';
-import { DeleteUserDialog } from './DeleteUserDialog';
 import { isRole, ROLE_OPTIONS } from './labels';
 import { TableSkeleton } from './UsersTab';
 import { UserFormDialog } from './UserFormDialog';
+import { SelfBadge, UserRowActions } from './UserRowActions';
+import { LoadFailure } from '../../offline/LoadFailure';
 
 const ROLE_FILTERS = [{ id: 'all', label: 'All roles' }, ...ROLE_OPTIONS];
 const STATUS_FILTERS = [
@@ -52,7 +53,6 @@ function UserList({ onEdit }: { onEdit: (user: User) => void }) {
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<Key>('all');
   const [status, setStatus] = useState<Key>('all');
-  const [deleting, setDeleting] = useState<User | null>(null);
   // Role and status filter on the server (GET /api/admin/users?role=&active=); the text search runs here (spec 5).
   const users = useQuery(
     userQueries.adminList({
@@ -66,60 +66,53 @@ function UserList({ onEdit }: { onEdit: (user: User) => void }) {
   if (users.isPending) body = <TableSkeleton label="Loading users" />;
   else if (users.isError)
     body = (
-      <EmptyState
+      <LoadFailure
+        error={users.error}
         title="Users could not be loaded."
-        action={
-          <Button variant="secondary" onPress={() => void users.refetch()}>
-            Try again
-          </Button>
-        }
+        retry={() => void users.refetch()}
       />
     );
   else if (visible.length === 0) body = <EmptyState title="No users found" />;
   else
     body = (
       <div className="table-scroll">
-        <table className="data-table data-table--cards">
-          <thead>
-            <tr>
-              <th scope="col">User</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
+        <table className="data-table data-table--cards" role="table">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">User</th>
+              <th scope="col" role="columnheader">Email</th>
+              <th scope="col" role="columnheader">Role</th>
+              <th scope="col" role="columnheader">Status</th>
+              <th scope="col" role="columnheader">Actions</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {visible.map((user) => {
               const name = fullName(user);
               return (
-                <tr key={user.id}>
-                  <th scope="row">
+                <tr key={user.id} role="row">
+                  <th scope="row" role="rowheader">
                     <span className="data-table__person">
                       <Avatar person={user} size="sm" />
                       <span>
                         {name}
+                        <SelfBadge user={user} />
                         {user.title || user.company ? (
                           <span className="data-table__sub">{[user.title, user.company].filter(Boolean).join(', ')}</span>
                         ) : null}
                       </span>
                     </span>
                   </th>
-                  <td data-label="Email" className="data-table__email">{user.email}</td>
-                  <td data-label="Role">
+                  <td role="cell" data-label="Email" className="data-table__email">{user.email}</td>
+                  <td role="cell" data-label="Role">
                     <RoleBadge role={user.role} />
                   </td>
-                  <td data-label="Status">
+                  <td role="cell" data-label="Status">
                     <ActiveBadge isActive={user.isActive} />
                   </td>
-                  <td>
+                  <td role="cell">
                     <div className="data-table__actions">
-                      <Button variant="secondary" size="sm" onPress={() => onEdit(user)}>
-                        Edit<span className="visually-hidden"> {name}</span>
-                      </Button>
-                      <Button variant="destructive" size="sm" onPress={() => setDeleting(user)}>
-                        Delete<span className="visually-hidden"> {name}</span>
-                      </Button>
+                      <UserRowActions user={user} api={userApi.management} onEdit={onEdit} />
                     </div>
                   </td>
                 </tr>
@@ -144,10 +137,10 @@ function UserList({ onEdit }: { onEdit: (user: User) => void }) {
         <Select label="Status" options={STATUS_FILTERS} value={status} onChange={(key) => setStatus(key ?? 'all')} />
       </div>
       <section className="admin-card" aria-labelledby="user-count-title" aria-busy={users.isFetching || undefined}>
-        <h2 id="user-count-title">Users ({users.isPending ? '…' : visible.length})</h2>
+        {/* No count when there is no list to count (a failure, offline). */}
+        <h2 id="user-count-title">{users.isError ? 'Users' : `Users (${users.isPending ? '…' : visible.length})`}</h2>
         {body}
       </section>
-      <DeleteUserDialog user={deleting} api={userApi.management} onClose={() => setDeleting(null)} />
     </>
   );
 }

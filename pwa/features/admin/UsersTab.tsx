@@ -15,23 +15,16 @@ import { TextField } from '../../components/TextField';
 import { formatDate, fullName } from '../../lib/format';
 import { useFieldErrors, validateWith } from '../../lib/formErrors';
 import { ActiveBadge, RoleBadge } from './badges';
-import { DeleteUserDialog } from './DeleteUserDialog';
 import { isRole, ROLE_LABELS, ROLE_OPTIONS } from './labels';
 import { UserFormDialog } from './UserFormDialog';
 import { InviteLinkPanel } from './InviteLinkPanel';
-import {
-  useInviteUser,
-  useIssueInvitationLink,
-  useRevokeInvitation,
-  useSignOutUserEverywhere,
-  useUserActive,
-  useUserRole,
-} from './userMutations';
+import { SelfBadge, UserRowActions } from './UserRowActions';
+import { useInviteUser, useIssueInvitationLink, useRevokeInvitation } from './userMutations';
+import { LoadFailure } from '../../offline/LoadFailure';
 
 /** The control panel's Users tab (spec 2): create, invite, the users table and pending invitations. */
 export function UsersTab() {
   const [editing, setEditing] = useState<User | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<User | null>(null);
   // The one-time link last issued, shown in the card where it was asked for (invite, or a pending row).
   const [link, setLink] = useState<{ from: 'invite' | 'pending'; invitation: InvitationWithLink } | null>(null);
   return (
@@ -58,7 +51,7 @@ export function UsersTab() {
         link={link?.from === 'invite' ? link.invitation : null}
         onInvited={(invitation) => setLink({ from: 'invite', invitation })}
       />
-      <UsersTable onEdit={setEditing} onDelete={setDeleting} />
+      <UsersTable onEdit={setEditing} />
       <PendingInvitations
         link={link?.from === 'pending' ? link.invitation : null}
         onLinkIssued={(invitation) => setLink({ from: 'pending', invitation })}
@@ -73,7 +66,6 @@ export function UsersTab() {
           if (!isOpen) setEditing(null);
         }}
       />
-      <DeleteUserDialog user={deleting} api={userApi.panel} onClose={() => setDeleting(null)} />
     </div>
   );
 }
@@ -130,89 +122,52 @@ function InviteUserForm({ link, onInvited }: { link: InvitationWithLink | null; 
   );
 }
 
-function UsersTable({ onEdit, onDelete }: { onEdit: (user: User) => void; onDelete: (user: User) => void }) {
+function UsersTable({ onEdit }: { onEdit: (user: User) => void }) {
   const users = useQuery(userQueries.list());
-  const changeRole = useUserRole();
-  const changeActive = useUserActive();
-  const signOut = useSignOutUserEverywhere();
 
   let body;
   if (users.isPending) body = <TableSkeleton label="Loading users" />;
   else if (users.isError)
     body = (
-      <EmptyState
+      <LoadFailure
+        error={users.error}
         title="Users could not be loaded."
-        action={
-          <Button variant="secondary" onPress={() => void users.refetch()}>
-            Try again
-          </Button>
-        }
+        retry={() => void users.refetch()}
       />
     );
   else if (users.data.length === 0) body = <EmptyState title="No users found." />;
   else
     body = (
       <div className="table-scroll">
-        <table className="data-table data-table--cards">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
+        <table className="data-table data-table--cards" role="table">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">Name</th>
+              <th scope="col" role="columnheader">Email</th>
+              <th scope="col" role="columnheader">Role</th>
+              <th scope="col" role="columnheader">Status</th>
+              <th scope="col" role="columnheader">Actions</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {users.data.map((user) => {
               const name = fullName(user);
-              const isRoleChanging = changeRole.isPending && changeRole.variables?.id === user.id;
-              const isActiveChanging = changeActive.isPending && changeActive.variables?.id === user.id;
               return (
-                <tr key={user.id}>
-                  <th scope="row">{name}</th>
-                  <td data-label="Email" className="data-table__email">{user.email}</td>
-                  <td data-label="Role">
+                <tr key={user.id} role="row">
+                  <th scope="row" role="rowheader">
+                    {name}
+                    <SelfBadge user={user} />
+                  </th>
+                  <td role="cell" data-label="Email" className="data-table__email">{user.email}</td>
+                  <td role="cell" data-label="Role">
                     <RoleBadge role={user.role} />
                   </td>
-                  <td data-label="Status">
+                  <td role="cell" data-label="Status">
                     <ActiveBadge isActive={user.isActive} />
                   </td>
-                  <td>
+                  <td role="cell">
                     <div className="data-table__actions">
-                      <Button variant="secondary" size="sm" onPress={() => onEdit(user)}>
-                        Edit<span className="visually-hidden"> {name}</span>
-                      </Button>
-                      <Select
-                        className="data-table__role"
-                        label={<span className="visually-hidden">Change role for {name}</span>}
-                        options={ROLE_OPTIONS}
-                        value={user.role}
-                        isDisabled={isRoleChanging}
-                        onChange={(key) => {
-                          if (isRole(key) && key !== user.role) changeRole.mutate({ id: user.id, role: key });
-                        }}
-                      />
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        isPending={isActiveChanging}
-                        onPress={() => changeActive.mutate({ id: user.id, isActive: !user.isActive })}
-                      >
-                        {user.isActive ? 'Deactivate' : 'Activate'}
-                        <span className="visually-hidden"> {name}</span>
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        isPending={signOut.isPending && signOut.variables === user.id}
-                        onPress={() => signOut.mutate(user.id)}
-                      >
-                        Sign out everywhere<span className="visually-hidden"> {name}</span>
-                      </Button>
-                      <Button variant="destructive" size="sm" onPress={() => onDelete(user)}>
-                        Delete<span className="visually-hidden"> {name}</span>
-                      </Button>
+                      <UserRowActions user={user} api={userApi.panel} onEdit={onEdit} />
                     </div>
                   </td>
                 </tr>
@@ -248,43 +203,40 @@ function PendingInvitations({
   if (invitations.isPending) body = <TableSkeleton label="Loading invitations" />;
   else if (invitations.isError)
     body = (
-      <EmptyState
+      <LoadFailure
+        error={invitations.error}
         title="Invitations could not be loaded."
-        action={
-          <Button variant="secondary" onPress={() => void invitations.refetch()}>
-            Try again
-          </Button>
-        }
+        retry={() => void invitations.refetch()}
       />
     );
   else if (invitations.data.length === 0) body = <EmptyState title="No pending invitations." />;
   else
     body = (
       <div className="table-scroll">
-        <table className="data-table data-table--cards">
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Invited</th>
-              <th scope="col">Link</th>
-              <th scope="col">Actions</th>
+        <table className="data-table data-table--cards" role="table">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">Email</th>
+              <th scope="col" role="columnheader">Role</th>
+              <th scope="col" role="columnheader">Invited</th>
+              <th scope="col" role="columnheader">Link</th>
+              <th scope="col" role="columnheader">Actions</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {invitations.data.map((invitation) => (
-              <tr key={invitation.id}>
-                <th scope="row">{invitation.email}</th>
-                <td data-label="Role">
+              <tr key={invitation.id} role="row">
+                <th scope="row" role="rowheader">{invitation.email}</th>
+                <td role="cell" data-label="Role">
                   <RoleBadge role={invitation.role} />
                 </td>
-                <td data-label="Invited">
+                <td role="cell" data-label="Invited">
                   <time dateTime={invitation.createdAt}>{formatDate(invitation.createdAt)}</time>
                 </td>
-                <td data-label="Link">
+                <td role="cell" data-label="Link">
                   <LinkExpiry invitation={invitation} />
                 </td>
-                <td>
+                <td role="cell">
                   <div className="data-table__actions">
                     <Button
                       variant="secondary"

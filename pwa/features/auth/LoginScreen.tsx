@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { z } from '../../../contracts/zod';
@@ -43,11 +43,16 @@ function useFieldErrors() {
 export function LoginScreen() {
   const siteName = useSiteName();
   const navigate = useNavigate();
+  const router = useRouter();
+  // Where the visitor was sent from (e.g. /profile), else home.
+  const { redirect } = useSearch({ from: '/login' });
 
   const finish = async (user: User, title: string, description: string) => {
     await signedIn(user);
     toast({ title, description });
-    await navigate({ to: '/' });
+    // A path with its own query and hash, checked by the route (safeRedirect): the history takes it whole.
+    if (redirect) router.history.push(redirect);
+    else await navigate({ to: '/' });
   };
 
   return (

@@ -1,3 +1,4 @@
+import { balancedColumns, balancedGridClasses } from '../../components/CardGrid';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { CommunityStats, Contributor } from '../../../contracts/community';
@@ -9,6 +10,7 @@ import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { fullName } from '../../lib/format';
+import { MemberLink } from '../members/MemberLink';
 import { BookIcon, CommentIcon, EditIcon, TrophyIcon } from '../../components/icons';
 import './community.css';
 import { OfflineNotice } from '../../offline/OfflineNotice';
@@ -43,6 +45,8 @@ const LEADERBOARD_SIZE = 5;
 const MEDALS = ['gold', 'silver', 'bronze'] as const;
 
 const numberFormat = new Intl.NumberFormat('en-US');
+/** Stat tiles and badges: balanced grids (6 → 3 + 3 or 6 in a row, 4 → 2 × 2 or 4), never a lone tile. */
+const tiles = balancedGridClasses('tile');
 
 /** /community (spec 2): stats, top contributors, badges, leaderboard and tips. */
 export function CommunityScreen() {
@@ -69,16 +73,18 @@ export function CommunityScreen() {
             }
           />
         ) : (
-          <ul className="community-stats" aria-busy={stats.isPending || undefined}>
-            {STAT_TILES.map(({ key, label }) => (
-              <li key={key} className="community-stat">
-                <span className="community-stat__value">
-                  {stats.data ? numberFormat.format(stats.data[key]) : <Skeleton width="3ch" />}
-                </span>
-                <span className="community-stat__label">{label}</span>
-              </li>
-            ))}
-          </ul>
+          <div className={tiles.frame}>
+            <ul className={`community-stats ${tiles.list}`} style={balancedColumns(STAT_TILES.length)} aria-busy={stats.isPending || undefined}>
+              {STAT_TILES.map(({ key, label }) => (
+                <li key={key} className="community-stat">
+                  <span className="community-stat__value">
+                    {stats.data ? numberFormat.format(stats.data[key]) : <Skeleton width="3ch" />}
+                  </span>
+                  <span className="community-stat__label">{label}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
       </section>
 
@@ -104,17 +110,19 @@ export function CommunityScreen() {
 
           <section aria-labelledby="achievements-title" className="community__achievements">
             <h2 id="achievements-title">Achievement Badges</h2>
-            <ul className="achievements">
-              {ACHIEVEMENTS.map((badge) => (
-                <li key={badge.name} className="achievement">
-                  <span className="achievement__icon">
-                    <badge.Icon />
-                  </span>
-                  <span className="achievement__name">{badge.name}</span>
-                  <span className="achievement__description">{badge.description}</span>
-                </li>
-              ))}
-            </ul>
+            <div className={tiles.frame}>
+              <ul className={`achievements ${tiles.list}`} style={balancedColumns(ACHIEVEMENTS.length)}>
+                {ACHIEVEMENTS.map((badge) => (
+                  <li key={badge.name} className="achievement">
+                    <span className="achievement__icon">
+                      <badge.Icon />
+                    </span>
+                    <span className="achievement__name">{badge.name}</span>
+                    <span className="achievement__description">{badge.description}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
           </section>
         </div>
 
@@ -137,7 +145,7 @@ export function CommunityScreen() {
                           {index + 1}
                         </span>
                         <Avatar person={contributor} size="sm" />
-                        <span className="leaderboard__name">{fullName(contributor, 'Community Member')}</span>
+                        <MemberLink person={contributor} fallback="Community Member" className="leaderboard__name" />
                         <span className="leaderboard__points">{numberFormat.format(contributor.points)} pts</span>
                       </li>
                     ))}
@@ -214,7 +222,9 @@ function PodiumCard({ contributor, rank }: { contributor: Contributor; rank: num
         </span>
         <Avatar person={contributor} size="lg" />
         <div className="podium-card__who">
-          <h3 className="podium-card__name">{name}</h3>
+          <h3 className="podium-card__name">
+            <MemberLink person={contributor} fallback="Community Member" />
+          </h3>
           <p className="podium-card__title">{contributor.title || 'Community Member'}</p>
           {contributor.company ? <p className="podium-card__company">{contributor.company}</p> : null}
           {contributor.expertiseTags.length > 0 ? (

@@ -39,7 +39,7 @@ export function EditArticleScreen() {
   if (article.isError) {
     const isMissing = article.error instanceof ApiError && article.error.status === 404;
     return (
-      <EditorPage title={isMissing ? 'Article Not Found' : 'Edit Article'} description="" back={BACK}>
+      <EditorPage title={isMissing ? 'Article Not Found' : 'Edit Article'} description="" back={isMissing ? undefined : BACK}>
         {isMissing ? (
           <div className="editor-page__missing">
             <p>The article you're looking for doesn't exist or has been removed.</p>

@@ -8,7 +8,8 @@ import './editor.css';
 export interface EditorPageProps {
   title: string;
   description: string;
-  back: { to: '/news' | '/podcasts'; label: string };
+  /** Left out where the page's own button already leads back (a missing item): one way back, not two. */
+  back?: { to: '/news' | '/podcasts'; label: string };
   /** Page-level actions beside the heading, e.g. Delete. */
   actions?: ReactNode;
   children: ReactNode;
@@ -18,11 +19,11 @@ export interface EditorPageProps {
 export function EditorPage({ title, description, back, actions, children }: EditorPageProps) {
   return (
     <div className="editor-page">
-      <BackLink to={back.to}>{back.label}</BackLink>
+      {back ? <BackLink to={back.to}>{back.label}</BackLink> : null}
       <header className="page-header editor-page__header">
         <div>
           <h1>{title}</h1>
-          <p>{description}</p>
+          {description ? <p>{description}</p> : null}
         </div>
         {actions ? <div className="editor-page__actions">{actions}</div> : null}
       </header>

@@ -39,7 +39,11 @@ export function EditPodcastScreen() {
   if (podcast.isError) {
     const isMissing = podcast.error instanceof ApiError && podcast.error.status === 404;
     return (
-      <EditorPage title="Edit Podcast" description="Update the episode's details." back={BACK}>
+      <EditorPage
+        title={isMissing ? 'Podcast Episode Not Found' : 'Edit Podcast'}
+        description={isMissing ? '' : "Update the episode's details."}
+        back={isMissing ? undefined : BACK}
+      >
         {isMissing ? (
           <div className="editor-page__missing" role="alert">
             <p>Podcast episode not found.</p>

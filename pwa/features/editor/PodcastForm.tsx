@@ -11,6 +11,7 @@ import { TextField } from '../../components/TextField';
 import { STATUS_OPTIONS } from './ArticleForm';
 import { CategoryChoices } from './CategoryChoices';
 import { firstError, focusFirstInvalid, useFieldErrors, validateWith } from '../../lib/formErrors';
+import { EpisodeNumberField, ShowSelect, useEpisodePlacement } from './EpisodePlacement';
 import { useSavePodcast } from './mutations';
 import { REDIRECT_MS, useRedirectAfter } from './redirect';
 
@@ -31,7 +32,7 @@ export function episodeNumberOrNull(value: number): number | null {
 
 /**
  * The episode form of /podcasts/add and /podcasts/{id}/edit (spec 2): title, description,
- * categories, episode number, duration in minutes, YouTube link (stored as audioUrl), host, guest,
+ * categories, show and episode number (unique per show, issue 18), duration in minutes, YouTube link (stored as audioUrl), host, guest,
  * guest title, cover image upload and status (default draft). Returns to /podcasts after 1500 ms.
  */
 export function PodcastForm({ podcast, isHeld = false }: PodcastFormProps) {
@@ -43,7 +44,7 @@ export function PodcastForm({ podcast, isHeld = false }: PodcastFormProps) {
   const [title, setTitle] = useState(podcast?.title ?? '');
   const [description, setDescription] = useState(podcast?.description ?? '');
   const [categoryIds, setCategoryIds] = useState<string[]>(podcast?.categoryIds ?? []);
-  const [episodeNumber, setEpisodeNumber] = useState(podcast?.episodeNumber ?? Number.NaN);
+  const placement = useEpisodePlacement(podcast);
   const [minutes, setMinutes] = useState(initialMinutes);
   const [audioUrl, setAudioUrl] = useState(podcast?.audioUrl ?? '');
   const [hostName, setHostName] = useState(podcast?.hostName ?? '');
@@ -64,7 +65,8 @@ export function PodcastForm({ podcast, isHeld = false }: PodcastFormProps) {
       title,
       description,
       categoryIds,
-      episodeNumber: episodeNumberOrNull(episodeNumber),
+      showId: placement.showIdInput,
+      episodeNumber: episodeNumberOrNull(placement.episodeNumber),
       // Unchanged minutes are not sent, so an edit keeps a duration with seconds (e.g. 42:30) intact.
       ...(podcast && !minutesChanged ? {} : { duration: Number.isFinite(minutes) ? Math.round(minutes * 60) : null }),
       audioUrl,
@@ -106,14 +108,8 @@ export function PodcastForm({ podcast, isHeld = false }: PodcastFormProps) {
       />
       <CategoryChoices value={categoryIds} onChange={edit('categoryIds', setCategoryIds)} current={podcast?.categories} />
       <div className="form__row">
-        <NumberField
-          label="Episode Number"
-          name="episodeNumber"
-          minValue={1}
-          step={1}
-          value={episodeNumber}
-          onChange={edit('episodeNumber', setEpisodeNumber)}
-        />
+        <ShowSelect placement={placement} onChange={edit('showId', edit('episodeNumber', placement.setShowId))} />
+        <EpisodeNumberField placement={placement} onChange={edit('episodeNumber', placement.setEpisodeNumber)} />
         <NumberField
           label="Duration (minutes)"
           name="duration"

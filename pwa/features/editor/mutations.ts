@@ -5,6 +5,7 @@ import { apiFetch } from '../../api/client';
 import { serverMessage } from '../../api/errors';
 import { newsQueries } from '../../api/news.queries';
 import { podcastQueries } from '../../api/podcasts.queries';
+import { podcastShowQueries } from '../../api/podcast-shows.queries';
 import { toast } from '../../components/Toast';
 
 /*
@@ -58,11 +59,15 @@ export function useDeleteArticle(id: string) {
   });
 }
 
-/** An episode change shows in the lists and the featured strip (spec 7: refreshed after edits). */
+/**
+ * An episode change shows in the lists and the featured strip (spec 7: refreshed after edits), and
+ * in the shows' episode counts and next free numbers.
+ */
 function podcastListsChanged(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: podcastQueries.lists() }),
     queryClient.invalidateQueries({ queryKey: podcastQueries.featured().queryKey }),
+    queryClient.invalidateQueries({ queryKey: podcastShowQueries.all() }),
   ]);
 }
 

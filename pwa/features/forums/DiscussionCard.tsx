@@ -8,7 +8,7 @@ import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { toast } from '../../components/Toast';
-import { fullName } from '../../lib/format';
+import { MemberLink } from '../members/MemberLink';
 import { refreshAfterDiscussionWrite } from './cache';
 import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
 import { canEditDiscussion, canModerateForums } from './permissions';
@@ -41,7 +41,7 @@ export function DiscussionCard({ discussion, categoryColor, user, onEdit, onDele
         <div className="card__footer">
           <span className="discussion-author">
             <Avatar person={discussion.author} size="sm" />
-            <span className="discussion-author__name">{fullName(discussion.author)}</span>
+            <MemberLink person={discussion.author} className="discussion-author__name" />
           </span>
           <Time value={discussion.createdAt} show="relative" />
           <DiscussionStats replies={discussion.replyCount} likes={discussion.likes} />

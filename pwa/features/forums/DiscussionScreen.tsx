@@ -14,6 +14,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { fullName } from '../../lib/format';
+import { MemberLink } from '../members/MemberLink';
 import { OfflineNotice } from '../../offline/OfflineNotice';
 import { OfflineError } from '../../offline/status';
 import { postedLate } from '../../outbox/format';
@@ -89,7 +90,9 @@ export function DiscussionScreen() {
           <div className="discussion__byline">
             <Avatar person={data.author} size="lg" />
             <div>
-              <p className="discussion__author">{fullName(data.author)}</p>
+              <p className="discussion__author">
+                <MemberLink person={data.author} />
+              </p>
               <p className="discussion__meta">
                 {data.author?.title ? <span>{data.author.title}</span> : null}
                 <Time value={data.createdAt} show="relative" />
@@ -134,7 +137,7 @@ function ReplyItem({ reply }: { reply: Reply }) {
       <Avatar person={reply.author} />
       <div className="reply__body">
         <p className="reply__meta">
-          <span className="reply__author">{fullName(reply.author)}</span>
+          <MemberLink person={reply.author} className="reply__author" />
           {postedLate(reply.writtenAt, reply.createdAt) ? (
             <span>
               Written <Time value={reply.writtenAt} show="dayTime" /> · posted{' '}

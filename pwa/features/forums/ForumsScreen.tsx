@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useId, useState, type CSSProperties } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useId, useMemo, useState, type CSSProperties } from 'react';
 import type { Discussion, ForumCategory } from '../../../contracts/forums';
 import { authQueries } from '../../api/auth.queries';
 import { deleteDiscussion, forumQueries } from '../../api/forums.queries';
@@ -19,8 +19,8 @@ import { DiscussionCard } from './DiscussionCard';
 import { DiscussionFormDialog } from './DiscussionFormDialog';
 import { SiteSearchResults } from '../search/SiteSearchResults';
 import './forums.css';
-import { OfflineNotice } from '../../offline/OfflineNotice';
-import { OfflineError } from '../../offline/status';
+import { LoadFailure } from '../../offline/LoadFailure';
+import { LoadMore } from '../news/LoadMore';
 
 /** Case-insensitive substring match on title or content (spec 5: searches run in the browser). */
 function matches(discussion: Discussion, query: string): boolean {
@@ -41,12 +41,13 @@ export function ForumsScreen() {
   const [deleting, setDeleting] = useState<Discussion | null>(null);
 
   const categories = useQuery(forumQueries.categories());
-  const discussions = useQuery(forumQueries.list({ categoryId }));
+  const discussions = useInfiniteQuery(forumQueries.pages({ categoryId }));
+  const loaded = useMemo(() => discussions.data?.pages.flatMap((page) => page.items) ?? [], [discussions.data]);
   // New discussions still in the outbox, until the list has them.
-  const listed = new Set(discussions.data?.map((discussion) => discussion.id));
+  const listed = new Set(loaded.map((discussion) => discussion.id));
   const queued = useOutboxItems().filter((item) => item.kind === 'discussion' && !listed.has(item.id));
   const colorOf = new Map((categories.data ?? []).map((category) => [category.id, category.color]));
-  const visible = (discussions.data ?? []).filter((discussion) => matches(discussion, deferredSearch));
+  const visible = loaded.filter((discussion) => matches(discussion, deferredSearch));
   const selectedCategory = categories.data?.find((category) => category.id === categoryId);
   const isFiltered = categoryId !== null || deferredSearch.trim() !== '';
 
@@ -71,28 +72,19 @@ export function ForumsScreen() {
             ))}
           </SkeletonGroup>
         ) : categories.isError ? (
-          <EmptyState
-            title="The forum categories could not be loaded."
-            action={
-              <Button variant="secondary" onPress={() => void categories.refetch()}>
-                Try again
-              </Button>
-            }
-          />
+          <LoadFailure error={categories.error} title="The forum categories could not be loaded." retry={() => void categories.refetch()} />
         ) : categories.data.length === 0 ? (
           <EmptyState title="No forum categories yet." />
         ) : (
-          <ul className="forum-category-grid">
-            {categories.data.map((category) => (
-              <li key={category.id}>
-                <CategoryCard
-                  category={category}
-                  isSelected={category.id === categoryId}
-                  onChange={(selected) => setCategoryId(selected ? category.id : null)}
-                />
-              </li>
-            ))}
-          </ul>
+          <CardGrid items={categories.data} itemKey={(category) => category.id} variant="compact" className="forum-category-grid">
+            {(category) => (
+              <CategoryCard
+                category={category}
+                isSelected={category.id === categoryId}
+                onChange={(selected) => setCategoryId(selected ? category.id : null)}
+              />
+            )}
+          </CardGrid>
         )}
       </section>
 
@@ -138,17 +130,8 @@ export function ForumsScreen() {
               </div>
             ))}
           </SkeletonGroup>
-        ) : discussions.isError && discussions.error instanceof OfflineError ? (
-          <OfflineNotice what="list" level={3} />
         ) : discussions.isError ? (
-          <EmptyState
-            title="The discussions could not be loaded."
-            action={
-              <Button variant="secondary" onPress={() => void discussions.refetch()}>
-                Try again
-              </Button>
-            }
-          />
+          <LoadFailure error={discussions.error} title="The discussions could not be loaded." retry={() => void discussions.refetch()} />
         ) : visible.length === 0 ? (
           <EmptyState
             title={isFiltered ? 'No discussions found matching your criteria.' : 'No discussions yet.'}
@@ -167,6 +150,7 @@ export function ForumsScreen() {
             )}
           </CardGrid>
         )}
+        {discussions.isSuccess ? <LoadMore list={discussions} label="Load More Discussions" what="discussions" /> : null}
       </section>
 
       <SiteSearchResults query={search} />

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Article } from '../../../contracts/news';
 import { newsQueries } from '../../api/news.queries';
@@ -9,13 +8,13 @@ import { LikeButton } from '../../components/LikeButton';
 import { CardGridSkeleton } from '../../components/Skeleton';
 import { ArticleCard } from '../news/ArticleCard';
 import { CommentIcon, ShareIcon } from '../../components/icons';
-import { pickShowcase } from './showcase';
+import { useShowcase } from './showcase';
 import { OfflineNotice } from '../../offline/OfflineNotice';
 import { OfflineError } from '../../offline/status';
 import { useCommentCount } from '../news/commentCount';
 
 export function NewsShowcase() {
-  const news = useQuery(newsQueries.list());
+  const news = useShowcase(newsQueries.featured(), newsQueries.latest());
 
   return (
     <section className="section" aria-labelledby="home-news-title">
@@ -38,15 +37,18 @@ export function NewsShowcase() {
       ) : news.data.length === 0 ? (
         <EmptyState title="No news articles available yet." />
       ) : (
-        <CardGrid items={pickShowcase(news.data)} itemKey={(article) => article.id} aria-label="Latest news">
+        <CardGrid items={news.data} itemKey={(article) => article.id} aria-label="Latest news">
           {(article) => <NewsCard article={article} />}
         </CardGrid>
       )}
-      <div className="section__footer">
-        <LinkButton to="/news" variant="secondary">
-          Load More Articles
-        </LinkButton>
-      </div>
+      {/* The home page is a showcase: this leads to the paged list. Not under an offline or error notice. */}
+      {news.isSuccess && news.data.length > 0 ? (
+        <div className="section__footer">
+          <LinkButton to="/news" variant="secondary">
+            Load More Articles
+          </LinkButton>
+        </div>
+      ) : null}
     </section>
   );
 }

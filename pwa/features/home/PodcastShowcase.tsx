@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Podcast } from '../../../contracts/podcasts';
 import { podcastQueries } from '../../api/podcasts.queries';
 import { Badge } from '../../components/Badge';
@@ -6,18 +5,19 @@ import { Button, LinkButton } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
-import { FallbackImage, PODCAST_PLACEHOLDER } from '../../components/FallbackImage';
+import { CARD_IMAGE_SIZES, Cover, PODCAST_PLACEHOLDER } from '../../components/Cover';
+import { podcastCover } from '../../../contracts/covers';
 import { LikeButton } from '../../components/LikeButton';
 import { CardGridSkeleton } from '../../components/Skeleton';
 import { formatDuration } from '../../lib/format';
 import { ListenNowLink } from '../podcasts/ListenNowLink';
 import { HeadphonesIcon } from '../../components/icons';
-import { pickShowcase } from './showcase';
+import { useShowcase } from './showcase';
 import { OfflineNotice } from '../../offline/OfflineNotice';
 import { OfflineError } from '../../offline/status';
 
 export function PodcastShowcase() {
-  const podcasts = useQuery(podcastQueries.list());
+  const podcasts = useShowcase(podcastQueries.featured(), podcastQueries.latest());
 
   return (
     <section className="section" aria-labelledby="home-podcasts-title">
@@ -40,15 +40,18 @@ export function PodcastShowcase() {
       ) : podcasts.data.length === 0 ? (
         <EmptyState title="No podcast episodes available yet." />
       ) : (
-        <CardGrid items={pickShowcase(podcasts.data)} itemKey={(podcast) => podcast.id} aria-label="Podcast episodes">
+        <CardGrid items={podcasts.data} itemKey={(podcast) => podcast.id} aria-label="Podcast episodes">
           {(podcast) => <PodcastCard podcast={podcast} />}
         </CardGrid>
       )}
-      <div className="section__footer">
-        <LinkButton to="/podcasts" variant="secondary">
-          View All Episodes
-        </LinkButton>
-      </div>
+      {/* The home page is a showcase: this leads to the paged list. Not under an offline or error notice. */}
+      {podcasts.isSuccess ? (
+        <div className="section__footer">
+          <LinkButton to="/podcasts" variant="secondary">
+            View All Episodes
+          </LinkButton>
+        </div>
+      ) : null}
     </section>
   );
 }
@@ -56,7 +59,13 @@ export function PodcastShowcase() {
 function PodcastCard({ podcast }: { podcast: Podcast }) {
   return (
     <Card as="article" className="podcast-card">
-      <FallbackImage className="card__media" src={podcast.imageUrl} fallback={PODCAST_PLACEHOLDER} alt="" />
+      <Cover
+        className="card__media"
+        image={podcast.imageUrl}
+        cover={podcastCover(podcast)}
+        sizes={CARD_IMAGE_SIZES}
+        placeholder={PODCAST_PLACEHOLDER}
+      />
       <div className="card__body">
         <p className="card__meta">
           {podcast.episodeNumber != null ? <Badge tone="purple">Episode {podcast.episodeNumber}</Badge> : null}

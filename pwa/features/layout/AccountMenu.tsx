@@ -1,16 +1,25 @@
-import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { useNavigate } from '@tanstack/react-router';
+import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator, type Key } from 'react-aria-components';
 import type { User } from '../../../contracts/auth';
 import { Avatar } from '../../components/Avatar';
 import { fullName } from '../../lib/format';
 import { useLogout, useSignOutEverywhere } from '../auth/session';
 
 /**
- * The signed-in user's avatar and name in the header open this menu. It also holds Logout, because
+ * The signed-in user's avatar and name in the header open this menu: their profile and public page
+ * (issue 18), Logout and Sign out everywhere. It holds Logout, because
  * between 1024 and 1199px the header's own Logout button gives way (the header's priority order).
  */
 export function AccountMenu({ user }: { user: User }) {
   const signOutEverywhere = useSignOutEverywhere();
   const logout = useLogout();
+  const navigate = useNavigate();
+  const onAction = (key: Key) => {
+    if (key === 'profile') void navigate({ to: '/profile' });
+    else if (key === 'public-page') void navigate({ to: '/members/$id', params: { id: user.id } });
+    else if (key === 'logout') logout.mutate();
+    else if (key === 'everywhere') signOutEverywhere.mutate();
+  };
   return (
     <MenuTrigger>
       <Button className="site-account__trigger" aria-busy={logout.isPending || undefined} aria-label={`Account menu for ${fullName(user)}`}>
@@ -21,7 +30,14 @@ export function AccountMenu({ user }: { user: User }) {
         </svg>
       </Button>
       <Popover className="popover" placement="bottom end">
-        <Menu className="listbox" onAction={(key) => (key === 'logout' ? logout.mutate() : key === 'everywhere' && signOutEverywhere.mutate())}>
+        <Menu className="listbox" onAction={onAction}>
+          <MenuItem id="profile" className="listbox__item">
+            Profile
+          </MenuItem>
+          <MenuItem id="public-page" className="listbox__item">
+            Your public page
+          </MenuItem>
+          <Separator className="listbox__separator" />
           <MenuItem id="logout" className="listbox__item">
             {logout.isPending ? 'Logging out...' : 'Logout'}
           </MenuItem>

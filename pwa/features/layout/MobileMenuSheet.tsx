@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { authQueries } from '../../api/auth.queries';
 import { Avatar } from '../../components/Avatar';
-import { Button } from '../../components/Button';
+import { Button, buttonClassName } from '../../components/Button';
 import { fullName } from '../../lib/format';
 import { LogoutButton } from '../auth/LogoutButton';
 import { useSignOutEverywhere } from '../auth/session';
@@ -42,6 +43,9 @@ export function MobileMenuSheet({ isOpen, onOpenChange }: { isOpen: boolean; onO
                     <Avatar person={user} size="sm" />
                     {fullName(user)}
                   </span>
+                  <Link to="/profile" className={buttonClassName({ variant: 'secondary', size: 'sm' })} onClick={close}>
+                    Profile
+                  </Link>
                   <LogoutButton />
                   <SignOutEverywhereButton />
                 </div>

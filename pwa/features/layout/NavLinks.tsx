@@ -12,8 +12,9 @@ const NAV_LINKS = [
 ] as const satisfies readonly { key: MenuKey; to: string; label: string }[];
 
 /**
- * The navigation entries: those not hidden by menu settings, plus Admin for admins. Rendered in the
- * header and again in the mobile menu; `onNavigate` lets the menu close when a link is chosen.
+ * The navigation entries: those not hidden by menu settings, plus Admin for admins and Main Page for
+ * editors (the panel they may use, issue 18; admins reach it from Admin). Rendered in the header and
+ * again in the mobile menu; `onNavigate` lets the menu close when a link is chosen.
  */
 export function NavLinks({ label, onNavigate }: { label: string; onNavigate?: () => void }) {
   const { data: user } = useQuery(authQueries.user());
@@ -34,6 +35,13 @@ export function NavLinks({ label, onNavigate }: { label: string; onNavigate?: ()
           <li>
             <Link to="/admin" onClick={onNavigate}>
               Admin
+            </Link>
+          </li>
+        ) : null}
+        {user?.role === 'editor' ? (
+          <li>
+            <Link to="/admin/main-page" onClick={onNavigate}>
+              Main Page
             </Link>
           </li>
         ) : null}

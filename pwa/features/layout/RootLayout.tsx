@@ -2,6 +2,7 @@ import { Outlet } from '@tanstack/react-router';
 import { ToastRegion } from '../../components/Toast';
 import { OfflineBanner } from '../../offline/OfflineBanner';
 import { UpdatePrompt } from '../../offline/UpdatePrompt';
+import { Footer } from './Footer';
 import { Header } from './Header';
 
 export function RootLayout() {
@@ -15,6 +16,7 @@ export function RootLayout() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
+      <Footer />
       <UpdatePrompt />
       <ToastRegion />
     </>

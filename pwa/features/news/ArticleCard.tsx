@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { Article } from '../../../contracts/news';
 import { Badge } from '../../components/Badge';
 import { Card } from '../../components/Card';
-import { ARTICLE_PLACEHOLDER, FallbackImage } from '../../components/FallbackImage';
+import { ARTICLE_PLACEHOLDER, CARD_IMAGE_SIZES, Cover } from '../../components/Cover';
+import { articleCover } from '../../../contracts/covers';
 import { readingMinutes } from '../../../contracts/text';
 import { excerptOrContent } from '../../lib/format';
 import { Time } from '../../components/Time';
@@ -19,12 +20,12 @@ export interface ArticleCardProps {
   tools?: ReactNode;
   /** Default 3 (under a section heading); 2 when the cards sit directly under the page's h1. */
   headingLevel?: 2 | 3;
-  /** The first card of a list: its image loads at once (FallbackImage `priority`). */
+  /** The first card of a list: its image loads at once (Cover `priority`). */
   imagePriority?: boolean;
 }
 
 /**
- * An article card (spec 2): image (placeholder if none or failing), category badges in their colour
+ * An article card (spec 2): image (its generated cover if none, a placeholder if failing), category badges in their colour
  * or 'General', published date, title, excerpt or the first 150 characters of content plus '...',
  * and 'Source: {sourceName}'. Screens supply the title and the footer because what they do differs
  * (the news list gates opening an article behind sign-in; the home page links straight to it).
@@ -34,7 +35,14 @@ export function ArticleCard({ article, title, footer, statusBadge, tools, headin
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <Card as="article" isInteractive className="news-card">
-      <FallbackImage className="card__media" src={article.imageUrl} fallback={ARTICLE_PLACEHOLDER} alt="" priority={imagePriority} />
+      <Cover
+        className="card__media"
+        image={article.imageUrl}
+        cover={articleCover(article)}
+        sizes={CARD_IMAGE_SIZES}
+        placeholder={ARTICLE_PLACEHOLDER}
+        priority={imagePriority}
+      />
       <div className="card__body">
         <div className="news-card__badges">
           <CategoryBadges categories={article.categories} />

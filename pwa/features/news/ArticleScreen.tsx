@@ -8,7 +8,8 @@ import { BackLink } from '../../components/BackLink';
 import { Button, LinkButton } from '../../components/Button';
 import { AlertDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
-import { ARTICLE_PLACEHOLDER, FallbackImage } from '../../components/FallbackImage';
+import { ARTICLE_PLACEHOLDER, Cover } from '../../components/Cover';
+import { articleCover } from '../../../contracts/covers';
 import { LikeButton } from '../../components/LikeButton';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { MarkdownContent } from '../../components/LazyMarkdown';
@@ -17,6 +18,7 @@ import { OfflineNotice } from '../../offline/OfflineNotice';
 import { SaveForOfflineButton } from '../../offline/SaveForOfflineButton';
 import { OfflineError } from '../../offline/status';
 import { CategoryBadges } from './ArticleCard';
+import { AuthorByline } from '../members/AuthorByline';
 import { RefusedHere } from '../../outbox/OutboxNotice';
 import { CommentsSection } from './CommentsSection';
 import { useCommentCount } from './commentCount';
@@ -90,13 +92,16 @@ function ArticleView({ article }: { article: Article }) {
         </p>
         <h1 id="article-title">{article.title}</h1>
         {article.excerpt ? <p className="article__excerpt">{article.excerpt}</p> : null}
+        <AuthorByline author={article.author} />
       </header>
-      <FallbackImage
+      <Cover
         className="article__image"
-        src={article.imageUrl}
-        fallback={ARTICLE_PLACEHOLDER}
-        alt=""
-        loading="eager"
+        image={article.imageUrl}
+        cover={articleCover(article)}
+        // The article column is at most 48rem wide.
+        sizes="(min-width: 52rem) 48rem, 100vw"
+        placeholder={ARTICLE_PLACEHOLDER}
+        priority
       />
       {/* Markdown rendered to elements, never injected as HTML; single line breaks stay breaks. */}
       <MarkdownContent className="article__content" author="staff">

@@ -5,11 +5,13 @@ import type { Comment } from '../../../contracts/news';
 import { newsQueries } from '../../api/news.queries';
 import { Avatar } from '../../components/Avatar';
 import { Button, LinkButton } from '../../components/Button';
+import { AlertDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { fullName } from '../../lib/format';
+import { MemberLink } from '../members/MemberLink';
 import { TrashIcon } from '../../components/icons';
 import { postedLate } from '../../outbox/format';
 import { useOutboxItems } from '../../outbox/hooks';
@@ -89,13 +91,14 @@ export function CommentsSection({ articleId, commentCount }: { articleId: string
 
 function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
   const remove = useDeleteComment(comment.articleId);
+  const [confirming, setConfirming] = useState(false);
   const name = fullName(comment.author, 'Unknown User');
   return (
     <article className="comment" aria-label={`Comment by ${name}`}>
       <Avatar person={comment.author} />
       <div className="comment__body">
         <p className="comment__meta">
-          <span className="comment__author">{name}</span>
+          <MemberLink person={comment.author} className="comment__author" />
           {postedLate(comment.writtenAt, comment.createdAt) ? (
             // Written offline and posted later: both times, so a late arrival does not confuse the thread.
             <span>
@@ -110,15 +113,24 @@ function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
       </div>
       {/* Spec 2: only on the viewer's own comments (the API also lets editors moderate). */}
       {isOwn ? (
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Delete comment"
-          isPending={remove.isPending}
-          onPress={() => remove.mutate(comment.id)}
-        >
-          <TrashIcon />
-        </Button>
+        <>
+          <Button variant="ghost" size="icon" aria-label="Delete comment" isPending={remove.isPending} onPress={() => setConfirming(true)}>
+            <TrashIcon />
+          </Button>
+          {/* A deleted comment cannot be brought back (issue 18): ask first, quoting it. */}
+          <AlertDialog
+            title="Delete this comment?"
+            isOpen={confirming}
+            onOpenChange={setConfirming}
+            actionLabel="Delete"
+            pendingLabel="Deleting..."
+            isPending={remove.isPending}
+            onAction={() => remove.mutate(comment.id, { onSettled: () => setConfirming(false) })}
+          >
+            <p>It will be removed for everyone. This cannot be undone.</p>
+            <blockquote className="comment__quote">{comment.content}</blockquote>
+          </AlertDialog>
+        </>
       ) : null}
     </article>
   );

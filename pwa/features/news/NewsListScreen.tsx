@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { Article } from '../../../contracts/news';
-import { newsQueries } from '../../api/news.queries';
+import { newsCategoryQueries, newsQueries } from '../../api/news.queries';
 import { Badge } from '../../components/Badge';
 import { Button, LinkButton } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
@@ -14,7 +14,8 @@ import { CardGridSkeleton } from '../../components/Skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { ArticleCard } from './ArticleCard';
 import { CategoryFilter } from './CategoryFilter';
-import { collectCategories, formatCategoryParam, matchesSearch, parseCategoryParam, showsLoadMore } from './listFilters';
+import { chipCategories, formatCategoryParam, matchesSearch, parseCategoryParam } from './listFilters';
+import { LoadMore } from './LoadMore';
 import { useArticleArchive, useArticleStatus } from './mutations';
 import { shareArticle } from './share';
 import { SignInPromptDialog } from './SignInPromptDialog';
@@ -41,11 +42,12 @@ export function NewsListScreen() {
   const [isSignInPromptOpen, setSignInPromptOpen] = useState(false);
 
   const archivedOnly = viewer.isEditor && tab === 'archive';
-  // The chips come from the unfiltered list, so choosing a category does not hide the others; the
-  // filtered list (the same query when nothing is selected) is what the grid shows.
-  const unfiltered = useQuery(newsQueries.list({ archivedOnly }));
-  const shown = useQuery(newsQueries.list({ categories: selected, archivedOnly }));
-  const categories = collectCategories(unfiltered.data, shown.data);
+  // Paged: 12 at a time with 'Load more'; a new filter is a new list, so paging starts again. The
+  // chips are the categories of every published article, not only of the pages loaded so far.
+  const shown = useInfiniteQuery(newsQueries.pages({ categories: selected, archivedOnly }));
+  const used = useQuery(newsCategoryQueries.usedBy('news'));
+  const loaded = useMemo(() => shown.data?.pages.flatMap((page) => page.items) ?? [], [shown.data]);
+  const categories = chipCategories(used.data, selected, loaded);
   const categoryFeed = selected.length === 1 ? categories.find((c) => c.id === selected[0]) : undefined;
 
   const setSelected = (ids: string[]) =>
@@ -56,15 +58,15 @@ export function NewsListScreen() {
       resetScroll: false,
     });
 
-  const visible = (shown.data ?? []).filter((article) => matchesSearch(search, article.title, article.excerpt));
+  const visible = loaded.filter((article) => matchesSearch(search, article.title, article.excerpt));
   const openSignInPrompt = () => setSignInPromptOpen(true);
 
   let results: ReactNode;
   if (shown.isPending || !viewer.isKnown) {
     results = <CardGridSkeleton count={6} label="Loading articles" />;
-  } else if (shown.isError && shown.error instanceof OfflineError) {
+  } else if (shown.isLoadingError && shown.error instanceof OfflineError) {
     results = <OfflineNotice what="list" level={2} />;
-  } else if (shown.isError) {
+  } else if (shown.isLoadingError) {
     results = (
       <EmptyState
         title="Articles could not be loaded."
@@ -76,7 +78,13 @@ export function NewsListScreen() {
       />
     );
   } else if (visible.length === 0) {
-    results = <EmptyState title="No articles found matching your criteria." />;
+    results = (
+      <>
+        <EmptyState title="No articles found matching your criteria." />
+        {/* Searching what is loaded: the next pages may hold a match. */}
+        <LoadMore list={shown} label="Load More Articles" what="articles" />
+      </>
+    );
   } else {
     results = (
       <>
@@ -85,12 +93,7 @@ export function NewsListScreen() {
             <NewsListCard article={article} viewer={viewer} onSignInRequired={openSignInPrompt} isFirst={index === 0} />
           )}
         </CardGrid>
-        {showsLoadMore(visible.length) ? (
-          <div className="section__footer">
-            {/* Spec 9: shown at multiples of 12 and does nothing (the list already holds the page of 50). */}
-            <Button variant="secondary">Load More Articles</Button>
-          </div>
-        ) : null}
+        <LoadMore list={shown} label="Load More Articles" what="articles" />
       </>
     );
   }

@@ -32,6 +32,24 @@ export function formatCategoryParam(ids: readonly string[]): string | undefined 
   return ids.length > 0 ? [...new Set(ids)].sort().join(',') : undefined;
 }
 
+/**
+ * The filter chips of a paged list: the categories published items carry (`used`, from
+ * /api/news-categories?usedBy, in display order: the one order of every chip list), then any
+ * selected category that only the loaded items name (a draft's, for an editor), so a selection can
+ * always be seen and cleared.
+ */
+export function chipCategories(
+  used: readonly CategoryRef[] | undefined,
+  selected: readonly string[],
+  ...loaded: ReadonlyArray<ReadonlyArray<{ categories: CategoryRef[] }> | undefined>
+): CategoryRef[] {
+  const chips = [...(used ?? [])];
+  for (const category of collectCategories(...loaded)) {
+    if (selected.includes(category.id) && !chips.some((chip) => chip.id === category.id)) chips.push(category);
+  }
+  return chips;
+}
+
 /** The categories carried by `items`, deduplicated by id, in first-seen order. */
 export function collectCategories(...lists: ReadonlyArray<ReadonlyArray<{ categories: CategoryRef[] }> | undefined>): CategoryRef[] {
   const byId = new Map<string, CategoryRef>();
@@ -50,7 +68,3 @@ export function matchesSearch(query: string, ...fields: ReadonlyArray<string | n
   return fields.some((field) => field?.toLowerCase().includes(needle));
 }
 
-/** Spec 9: 'Load More' shows when the visible count is a non-zero multiple of 12. */
-export function showsLoadMore(visibleCount: number): boolean {
-  return visibleCount > 0 && visibleCount % 12 === 0;
-}

@@ -3,7 +3,8 @@ import type { Podcast } from '../../../contracts/podcasts';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { FallbackImage, PODCAST_PLACEHOLDER } from '../../components/FallbackImage';
+import { CARD_IMAGE_SIZES, Cover, PODCAST_PLACEHOLDER } from '../../components/Cover';
+import { podcastCover } from '../../../contracts/covers';
 import { LikeButton } from '../../components/LikeButton';
 import { formatDuration } from '../../lib/format';
 import { HeadphonesIcon } from '../../components/icons';
@@ -20,12 +21,12 @@ export interface EpisodeCardProps {
   /** Editor tools under the footer. */
   tools?: ReactNode;
   headingLevel?: 2 | 3;
-  /** The first card of a list: its image loads at once (FallbackImage `priority`). */
+  /** The first card of a list: its image loads at once (Cover `priority`). */
   imagePriority?: boolean;
 }
 
 /**
- * An episode card of the podcast hub (spec 2): number, duration, category badges, title,
+ * An episode card of the podcast hub (spec 2): its show (issue 18), number, duration, category badges, title,
  * description, host, guest and guest title, plays, likes, publish date and 'Listen Now' (or a
  * disabled 'No Link' without an audio address).
  */
@@ -35,10 +36,19 @@ export function EpisodeCard({ podcast, isFeatured = false, statusBadge, tools, h
   const guest = [podcast.guestName, podcast.guestTitle].filter(Boolean).join(', ');
   return (
     <Card as="article" className={isFeatured ? 'episode-card episode-card--featured' : 'episode-card'}>
-      <FallbackImage className="card__media" src={podcast.imageUrl} fallback={PODCAST_PLACEHOLDER} alt="" priority={imagePriority} />
+      <Cover
+        className="card__media"
+        image={podcast.imageUrl}
+        cover={podcastCover(podcast)}
+        // The featured card is about half the content's width beside its text from 768px.
+        sizes={isFeatured ? '(min-width: 1024px) 32rem, (min-width: 768px) 45vw, 100vw' : CARD_IMAGE_SIZES}
+        placeholder={PODCAST_PLACEHOLDER}
+        priority={imagePriority}
+      />
       <div className="card__body">
         <p className="card__meta">
           {isFeatured ? <Badge tone="amber">Featured Episode</Badge> : null}
+          {podcast.show ? <span className="episode-card__show">{podcast.show.name}</span> : null}
           {podcast.episodeNumber != null ? <Badge tone="purple">Episode {podcast.episodeNumber}</Badge> : null}
           <span>{formatDuration(podcast.duration, isFeatured ? 45 : 30)}</span>
           {statusBadge}

@@ -1,8 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { Podcast } from '../../../contracts/podcasts';
+import { newsCategoryQueries } from '../../api/news.queries';
 import { podcastQueries } from '../../api/podcasts.queries';
+import { podcastShowQueries } from '../../api/podcast-shows.queries';
 import { Badge } from '../../components/Badge';
 import { Button, LinkButton } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
@@ -11,11 +13,14 @@ import { SearchField } from '../../components/SearchField';
 import { CardGridSkeleton } from '../../components/Skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { CategoryFilter } from '../news/CategoryFilter';
-import { collectCategories, formatCategoryParam, matchesSearch, parseCategoryParam, showsLoadMore } from '../news/listFilters';
+import { chipCategories, formatCategoryParam, matchesSearch, parseCategoryParam } from '../news/listFilters';
+import { LoadMore } from '../news/LoadMore';
 import { StatusTools } from '../news/StatusTools';
 import { useViewer, type Viewer } from '../news/viewer';
 import { useSiteName } from '../site/useSiteName';
 import { EpisodeCard } from './EpisodeCard';
+import { ShowList } from './ShowList';
+import { parseShowParam } from './showFilter';
 import { SubscribeSection } from './SubscribeSection';
 import { SiteSearchResults } from '../search/SiteSearchResults';
 import { usePodcastArchive, usePodcastStatus } from './mutations';
@@ -33,17 +38,23 @@ export function PodcastsScreen() {
   const siteName = useSiteName();
   const viewer = useViewer();
   const navigate = route.useNavigate();
-  const { categories: categoryParam } = route.useSearch();
+  const { categories: categoryParam, show: showParam } = route.useSearch();
+  // Parsed again, as the categories are: the router passes a search key its validator dropped through.
+  const showSlug = parseShowParam(showParam);
   const selected = useMemo(() => parseCategoryParam(categoryParam), [categoryParam]);
   const [tab, setTab] = useState<ListTab>('active');
   const [search, setSearch] = useState('');
 
   const archivedOnly = viewer.isEditor && tab === 'archive';
-  // Chips come from the unfiltered list so a selection never hides the other categories.
-  const unfiltered = useQuery(podcastQueries.list({ archivedOnly }));
-  const shown = useQuery(podcastQueries.list({ categories: selected, archivedOnly }));
+  // Paged like /news (12 at a time), of one show when a show tile is pressed; the chips are the
+  // categories of every published episode.
+  const shown = useInfiniteQuery(podcastQueries.pages({ categories: selected, archivedOnly, show: showSlug }));
+  const shows = useQuery(podcastShowQueries.list());
+  const selectedShow = shows.data?.find((show) => show.slug === showSlug);
+  const used = useQuery(newsCategoryQueries.usedBy('podcasts'));
   const featured = useQuery({ ...podcastQueries.featured(), enabled: !archivedOnly });
-  const categories = collectCategories(unfiltered.data, shown.data);
+  const loaded = useMemo(() => shown.data?.pages.flatMap((page) => page.items) ?? [], [shown.data]);
+  const categories = chipCategories(used.data, selected, loaded);
 
   const setSelected = (ids: string[]) =>
     void navigate({
@@ -52,14 +63,24 @@ export function PodcastsScreen() {
       resetScroll: false,
     });
 
+  // Like the chips, a show tile replaces the address (no history entry for each press).
+  const setShow = (slug: string | undefined) =>
+    void navigate({
+      search: (prev) => ({ ...prev, show: slug }),
+      replace: true,
+      resetScroll: false,
+    });
+
   const isSearching = search.trim() !== '';
-  const isFiltering = isSearching || selected.length > 0;
-  const visible = (shown.data ?? []).filter((podcast) =>
-    matchesSearch(search, podcast.title, podcast.description, podcast.guestName),
-  );
+  const isFiltering = isSearching || selected.length > 0 || showSlug !== undefined;
   // The featured card tops the unfiltered Active list: the first featured episode, else the newest.
   const featuredEpisode =
-    archivedOnly || isFiltering || !viewer.isKnown ? undefined : (featured.data?.[0] ?? unfiltered.data?.[0]);
+    archivedOnly || isFiltering || !viewer.isKnown ? undefined : (featured.data?.[0] ?? loaded[0]);
+  // ...and is not repeated as the first of the Recent Episodes (issue 18).
+  const visible = loaded.filter(
+    (podcast) =>
+      podcast.id !== featuredEpisode?.id && matchesSearch(search, podcast.title, podcast.description, podcast.guestName),
+  );
 
   const results = (
     <>
@@ -72,12 +93,18 @@ export function PodcastsScreen() {
         </section>
       ) : null}
       <section className="podcasts__episodes" aria-labelledby="episodes-title">
-        <h2 id="episodes-title">{isSearching ? `Search Results (${visible.length})` : 'Recent Episodes'}</h2>
+        <h2 id="episodes-title">
+          {isSearching
+            ? `Search Results (${visible.length})`
+            : showSlug
+              ? `Episodes of ${selectedShow?.name ?? 'this show'}`
+              : 'Recent Episodes'}
+        </h2>
         {shown.isPending || !viewer.isKnown ? (
           <CardGridSkeleton count={6} label="Loading episodes" />
-        ) : shown.isError && shown.error instanceof OfflineError ? (
+        ) : shown.isLoadingError && shown.error instanceof OfflineError ? (
           <OfflineNotice what="list" level={3} />
-        ) : shown.isError ? (
+        ) : shown.isLoadingError ? (
           <EmptyState
             title="Episodes could not be loaded."
             action={
@@ -87,18 +114,20 @@ export function PodcastsScreen() {
             }
           />
         ) : visible.length === 0 ? (
-          <EmptyState title={isFiltering ? 'No episodes found matching your search.' : 'No episodes available yet.'} />
+          <>
+            {featuredEpisode ? (
+              <p className="podcasts__only-featured">The featured episode is the only one so far.</p>
+            ) : (
+              <EmptyState title={isFiltering ? 'No episodes found matching your search.' : 'No episodes available yet.'} />
+            )}
+            <LoadMore list={shown} label="Load More Episodes" what="episodes" />
+          </>
         ) : (
           <>
             <CardGrid items={visible} itemKey={(podcast) => podcast.id} aria-label="Episodes">
               {(podcast, index) => <EpisodeCard podcast={podcast} imagePriority={index === 0} {...editorExtras(viewer, podcast)} />}
             </CardGrid>
-            {showsLoadMore(visible.length) ? (
-              <div className="section__footer">
-                {/* Spec 9: shown at multiples of 12 and does nothing. */}
-                <Button variant="secondary">Load More Episodes</Button>
-              </div>
-            ) : null}
+            <LoadMore list={shown} label="Load More Episodes" what="episodes" />
           </>
         )}
       </section>
@@ -118,6 +147,8 @@ export function PodcastsScreen() {
           </LinkButton>
         ) : null}
       </header>
+
+      <ShowList shows={shows.data ?? []} selected={showSlug} onChange={setShow} />
 
       <div className="content-list__filters">
         <SearchField

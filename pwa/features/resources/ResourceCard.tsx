@@ -1,8 +1,9 @@
-import { useState } from 'react';
 import type { Resource } from '../../../contracts/resources';
 import { Badge } from '../../components/Badge';
 import { Button, buttonClassName } from '../../components/Button';
 import { Card } from '../../components/Card';
+import { CARD_IMAGE_SIZES, Cover } from '../../components/Cover';
+import { resourceCover } from '../../../contracts/covers';
 import { CATEGORY_LABELS, DIFFICULTY_LABELS, TYPE_LABELS } from './labels';
 import { ClockIcon, DownloadIcon, ExternalIcon, LevelIcon, StarIcon } from '../../components/icons';
 
@@ -19,7 +20,8 @@ export function ResourceCard({ resource, isAdmin, onEdit, onDelete }: ResourceCa
   const type = TYPE_LABELS[resource.type];
   return (
     <Card as="article" className="resource-card">
-      <ResourceImage src={resource.imageUrl} />
+      {/* Spec 2: no placeholder: with neither its image nor its generated cover, the card has no picture. */}
+      <Cover className="card__media" image={resource.imageUrl} cover={resourceCover(resource)} sizes={CARD_IMAGE_SIZES} placeholder={null} />
       <div className="card__body">
         <ul className="badge-list" aria-label="Labels">
           <li>
@@ -93,11 +95,4 @@ export function ResourceCard({ resource, isAdmin, onEdit, onDelete }: ResourceCa
       </div>
     </Card>
   );
-}
-
-/** Spec 2: the image is hidden when it fails to load (no placeholder). */
-function ResourceImage({ src }: { src: string | null }) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  if (!src || src === failedSrc) return null;
-  return <img className="card__media" src={src} alt="" loading="lazy" decoding="async" onError={() => setFailedSrc(src)} />;
 }

@@ -7,7 +7,7 @@ import { authQueries } from '../../api/auth.queries';
 import { serverMessage } from '../../api/errors';
 import { deleteResource, resourceQueries, type ResourceCategory, type ResourceType } from '../../api/resources.queries';
 import { Button } from '../../components/Button';
-import { CardGrid } from '../../components/CardGrid';
+import { balancedColumns, balancedGridClasses, CardGrid } from '../../components/CardGrid';
 import { AlertDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { SearchField } from '../../components/SearchField';
@@ -23,6 +23,8 @@ import './resources.css';
 import { OfflineNotice } from '../../offline/OfflineNotice';
 import { OfflineError } from '../../offline/status';
 
+/** The stat tiles: a balanced grid (4 types → 2 × 2 or 4 in a row, never 3 + 1). */
+const tiles = balancedGridClasses('tile');
 const ALL = 'all';
 const CATEGORY_FILTER_OPTIONS = [{ id: ALL, label: 'All Categories' }, ...CATEGORY_OPTIONS];
 
@@ -61,16 +63,26 @@ export function ResourcesScreen() {
         {isAdmin ? <Button onPress={() => setEditing({ resource: null })}>New Resource</Button> : null}
       </header>
 
-      <ul className="resource-stats" aria-label="Resources by type">
-        {RESOURCE_TYPES.map((id) => (
-          <li key={id} className="resource-stat">
-            <span className="resource-stat__value">
-              {library.data ? library.data.filter((resource) => resource.type === id).length : <Skeleton width="2ch" />}
-            </span>
-            <span className="resource-stat__label">{TYPE_LABELS[id].many}</span>
-          </li>
-        ))}
-      </ul>
+      {/* No skeleton beside an error (issue 18): without the library there are no counts to show. */}
+      {library.isError ? null : (
+        <div className={tiles.frame}>
+          <ul
+            className={`resource-stats ${tiles.list}`}
+            aria-label="Resources by type"
+            aria-busy={library.isPending || undefined}
+            style={balancedColumns(RESOURCE_TYPES.length)}
+          >
+            {RESOURCE_TYPES.map((id) => (
+              <li key={id} className="resource-stat">
+                <span className="resource-stat__value">
+                  {library.data ? library.data.filter((resource) => resource.type === id).length : <Skeleton width="2ch" />}
+                </span>
+                <span className="resource-stat__label">{TYPE_LABELS[id].many}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
 
       <div className="resource-filters">
         <div role="group" aria-label="Filter by type" className="resource-filters__types">

@@ -1,4 +1,4 @@
-import { DIFFICULTIES, RESOURCE_CATEGORIES, RESOURCE_TYPES } from '../../../contracts/constants';
+import { DIFFICULTIES, RESOURCE_CATEGORIES, RESOURCE_CATEGORY_NAMES, RESOURCE_TYPE_NAMES, RESOURCE_TYPES } from '../../../contracts/constants';
 import type { BadgeTone } from '../../components/Badge';
 import type { ResourceCategory, ResourceType } from '../../api/resources.queries';
 
@@ -6,18 +6,13 @@ type Difficulty = (typeof DIFFICULTIES)[number];
 
 /** Display names for the enums of spec section 3. */
 export const TYPE_LABELS: Record<ResourceType, { one: string; many: string; tone: BadgeTone }> = {
-  ebook: { one: 'E-Book', many: 'E-Books', tone: 'blue' },
-  webinar: { one: 'Webinar', many: 'Webinars', tone: 'purple' },
-  'case-study': { one: 'Case Study', many: 'Case Studies', tone: 'green' },
-  certification: { one: 'Certification', many: 'Certifications', tone: 'amber' },
+  ebook: { one: RESOURCE_TYPE_NAMES.ebook, many: 'E-Books', tone: 'blue' },
+  webinar: { one: RESOURCE_TYPE_NAMES.webinar, many: 'Webinars', tone: 'purple' },
+  'case-study': { one: RESOURCE_TYPE_NAMES['case-study'], many: 'Case Studies', tone: 'green' },
+  certification: { one: RESOURCE_TYPE_NAMES.certification, many: 'Certifications', tone: 'amber' },
 };
 
-export const CATEGORY_LABELS: Record<ResourceCategory, string> = {
-  taxation: 'Taxation',
-  'financial-reporting': 'Financial Reporting',
-  'audit-automation': 'Audit Automation',
-  'ethical-ai': 'Ethical AI',
-};
+export const CATEGORY_LABELS: Record<ResourceCategory, string> = RESOURCE_CATEGORY_NAMES;
 
 export const DIFFICULTY_LABELS: Record<Difficulty, string> = {
   beginner: 'Beginner',

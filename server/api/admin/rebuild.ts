@@ -17,6 +17,7 @@ const CONTENT_TABLES = [
   'forum_categories',
   'news_articles',
   'podcast_episodes',
+  'podcast_shows',
   'resources',
   'news_categories',
   'user_invitations',
@@ -27,7 +28,7 @@ export type RebuildResult = 'already-seeded' | 'seeded';
 /**
  * The admin panel's 'Rebuild DB'. Without `force`, a database that already has content is left
  * alone. With `force`, all content (articles, podcasts, resources, forums, comments, likes, polls,
- * news categories, invitations) and every non-admin account are deleted and the sample data is
+ * news categories, podcast shows, invitations) and every non-admin account are deleted and the sample data is
  * inserted, in ONE transaction: a failure leaves the old data intact. Admin accounts are kept with
  * their sessions, so the admin who asked stays signed in; the sample data reuses an existing account
  * with a demo email rather than duplicating it.

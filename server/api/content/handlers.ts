@@ -31,12 +31,16 @@ export function viewerSpecific(ctx: Koa.Context): void {
   ctx.vary('Cookie');
 }
 
-/** GET list: one query for the page, one for categories, one for the viewer's likes. */
+/** GET list: one query for the page, one for categories, one for the viewer's likes (and one for episodes' shows). */
 export function listHandler<R extends ContentRow, T>(
   db: Knex,
   kind: ContentKind,
   present: Present<R, T>,
-  opts: { featuredOnly?: boolean } = {},
+  opts: {
+    featuredOnly?: boolean;
+    /** Equality filters on the item's columns, from what earlier middleware resolved. */
+    where?: (ctx: Koa.Context) => Record<string, string> | undefined;
+  } = {},
 ): Koa.Middleware {
   return async (ctx) => {
     const query = ctx.state.query as ContentListQuery;
@@ -48,6 +52,7 @@ export function listHandler<R extends ContentRow, T>(
       // The featured strip never shows archived items.
       archivedOnly: opts.featuredOnly ? false : query.archivedOnly,
       featuredOnly: opts.featuredOnly,
+      where: opts.where?.(ctx),
       before: query.before ? decodeListCursor(query.before, 'before') : undefined,
     });
     const rel = await loadRelations(db, kind, page.rows, viewer);

@@ -11,6 +11,8 @@ export interface ContentKind {
   linkColumn: 'article_id' | 'podcast_id';
   likeTarget: LikeTargetType;
   notFoundMessage: string;
+  /** Episodes belong to a show (podcast_shows); its reference is loaded with the other relations. */
+  showColumn?: 'show_id';
 }
 
 export const ARTICLES: ContentKind = {
@@ -27,4 +29,5 @@ export const PODCASTS: ContentKind = {
   linkColumn: 'podcast_id',
   likeTarget: 'podcast',
   notFoundMessage: 'Podcast episode not found',
+  showColumn: 'show_id',
 };

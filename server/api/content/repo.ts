@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { CategoryRef } from '../../../contracts/news';
+import type { ShowRef } from '../../../contracts/podcasts';
 import { now, toBool, toIso } from '../../db/dialect';
 import { badRequest, notFound } from '../../errors';
 import type { CurrentUser } from '../../middleware/auth';
@@ -33,6 +34,8 @@ export interface ListFilter {
   categoryIds: string[];
   archivedOnly: boolean;
   featuredOnly?: boolean;
+  /** Equality filters on the item's own columns (e.g. an episode's `show_id`). */
+  where?: Record<string, string>;
   before?: ListCursor;
 }
 
@@ -59,6 +62,7 @@ export async function listContent<R extends ContentRow>(db: Knex, kind: ContentK
   const filtered = () => {
     const q = db(t).select(`${t}.*`).where(col('is_archived'), f.archivedOnly);
     if (f.featuredOnly) q.where(col('is_featured'), true);
+    for (const [column, value] of Object.entries(f.where ?? {})) q.where(col(column), value);
     if (f.categoryIds.length) {
       q.whereExists((sub) =>
         sub
@@ -134,6 +138,8 @@ export async function findVisibleContent<R extends ContentRow>(
 export interface Relations {
   categories: Map<string, CategoryRef[]>;
   liked: Set<string>;
+  /** The episodes' shows by show id (loaded for episodes only). */
+  shows?: Map<string, ShowRef>;
 }
 
 export async function loadRelations(
@@ -143,8 +149,20 @@ export async function loadRelations(
   viewer: CurrentUser | undefined,
 ): Promise<Relations> {
   const ids = rows.map((r) => r.id);
-  const [categories, liked] = await Promise.all([categoriesOf(db, kind, ids), likedIds(db, viewer?.id, kind.likeTarget, ids)]);
-  return { categories, liked };
+  const showIds = kind.showColumn ? rows.map((r) => (r as unknown as Record<string, string | null>)[kind.showColumn!]) : [];
+  const [categories, liked, shows] = await Promise.all([
+    categoriesOf(db, kind, ids),
+    likedIds(db, viewer?.id, kind.likeTarget, ids),
+    showRefs(db, showIds),
+  ]);
+  return { categories, liked, shows };
+}
+
+async function showRefs(db: Knex, ids: Array<string | null>): Promise<Map<string, ShowRef>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (!wanted.length) return new Map();
+  const rows: ShowRef[] = await db('podcast_shows').whereIn('id', wanted).select('id', 'name', 'slug');
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 async function categoriesOf(db: Knex, kind: ContentKind, ids: string[]): Promise<Map<string, CategoryRef[]>> {

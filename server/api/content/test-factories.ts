@@ -79,8 +79,11 @@ export function insertArticle(db: Knex, o: Partial<ItemOverrides> & { content?: 
   return insertItem(db, ARTICLES, { content: o.content ?? 'Article body' }, o);
 }
 
-export function insertPodcast(db: Knex, o: Partial<ItemOverrides> & { duration?: number } = {}): Promise<string> {
-  return insertItem(db, PODCASTS, { duration: o.duration ?? null }, o);
+export function insertPodcast(
+  db: Knex,
+  o: Partial<ItemOverrides> & { duration?: number; showId?: string; episodeNumber?: number } = {},
+): Promise<string> {
+  return insertItem(db, PODCASTS, { duration: o.duration ?? null, show_id: o.showId ?? null, episode_number: o.episodeNumber ?? null }, o);
 }
 
 /** An ISO timestamp `minutes` before a fixed point, to give items a known order. */

@@ -4,10 +4,34 @@ import type { NewsCategoryCreateInput, NewsCategoryUpdateInput } from '../../../
 import { now } from '../../db/dialect';
 import type { NewsCategoryRow } from './presenter';
 
-/** Ordered by display order, then name (the admin list and every category picker). */
-export async function listNewsCategories(db: Knex, { activeOnly = false } = {}): Promise<NewsCategoryRow[]> {
+/** The link table and item table of each kind a category can be `usedBy`. */
+const USED_BY = {
+  news: { link: 'article_categories', column: 'article_id', items: 'news_articles' },
+  podcasts: { link: 'podcast_categories', column: 'podcast_id', items: 'podcast_episodes' },
+} as const;
+
+/**
+ * Ordered by display order, then name (the admin list, every category picker and the filter chips).
+ * `usedBy` keeps the categories a published item of that kind carries (one query: an EXISTS walks
+ * the link table's (category_id, item) index).
+ */
+export async function listNewsCategories(
+  db: Knex,
+  { activeOnly = false, usedBy }: { activeOnly?: boolean; usedBy?: keyof typeof USED_BY } = {},
+): Promise<NewsCategoryRow[]> {
   const q = db<NewsCategoryRow>('news_categories');
   if (activeOnly) q.where('is_active', true);
+  if (usedBy) {
+    const { link, column, items } = USED_BY[usedBy];
+    q.whereExists((sub) =>
+      sub
+        .select(db.raw('1'))
+        .from(`${link} as l`)
+        .join(`${items} as i`, 'i.id', `l.${column}`)
+        .where('l.category_id', db.ref('news_categories.id'))
+        .where('i.status', 'published'),
+    );
+  }
   return q.orderBy([{ column: 'display_order' }, { column: 'name' }, { column: 'id' }]);
 }
 

@@ -40,9 +40,9 @@ export function newsCategoryRoutes(db: Knex): Router {
   const adminOnly = requireRole('admin');
 
   router.get('/api/news-categories', validateQuery(NewsCategoryListQuery), async (ctx) => {
-    const { activeOnly } = ctx.state.query as NewsCategoryListQuery;
+    const { activeOnly, usedBy } = ctx.state.query as NewsCategoryListQuery;
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = (await listNewsCategories(db, { activeOnly })).map(presentNewsCategory);
+    ctx.body = (await listNewsCategories(db, { activeOnly, usedBy })).map(presentNewsCategory);
   });
 
   router.post('/api/admin/news-categories', adminOnly, validateBody(NewsCategoryCreateInput), async (ctx) => {

@@ -66,6 +66,22 @@ describeEachDb('news', (t) => {
     expect(res.text).not.toMatch(/_at"|comment_count|is_archived/);
   });
 
+  it('GET /api/news/featured: featured, visible, non-archived, newest first, limited; [] when none', async () => {
+    const cat = await freshCategory();
+    const q = `?categories=${cat.id}`;
+    expect((await as.anonymous.get(`/api/news/featured${q}`)).body).toEqual([]);
+    const older = await insertArticle(t().db, { categoryIds: [cat.id], isFeatured: true, publishedAt: minutesAgo(20) });
+    const newer = await insertArticle(t().db, { categoryIds: [cat.id], isFeatured: true, publishedAt: minutesAgo(10) });
+    const draft = await insertArticle(t().db, { categoryIds: [cat.id], isFeatured: true, status: 'draft' });
+    await insertArticle(t().db, { categoryIds: [cat.id], isFeatured: true, isArchived: true });
+    await insertArticle(t().db, { categoryIds: [cat.id] });
+    expect(ids(await as.anonymous.get(`/api/news/featured${q}`))).toEqual([newer, older]);
+    expect(ids(await as.subscriber.get(`/api/news/featured${q}&limit=1`))).toEqual([newer]);
+    expect(ids(await as.editor.get(`/api/news/featured${q}`))).toEqual([draft, newer, older]);
+    // Not read as an article id ('/:id'); a bad limit is 400 like the list's.
+    expect((await as.anonymous.get('/api/news/featured?limit=0')).status).toBe(400);
+  });
+
   it('shows drafts only to editors and admins, in the list and in detail', async () => {
     const cat = await freshCategory();
     const draft = await insertArticle(t().db, { categoryIds: [cat.id], status: 'draft' });

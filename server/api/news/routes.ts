@@ -25,6 +25,8 @@ import { archiveColumns, featuredColumns, findVisibleContent, statusColumns } fr
 import { likeHandler } from '../likes/handlers';
 import { countsWhenCreated, type WriteLimiter } from '../../middleware/write-limits';
 import { authorsByIds } from '../users/repo';
+import { activeMemberRefs } from '../members/repo';
+import { presentMemberRef } from '../members/presenter';
 import { canDeleteComment } from './policy';
 import { presentArticle, presentComment } from './presenter';
 import { articleWrite, deleteComment, findComment, insertComment, listComments } from './repo';
@@ -40,6 +42,9 @@ export function newsRoutes(db: Knex, limits: WriteLimiter): Router {
   const router = new Router({ prefix: '/api/news' });
 
   router.get('/', validateQuery(ContentListQuery), listHandler(db, ARTICLES, presentArticle));
+  // The home page's showcase asks for the featured articles and the newest few, not a whole page of
+  // full-length articles to pick three from (docs/performance.md, "Home showcase"). Before '/:id'.
+  router.get('/featured', validateQuery(ContentListQuery.omit({ archivedOnly: true })), listHandler(db, ARTICLES, presentArticle, { featuredOnly: true }));
 
   router.post('/', editors, validateBody(ArticleCreateInput), createHandler(db, ARTICLES, presentArticle, (b: ArticleCreateInput) => articleWrite(b)));
 
@@ -53,8 +58,12 @@ export function newsRoutes(db: Knex, limits: WriteLimiter): Router {
     ctx.body = { ok: true };
   });
 
+  // The detail page's byline (issue 18): the author's public name and photo, null when they have no
+  // public page (deleted or deactivated). One query more, on the detail only.
   router.get('/:id', async (ctx) => {
-    ctx.body = await presentOne(db, ARTICLES, itemId(ctx, ARTICLES), ctx, presentArticle);
+    const article = await presentOne(db, ARTICLES, itemId(ctx, ARTICLES), ctx, presentArticle);
+    const author = article.authorId ? (await activeMemberRefs(db, [article.authorId])).get(article.authorId) : undefined;
+    ctx.body = { ...article, author: author ? presentMemberRef(author) : null };
   });
   router.put('/:id', editors, validateBody(ArticlePutInput), updateHandler(db, ARTICLES, presentArticle, articleWrite));
   router.patch('/:id', editors, validateBody(ArticlePatchInput), updateHandler(db, ARTICLES, presentArticle, articleWrite));

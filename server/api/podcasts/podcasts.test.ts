@@ -13,11 +13,13 @@ describeEachDb('podcasts', (t) => {
 
   const freshCategory = () => createCategory(t().db);
   const ids = (res: { body: Array<{ id: string }> }) => res.body.map((a) => a.id);
+  // Episode numbers are unique per show (podcast-shows.test.ts): each body gets a fresh one.
+  let nextNumber = 100;
   const validBody = (cat: CategoryFixture, extra: Record<string, unknown> = {}) => ({
     title: 'Closing the books with AI',
     description: 'A conversation',
     categoryIds: [cat.id],
-    episodeNumber: 7,
+    episodeNumber: nextNumber++,
     duration: '45:30',
     audioUrl: 'https://youtube.com/watch?v=abc',
     imageUrl: '/objects/uploads/cover',
@@ -151,10 +153,11 @@ describeEachDb('podcasts', (t) => {
 
   it('PATCH updates only the fields sent; toggles and delete are for editors and admins', async () => {
     const [a, b] = await Promise.all([freshCategory(), freshCategory()]);
-    const id = (await as.editor.post('/api/podcasts', validBody(a, { status: 'draft' }))).body.id;
+    const created = (await as.editor.post('/api/podcasts', validBody(a, { status: 'draft' }))).body;
+    const id = created.id;
     const patched = await as.editor.patch(`/api/podcasts/${id}`, { guestName: 'New guest', duration: '1:00:00', categoryIds: [b.id] });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ guestName: 'New guest', duration: 3600, categoryIds: [b.id], title: 'Closing the books with AI', episodeNumber: 7, hostName: 'Host' });
+    expect(patched.body).toMatchObject({ guestName: 'New guest', duration: 3600, categoryIds: [b.id], title: 'Closing the books with AI', episodeNumber: created.episodeNumber, hostName: 'Host' });
     const refused = await as.editor.patch(`/api/podcasts/${id}`, { title: 'Nope', categoryIds: [uuidv7()] });
     expect(refused.status).toBe(400);
     expect((await as.editor.get(`/api/podcasts/${id}`)).body).toMatchObject({ title: 'Closing the books with AI', categoryIds: [b.id] });

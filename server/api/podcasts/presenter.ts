@@ -9,6 +9,8 @@ export function presentPodcast(row: PodcastRow, rel: Relations): Podcast {
   return {
     id: row.id,
     title: row.title,
+    showId: row.show_id,
+    show: (row.show_id && rel.shows?.get(row.show_id)) || null,
     description: row.description,
     episodeNumber: intOrNull(row.episode_number),
     audioUrl: row.audio_url,

@@ -14,10 +14,12 @@ export interface PodcastRow extends ContentRow {
   guest_name: string | null;
   guest_title: string | null;
   play_count: number;
+  show_id: string | null;
 }
 
 const PODCAST_COLUMNS = {
   title: 'title',
+  showId: 'show_id',
   description: 'description',
   episodeNumber: 'episode_number',
   audioUrl: 'audio_url',

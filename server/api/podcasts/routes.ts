@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { ArchiveInput, ContentListQuery, ContentStatusInput, FeaturedInput } from '../../../contracts/news';
-import { PodcastCreateInput, PodcastPatchInput, type PlayResponse } from '../../../contracts/podcasts';
+import type Koa from 'koa';
+import { PodcastCreateInput, PodcastListQuery, PodcastPatchInput, type PlayResponse } from '../../../contracts/podcasts';
 import { notFound } from '../../errors';
 import { requireRole } from '../../middleware/auth';
 import { validateBody, validateQuery } from '../../middleware/validate';
@@ -12,24 +13,43 @@ import { archiveColumns, featuredColumns, findVisibleContent, statusColumns } fr
 import { likeHandler } from '../likes/handlers';
 import { ipKey } from '../../middleware/rate-limit';
 import type { WriteLimiter } from '../../middleware/write-limits';
+import { findShowBySlug } from '../podcast-shows/repo';
+import { episodePlacement } from './placement';
 import { presentPodcast } from './presenter';
 import { podcastWrite, recordPlay } from './repo';
 
 const editors = requireRole(...CONTENT_EDITORS);
 
+/** `?show=<slug>`: resolves the show for the list's filter; an unknown show has no episodes. */
+function showFilter(db: Knex): Koa.Middleware {
+  return async (ctx, next) => {
+    const { show } = ctx.state.query as PodcastListQuery;
+    if (show === undefined) return next();
+    const row = await findShowBySlug(db, show);
+    if (!row) {
+      ctx.set('Cache-Control', 'private, no-cache');
+      ctx.body = [];
+      return;
+    }
+    ctx.state.showId = row.id;
+    return next();
+  };
+}
+const byShow = (ctx: Koa.Context) => (ctx.state.showId ? { show_id: ctx.state.showId as string } : undefined);
+
 /** /api/podcasts (spec 7 Podcasts, except PUT /api/podcasts/audio which belongs to uploads). */
 export function podcastRoutes(db: Knex, limits: WriteLimiter, clock: () => number = Date.now): Router {
   const router = new Router({ prefix: '/api/podcasts' });
 
-  router.get('/', validateQuery(ContentListQuery), listHandler(db, PODCASTS, presentPodcast));
+  router.get('/', validateQuery(PodcastListQuery), showFilter(db), listHandler(db, PODCASTS, presentPodcast, { where: byShow }));
   // Featured, visible, non-archived episodes; takes the list's query (limit, categories).
   router.get('/featured', validateQuery(ContentListQuery.omit({ archivedOnly: true })), listHandler(db, PODCASTS, presentPodcast, { featuredOnly: true }));
-  router.post('/', editors, validateBody(PodcastCreateInput), createHandler(db, PODCASTS, presentPodcast, (b: PodcastCreateInput) => podcastWrite(b)));
+  router.post('/', editors, validateBody(PodcastCreateInput), episodePlacement(db), createHandler(db, PODCASTS, presentPodcast, (b: PodcastCreateInput) => podcastWrite(b)));
 
   router.get('/:id', async (ctx) => {
     ctx.body = await presentOne(db, PODCASTS, itemId(ctx, PODCASTS), ctx, presentPodcast);
   });
-  router.patch('/:id', editors, validateBody(PodcastPatchInput), updateHandler(db, PODCASTS, presentPodcast, podcastWrite));
+  router.patch('/:id', editors, validateBody(PodcastPatchInput), episodePlacement(db), updateHandler(db, PODCASTS, presentPodcast, podcastWrite));
   router.delete('/:id', editors, deleteHandler(db, PODCASTS));
 
   router.patch('/:id/status', editors, validateBody(ContentStatusInput), updateHandler(db, PODCASTS, presentPodcast, statusColumns));

@@ -104,24 +104,70 @@ export async function bytesStoredBy(db: Knex, userId: string): Promise<number> {
 
 /**
  * Upload leftovers: received files never finalised although their URL expired before
- * `expiredBefore` (their rows are deleted and their ids returned, so the caller deletes the files),
+ * `expiredBefore` (their rows are deleted and the storage keys of their files returned, so the
+ * caller deletes those: the upload and any sizes made of it by a finalise that did not finish),
  * and URLs that carried no file and expired before `idleBefore` (later, since such a URL may still
  * be streaming a long upload that began before it expired). Deletes by age only, so any process
  * may run it while others serve uploads. Finalised objects and their URLs are left alone.
  */
-export async function deleteExpiredUnfinalisedUploads(db: Knex, { expiredBefore, idleBefore }: { expiredBefore: string; idleBefore: string }): Promise<string[]> {
+export async function deleteExpiredUnfinalisedUploads(
+  db: Knex,
+  { expiredBefore, idleBefore }: { expiredBefore: string; idleBefore: string },
+): Promise<{ objects: number; keys: string[] }> {
   return db.transaction(async (trx) => {
-    const ids = (await trx('objects')
+    const rows: Array<{ id: string; path: string }> = await trx('objects')
       .join('upload_tokens', 'upload_tokens.object_id', 'objects.id')
       .whereNull('objects.finalized_at')
       .where('upload_tokens.expires_at', '<=', expiredBefore)
-      .pluck('objects.id')) as string[];
+      .select('objects.id', 'objects.path');
+    const ids = rows.map((r) => r.id);
+    let keys = rows.map((r) => r.path);
     // Their tokens go too (the object_id link would be set null by the foreign key anyway).
     if (ids.length) {
+      keys = [...keys, ...((await trx('object_variants').whereIn('object_id', ids).pluck('path')) as string[])];
       await trx('upload_tokens').whereIn('object_id', ids).delete();
       await trx('objects').whereIn('id', ids).delete();
     }
     await trx('upload_tokens').whereNull('object_id').where('expires_at', '<=', idleBefore).delete();
-    return ids;
+    return { objects: ids.length, keys };
+  });
+}
+
+// ---------------------------------------------------------------- sizes of uploaded images
+
+export interface VariantRow {
+  object_id: string;
+  width: number;
+  format: string;
+  height: number;
+  content_type: string;
+  size: number | string;
+  path: string;
+}
+
+/** The sizes made of an object, narrowest first. */
+export async function variantsOf(db: Knex, objectId: string): Promise<VariantRow[]> {
+  return db<VariantRow>('object_variants').where({ object_id: objectId }).orderBy('width').orderBy('format');
+}
+
+/**
+ * Records the sizes made of an object and, when its original was re-encoded without metadata,
+ * its new size, in one transaction. A second finalise racing this one made the same files: its
+ * rows are ignored.
+ */
+export async function recordVariants(
+  db: Knex,
+  objectId: string,
+  variants: Array<Omit<VariantRow, 'object_id'>>,
+  cleanedSize?: number,
+): Promise<void> {
+  await db.transaction(async (trx) => {
+    if (variants.length) {
+      await trx('object_variants')
+        .insert(variants.map((v) => ({ ...v, object_id: objectId, created_at: now() })))
+        .onConflict(['object_id', 'width', 'format'])
+        .ignore();
+    }
+    if (cleanedSize !== undefined) await trx('objects').where({ id: objectId }).update({ size: cleanedSize });
   });
 }

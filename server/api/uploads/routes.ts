@@ -13,7 +13,9 @@ import {
   type UploadParameters,
   type UploadReceipt,
 } from '../../../contracts/uploads';
-import { badRequest, forbidden, gone, HttpError, notFound, quotaExceeded } from '../../errors';
+import { objectVariantUrl, type UploadVariantFormat } from '../../../contracts/covers';
+import { UnreadableImage } from '../../images/resize';
+import { badRequest, forbidden, gone, HttpError, notFound, quotaExceeded, unprocessable } from '../../errors';
 import { toIso } from '../../db/dialect';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { validateBody } from '../../middleware/validate';
@@ -34,13 +36,16 @@ import {
   findObject,
   TOKEN_PATTERN,
   type UploadTokenRow,
+  type ObjectRow,
 } from './repo';
+import type { UploadedImages } from './images';
 
 export interface UploadDeps {
   db: Knex;
   storage: ObjectStorage;
   writeLimits: WriteLimiter;
   quota: UploadQuota;
+  images: UploadedImages;
 }
 
 const AUDIO_FOR_STAFF = 'Only editors and admins can upload audio';
@@ -55,7 +60,7 @@ const isExpired = (row: UploadTokenRow) => new Date(toIso(row.expires_at)!).getT
  * `PUT /api/articles/images` or `PUT /api/podcasts/audio` finalises the upload, which makes it public
  * at `/objects/<id>`. A failed PUT uses the URL up too: the client asks for a new one per attempt.
  */
-export function uploadRoutes({ db, storage, writeLimits, quota }: UploadDeps): Router {
+export function uploadRoutes({ db, storage, writeLimits, quota, images }: UploadDeps): Router {
   const router = new Router();
 
   /** The uploader's space left, and the error for a request that needs more. */
@@ -165,8 +170,27 @@ export function uploadRoutes({ db, storage, writeLimits, quota }: UploadDeps): R
     if (row.kind !== kind) throw badRequest(kind === 'image' ? 'That upload is not an image' : 'That upload is not an audio file');
     // Also here: an audio URL handed out before a demotion must not publish audio after it.
     if (!canUploadKind(currentUser(ctx).role, kind)) throw forbidden(AUDIO_FOR_STAFF);
+    const objectPath = `/objects/${row.object_id}`;
+    const sizes = kind === 'image' ? await imageSizes((await findObject(db, row.object_id))!) : undefined;
     await finalizeObject(db, row.object_id);
-    return { objectPath: `/objects/${row.object_id}` };
+    return sizes ? { objectPath, variants: sizes.map((v) => ({ ...v, url: objectVariantUrl(objectPath, v.width, v.format) })) } : { objectPath };
+  }
+
+  /**
+   * An image is decoded before it is published: a file that only starts like an image is refused
+   * here. Its sizes are made now (server/images/resize.ts), and an original carrying metadata is
+   * replaced by its clean copy before anyone can fetch it.
+   */
+  async function imageSizes(object: ObjectRow) {
+    try {
+      const rows = await images.sizesOf(object, { cleanOriginal: !object.finalized_at });
+      return rows.map((v) => ({ width: v.width, height: v.height, format: v.format as UploadVariantFormat }));
+    } catch (error) {
+      if (!(error instanceof UnreadableImage)) throw error;
+      // Published before images were checked: finalising it again still answers its path.
+      if (object.finalized_at) return [];
+      throw unprocessable('The file could not be read as an image. Please upload a JPEG, PNG, WebP or GIF file.');
+    }
   }
 
   return router;

@@ -27,13 +27,13 @@ export interface UploadSweep {
  */
 export async function sweepUploads(db: Knex, storage: ObjectStorage, at: number = Date.now()): Promise<UploadSweep> {
   const iso = (ms: number) => new Date(ms).toISOString();
-  const ids = await deleteExpiredUnfinalisedUploads(db, {
+  const { objects, keys } = await deleteExpiredUnfinalisedUploads(db, {
     expiredBefore: iso(at - EXPIRED_UPLOAD_GRACE_MS),
     // A URL claimed before it expired may still be streaming; its temp file says so for an hour.
     idleBefore: iso(at - STALE_TEMP_UPLOAD_MS - UPLOAD_URL_TTL_SECONDS * 1000),
   });
   // Rows first: a crash in between leaves a file no row names (never served), never a row without its file.
-  await Promise.all(ids.map((id) => storage.delete(id)));
+  await Promise.all(keys.map((key) => storage.delete(key)));
   const temps = await storage.removeTempObjects(STALE_TEMP_UPLOAD_MS, at);
-  return { unfinalised: ids.length, temps };
+  return { unfinalised: objects, temps };
 }

@@ -7,8 +7,10 @@ import { signedIn } from '../../test/factories';
 import { LIMITS } from '../../../contracts/common';
 import { hashToken } from './repo';
 import { parseRange } from './objects';
+import { PNG_BYTES } from '../../security/fixtures';
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+/** A real 1×1 PNG: finalising decodes images. Bytes appended after it are ignored by decoders. */
+const PNG = PNG_BYTES;
 const ID3 = Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1');
 const CHUNK = 64 * 1024;
 /** A recognisable byte pattern: byte i of every chunk is i % 251. */

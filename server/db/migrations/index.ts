@@ -6,6 +6,8 @@ import * as idempotency from './20261122030000_idempotency';
 import * as editorListIndex from './20261122040000_editor_list_index';
 import * as invitationTokens from './20261124000000_invitation_tokens';
 import * as rateLimits from './20261124010000_rate_limits';
+import * as objectVariants from './20261124100000_object_variants';
+import * as podcastShows from './20261124130000_podcast_shows';
 
 /**
  * Migrations are listed here, in order, rather than discovered on disk, so that they load the same
@@ -19,6 +21,8 @@ const migrations: Record<string, Knex.Migration> = {
   '20261122040000_editor_list_index': editorListIndex,
   '20261124000000_invitation_tokens': invitationTokens,
   '20261124010000_rate_limits': rateLimits,
+  '20261124100000_object_variants': objectVariants,
+  '20261124130000_podcast_shows': podcastShows,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

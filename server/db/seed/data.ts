@@ -284,6 +284,55 @@ export const COMMUNITY_MEMBERS: readonly MemberSeed[] = [
   },
 ];
 
+export type ShowKey = 'main' | 'audit-tech' | 'tax-brief';
+
+export interface ShowSeed {
+  key: ShowKey;
+  name: string;
+  slug: string;
+  description: string;
+  hostName: string;
+  /** Days between episodes, and days before now that the newest published one came out. */
+  cadenceDays: number;
+  latestDaysAgo: number;
+}
+
+/**
+ * The podcast's shows, in display order. The first is the default show (the migration creates it,
+ * and the seed reuses it by slug). No artwork: covers are generated from the show and episode.
+ */
+export const PODCAST_SHOWS: readonly ShowSeed[] = [
+  {
+    key: 'main',
+    name: 'Ledger Commons Podcast',
+    slug: 'ledger-commons-podcast',
+    description: 'Conversations with the people shaping accounting, audit and corporate finance.',
+    hostName: 'Dana Whitfield',
+    cadenceDays: 7,
+    latestDaysAgo: 3,
+  },
+  {
+    key: 'audit-tech',
+    name: 'Audit Tech Talk',
+    slug: 'audit-tech-talk',
+    description:
+      'Data analytics, automation and AI on real audit engagements, with the people doing the work: what held up in the file, and what did not.',
+    hostName: 'Marcus Bell',
+    cadenceDays: 14,
+    latestDaysAgo: 6,
+  },
+  {
+    key: 'tax-brief',
+    name: 'The Tax Brief',
+    slug: 'the-tax-brief',
+    description:
+      'Fifteen minutes on the tax change that matters this month — global minimum tax, provisions, state and indirect tax — and what finance teams should do about it.',
+    hostName: 'Priya Raman',
+    cadenceDays: 10,
+    latestDaysAgo: 1,
+  },
+];
+
 export interface PodcastSeed {
   title: string;
   description: string;
@@ -302,7 +351,7 @@ export interface PodcastSeed {
 
 const HOST = 'Dana Whitfield';
 
-/** Episode number is the index + 1; episode 1 is the oldest. */
+/** The main show's episodes. Episode number is the index + 1 within the show; episode 1 is the oldest. */
 export const PODCASTS: readonly PodcastSeed[] = [
   {
     title: 'Why the monthly close is still broken (and how to fix it)',
@@ -426,6 +475,115 @@ export const PODCASTS: readonly PodcastSeed[] = [
     status: 'draft',
   },
 ];
+
+const AUDIT_HOST = 'Marcus Bell';
+
+/** Audit Tech Talk, oldest first. */
+export const AUDIT_TECH_EPISODES: readonly PodcastSeed[] = [
+  {
+    title: 'Getting the ledger out: data extraction for auditors',
+    description:
+      'Lena Fischer leads data analytics on audit engagements. She explains how her team gets complete journal-entry data out of any ERP, the roll-forward check that runs before any test, and the extraction mistakes that invalidate an analysis.',
+    duration: 2280,
+    hostName: AUDIT_HOST,
+    guestName: 'Lena Fischer',
+    guestTitle: 'Data Analytics Manager, Harlow & Pike LLP',
+    categories: ['audit', 'automation'],
+  },
+  {
+    title: 'Process mining for the audit file',
+    description:
+      'Event logs show how a process really runs, not how the narrative says it does. Ravi Menon on using process mining to scope controls testing, find workarounds and explain the results to a partner who has never seen a process map.',
+    duration: 2640,
+    hostName: AUDIT_HOST,
+    guestName: 'Ravi Menon',
+    guestTitle: 'Process Intelligence Lead, Corvid Retail',
+    categories: ['audit', 'automation'],
+  },
+  {
+    title: 'IT general controls when everything is in the cloud',
+    description:
+      'Grace O\'Connell on testing access, change management and operations when the ERP is software-as-a-service: what the provider\'s controls report covers, the complementary controls it leaves to you, and the gaps auditors keep finding.',
+    duration: 2460,
+    hostName: AUDIT_HOST,
+    guestName: "Grace O'Connell",
+    guestTitle: 'IT Audit Director, Bluepeak Software',
+    categories: ['audit', 'regulatory'],
+  },
+  {
+    title: 'Can we rely on evidence an AI prepared?',
+    description:
+      'Contract abstracts, reconciliation summaries and memo drafts increasingly start with a model. Samuel Ortiz on how his firm evaluates AI-prepared client evidence, what the documentation needs to show and where professional skepticism comes in.',
+    duration: 2940,
+    hostName: AUDIT_HOST,
+    guestName: 'Samuel Ortiz',
+    guestTitle: 'Audit Innovation Partner, Fenwick & Dale',
+    categories: ['audit', 'generative-ai'],
+  },
+  {
+    title: 'Scoring journal entries: setting a threshold you can defend',
+    description:
+      'A solo episode on the hardest judgment in full-population testing. Marcus walks through a scoring model for journal entries, how to choose and document the investigation threshold, and what to do with the middle band.',
+    duration: 1740,
+    hostName: AUDIT_HOST,
+    categories: ['audit', 'fraud-detection'],
+  },
+];
+
+const TAX_HOST = 'Priya Raman';
+
+/** The Tax Brief, oldest first: short episodes, mostly solo. */
+export const TAX_BRIEF_EPISODES: readonly PodcastSeed[] = [
+  {
+    title: 'Pillar Two safe harbours in fifteen minutes',
+    description:
+      'The three transitional safe-harbour tests, the data each one needs, and why failing them once matters more than most groups realise.',
+    duration: 900,
+    hostName: TAX_HOST,
+    categories: ['tax', 'regulatory'],
+  },
+  {
+    title: 'The new rate reconciliation, line by line',
+    description:
+      'ASU 2023-09 in practice: the prescribed categories, the 5% threshold, disaggregated taxes paid, and the questions analysts are already asking.',
+    duration: 1080,
+    hostName: TAX_HOST,
+    categories: ['tax', 'regulatory'],
+  },
+  {
+    title: 'Remote workers and state nexus',
+    description:
+      'One employee working from home can create payroll, income and sales tax obligations. State tax partner Colin Mayer on how states find unregistered employers and when a voluntary disclosure makes sense.',
+    duration: 1260,
+    hostName: TAX_HOST,
+    guestName: 'Colin Mayer',
+    guestTitle: 'State and Local Tax Partner, Ashby Clarke',
+    categories: ['tax'],
+  },
+  {
+    title: 'R&E expensing is back: what changes in the provision',
+    description:
+      'Immediate expensing for domestic research costs returns. What happens to the deferred tax asset built up since 2022, the transition choices, and the memo your auditor will want to read.',
+    duration: 1020,
+    hostName: TAX_HOST,
+    categories: ['tax'],
+  },
+  {
+    title: 'Digital services taxes: where they still apply',
+    description:
+      'A quick tour of the unilateral digital services taxes still in force, how user location is evidenced, and why most groups present them outside income taxes.',
+    duration: 840,
+    hostName: TAX_HOST,
+    categories: ['tax', 'regulatory'],
+  },
+];
+
+/** Every show's episodes, by show. */
+export const EPISODES_BY_SHOW: Record<ShowKey, readonly PodcastSeed[]> = {
+  main: PODCASTS,
+  'audit-tech': AUDIT_TECH_EPISODES,
+  'tax-brief': TAX_BRIEF_EPISODES,
+};
 
 export interface ForumCategorySeed {
   name: string;

@@ -9,16 +9,19 @@ import {
   DEMO_PROFILES,
   DISCUSSIONS,
   FORUM_CATEGORIES,
+  EPISODES_BY_SHOW,
   NEWS_CATEGORIES,
-  PODCASTS,
+  PODCAST_SHOWS,
   POLLS,
   RESOURCES,
   type Role,
+  type ShowKey,
 } from './data';
 
 /**
  * Sample data for development and demos: users (one demo sign-in per role plus community members),
- * news categories and articles with comments, podcast episodes, forums, resources and polls.
+ * news categories and articles with comments, podcast shows and their episodes, forums, resources
+ * and polls.
  *
  * Deterministic: the same rows (apart from ids and the dates, which are relative to "now") on every
  * run; the only randomness is a fixed-seed mulberry32 generator.
@@ -259,7 +262,7 @@ async function insertSampleData(db: Knex | Knex.Transaction, hashes: Map<string,
     articleRows.push({
       id,
       title: a.title,
-      content: a.paragraphs.join('\n\n'),
+      content: a.body.trim(),
       excerpt: a.excerpt,
       image_url: null,
       thumbnail_url: null,
@@ -282,42 +285,98 @@ async function insertSampleData(db: Knex | Knex.Transaction, hashes: Map<string,
   await insertChunked(db, 'article_categories', articleLinks);
   await insertChunked(db, 'news_comments', commentRows);
 
-  // ---- podcast episodes -------------------------------------------------------------------------
+  // ---- podcast shows and episodes ----------------------------------------------------------------
+  // Shows are reused by slug or name (the migration created the default one; a rebuild deletes them).
+  const existingShows: { id: string; slug: string; name: string; description: string | null; host_name: string | null }[] = await db(
+    'podcast_shows',
+  )
+    .whereIn(
+      'slug',
+      PODCAST_SHOWS.map((sh) => sh.slug),
+    )
+    .orWhereIn(
+      'name',
+      PODCAST_SHOWS.map((sh) => sh.name),
+    )
+    .select('id', 'slug', 'name', 'description', 'host_name');
+  const showIds = new Map<ShowKey, string>();
+  const showRows: Row[] = [];
+  const showUpdates: Array<{ id: string; description: string; host_name: string }> = [];
+  PODCAST_SHOWS.forEach((sh, i) => {
+    const found = existingShows.find((e) => e.slug === sh.slug) ?? existingShows.find((e) => e.name === sh.name);
+    if (found) {
+      showIds.set(sh.key, found.id);
+      // The migration's default show has no host or description yet: the sample data fills them in.
+      if (!found.description || !found.host_name) {
+        showUpdates.push({ id: found.id, description: found.description ?? sh.description, host_name: found.host_name ?? sh.hostName });
+      }
+      return;
+    }
+    const id = v7();
+    showIds.set(sh.key, id);
+    const created = iso(nowMs - 400 * DAY + i * HOUR);
+    showRows.push({
+      id,
+      name: sh.name,
+      slug: sh.slug,
+      description: sh.description,
+      host_name: sh.hostName,
+      image_url: null,
+      display_order: i,
+      created_at: created,
+      updated_at: created,
+    });
+  });
+  await insertChunked(db, 'podcast_shows', showRows);
+  for (const { id, ...columns } of showUpdates) await db('podcast_shows').where({ id }).update(columns);
+  // Numbers continue after a reused show's own episodes (none after a rebuild), so they stay unique.
+  const highest: Array<{ show_id: string; m: unknown }> = await db('podcast_episodes')
+    .whereIn('show_id', [...showIds.values()])
+    .groupBy('show_id')
+    .select('show_id', db.raw('max(episode_number) as m'));
+  const numberedAfter = new Map(highest.map((h) => [h.show_id, Number(h.m) || 0]));
+
   const podcastRows: Row[] = [];
   const podcastLinks: Row[] = [];
-  const lastPublished = PODCASTS.reduce((n, p, i) => ((p.status ?? 'published') === 'published' ? i : n), 0);
-  PODCASTS.forEach((p, i) => {
-    const id = v7();
-    const status = p.status ?? 'published';
-    const published = status === 'published' ? nowMs - (3 + (lastPublished - i) * 7) * DAY + rnd.int(0, 10) * HOUR : null;
-    const created = published !== null ? published - rnd.int(1, 4) * DAY : nowMs - 2 * DAY;
-    const videoId = Array.from({ length: 11 }, () =>
-      rnd.pick('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.split('')),
-    ).join('');
-    const age = lastPublished - i;
-    podcastRows.push({
-      id,
-      title: p.title,
-      description: p.description,
-      episode_number: i + 1,
-      audio_url: p.hasAudio === false ? null : `https://www.youtube.com/watch?v=${videoId}`,
-      image_url: null,
-      duration: p.duration,
-      host_name: p.hostName,
-      guest_name: p.guestName ?? null,
-      guest_title: p.guestTitle ?? null,
-      play_count: published === null ? 0 : 250 + age * 310 + rnd.int(0, 400),
-      likes: published === null ? 0 : rnd.int(p.featured ? 60 : 8, 150),
-      is_archived: Boolean(p.archived),
-      is_featured: Boolean(p.featured),
-      published_at: published === null ? null : iso(published),
-      status,
-      author_id: editorId,
-      created_at: iso(created),
-      updated_at: iso(published ?? created),
+  for (const show of PODCAST_SHOWS) {
+    const episodes = EPISODES_BY_SHOW[show.key];
+    const lastPublished = episodes.reduce((n, p, i) => ((p.status ?? 'published') === 'published' ? i : n), 0);
+    episodes.forEach((p, i) => {
+      const id = v7();
+      const status = p.status ?? 'published';
+      const age = lastPublished - i;
+      const published =
+        status === 'published' ? nowMs - (show.latestDaysAgo + age * show.cadenceDays) * DAY + rnd.int(0, 10) * HOUR : null;
+      const created = published !== null ? published - rnd.int(1, 4) * DAY : nowMs - 2 * DAY;
+      const videoId = Array.from({ length: 11 }, () =>
+        rnd.pick('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.split('')),
+      ).join('');
+      podcastRows.push({
+        id,
+        show_id: showIds.get(show.key),
+        title: p.title,
+        description: p.description,
+        // Unique within the show (the unique index on show and number).
+        episode_number: (numberedAfter.get(showIds.get(show.key)!) ?? 0) + i + 1,
+        audio_url: p.hasAudio === false ? null : `https://www.youtube.com/watch?v=${videoId}`,
+        image_url: null,
+        duration: p.duration,
+        host_name: p.hostName,
+        guest_name: p.guestName ?? null,
+        guest_title: p.guestTitle ?? null,
+        play_count: published === null ? 0 : 250 + age * 310 + rnd.int(0, 400),
+        likes: published === null ? 0 : rnd.int(p.featured ? 60 : 8, 150),
+        is_archived: Boolean(p.archived),
+        is_featured: Boolean(p.featured),
+        published_at: published === null ? null : iso(published),
+        status,
+        author_id: editorId,
+        created_at: iso(created),
+        updated_at: iso(published ?? created),
+      });
+      for (const slug of p.categories) podcastLinks.push({ podcast_id: id, category_id: newsCatIds.get(slug) });
     });
-    for (const slug of p.categories) podcastLinks.push({ podcast_id: id, category_id: newsCatIds.get(slug) });
-  });
+  }
   await insertChunked(db, 'podcast_episodes', podcastRows);
   await insertChunked(db, 'podcast_categories', podcastLinks);
 

@@ -2,6 +2,7 @@ import { compare } from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../test/harness';
 import { fromJson, toBool, toInt, toIso } from '../dialect';
+import { plainText, readingMinutes } from '../../../contracts/text';
 import { DEMO_ACCOUNTS, hasContent, seedSampleData } from './index';
 
 const ROLES = ['subscriber', 'contributor', 'editor', 'admin'] as const;
@@ -13,6 +14,7 @@ const COUNTED_TABLES = [
   'news_articles',
   'article_categories',
   'news_comments',
+  'podcast_shows',
   'podcast_episodes',
   'podcast_categories',
   'forum_categories',
@@ -141,22 +143,57 @@ describe.each(DB_KINDS)('sample data seed [%s]', (kind) => {
     }
   });
 
-  it('creates 12 podcast episodes numbered 1..12 with the required mix', async () => {
+  it('creates full-length Markdown articles whose reading times vary from 3 to 9 minutes', async () => {
+    const articles = await db()('news_articles');
+    const minutes = new Set<number>();
+    for (const a of articles) {
+      const words = plainText(a.content).split(' ').length;
+      expect(words, a.title).toBeGreaterThanOrEqual(600);
+      expect(words, a.title).toBeLessThanOrEqual(2000);
+      minutes.add(readingMinutes(a.content));
+      expect(a.content, a.title).toMatch(/^## \S/m); // headings
+      expect(a.content, a.title).toMatch(/^(- |1\. )\S/m); // a list
+      expect(a.content, a.title).toMatch(/^(\| .* \||> \S)/m); // a table or a quote
+    }
+    expect(Math.min(...minutes)).toBe(3);
+    expect(Math.max(...minutes)).toBe(9);
+    expect(minutes.size).toBeGreaterThanOrEqual(6);
+  });
+
+  it('creates three shows, each with episodes numbered 1..n, and the main show with the required mix', async () => {
+    const shows = await db()('podcast_shows').orderBy('display_order');
+    expect(shows.map((s) => [s.name, s.slug])).toEqual([
+      ['Ledger Commons Podcast', 'ledger-commons-podcast'],
+      ['Audit Tech Talk', 'audit-tech-talk'],
+      ['The Tax Brief', 'the-tax-brief'],
+    ]);
+    for (const show of shows) {
+      expect(show.description && show.host_name).toBeTruthy();
+      expect(show.image_url).toBeNull();
+    }
     const episodes = await db()('podcast_episodes').orderBy('episode_number');
-    expect(episodes.map((e) => toInt(e.episode_number))).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    const numbers = (showId: string) => episodes.filter((e) => e.show_id === showId).map((e) => toInt(e.episode_number));
+    expect(numbers(shows[0].id)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(numbers(shows[1].id)).toEqual([1, 2, 3, 4, 5]);
+    expect(numbers(shows[2].id)).toEqual([1, 2, 3, 4, 5]);
+    expect(episodes.filter((e) => !e.show_id)).toEqual([]);
+
+    const main = episodes.filter((e) => e.show_id === shows[0].id);
+    expect(main.filter((e) => toBool(e.is_featured)).length).toBe(2);
+    expect(main.filter((e) => e.status === 'draft').length).toBe(1);
+    expect(main.filter((e) => toBool(e.is_archived)).length).toBe(1);
+    expect(main.filter((e) => !e.audio_url).length).toBe(1);
     expect(episodes.filter((e) => toBool(e.is_featured)).length).toBe(2);
-    expect(episodes.filter((e) => e.status === 'draft').length).toBe(1);
-    expect(episodes.filter((e) => toBool(e.is_archived)).length).toBe(1);
-    const withAudio = episodes.filter((e) => e.audio_url);
-    expect(withAudio.length).toBe(11);
-    for (const e of withAudio) expect(e.audio_url).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/);
+    for (const e of episodes.filter((e) => e.audio_url)) expect(e.audio_url).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/);
     for (const e of episodes) {
-      expect(toInt(e.duration)).toBeGreaterThan(600); // seconds
+      expect(toInt(e.duration)).toBeGreaterThanOrEqual(600); // seconds
       expect(e.host_name).toBeTruthy();
     }
-    expect(episodes.filter((e) => e.guest_name && e.guest_title).length).toBeGreaterThan(6);
+    // Each show has its own host; the shows interleave in time.
+    expect(new Set(episodes.map((e) => e.host_name)).size).toBe(3);
+    expect(episodes.filter((e) => e.guest_name && e.guest_title).length).toBeGreaterThan(10);
     const linked = await db()('podcast_categories').distinct('podcast_id');
-    expect(linked.length).toBe(12);
+    expect(linked.length).toBe(episodes.length);
   });
 
   it('creates 5 forum categories and 20 discussions with exact counters', async () => {
@@ -223,7 +260,7 @@ describe.each(DB_KINDS)('sample data seed [%s]', (kind) => {
     const admin = await db()('users').where({ email: 'admin@ledgercommons.test' }).first();
 
     // What a rebuild does: drop content and non-admin users, keep admins (and here, news categories).
-    for (const table of ['news_articles', 'podcast_episodes', 'forum_discussions', 'forum_categories', 'resources', 'polls']) {
+    for (const table of ['news_articles', 'podcast_episodes', 'podcast_shows', 'forum_discussions', 'forum_categories', 'resources', 'polls']) {
       await db()(table).del();
     }
     await db()('users').whereNot({ role: 'admin' }).del();

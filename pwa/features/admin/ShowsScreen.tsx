@@ -1,0 +1,211 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Form } from 'react-aria-components';
+import { PodcastShowCreateInput, PodcastShowUpdateInput, slugify, type PodcastShow } from '../../../contracts/podcasts';
+import { serverFieldErrors } from '../../api/errors';
+import { podcastShowQueries } from '../../api/podcast-shows.queries';
+import { Button } from '../../components/Button';
+import { AlertDialog, Dialog } from '../../components/Dialog';
+import { EmptyState } from '../../components/EmptyState';
+import { ActionsMenu, type MenuAction } from '../../components/Menu';
+import { NumberField } from '../../components/NumberField';
+import { TextField } from '../../components/TextField';
+import { focusFirstInvalid, useFieldErrors, validateWith } from '../../lib/formErrors';
+import { AdminPage } from './AdminPage';
+import { useDeleteShow, useSaveShow } from './showMutations';
+import { TableSkeleton } from './UsersTab';
+import { LoadFailure } from '../../offline/LoadFailure';
+
+const SHOW_ACTIONS: MenuAction[] = [
+  { id: 'edit', label: 'Edit' },
+  { id: 'delete', label: 'Delete…', isDestructive: true },
+];
+
+/**
+ * /admin/shows (issue 18; admins): the podcast's shows. Episodes choose their show on the episode
+ * forms; the first show in display order is the one new episodes join when none is chosen. A show
+ * that still has episodes cannot be deleted (the server answers 409 and the toast says why).
+ */
+export function ShowsScreen() {
+  const [editing, setEditing] = useState<PodcastShow | 'new' | null>(null);
+  return (
+    <AdminPage
+      title="Podcast Shows"
+      description="Each episode belongs to a show; episode numbers are unique within a show."
+      allow="admin"
+      showBackLink
+      actions={<Button onPress={() => setEditing('new')}>Add Show</Button>}
+    >
+      <ShowList onEdit={setEditing} />
+      <Dialog
+        title={editing && editing !== 'new' ? 'Edit Show' : 'Add Show'}
+        isOpen={editing !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) setEditing(null);
+        }}
+        isDismissable={false}
+      >
+        {(close) => <ShowForm show={editing === 'new' ? null : editing} onDone={close} />}
+      </Dialog>
+    </AdminPage>
+  );
+}
+
+function ShowList({ onEdit }: { onEdit: (show: PodcastShow) => void }) {
+  const shows = useQuery(podcastShowQueries.list());
+  const remove = useDeleteShow();
+  const [deleting, setDeleting] = useState<PodcastShow | null>(null);
+
+  if (shows.isPending) return <TableSkeleton label="Loading shows" />;
+  if (shows.isError) {
+    return (
+      <LoadFailure
+        error={shows.error}
+        title="Shows could not be loaded."
+        retry={() => void shows.refetch()}
+      />
+    );
+  }
+  if (shows.data.length === 0) return <EmptyState title="No shows yet. New episodes will create the default show." />;
+
+  return (
+    <>
+      <ul className="admin-list" aria-label="Shows">
+        {shows.data.map((show, index) => (
+          <li key={show.id} className="admin-list__item">
+            <div className="admin-list__main">
+              <div className="admin-list__heading">
+                <h2 className="admin-list__title">{show.name}</h2>
+              </div>
+              <p className="admin-list__meta">
+                <code className="admin-list__code">{show.slug}</code>
+                <span>
+                  {show.episodeCount} {show.episodeCount === 1 ? 'episode' : 'episodes'}
+                </span>
+                {show.hostName ? <span>Host: {show.hostName}</span> : null}
+                <span>Display order: {show.displayOrder}</span>
+                {index === 0 ? <span>Default for new episodes</span> : null}
+              </p>
+              {show.description ? <p className="admin-list__text">{show.description}</p> : null}
+            </div>
+            <div className="admin-list__tools">
+              <ActionsMenu
+                label={`Actions for ${show.name}`}
+                actions={SHOW_ACTIONS}
+                onAction={(id) => (id === 'edit' ? onEdit(show) : setDeleting(show))}
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
+      <AlertDialog
+        title={deleting ? `Delete ${deleting.name}?` : 'Delete show?'}
+        isOpen={deleting !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) setDeleting(null);
+        }}
+        actionLabel="Delete"
+        pendingLabel="Deleting..."
+        isPending={remove.isPending}
+        onAction={() => {
+          if (deleting) remove.mutate({ id: deleting.id, name: deleting.name }, { onSettled: () => setDeleting(null) });
+        }}
+      >
+        <p>
+          Are you sure you want to delete this show? Only a show without episodes can be deleted: move its episodes to
+          another show first.
+        </p>
+      </AlertDialog>
+    </>
+  );
+}
+
+function ShowForm({ show, onDone }: { show: PodcastShow | null; onDone: () => void }) {
+  const save = useSaveShow(show?.id ?? null);
+  const { errors, setErrors, edit } = useFieldErrors();
+  const [form, setForm] = useState<HTMLFormElement | null>(null);
+  const [name, setName] = useState(show?.name ?? '');
+  const [slug, setSlug] = useState(show?.slug ?? '');
+  // A new show's slug follows its name until the slug is edited by hand.
+  const [isSlugEdited, setSlugEdited] = useState(show !== null);
+  const [hostName, setHostName] = useState(show?.hostName ?? '');
+  const [description, setDescription] = useState(show?.description ?? '');
+  const [displayOrder, setDisplayOrder] = useState(show?.displayOrder ?? 0);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const fields = { name, slug, hostName, description, displayOrder: Number.isFinite(displayOrder) ? displayOrder : 0 };
+    const result = show ? validateWith(PodcastShowUpdateInput, fields) : validateWith(PodcastShowCreateInput, fields);
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstInvalid(form);
+      return;
+    }
+    setErrors({});
+    save.mutate(result.data, {
+      onSuccess: onDone,
+      onError: (error) => {
+        setErrors(serverFieldErrors(error));
+        focusFirstInvalid(form);
+      },
+    });
+  };
+
+  let submitLabel = show ? 'Update Show' : 'Create Show';
+  if (save.isPending) submitLabel = show ? 'Updating...' : 'Creating...';
+
+  return (
+    <Form ref={setForm} className="form" validationBehavior="aria" validationErrors={errors} onSubmit={onSubmit}>
+      <TextField
+        label="Name"
+        name="name"
+        value={name}
+        onChange={edit('name', (value: string) => {
+          setName(value);
+          if (!isSlugEdited) setSlug(slugify(value));
+        })}
+        isRequired
+        autoFocus
+      />
+      <TextField
+        label="Slug"
+        name="slug"
+        value={slug}
+        onChange={edit('slug', (value: string) => {
+          setSlug(value);
+          setSlugEdited(true);
+        })}
+        isRequired
+        description="Used in links, e.g. /podcasts?show=audit-tech-talk."
+      />
+      <div className="form__row">
+        <TextField label="Host Name (optional)" name="hostName" value={hostName} onChange={edit('hostName', setHostName)} />
+        <NumberField
+          label="Display Order"
+          name="displayOrder"
+          step={1}
+          value={displayOrder}
+          onChange={edit('displayOrder', setDisplayOrder)}
+          description="The first show is the default for new episodes."
+        />
+      </div>
+      <TextField
+        label="Description (optional)"
+        name="description"
+        value={description}
+        onChange={edit('description', setDescription)}
+        multiline
+        rows={3}
+      />
+      <div className="dialog__actions">
+        <Button variant="secondary" onPress={onDone} isDisabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" isPending={save.isPending}>
+          {submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}

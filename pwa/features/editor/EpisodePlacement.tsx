@@ -1,0 +1,84 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { Key } from 'react-aria-components';
+import type { Podcast, PodcastShow } from '../../../contracts/podcasts';
+import { podcastShowQueries } from '../../api/podcast-shows.queries';
+import { NumberField } from '../../components/NumberField';
+import { Select } from '../../components/Select';
+
+/**
+ * Which show an episode belongs to and its number there (issue 18: numbers are unique per show).
+ * A new episode starts in the first show with that show's next free number; until the number is
+ * edited by hand, it follows the chosen show. An existing episode keeps its show and number; the
+ * field's description names the next free number so an editor can pick one that is not taken.
+ */
+export function useEpisodePlacement(podcast: Podcast | null) {
+  const shows = useQuery(podcastShowQueries.list());
+  const [chosenShowId, setChosenShowId] = useState<string | null>(podcast?.showId ?? null);
+  const [typedNumber, setTypedNumber] = useState<number>(podcast?.episodeNumber ?? Number.NaN);
+  const [isNumberTyped, setNumberTyped] = useState(podcast !== null);
+
+  const showId = chosenShowId ?? shows.data?.[0]?.id ?? null;
+  const show = shows.data?.find((s) => s.id === showId);
+  const episodeNumber = isNumberTyped ? typedNumber : (show?.nextEpisodeNumber ?? typedNumber);
+
+  return {
+    shows: shows.data,
+    isLoading: shows.isPending,
+    show,
+    showId,
+    /** What to send as `showId`: the chosen show on create; on edit, only when it changed. */
+    showIdInput: podcast ? (chosenShowId !== podcast.showId ? (chosenShowId ?? undefined) : undefined) : (showId ?? undefined),
+    episodeNumber,
+    setShowId: (key: Key | null) => {
+      if (typeof key === 'string') setChosenShowId(key);
+    },
+    setEpisodeNumber: (value: number) => {
+      setNumberTyped(true);
+      setTypedNumber(value);
+    },
+  };
+}
+
+export type EpisodePlacement = ReturnType<typeof useEpisodePlacement>;
+
+function nextNumberHint(show: PodcastShow | undefined): string | undefined {
+  return show?.nextEpisodeNumber === undefined ? undefined : `Next free number in ${show.name}: ${show.nextEpisodeNumber}`;
+}
+
+/** The Show select; its errors (an unknown show) show under it by name (`showId`). */
+export function ShowSelect({ placement, onChange }: { placement: EpisodePlacement; onChange: (key: Key | null) => void }) {
+  const options = (placement.shows ?? []).map((s) => ({ id: s.id, label: s.name }));
+  return (
+    <Select
+      label="Show"
+      name="showId"
+      options={options}
+      value={placement.showId}
+      onChange={onChange}
+      isDisabled={!placement.shows}
+      placeholder={placement.isLoading ? 'Loading shows…' : 'The default show'}
+    />
+  );
+}
+
+/**
+ * Episode Number, with the next free number of the chosen show as its description. RAC's
+ * NumberField does not point its input at a description slot, so the hint is linked by id.
+ */
+export function EpisodeNumberField({ placement, onChange }: { placement: EpisodePlacement; onChange: (value: number) => void }) {
+  const hintId = useId();
+  const hint = nextNumberHint(placement.show);
+  return (
+    <NumberField
+      label="Episode Number"
+      name="episodeNumber"
+      minValue={1}
+      step={1}
+      value={placement.episodeNumber}
+      onChange={onChange}
+      aria-describedby={hint ? hintId : undefined}
+      description={hint ? <span id={hintId}>{hint}</span> : undefined}
+    />
+  );
+}

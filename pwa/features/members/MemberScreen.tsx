@@ -1,0 +1,245 @@
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { MemberProfile } from '../../../contracts/profile';
+import { authQueries } from '../../api/auth.queries';
+import { ApiError } from '../../api/client';
+import { serverMessage } from '../../api/errors';
+import { memberQueries } from '../../api/members.queries';
+import { Avatar } from '../../components/Avatar';
+import { BackLink } from '../../components/BackLink';
+import { Badge } from '../../components/Badge';
+import { Button, LinkButton } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { EmptyState } from '../../components/EmptyState';
+import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
+import { Time } from '../../components/Time';
+import { CommentIcon, HeartIcon, TrophyIcon } from '../../components/icons';
+import { fullName } from '../../lib/format';
+import { OfflineNotice } from '../../offline/OfflineNotice';
+import { OfflineError } from '../../offline/status';
+import './members.css';
+
+const route = getRouteApi('/members/$id');
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/**
+ * /members/{id} (issue 18): a member's public page, for visitors too. Only what the API's public
+ * contract carries (contracts/profile.ts MemberProfile): never an email, role or account state.
+ */
+export function MemberScreen() {
+  const { id } = route.useParams();
+  const member = useQuery(memberQueries.detail(id));
+
+  let body;
+  if (member.isPending) {
+    body = <MemberSkeleton />;
+  } else if (member.isError) {
+    body =
+      member.error instanceof ApiError && member.error.status === 404 ? (
+        <div className="member-missing">
+          <h1>Member Not Found</h1>
+          <p>This member's page doesn't exist, or is no longer public.</p>
+        </div>
+      ) : member.error instanceof OfflineError ? (
+        <OfflineNotice what="member" />
+      ) : (
+        <EmptyState
+          title="This member's page could not be loaded."
+          description={serverMessage(member.error, 'Please try again in a moment.')}
+          action={
+            <Button variant="secondary" onPress={() => void member.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      );
+  } else {
+    body = <MemberView member={member.data} />;
+  }
+
+  return (
+    <div className="member-page">
+      <BackLink to="/community">Back to Community</BackLink>
+      {body}
+    </div>
+  );
+}
+
+function MemberView({ member }: { member: MemberProfile }) {
+  const { data: viewer } = useQuery(authQueries.user());
+  const name = fullName(member, 'Community Member');
+  const role = [member.title || 'Community Member', member.company].filter(Boolean).join(' · ');
+  return (
+    <article className="member" aria-labelledby="member-name">
+      <header className="card member__header">
+        <div className="card__body member__intro">
+          <Avatar person={member} size="xl" />
+          <div className="member__who">
+            <h1 id="member-name" className="member__name">
+              {name}
+            </h1>
+            <p className="member__role">{role}</p>
+            <p className="member__meta">
+              <span>
+                Joined <Time value={member.joinedAt} show="date" />
+              </span>
+              <span className="member__points">
+                <TrophyIcon />
+                {numberFormat.format(member.points)} points
+              </span>
+            </p>
+          </div>
+          {viewer?.id === member.id ? (
+            <LinkButton to="/profile" variant="secondary" size="sm" className="member__edit">
+              Edit profile
+            </LinkButton>
+          ) : null}
+        </div>
+      </header>
+
+      <div className="member__details">
+        {member.bio ? (
+          <section aria-labelledby="member-about" className="member__section">
+            <h2 id="member-about">About</h2>
+            {/* Plain text as written: line breaks kept, nothing interpreted as markup. */}
+            <p className="member__bio">{member.bio}</p>
+          </section>
+        ) : null}
+        {member.expertiseTags.length > 0 ? (
+          <section aria-labelledby="member-expertise" className="member__section">
+            <h2 id="member-expertise">Expertise</h2>
+            <ul className="badge-list" aria-labelledby="member-expertise">
+              {member.expertiseTags.map((tag) => (
+                <li key={tag}>
+                  <Badge tone="blue">{tag}</Badge>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {member.badges.length > 0 ? (
+          <section aria-labelledby="member-badges" className="member__section">
+            <h2 id="member-badges">Badges</h2>
+            <ul className="badge-list" aria-labelledby="member-badges">
+              {member.badges.map((badge) => (
+                <li key={badge}>
+                  <Badge tone="amber">{badge}</Badge>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+
+      <div className="member__work">
+        <WorkList
+          id="member-articles"
+          title="Articles"
+          total={member.articleCount}
+          empty={`${name} has not published an article yet.`}
+          items={member.articles.map((article) => ({
+            id: article.id,
+            link: (
+              <Link to="/news/$id" params={{ id: article.id }} className="member-work__link">
+                {article.title}
+              </Link>
+            ),
+            meta: (
+              <>
+                {article.publishedAt ? <Time value={article.publishedAt} show="date" /> : null}
+                <span className="member-work__stat">
+                  <CommentIcon />
+                  {article.commentCount} {article.commentCount === 1 ? 'comment' : 'comments'}
+                </span>
+                <span className="member-work__stat">
+                  <HeartIcon />
+                  {article.likes} {article.likes === 1 ? 'like' : 'likes'}
+                </span>
+              </>
+            ),
+          }))}
+        />
+        <WorkList
+          id="member-discussions"
+          title="Discussions"
+          total={member.discussionCount}
+          empty={`${name} has not started a discussion yet.`}
+          items={member.discussions.map((discussion) => ({
+            id: discussion.id,
+            link: (
+              <Link to="/forums/$id" params={{ id: discussion.id }} className="member-work__link">
+                {discussion.title}
+              </Link>
+            ),
+            meta: (
+              <>
+                <Time value={discussion.createdAt} show="date" />
+                <span className="member-work__stat">
+                  <CommentIcon />
+                  {discussion.replyCount} {discussion.replyCount === 1 ? 'reply' : 'replies'}
+                </span>
+              </>
+            ),
+          }))}
+        />
+      </div>
+    </article>
+  );
+}
+
+interface WorkListProps {
+  id: string;
+  title: string;
+  total: number;
+  empty: string;
+  items: Array<{ id: string; link: ReactNode; meta: ReactNode }>;
+}
+
+/** The newest few of the member's articles or discussions; the heading counts them all. */
+function WorkList({ id, title, total, empty, items }: WorkListProps) {
+  return (
+    <Card as="section" className="member-work" aria-labelledby={id}>
+      <div className="card__body">
+        <h2 id={id} className="member-work__title">
+          {title} <span className="member-work__count">({total})</span>
+        </h2>
+        {items.length === 0 ? (
+          <p className="member-work__empty">{empty}</p>
+        ) : (
+          <>
+            <ul className="member-work__list">
+              {items.map((item) => (
+                <li key={item.id} className="member-work__item">
+                  {item.link}
+                  <span className="member-work__meta">{item.meta}</span>
+                </li>
+              ))}
+            </ul>
+            {total > items.length ? (
+              <p className="member-work__more">
+                The {items.length} newest of {total}.
+              </p>
+            ) : null}
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function MemberSkeleton() {
+  return (
+    <SkeletonGroup label="Loading member" className="member-skeleton">
+      <div className="member-skeleton__intro">
+        <Skeleton shape="circle" width="6rem" height="6rem" />
+        <div className="member-skeleton__lines">
+          <Skeleton width="14rem" height="1.75rem" />
+          <Skeleton width="10rem" />
+          <Skeleton width="8rem" />
+        </div>
+      </div>
+      <Skeleton shape="rect" height="10rem" />
+    </SkeletonGroup>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Knex } from 'knex';
+import type { MemberArticleRow, MemberDiscussionRow, MemberRefRow, MemberRow } from './presenter';
+
+/** What a member page counts and lists as their work: what any visitor can open. */
+const publishedArticles = (db: Knex) => db('news_articles').where({ status: 'published', is_archived: false });
+const publishedDiscussions = (db: Knex) => db('forum_discussions').where({ status: 'published' });
+
+const REF_COLUMNS = ['id', 'first_name', 'last_name', 'title', 'profile_image_url'] as const;
+
+/**
+ * One member's public columns and the totals of their published work, in ONE query (two scalar
+ * subqueries on the indexed `author_id`). `is_active` comes along only for the policy's decision.
+ */
+export async function findMember(db: Knex, id: string): Promise<MemberRow | undefined> {
+  return db('users as u')
+    .where('u.id', id)
+    .first(
+      ...REF_COLUMNS.map((column) => `u.${column}`),
+      'u.company',
+      'u.bio',
+      'u.expertise_tags',
+      'u.badges',
+      'u.points',
+      'u.created_at',
+      'u.is_active',
+      publishedArticles(db).where('author_id', db.ref('u.id')).count('*').as('article_count'),
+      publishedDiscussions(db).where('author_id', db.ref('u.id')).count('*').as('discussion_count'),
+    );
+}
+
+/** The member's newest published, non-archived articles: one query whatever their number. */
+export async function newestArticles(db: Knex, authorId: string, limit: number): Promise<MemberArticleRow[]> {
+  return publishedArticles(db)
+    .where({ author_id: authorId })
+    .orderBy([
+      { column: 'published_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit)
+    .select('id', 'title', 'published_at', 'comment_count', 'likes');
+}
+
+/** The member's newest published discussions: one query whatever their number. */
+export async function newestDiscussions(db: Knex, authorId: string, limit: number): Promise<MemberDiscussionRow[]> {
+  return publishedDiscussions(db)
+    .where({ author_id: authorId })
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit)
+    .select('id', 'title', 'reply_count', 'likes', 'created_at');
+}
+
+/**
+ * Bylines for a batch of authors in one query: only members with a public page (active), so a
+ * byline never links to a page that is not there.
+ */
+export async function activeMemberRefs(db: Knex, ids: Array<string | null | undefined>): Promise<Map<string, MemberRefRow>> {
+  const unique = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (!unique.length) return new Map();
+  const rows: MemberRefRow[] = await db('users')
+    .whereIn('id', unique)
+    .where('is_active', true)
+    .select(...REF_COLUMNS);
+  return new Map(rows.map((row) => [row.id, row]));
+}
