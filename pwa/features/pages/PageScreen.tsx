@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { siteQueries } from '../../api/site.queries';
 import { MarkdownContent } from '../../components/LazyMarkdown';
 import { DEFAULT_SITE_NAME } from '../site/useSiteName';
-import about from '../../../content/pages/about.md?raw';
-import contact from '../../../content/pages/contact.md?raw';
-import privacy from '../../../content/pages/privacy.md?raw';
-import terms from '../../../content/pages/terms.md?raw';
+import about from './content/about.md?raw';
+import contact from './content/contact.md?raw';
+import privacy from './content/privacy.md?raw';
+import terms from './content/terms.md?raw';
 import './pages.css';
 
 /*
- * The footer's pages (issue 18): Markdown files shipped with the app (content/pages/), rendered by
+ * The footer's pages (issue 18): Markdown files shipped with the app (pwa/features/pages/content/), rendered by
  * the app's Markdown component, on the server like every public page and offline from the precached
  * chunk. Why files and not admin-edited content: docs/architecture.md, "Finish (issue 18)".
  */
