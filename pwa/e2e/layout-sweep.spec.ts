@@ -24,9 +24,24 @@ test.use({ serviceWorkers: 'allow' });
 
 const WIDTHS: Record<string, number[]> = {
   'small phone': [320, 360],
-  phone: [390, 412],
+  phone: [412],
   desktop: [1024, 1280, 1366],
 };
+
+/*
+ * Every route is measured at the narrowest width of each layout: the screens are fluid between the
+ * stylesheets' breakpoints (phones: 360–479 px, desktops from 1024 px), so what fits at 360 px fits
+ * at 375, 390 and 412, and what fits at 1024 px fits wider. 412 px (the phone project's own screen)
+ * is swept in full too, as a check of that claim. Above 1024 px only the header changes (it shows
+ * the site's and the account's names at 1200 and 1440 px: pwa/styles/layout.css), so the wider
+ * desktop widths measure the header's screens and the admin's tables, where issue 17's overflows were.
+ */
+const WIDE_DESKTOP_ROUTES = ['/', '/admin', '/admin/users'];
+
+/** The routes measured at this width: all of them, except at the wider desktop widths. */
+function routesAt(width: number, all: Route[]): Route[] {
+  return width > 1024 ? all.filter((route) => WIDE_DESKTOP_ROUTES.includes(route.path)) : all;
+}
 
 /** The widths this project sweeps (a project not listed sweeps its own viewport's width). */
 function widthsOf(testInfo: TestInfo): number[] {
@@ -210,7 +225,7 @@ interface Sweep {
   routes: Route[];
 }
 
-/** Opens every route at every width of the project; returns what did not fit, as 'width path: problem'. */
+/** Opens the routes (`routesAt`) at every width of the project; returns what did not fit, as 'width path: problem'. */
 async function sweep({ browser, baseURL, testInfo, prepare, signedIn, after, routes }: Sweep): Promise<string[]> {
   const problems: string[] = [];
   const phone = !!testInfo.project.use.isMobile;
@@ -221,7 +236,7 @@ async function sweep({ browser, baseURL, testInfo, prepare, signedIn, after, rou
     try {
       const page = await context.newPage();
       await prepare?.(page);
-      for (const [step, route] of routes.entries()) {
+      for (const [step, route] of routesAt(width, routes).entries()) {
         // The first screen is loaded; the others are reached in the app, as a person moves around.
         if (step === 0) await page.goto(route.path);
         else await navigateInApp(page, route.path);

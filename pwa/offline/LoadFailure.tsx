@@ -1,6 +1,6 @@
 import { Button } from '../components/Button';
 import { EmptyState } from '../components/EmptyState';
-import { OfflineNotice } from './OfflineNotice';
+import { OfflineNotice, type OfflineWhat } from './OfflineNotice';
 import { OfflineError } from './status';
 
 export interface LoadFailureProps {
@@ -10,7 +10,7 @@ export interface LoadFailureProps {
   title: string;
   retry: () => void;
   /** Offline: the OfflineNotice's words and heading level (a list under a section's heading by default). */
-  what?: 'list' | 'profile' | 'member';
+  what?: OfflineWhat;
   level?: 1 | 2 | 3;
 }
 

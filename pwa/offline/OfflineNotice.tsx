@@ -15,7 +15,10 @@ const WHAT = {
  * detail page (its h1) and for a list inside a page (`level` 2 or 3, under the page's or section's heading), with a link
  * to Saved (docs/offline.md, "Offline wording").
  */
-export function OfflineNotice({ what, level = 1 }: { what: keyof typeof WHAT; level?: 1 | 2 | 3 }) {
+/** What was not loaded, in the notice's words. */
+export type OfflineWhat = keyof typeof WHAT;
+
+export function OfflineNotice({ what, level = 1 }: { what: OfflineWhat; level?: 1 | 2 | 3 }) {
   const titleId = useId();
   const Heading = (['h1', 'h2', 'h3'] as const)[level - 1];
   return (

@@ -5,7 +5,6 @@ import type { CommunityStats, Contributor } from '../../../contracts/community';
 import { communityQueries } from '../../api/community.queries';
 import { Avatar } from '../../components/Avatar';
 import { Badge } from '../../components/Badge';
-import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
@@ -13,8 +12,7 @@ import { fullName } from '../../lib/format';
 import { MemberLink } from '../members/MemberLink';
 import { BookIcon, CommentIcon, EditIcon, TrophyIcon } from '../../components/icons';
 import './community.css';
-import { OfflineNotice } from '../../offline/OfflineNotice';
-import { OfflineError } from '../../offline/status';
+import { LoadFailure } from '../../offline/LoadFailure';
 
 const STAT_TILES: readonly { key: keyof CommunityStats; label: string }[] = [
   { key: 'activeMembers', label: 'Active Members' },
@@ -61,17 +59,8 @@ export function CommunityScreen() {
       </header>
 
       <section aria-label="Community statistics">
-        {stats.isError && stats.error instanceof OfflineError ? (
-          <OfflineNotice what="list" level={2} />
-        ) : stats.isError ? (
-          <EmptyState
-            title="The community statistics could not be loaded."
-            action={
-              <Button variant="secondary" onPress={() => void stats.refetch()}>
-                Try again
-              </Button>
-            }
-          />
+        {stats.isError ? (
+          <LoadFailure error={stats.error} title="The community statistics could not be loaded." level={2} retry={() => void stats.refetch()} />
         ) : (
           <div className={tiles.frame}>
             <ul className={`community-stats ${tiles.list}`} style={balancedColumns(STAT_TILES.length)} aria-busy={stats.isPending || undefined}>
@@ -194,19 +183,7 @@ function ContributorsState({ query, loadingLabel, emptyText, render }: Contribut
       </SkeletonGroup>
     );
   }
-  if (query.isError && query.error instanceof OfflineError) return <OfflineNotice what="list" level={3} />;
-  if (query.isError) {
-    return (
-      <EmptyState
-        title="The contributors could not be loaded."
-        action={
-          <Button variant="secondary" onPress={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  }
+  if (query.isError) return <LoadFailure error={query.error} title="The contributors could not be loaded." retry={() => void query.refetch()} />;
   if (query.data.length === 0) return <EmptyState title={emptyText} />;
   return render(query.data);
 }

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Article } from '../../../contracts/news';
 import { newsQueries } from '../../api/news.queries';
-import { Button, LinkButton } from '../../components/Button';
+import { LinkButton } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
 import { EmptyState } from '../../components/EmptyState';
 import { LikeButton } from '../../components/LikeButton';
@@ -9,8 +9,7 @@ import { CardGridSkeleton } from '../../components/Skeleton';
 import { ArticleCard } from '../news/ArticleCard';
 import { CommentIcon, ShareIcon } from '../../components/icons';
 import { useShowcase } from './showcase';
-import { OfflineNotice } from '../../offline/OfflineNotice';
-import { OfflineError } from '../../offline/status';
+import { LoadFailure } from '../../offline/LoadFailure';
 import { useCommentCount } from '../news/commentCount';
 
 export function NewsShowcase() {
@@ -23,17 +22,8 @@ export function NewsShowcase() {
       </div>
       {news.isPending ? (
         <CardGridSkeleton count={3} label="Loading latest news" />
-      ) : news.isError && news.error instanceof OfflineError ? (
-        <OfflineNotice what="list" level={3} />
       ) : news.isError ? (
-        <EmptyState
-          title="The latest news could not be loaded."
-          action={
-            <Button variant="secondary" onPress={() => void news.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadFailure error={news.error} title="The latest news could not be loaded." retry={() => void news.refetch()} />
       ) : news.data.length === 0 ? (
         <EmptyState title="No news articles available yet." />
       ) : (

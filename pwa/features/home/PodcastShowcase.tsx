@@ -1,7 +1,7 @@
 import type { Podcast } from '../../../contracts/podcasts';
 import { podcastQueries } from '../../api/podcasts.queries';
 import { Badge } from '../../components/Badge';
-import { Button, LinkButton } from '../../components/Button';
+import { LinkButton } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
@@ -13,8 +13,7 @@ import { formatDuration } from '../../lib/format';
 import { ListenNowLink } from '../podcasts/ListenNowLink';
 import { HeadphonesIcon } from '../../components/icons';
 import { useShowcase } from './showcase';
-import { OfflineNotice } from '../../offline/OfflineNotice';
-import { OfflineError } from '../../offline/status';
+import { LoadFailure } from '../../offline/LoadFailure';
 
 export function PodcastShowcase() {
   const podcasts = useShowcase(podcastQueries.featured(), podcastQueries.latest());
@@ -26,17 +25,8 @@ export function PodcastShowcase() {
       </div>
       {podcasts.isPending ? (
         <CardGridSkeleton count={3} label="Loading podcast episodes" />
-      ) : podcasts.isError && podcasts.error instanceof OfflineError ? (
-        <OfflineNotice what="list" level={3} />
       ) : podcasts.isError ? (
-        <EmptyState
-          title="Podcast episodes could not be loaded."
-          action={
-            <Button variant="secondary" onPress={() => void podcasts.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadFailure error={podcasts.error} title="Podcast episodes could not be loaded." retry={() => void podcasts.refetch()} />
       ) : podcasts.data.length === 0 ? (
         <EmptyState title="No podcast episodes available yet." />
       ) : (

@@ -7,16 +7,14 @@ import { newsQueries } from '../../api/news.queries';
 import { BackLink } from '../../components/BackLink';
 import { Button, LinkButton } from '../../components/Button';
 import { AlertDialog } from '../../components/Dialog';
-import { EmptyState } from '../../components/EmptyState';
 import { ARTICLE_PLACEHOLDER, Cover } from '../../components/Cover';
 import { articleCover } from '../../../contracts/covers';
 import { LikeButton } from '../../components/LikeButton';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { MarkdownContent } from '../../components/LazyMarkdown';
 import { readingMinutes } from '../../../contracts/text';
-import { OfflineNotice } from '../../offline/OfflineNotice';
+import { LoadFailure } from '../../offline/LoadFailure';
 import { SaveForOfflineButton } from '../../offline/SaveForOfflineButton';
-import { OfflineError } from '../../offline/status';
 import { CategoryBadges } from './ArticleCard';
 import { AuthorByline } from '../members/AuthorByline';
 import { RefusedHere } from '../../outbox/OutboxNotice';
@@ -48,17 +46,8 @@ export function ArticleScreen() {
           <ArticleNotFound />
           <RefusedHere targetId={id} kind="comment" />
         </>
-      ) : article.error instanceof OfflineError ? (
-        <OfflineNotice what="article" />
       ) : (
-        <EmptyState
-          title="The article could not be loaded."
-          action={
-            <Button variant="secondary" onPress={() => void article.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadFailure error={article.error} title="The article could not be loaded." what="article" level={1} retry={() => void article.refetch()} />
       );
   } else {
     body = (

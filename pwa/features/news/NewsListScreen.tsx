@@ -24,8 +24,7 @@ import { SiteSearchResults } from '../search/SiteSearchResults';
 import { useCommentCount } from './commentCount';
 import { useViewer, type Viewer } from './viewer';
 import './news.css';
-import { OfflineNotice } from '../../offline/OfflineNotice';
-import { OfflineError } from '../../offline/status';
+import { LoadFailure } from '../../offline/LoadFailure';
 
 const route = getRouteApi('/news');
 
@@ -64,19 +63,8 @@ export function NewsListScreen() {
   let results: ReactNode;
   if (shown.isPending || !viewer.isKnown) {
     results = <CardGridSkeleton count={6} label="Loading articles" />;
-  } else if (shown.isLoadingError && shown.error instanceof OfflineError) {
-    results = <OfflineNotice what="list" level={2} />;
   } else if (shown.isLoadingError) {
-    results = (
-      <EmptyState
-        title="Articles could not be loaded."
-        action={
-          <Button variant="secondary" onPress={() => void shown.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    results = <LoadFailure error={shown.error} title="Articles could not be loaded." level={2} retry={() => void shown.refetch()} />;
   } else if (visible.length === 0) {
     results = (
       <>

@@ -6,7 +6,7 @@ import { newsCategoryQueries } from '../../api/news.queries';
 import { podcastQueries } from '../../api/podcasts.queries';
 import { podcastShowQueries } from '../../api/podcast-shows.queries';
 import { Badge } from '../../components/Badge';
-import { Button, LinkButton } from '../../components/Button';
+import { LinkButton } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
 import { EmptyState } from '../../components/EmptyState';
 import { SearchField } from '../../components/SearchField';
@@ -26,8 +26,7 @@ import { SiteSearchResults } from '../search/SiteSearchResults';
 import { usePodcastArchive, usePodcastStatus } from './mutations';
 import '../news/news.css';
 import './podcasts.css';
-import { OfflineNotice } from '../../offline/OfflineNotice';
-import { OfflineError } from '../../offline/status';
+import { LoadFailure } from '../../offline/LoadFailure';
 
 const route = getRouteApi('/podcasts');
 
@@ -102,17 +101,8 @@ export function PodcastsScreen() {
         </h2>
         {shown.isPending || !viewer.isKnown ? (
           <CardGridSkeleton count={6} label="Loading episodes" />
-        ) : shown.isLoadingError && shown.error instanceof OfflineError ? (
-          <OfflineNotice what="list" level={3} />
         ) : shown.isLoadingError ? (
-          <EmptyState
-            title="Episodes could not be loaded."
-            action={
-              <Button variant="secondary" onPress={() => void shown.refetch()}>
-                Try again
-              </Button>
-            }
-          />
+          <LoadFailure error={shown.error} title="Episodes could not be loaded." retry={() => void shown.refetch()} />
         ) : visible.length === 0 ? (
           <>
             {featuredEpisode ? (
