@@ -45,6 +45,10 @@ async function signInOnLoginPage(page: Page, account: { email: string; password:
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  // Signed in, the app leaves /login for where the visitor came from; a menu opened before it has
+  // arrived closes with that navigation, as any menu does.
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
 }
 
 /** Profile, from the header's account menu on a desktop, from the menu sheet on a phone. */

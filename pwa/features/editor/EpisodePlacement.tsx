@@ -75,6 +75,8 @@ export function EpisodeNumberField({ placement, onChange }: { placement: Episode
       name="episodeNumber"
       minValue={1}
       step={1}
+      // A number that names an episode, not a quantity: 1204, never "1,204".
+      formatOptions={{ useGrouping: false }}
       value={placement.episodeNumber}
       onChange={onChange}
       aria-describedby={hint ? hintId : undefined}
