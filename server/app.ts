@@ -40,7 +40,7 @@ export interface AppDeps {
   pwaDir?: string;
   /** Where uploaded files are kept (default `<DATA_DIR>/uploads`; tests use a temp dir). */
   storageDir?: string;
-  /** Login and registration limits (default: from `config.rateLimits`; tests inject a clock). */
+  /** Login and registration limits (default: from `config.rateLimits`, in the database, on `clock`). */
   rateLimits?: AuthRateLimiter;
   /** The anonymous response cache (tests that write rows directly turn it off with `maxEntries: 0`). */
   responseCache?: ResponseCacheOptions;
@@ -126,7 +126,7 @@ export function createApp({
     ctx.body = { siteName: config.siteName, contactEmail: contactEmailOf(config) };
   });
 
-  const limits = rateLimits ?? new AuthRateLimits(config.rateLimits);
+  const limits = rateLimits ?? new AuthRateLimits(db, config.rateLimits, clock);
   const site = { siteName: config.siteName, publicUrl: config.publicUrl, podcastOwnerEmail: config.podcastOwnerEmail };
   const storage = createStorage(storageDir ?? path.join(config.dataDir ?? path.resolve('data'), 'uploads'));
   const writeLimits = new WriteLimiter(db, config.writeLimits ?? DEFAULT_WRITE_LIMITS, clock);

@@ -11,6 +11,7 @@ import { connect } from '../db/connect';
 import { createApp, type AppDeps } from '../app';
 import type { DatabaseConfig } from '../config';
 import type { WriteLimitConfig } from '../middleware/write-limits';
+import { AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimitConfig } from '../middleware/rate-limit';
 
 export type DbKind = 'sqlite' | 'pg';
 
@@ -134,6 +135,16 @@ export interface TestServer extends TestDatabase {
   /** This server's own upload directory (a temp dir, removed by close()). */
   storageDir: string;
   close(): Promise<void>;
+}
+
+/**
+ * Login and registration limits on this server's database, starting from empty counters (the
+ * counters are rows: docs/security.md §12). Suites that change limits or the clock per test install
+ * them through a delegate passed as `rateLimits`.
+ */
+export async function freshAuthLimits(t: Pick<TestServer, 'db'>, config: AuthRateLimitConfig = DEFAULT_AUTH_RATE_LIMITS, now?: () => number): Promise<AuthRateLimits> {
+  await t.db('rate_limit_windows').delete();
+  return new AuthRateLimits(t.db, config, now);
 }
 
 /** `app` overrides createApp's dependencies (e.g. rate limits with a fake clock, env 'production'). */
