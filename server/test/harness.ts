@@ -156,6 +156,7 @@ export async function startTestServer(
     allowedHosts?: string[];
     rateLimits?: AppDeps['rateLimits'];
     responseCache?: AppDeps['responseCache'];
+    coherence?: AppDeps['coherence'];
     logger?: AppDeps['logger'];
     pwaDir?: string;
     publicUrl?: string;
@@ -195,6 +196,7 @@ export async function startTestServer(
     // Suites insert rows straight into the database, which the anonymous cache cannot see:
     // only the cache's own tests turn it on. ETags and 304s stay on everywhere.
     responseCache: app.responseCache ?? { maxEntries: 0 },
+    coherence: app.coherence,
   });
   const server = http.createServer(koa.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
