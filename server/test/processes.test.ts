@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { DB_KINDS } from './harness';
@@ -19,7 +20,9 @@ describe.each(DB_KINDS)('two processes on one database [%s]', (kind) => {
   beforeAll(async () => {
     a = await deploy(kind);
     b = await sibling(a);
-    for (const d of [a, b]) d.env.SEED = 'sample';
+    // Machines of one site share the session secret (docs/deploy.md); each its own data directory.
+    const secret = 'two-processes-one-site-'.repeat(2);
+    for (const d of [a, b]) Object.assign(d.env, { SEED: 'sample', SESSION_SECRET: secret });
     // Started together: both reach an empty database at once.
     servers = await Promise.all([startServer(a), startServer(b)]);
     db = connect(a.database);
@@ -51,5 +54,49 @@ describe.each(DB_KINDS)('two processes on one database [%s]', (kind) => {
     const onB = await fetch(`${b.url}/api/auth/user`, { headers: { cookie } });
     expect(onB.status).toBe(200);
     expect(await onB.json()).toMatchObject({ email: ADMIN.email });
+  });
+});
+
+/** The worker processes a supervisor (WORKERS=n) has forked, by pid. */
+function workersOf(supervisorPid: number): number[] {
+  const out = execFileSync('ps', ['-o', 'pid=', '--ppid', String(supervisorPid)], { encoding: 'utf8' });
+  return out.split('\n').map((line) => Number(line.trim())).filter((pid) => pid > 0);
+}
+
+/** The node process running server/main.ts under tsx (tsx starts it as its own child). */
+function supervisorOf(tsxPid: number): number {
+  const [pid] = workersOf(tsxPid);
+  return pid;
+}
+
+describe('WORKERS=2: two processes on one port (SQLite)', () => {
+  let d: Deployment;
+  let server: RunningServer;
+  beforeAll(async () => {
+    d = await deploy('sqlite');
+    Object.assign(d.env, { WORKERS: '2', SEED: 'sample' });
+    server = await startServer(d);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    await d?.cleanup();
+  });
+
+  it('serves from two workers; a worker killed is replaced while the other keeps answering; one lease holder', { timeout: 90_000 }, async () => {
+    const supervisor = supervisorOf(server.child.pid!);
+    await expect.poll(() => workersOf(supervisor).length, { timeout: 30_000 }).toBe(2);
+    const [first] = workersOf(supervisor);
+    process.kill(first, 'SIGKILL');
+    // The other worker answers meanwhile (a request in flight on the killed one may fail; none is).
+    for (let i = 0; i < 10; i++) expect((await fetch(`${d.url}/api/news?limit=1`)).status).toBe(200);
+    await expect.poll(() => workersOf(supervisor).filter((pid) => pid !== first).length, { timeout: 30_000 }).toBe(2);
+    const db = connect(d.database);
+    try {
+      // The periodic jobs are held by one process (whichever got the lease first).
+      const leases = await db('leases').where({ name: 'maintenance' });
+      expect(leases).toHaveLength(1);
+    } finally {
+      await db.destroy();
+    }
   });
 });
