@@ -22,6 +22,7 @@ import { serverRenderedPages } from './pages/render';
 import { createStorage } from './storage/index';
 import { DatabaseGate, forDatabasePaths } from './db/availability';
 import { WriteLimiter, DEFAULT_WRITE_LIMITS } from './middleware/write-limits';
+import type { CacheCoherence } from './db/coherence';
 import { DEFAULT_UPLOAD_QUOTA } from './api/uploads/quota';
 import { StorageHealth } from './storage/health';
 import { storageFull, STORAGE_FULL_RETRY_SECONDS } from './errors';
@@ -40,10 +41,12 @@ export interface AppDeps {
   pwaDir?: string;
   /** Where uploaded files are kept (default `<DATA_DIR>/uploads`; tests use a temp dir). */
   storageDir?: string;
-  /** Login and registration limits (default: from `config.rateLimits`; tests inject a clock). */
+  /** Login and registration limits (default: from `config.rateLimits`, in the database, on `clock`). */
   rateLimits?: AuthRateLimiter;
   /** The anonymous response cache (tests that write rows directly turn it off with `maxEntries: 0`). */
   responseCache?: ResponseCacheOptions;
+  /** Other processes' writes empty this one's caches (server/db/coherence.ts; main.ts makes one). */
+  coherence?: CacheCoherence;
   /** Epoch milliseconds now, for the per-member write limits and play de-duplication (tests move it). */
   clock?: () => number;
   /** Remembers disk-full errors for `/api/health` (default: a fresh one; tests share theirs). */
@@ -61,6 +64,7 @@ export function createApp({
   storageDir,
   rateLimits,
   responseCache: cacheOptions,
+  coherence,
   database,
   clock = Date.now,
   storageHealth = new StorageHealth(),
@@ -94,7 +98,7 @@ export function createApp({
     signedIn: (ctx) => hasLiveSession(db, ctx),
     internal,
   });
-  app.use(responseCache({ ...cacheOptions, onWrite: pages.invalidate }));
+  app.use(responseCache({ ...cacheOptions, onWrite: pages.invalidate, coherence }));
   if (config.serverRendering) void pages.warm();
   app.use(requireJsonBody());
   app.use(
@@ -126,7 +130,7 @@ export function createApp({
     ctx.body = { siteName: config.siteName, contactEmail: contactEmailOf(config) };
   });
 
-  const limits = rateLimits ?? new AuthRateLimits(config.rateLimits);
+  const limits = rateLimits ?? new AuthRateLimits(db, config.rateLimits, clock);
   const site = { siteName: config.siteName, publicUrl: config.publicUrl, podcastOwnerEmail: config.podcastOwnerEmail };
   const storage = createStorage(storageDir ?? path.join(config.dataDir ?? path.resolve('data'), 'uploads'));
   const writeLimits = new WriteLimiter(db, config.writeLimits ?? DEFAULT_WRITE_LIMITS, clock);

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -11,6 +12,10 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    // Processes serving the port (issue 19): a number, or `auto` for one per core.
+    WORKERS: z
+      .union([z.literal('auto'), z.coerce.number().int().min(1).max(256)], { error: "must be a number from 1 to 256, or 'auto'" })
+      .default(1),
     HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('data'),
     DATABASE_URL: z
@@ -95,6 +100,8 @@ export type DatabaseConfig = { client: 'sqlite'; filename: string } | { client: 
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** Processes serving `port` (node:cluster); 1 is this process alone. */
+  workers: number;
   host: string;
   dataDir: string;
   database: DatabaseConfig;
@@ -151,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     port: e.PORT,
+    workers: e.WORKERS === 'auto' ? os.availableParallelism() : e.WORKERS,
     host: e.HOST,
     dataDir,
     database,

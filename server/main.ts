@@ -1,7 +1,12 @@
+import cluster from 'node:cluster';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig, productionWarnings } from './config';
+import { ConfigError, loadConfig, productionWarnings, type Config } from './config';
 import { connect, migrateLatest } from './db/connect';
+import { underStartupLock } from './db/startup-lock';
+import { cacheCoherence } from './db/coherence';
 import { DatabaseGate } from './db/availability';
 import { createApp } from './app';
 import { purgeExpiredSessions } from './middleware/session';
@@ -10,14 +15,18 @@ import { ensureAdmin, seedIfEmpty } from './bootstrap';
 import { createStorage } from './storage/index';
 import { sweepEndedWindows } from './db/counters';
 import { sweepUploads } from './api/uploads/sweep';
+import { acquireLease, releaseLease } from './db/leases';
 
 /** Expired sessions, ended limit windows and upload leftovers are removed this often (all by age). */
 const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
+/** The periodic jobs' lease: its holder renews it every interval; if it dies, another takes over after this. */
+const MAINTENANCE_LEASE = { name: 'maintenance', ttlMs: 2 * MAINTENANCE_INTERVAL_MS };
+/** A worker that dies is started again, but not more often than this (a crash loop would spin). */
+const RESTART_DELAY_MS = 1_000;
 
-async function main(): Promise<void> {
-  let config;
+function loadConfigOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -25,8 +34,44 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+}
+
+/**
+ * WORKERS=n (issue 19): this process forks n workers that share the port (node:cluster hands out
+ * connections in turn), starts again any that dies, and on SIGTERM/SIGINT passes the signal on and
+ * exits once all have drained. Each worker is a whole server (main below); what they share lives in
+ * the database (sessions, limits, idempotency keys, leases) and their caches follow each other's
+ * writes (db/coherence.ts).
+ */
+function supervise(config: Config): void {
   const log = config.logLevel === 'info' ? console.info : () => {};
-  if (config.logLevel !== 'silent') for (const warning of productionWarnings(config)) console.warn(`Warning: ${warning}`);
+  let stopping = false;
+  const start = () => cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another.`);
+    setTimeout(start, RESTART_DELAY_MS);
+  });
+  for (let i = 0; i < config.workers; i++) start();
+  log(`${config.siteName}: ${config.workers} workers on port ${config.port}.`);
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+async function main(config: Config): Promise<void> {
+  const log = config.logLevel === 'info' ? console.info : () => {};
+  // Said once: by the supervisor's first worker, or by the only process.
+  if (config.logLevel !== 'silent' && (cluster.isPrimary || cluster.worker?.id === 1)) {
+    for (const warning of productionWarnings(config)) console.warn(`Warning: ${warning}`);
+  }
   const db = connect(config.database);
   const storageDir = path.join(config.dataDir, 'uploads');
   const storage = createStorage(storageDir);
@@ -35,29 +80,37 @@ async function main(): Promise<void> {
     await purgeExpiredSessions(db);
     await sweepEndedWindows(db);
     await sweepUploads(db, storage);
+    await sweepIdempotencyKeys(db);
   };
   // Run when the database is first reached: now, or on the first request after it comes up.
   const database = new DatabaseGate(
     db,
     async () => {
-      await migrateLatest(db);
-      await ensureAdmin(db, config.admin);
-      if (config.seedSample && (await seedIfEmpty(db))) log('Seeded sample data into the empty database.');
-      await maintain();
-      // Nothing is running yet: unfinished idempotency rows were cut off by a crash (docs/outbox.md).
-      await sweepIdempotencyKeys(db, { startup: true });
+      // One process at a time (issue 19): others started together wait, then find it done.
+      await underStartupLock(db, async () => {
+        await migrateLatest(db);
+        await ensureAdmin(db, config.admin);
+        if (config.seedSample && (await seedIfEmpty(db))) log('Seeded sample data into the empty database.');
+      });
     },
     config.logLevel === 'silent' ? () => {} : console.error,
   );
   await database.ensureReady();
-  const purge = setInterval(() => {
-    if (database.isReady) void maintain().catch(() => {});
-  }, MAINTENANCE_INTERVAL_MS);
+  // The periodic jobs run in one process at a time, whichever holds the lease (any machine).
+  const holder = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const maintainIfHolder = async () => {
+    if (database.isReady && (await acquireLease(db, MAINTENANCE_LEASE.name, holder, MAINTENANCE_LEASE.ttlMs))) await maintain();
+  };
+  void maintainIfHolder().catch(() => {});
+  const purge = setInterval(() => void maintainIfHolder().catch(() => {}), MAINTENANCE_INTERVAL_MS);
   purge.unref();
 
+  // Several processes on one database (WORKERS, or several machines) keep their caches true to it.
+  const coherence = cacheCoherence(db, { log: config.logLevel === 'silent' ? undefined : console.warn });
   const app = createApp({
     db,
     config,
+    coherence,
     storageDir,
     database,
     pwaDir: config.pwaDir,
@@ -82,6 +135,8 @@ async function main(): Promise<void> {
     log(`${signal}: draining requests…`);
     clearInterval(purge);
     server.close(async () => {
+      await releaseLease(db, MAINTENANCE_LEASE.name, holder).catch(() => {});
+      await coherence.close();
       await db.destroy();
       process.exit(0);
     });
@@ -94,7 +149,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+const config = loadConfigOrExit();
+if (cluster.isPrimary && config.workers > 1) {
+  supervise(config);
+} else {
+  main(config).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -5,7 +5,7 @@ import { signedIn } from '../test/factories';
 import { toInt } from '../db/dialect';
 import { insertArticle } from '../api/content/test-factories';
 import { forumCategory, postDiscussion } from '../api/forums/fixtures';
-import { IDEMPOTENCY_TTL_MS, sweepIdempotencyKeys } from './idempotency';
+import { IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_TTL_MS, sweepIdempotencyKeys } from './idempotency';
 
 const key = () => `outbox-${randomUUID()}`;
 const withKey = (agent: Agent, k: string, method: string, path: string, body?: unknown) =>
@@ -174,7 +174,7 @@ describeEachDb('idempotency', (t) => {
     expect(await t().db('idempotency_keys').where({ key: 'bad' })).toHaveLength(0);
   });
 
-  it('clears unfinished and expired rows at start, keeping recent results', async () => {
+  it('sweeps expired results and abandoned unfinished rows by age only, keeping recent results and running requests', async () => {
     const agent = await member();
     const id = await article();
     const kept = key();
@@ -183,7 +183,13 @@ describeEachDb('idempotency', (t) => {
     await withKey(agent, cutOff, 'POST', `/api/news/${id}/comments`, { content: 'Cut off by a crash' });
     // As if the process died after the comment was written but before its result was recorded.
     await keyRows(cutOff).update({ completed: false, status: null, response_body: null });
-    await sweepIdempotencyKeys(t().db, { startup: true });
+    // Another process may be running it: a minute later it is still held.
+    const written = new Date((await keyRows(cutOff).first()).created_at).getTime();
+    await sweepIdempotencyKeys(t().db, written + 60_000);
+    expect(await keyRows(cutOff)).toHaveLength(1);
+    expect((await withKey(agent, cutOff, 'POST', `/api/news/${id}/comments`, { content: 'Cut off by a crash' })).status).toBe(409);
+    // Past IDEMPOTENCY_ABANDONED_MS nothing can still be running it: the key is usable again.
+    await sweepIdempotencyKeys(t().db, written + IDEMPOTENCY_ABANDONED_MS + 1_000);
     expect(await keyRows(kept)).toHaveLength(1);
     expect(await keyRows(cutOff)).toHaveLength(0);
     expect((await withKey(agent, kept, 'POST', `/api/news/${id}/comments`, { content: 'Finished' })).headers.get('idempotent-replayed')).toBe('true');

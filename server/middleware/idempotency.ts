@@ -27,17 +27,23 @@ interface KeyRow {
 /** 409 with its own code: the client should wait and repeat (a client-id 409 is final). */
 const inProgress = (message: string) => new HttpError(409, IDEMPOTENCY_IN_PROGRESS, message);
 
-const cutoff = () => new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString();
+/**
+ * An unfinished row this old belongs to a request that was cut off (its process died): no request
+ * runs this long (uploads, the one slow kind, are not covered), so its key is usable again.
+ */
+export const IDEMPOTENCY_ABANDONED_MS = 2 * 60 * 1000;
+
+const ago = (ms: number, at: number) => new Date(at - ms).toISOString();
 
 /**
- * Removes expired results. At start (`startup`) it also removes rows of requests that never
- * finished: nothing is running yet, so they were cut off by a crash, and their key must be usable
- * again (see docs/outbox.md, "Crash between the write and its record").
+ * Removes expired results and abandoned unfinished rows, by age only: any process may run it at any
+ * time, while others are serving (issue 19; see docs/outbox.md, "Crash between the write and its record").
  */
-export async function sweepIdempotencyKeys(db: Knex, { startup = false } = {}): Promise<void> {
-  const q = db('idempotency_keys').where('created_at', '<', cutoff());
-  if (startup) q.orWhere({ completed: false });
-  await q.delete();
+export async function sweepIdempotencyKeys(db: Knex, at: number = Date.now()): Promise<void> {
+  await db('idempotency_keys')
+    .where('created_at', '<', ago(IDEMPOTENCY_TTL_MS, at))
+    .orWhere((q) => q.where({ completed: false }).andWhere('created_at', '<', ago(IDEMPOTENCY_ABANDONED_MS, at)))
+    .delete();
 }
 
 function bodyHash(body: unknown): string {

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import { hitWindow, unhitWindow, type CountedWindow } from '../db/counters';
 import { tooManyRequests } from '../errors';
 
 /** At most `limit` counted attempts per key in each window of `windowMs`. */
@@ -27,149 +30,96 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimitConfig = {
   registrationsPerIp: { limit: 20, windowMs: DEFAULT_WINDOW_MS },
 };
 
-/** A limiter can remember this many keys; past it, the oldest windows are forgotten first. */
-const MAX_KEYS = 100_000;
-
-interface Window {
-  start: number;
-  count: number;
-}
-
-/** A counted attempt, which can be given back while its window lasts. */
-export interface Hit {
-  refund(): void;
-}
-
-/**
- * Fixed-window counters kept in this process's memory. Counts are lost on restart and are not
- * shared between processes: see docs/security.md for why that is enough here.
- *
- * Memory stays bounded: a key whose window has ended is dropped, and the map never holds more than
- * `maxKeys` keys. Windows are re-inserted when they restart, so the map's insertion order is the
- * order in which windows end, and pruning only ever looks at its front.
- */
-export class FixedWindowLimiter {
-  private readonly windows = new Map<string, Window>();
-
-  constructor(
-    private readonly rule: WindowRule,
-    private readonly now: () => number = Date.now,
-    private readonly maxKeys = MAX_KEYS,
-  ) {}
-
-  /** Milliseconds until `key` may try again; 0 when it may try now. */
-  retryAfterMs(key: string): number {
-    const w = this.current(key);
-    return w && w.count >= this.rule.limit ? w.start + this.rule.windowMs - this.now() : 0;
-  }
-
-  /** Counts one attempt for `key` (call only after `retryAfterMs(key)` said 0). */
-  hit(key: string): Hit {
-    let w = this.current(key);
-    if (!w) {
-      this.prune();
-      w = { start: this.now(), count: 0 };
-      this.windows.set(key, w);
-    }
-    w.count++;
-    const counted = w;
-    return {
-      refund: () => {
-        // Only within the same window: a refund must never lower a later window's count.
-        if (this.windows.get(key) === counted && counted.count > 0) counted.count--;
-      },
-    };
-  }
-
-  /** The key's window if it has not ended yet. */
-  private current(key: string): Window | undefined {
-    const w = this.windows.get(key);
-    if (w && this.now() - w.start >= this.rule.windowMs) {
-      this.windows.delete(key);
-      return undefined;
-    }
-    return w;
-  }
-
-  private prune(): void {
-    const now = this.now();
-    for (const [key, w] of this.windows) {
-      if (now - w.start < this.rule.windowMs && this.windows.size < this.maxKeys) break;
-      this.windows.delete(key);
-    }
-  }
-}
-
 const TOO_MANY_LOGINS = 'Too many failed sign-in attempts. Please try again later.';
 const TOO_MANY_REGISTRATIONS = 'Too many sign-up attempts. Please try again later.';
+
+/** A counted attempt, which can be given back (in the window it was counted in only). */
+export interface Attempt {
+  succeeded(): Promise<void>;
+}
 
 /** What the auth routes need from a rate limiter (tests substitute their own). */
 export interface AuthRateLimiter {
   /**
    * Counts a login attempt up front (so parallel guesses cannot all slip through before the first
    * failure is recorded); the caller gives it back with `succeeded()` when the password was right.
-   * Throws 429 with Retry-After while the email or the IP is over its limit, right password or not.
+   * Rejects with 429 and Retry-After while the email or the IP is over its limit, right password or not.
    */
-  beginLogin(ip: string, email: string): { succeeded(): void };
-  /** Counts a registration attempt; throws 429 with Retry-After when over a limit. */
-  register(ip: string, email: string): void;
+  beginLogin(ip: string, email: string): Promise<Attempt>;
+  /** Counts a registration attempt; rejects with 429 and Retry-After when over a limit. */
+  register(ip: string, email: string): Promise<void>;
   /**
    * Counts an attempt to accept an invitation (which creates an account) against the same per-IP
-   * registration limit; throws 429 with Retry-After when over it.
+   * registration limit; rejects with 429 and Retry-After when over it.
    */
-  acceptInvitation(ip: string): void;
+  acceptInvitation(ip: string): Promise<void>;
 }
 
 /**
- * The limits on the two routes that take a password from anyone: `POST /api/auth/login` and
- * `POST /api/auth/register`. Each check looks at every counter first and only then counts, so a
- * refused request counts nowhere and checking plus counting happen with no `await` in between.
+ * The limits on the routes that take a password from anyone (login, register, accepting an
+ * invitation, changing one's password). The counters are rows of `rate_limit_windows`
+ * (`db/counters.ts`), so every process on the database counts together (issue 19): failed logins
+ * alternated between two processes meet one limit. An email is counted under a hash, so the table
+ * holds no addresses. Each attempt is counted on every counter it touches, atomically per counter;
+ * when one is over its limit, all are given back and the attempt is refused, so a refused request
+ * counts nowhere.
  */
 export class AuthRateLimits implements AuthRateLimiter {
-  private readonly loginEmail: FixedWindowLimiter;
-  private readonly loginIp: FixedWindowLimiter;
-  private readonly registerEmail: FixedWindowLimiter;
-  private readonly registerIp: FixedWindowLimiter;
+  constructor(
+    private readonly db: Knex,
+    private readonly config: AuthRateLimitConfig = DEFAULT_AUTH_RATE_LIMITS,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  constructor(config: AuthRateLimitConfig = DEFAULT_AUTH_RATE_LIMITS, now: () => number = Date.now) {
-    this.loginEmail = new FixedWindowLimiter(config.loginFailuresPerEmail, now);
-    this.loginIp = new FixedWindowLimiter(config.loginFailuresPerIp, now);
-    this.registerEmail = new FixedWindowLimiter(config.registrationsPerEmail, now);
-    this.registerIp = new FixedWindowLimiter(config.registrationsPerIp, now);
-  }
-
-  beginLogin(ip: string, email: string): { succeeded(): void } {
-    const hits = checkThenHit(
+  async beginLogin(ip: string, email: string): Promise<Attempt> {
+    const counted = await this.count(
       [
-        [this.loginEmail, email],
-        [this.loginIp, ip],
+        [`login-email:${digest(email)}`, this.config.loginFailuresPerEmail],
+        [`login-ip:${ip}`, this.config.loginFailuresPerIp],
       ],
       TOO_MANY_LOGINS,
     );
-    return { succeeded: () => hits.forEach((h) => h.refund()) };
+    return { succeeded: () => this.giveBack(counted) };
   }
 
-  register(ip: string, email: string): void {
-    checkThenHit(
+  async register(ip: string, email: string): Promise<void> {
+    await this.count(
       [
-        [this.registerEmail, email],
-        [this.registerIp, ip],
+        [`register-email:${digest(email)}`, this.config.registrationsPerEmail],
+        [`register-ip:${ip}`, this.config.registrationsPerIp],
       ],
       TOO_MANY_REGISTRATIONS,
     );
   }
 
-  acceptInvitation(ip: string): void {
+  async acceptInvitation(ip: string): Promise<void> {
     // Per IP only: the invited address is fixed by the link, so a per-email count adds nothing.
-    checkThenHit([[this.registerIp, ip]], TOO_MANY_REGISTRATIONS);
+    await this.count([[`register-ip:${ip}`, this.config.registrationsPerIp]], TOO_MANY_REGISTRATIONS);
+  }
+
+  private async count(counters: Array<[key: string, rule: WindowRule]>, message: string): Promise<Counted[]> {
+    const at = this.now();
+    const counted: Counted[] = [];
+    for (const [key, rule] of counters) counted.push({ key, rule, window: await hitWindow(this.db, key, rule.windowMs, at) });
+    const over = counted.filter(({ window, rule }) => window.count > rule.limit);
+    if (over.length === 0) return counted;
+    await this.giveBack(counted);
+    const waitMs = Math.max(...over.map(({ window }) => window.endsAt - at));
+    throw tooManyRequests(Math.max(1, Math.ceil(waitMs / 1000)), message);
+  }
+
+  private async giveBack(counted: Counted[]): Promise<void> {
+    for (const { key, window } of counted) await unhitWindow(this.db, key, window);
   }
 }
 
-function checkThenHit(counters: [FixedWindowLimiter, string][], message: string): Hit[] {
-  const waitMs = Math.max(...counters.map(([limiter, key]) => limiter.retryAfterMs(key)));
-  if (waitMs > 0) throw tooManyRequests(Math.max(1, Math.ceil(waitMs / 1000)), message);
-  return counters.map(([limiter, key]) => limiter.hit(key));
+interface Counted {
+  key: string;
+  rule: WindowRule;
+  window: CountedWindow;
 }
+
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 32);
 
 /**
  * The key a client IP is counted under. IPv4 (also IPv4-mapped IPv6) counts per address; IPv6

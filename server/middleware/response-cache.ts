@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type Koa from 'koa';
 import { NEXT_CURSOR_HEADER } from '../../contracts/news';
+import type { CacheCoherence } from '../db/coherence';
 
 export interface ResponseCacheOptions {
   /** Most responses kept; past it the oldest entry goes first. 0 keeps none (validators only). */
@@ -12,6 +13,8 @@ export interface ResponseCacheOptions {
   now?: () => number;
   /** Told of every write, when the cache is emptied (other caches of what the API answers follow it). */
   onWrite?: () => void;
+  /** Other processes' writes on the same database (issue 19): they empty this cache too. */
+  coherence?: CacheCoherence;
 }
 
 interface Entry {
@@ -38,8 +41,10 @@ const SAFE = new Set(['GET', 'HEAD']);
  *   that overlapped a write is not stored (the generation check), so a write is visible to the next
  *   request.
  *
- * One process holds the cache, which fits the single-process design (docs/performance.md).
- * A write made outside this process (`npm run seed`, a restore) shows after at most `ttlMs`.
+ * Each process holds its own cache. With `coherence`, another process's write on the same database
+ * empties it too (and `onWrite`'s caches with it): announced through PostgreSQL's NOTIFY, or seen in
+ * SQLite's data_version before anything is served (db/coherence.ts, issue 19). A write made without
+ * the app (`npm run seed`, a restore) shows after at most `ttlMs` on PostgreSQL.
  */
 export function responseCache({
   maxEntries = 500,
@@ -47,6 +52,7 @@ export function responseCache({
   ttlMs = 60_000,
   now = Date.now,
   onWrite,
+  coherence,
 }: ResponseCacheOptions = {}): Koa.Middleware {
   const entries = new Map<string, Entry>();
   let bytes = 0;
@@ -55,20 +61,30 @@ export function responseCache({
     entries.delete(key);
     bytes -= entry.body.length;
   };
+  /** Empties this cache and the ones that follow it; a read under way is not stored (generation). */
+  const forget = () => {
+    generation++;
+    entries.clear();
+    bytes = 0;
+    onWrite?.();
+  };
+  coherence?.onOtherWrite(forget);
 
   return async (ctx, next) => {
-    if (!ctx.path.startsWith('/api/')) return next();
     if (!SAFE.has(ctx.method)) {
+      if (!ctx.path.startsWith('/api/')) return next();
       try {
         await next();
       } finally {
-        generation++;
-        entries.clear();
-        bytes = 0;
-        onWrite?.();
+        forget();
+        // The others empty theirs; a failed notice must not turn an answered write into an error.
+        await coherence?.announce().catch(() => {});
       }
       return;
     }
+    // Pages served from the rendered-page cache are checked here too, so before the API filter.
+    if (coherence && !(await coherence.usable().catch(() => false))) forget();
+    if (!ctx.path.startsWith('/api/')) return next();
 
     const viewer = ctx.state.user;
     const key = viewer ? `${viewer.id} ${viewer.role} ${ctx.url}` : ctx.url;

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { DB_KINDS, startTestServer, type Agent, type TestServer } from '../test/harness';
+import { DB_KINDS, freshAuthLimits, startTestServer, type Agent, type TestServer } from '../test/harness';
 import { createUser, TEST_PASSWORD } from '../test/factories';
 import { loadConfig } from '../config';
+import { connect } from '../db/connect';
 import {
   AuthRateLimits,
   DEFAULT_AUTH_RATE_LIMITS,
-  FixedWindowLimiter,
   ipKey,
   type AuthRateLimitConfig,
   type AuthRateLimiter,
@@ -22,9 +22,10 @@ const MINUTE = 60_000;
  */
 let clock = 0;
 let limits: AuthRateLimits;
-const reset = (config: AuthRateLimitConfig = DEFAULT_AUTH_RATE_LIMITS) => {
+let server: TestServer;
+const reset = async (config: AuthRateLimitConfig = DEFAULT_AUTH_RATE_LIMITS) => {
   clock = Date.parse('2030-01-01T00:00:00Z');
-  limits = new AuthRateLimits(config, () => clock);
+  limits = await freshAuthLimits(server, config, () => clock);
 };
 const delegate: AuthRateLimiter = {
   beginLogin: (ip, email) => limits.beginLogin(ip, email),
@@ -37,6 +38,7 @@ describe.each(DB_KINDS)('login and registration rate limits [%s]', (kind) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer(kind, { rateLimits: delegate });
+    server = t;
   }, 60_000);
   afterAll(() => t?.close());
   beforeEach(() => reset());
@@ -90,7 +92,7 @@ describe.each(DB_KINDS)('login and registration rate limits [%s]', (kind) => {
   });
 
   it('blocks an IP after its failed logins across many emails', async () => {
-    withLimits({ loginFailuresPerIp: { limit: 5, windowMs: 15 * MINUTE } });
+    await withLimits({ loginFailuresPerIp: { limit: 5, windowMs: 15 * MINUTE } });
     for (let i = 0; i < 5; i++) expect((await login(`guess-${i}@example.com`, 'wrong-password')).status).toBe(401);
     const user = await createUser(t.db);
     const blocked = await login(user.email, TEST_PASSWORD);
@@ -101,7 +103,7 @@ describe.each(DB_KINDS)('login and registration rate limits [%s]', (kind) => {
   });
 
   it('limits registrations per IP, successful or not', async () => {
-    withLimits({ registrationsPerIp: { limit: 5, windowMs: 15 * MINUTE } });
+    await withLimits({ registrationsPerIp: { limit: 5, windowMs: 15 * MINUTE } });
     const existing = await createUser(t.db);
     for (let i = 0; i < 4; i++) expect((await register()).status, `registration ${i + 1}`).toBe(201);
     // The 5th is a duplicate: it still counts, and says the email is taken (spec).
@@ -146,44 +148,37 @@ describe.each(DB_KINDS)('login and registration rate limits [%s]', (kind) => {
   });
 });
 
-describe('fixed-window limiter', () => {
-  it('counts per key, refuses past the limit and forgets a key when its window ends', () => {
-    let now = 0;
-    const limiter = new FixedWindowLimiter({ limit: 2, windowMs: 1000 }, () => now);
-    limiter.hit('a');
-    limiter.hit('a');
-    expect(limiter.retryAfterMs('a')).toBe(1000);
-    expect(limiter.retryAfterMs('b')).toBe(0);
-    now = 400;
-    expect(limiter.retryAfterMs('a')).toBe(600);
-    now = 1000;
-    expect(limiter.retryAfterMs('a')).toBe(0);
+describe.each(DB_KINDS)('login limits shared by processes on one database [%s]', (kind) => {
+  it('failed logins alternated between two processes meet one limit (issue 19)', async () => {
+    // Two apps, each with its own limiter built from the configuration, on one database; one
+    // fixed clock, so no window ends mid-test.
+    const at = Date.parse('2030-01-01T00:01:00Z');
+    const a = await startTestServer(kind, { clock: () => at });
+    // Its own connection pool, as a second process would have.
+    const secondPool = connect(a.config);
+    const b = await startTestServer(kind, { clock: () => at, database: { kind, db: secondPool, config: a.config, drop: () => secondPool.destroy() } });
+    onTestFinished(async () => {
+      await b.close();
+      await a.close();
+    });
+    const user = await createUser(a.db);
+    const limit = DEFAULT_AUTH_RATE_LIMITS.loginFailuresPerEmail.limit;
+    for (let i = 0; i < limit; i++) {
+      const server = i % 2 ? b : a;
+      expect((await server.agent().post('/api/auth/login', { email: user.email, password: 'wrong-password' })).status, `attempt ${i + 1}`).toBe(401);
+    }
+    for (const server of [a, b]) {
+      const blocked = await server.agent().post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+      expect(blocked.status).toBe(429);
+      expect(blocked.headers.get('retry-after')).toBe(String(14 * 60));
+    }
+    // The counters are rows keyed by a hash: no address is stored.
+    const keys = (await a.db('rate_limit_windows').pluck('key')) as string[];
+    expect(keys.some((key) => key.includes(user.email))).toBe(false);
   });
+});
 
-  it('a refund never reaches into a later window', () => {
-    let now = 0;
-    const limiter = new FixedWindowLimiter({ limit: 1, windowMs: 1000 }, () => now);
-    const old = limiter.hit('a');
-    now = 1500;
-    limiter.hit('a');
-    old.refund();
-    // Still blocked for the whole of the new window.
-    expect(limiter.retryAfterMs('a')).toBe(1000);
-  });
-
-  it('holds a bounded number of keys, dropping ended windows and then the oldest', () => {
-    let now = 0;
-    const limiter = new FixedWindowLimiter({ limit: 1, windowMs: 1000 }, () => now, 3);
-    for (const key of ['a', 'b', 'c']) limiter.hit(key);
-    now = 10;
-    limiter.hit('d'); // evicts 'a', the oldest
-    expect(limiter.retryAfterMs('a')).toBe(0);
-    expect(limiter.retryAfterMs('b')).toBeGreaterThan(0);
-    now = 2000;
-    for (const key of ['e', 'f']) limiter.hit(key); // the ended windows go first
-    expect((limiter as unknown as { windows: Map<string, unknown> }).windows.size).toBe(2);
-  });
-
+describe('client address keys', () => {
   it('counts IPv6 clients per /64 and IPv4-mapped addresses as IPv4', () => {
     expect(ipKey('203.0.113.9')).toBe('203.0.113.9');
     expect(ipKey('::ffff:203.0.113.9')).toBe('203.0.113.9');

@@ -72,6 +72,21 @@ export async function deploy(kind: DbKind): Promise<Deployment> {
   };
 }
 
+/** A second deployment on `d`'s database, with its own data directory and port (another process or machine). */
+export async function sibling(d: Deployment): Promise<Deployment> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lc-sibling-'));
+  const port = await freePort();
+  return {
+    dataDir,
+    database: d.database,
+    url: `http://127.0.0.1:${port}`,
+    env: { ...d.env, PORT: String(port), DATA_DIR: dataDir },
+    async cleanup() {
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();

@@ -11,6 +11,7 @@ import { connect } from '../db/connect';
 import { createApp, type AppDeps } from '../app';
 import type { DatabaseConfig } from '../config';
 import type { WriteLimitConfig } from '../middleware/write-limits';
+import { AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimitConfig } from '../middleware/rate-limit';
 
 export type DbKind = 'sqlite' | 'pg';
 
@@ -136,6 +137,16 @@ export interface TestServer extends TestDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * Login and registration limits on this server's database, starting from empty counters (the
+ * counters are rows: docs/security.md §12). Suites that change limits or the clock per test install
+ * them through a delegate passed as `rateLimits`.
+ */
+export async function freshAuthLimits(t: Pick<TestServer, 'db'>, config: AuthRateLimitConfig = DEFAULT_AUTH_RATE_LIMITS, now?: () => number): Promise<AuthRateLimits> {
+  await t.db('rate_limit_windows').delete();
+  return new AuthRateLimits(t.db, config, now);
+}
+
 /** `app` overrides createApp's dependencies (e.g. rate limits with a fake clock, env 'production'). */
 export async function startTestServer(
   kind: DbKind,
@@ -145,6 +156,7 @@ export async function startTestServer(
     allowedHosts?: string[];
     rateLimits?: AppDeps['rateLimits'];
     responseCache?: AppDeps['responseCache'];
+    coherence?: AppDeps['coherence'];
     logger?: AppDeps['logger'];
     pwaDir?: string;
     publicUrl?: string;
@@ -184,6 +196,7 @@ export async function startTestServer(
     // Suites insert rows straight into the database, which the anonymous cache cannot see:
     // only the cache's own tests turn it on. ETags and 304s stay on everywhere.
     responseCache: app.responseCache ?? { maxEntries: 0 },
+    coherence: app.coherence,
   });
   const server = http.createServer(koa.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

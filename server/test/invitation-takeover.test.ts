@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestServer, type Agent, type TestServer } from './harness';
+import { DB_KINDS, freshAuthLimits, startTestServer, type Agent, type TestServer } from './harness';
 import { signedIn } from './factories';
 import { AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from '../middleware/rate-limit';
 
@@ -21,9 +21,15 @@ describe.each(DB_KINDS)('invitation takeover [%s]', (kind) => {
     // Generous registration limits: this suite registers far more than 20 times from one address.
     // The limit's own test (last below) uses a server of its own with the defaults.
     const generous = { limit: 10_000, windowMs: 60_000 };
+    let limits: AuthRateLimits | undefined;
     t = await startTestServer(kind, {
-      rateLimits: new AuthRateLimits({ ...DEFAULT_AUTH_RATE_LIMITS, registrationsPerIp: generous, registrationsPerEmail: generous }),
+      rateLimits: {
+        beginLogin: (ip, email) => limits!.beginLogin(ip, email),
+        register: (ip, email) => limits!.register(ip, email),
+        acceptInvitation: (ip) => limits!.acceptInvitation(ip),
+      },
     });
+    limits = await freshAuthLimits(t, { ...DEFAULT_AUTH_RATE_LIMITS, registrationsPerIp: generous, registrationsPerEmail: generous });
     admin = (await signedIn(t.db, t.agent(), 'admin')).agent;
   }, 60_000);
   afterAll(() => t?.close());
@@ -192,7 +198,8 @@ describe.each(DB_KINDS)('invitation takeover [%s]', (kind) => {
 describe.each(DB_KINDS)('invitation acceptance rate limit [%s]', (kind) => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer(kind, { rateLimits: new AuthRateLimits(DEFAULT_AUTH_RATE_LIMITS) });
+    // The defaults, from the configuration.
+    t = await startTestServer(kind);
   }, 60_000);
   afterAll(() => t?.close());
 

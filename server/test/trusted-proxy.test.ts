@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestServer, type TestServer } from './harness';
+import { DB_KINDS, freshAuthLimits, startTestServer, type TestServer } from './harness';
 import { rawRequest } from './raw-http';
 import { loadConfig } from '../config';
 import { AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimiter } from '../middleware/rate-limit';
@@ -20,10 +20,12 @@ const recording: AuthRateLimiter = {
   register: (ip, email) => limits.register(ip, email),
   acceptInvitation: (ip) => limits.acceptInvitation(ip),
 };
-beforeEach(() => {
-  counted = [];
-  limits = new AuthRateLimits({ ...DEFAULT_AUTH_RATE_LIMITS, loginFailuresPerIp: { limit: PER_IP, windowMs: 15 * 60_000 } });
-});
+/** Each test starts from empty counters on its server's database. */
+const resetLimits = (t: () => TestServer) =>
+  beforeEach(async () => {
+    counted = [];
+    limits = await freshAuthLimits(t(), { ...DEFAULT_AUTH_RATE_LIMITS, loginFailuresPerIp: { limit: PER_IP, windowMs: 15 * 60_000 } });
+  });
 
 let n = 0;
 /** A failed login (unknown email, so the per-email limit never interferes) with the given headers. */
@@ -42,6 +44,7 @@ describe.each(DB_KINDS)('trusted proxies [%s]', (kind) => {
       t = await startTestServer(kind, { trustProxy, rateLimits: recording });
     }, 60_000);
     afterAll(() => t?.close());
+    resetLimits(() => t);
 
     it('a rotating X-Forwarded-For cannot escape the per-IP login limit', async () => {
       for (let i = 0; i < PER_IP; i++) {
@@ -62,6 +65,7 @@ describe.each(DB_KINDS)('trusted proxies [%s]', (kind) => {
       t = await startTestServer(kind, { trustProxy: ['127.0.0.1', '::1', '10.0.0.0/8'], rateLimits: recording });
     }, 60_000);
     afterAll(() => t?.close());
+    resetLimits(() => t);
 
     it('counts the client the proxy names in X-Forwarded-For', async () => {
       await failedLogin(t, { 'x-forwarded-for': '203.0.113.7' });
@@ -96,6 +100,7 @@ describe.each(DB_KINDS)('trusted proxies [%s]', (kind) => {
       t = await startTestServer(kind, { trustProxy: ['10.0.0.0/8', 'fd00::/8'], rateLimits: recording });
     }, 60_000);
     afterAll(() => t?.close());
+    resetLimits(() => t);
 
     it('ignores X-Forwarded-For from the untrusted peer', async () => {
       for (let i = 0; i < PER_IP; i++) await failedLogin(t, { 'x-forwarded-for': `10.0.0.${i + 1}` });

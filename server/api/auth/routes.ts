@@ -42,12 +42,12 @@ export function authRoutes(db: Knex, limits: AuthRateLimiter): Router {
   router.post('/login', validateBody(LoginInput), async (ctx) => {
     const input = ctx.state.body as LoginInput;
     // Counted before the password is checked, and given back below when it was right.
-    const attempt = limits.beginLogin(ipKey(ctx.ip), input.email);
+    const attempt = await limits.beginLogin(ipKey(ctx.ip), input.email);
     const user = await findUserByEmail(db, input.email);
     // verifyPassword runs bcrypt even for an unknown email: equal timing, no enumeration.
     const ok = await verifyPassword(input.password, user?.password_hash);
     if (!user || !ok) throw unauthorized('Invalid email or password');
-    attempt.succeeded();
+    await attempt.succeeded();
     if (!toBool(user.is_active)) throw forbidden('This account has been deactivated');
     await startSession(ctx, user.id);
     ctx.body = presentUser(user);
@@ -56,7 +56,7 @@ export function authRoutes(db: Knex, limits: AuthRateLimiter): Router {
   router.post('/register', validateBody(RegisterInput), async (ctx) => {
     const input = ctx.state.body as RegisterInput;
     // Every attempt counts: the 409 below tells whether an email has an account.
-    limits.register(ipKey(ctx.ip), input.email);
+    await limits.register(ipKey(ctx.ip), input.email);
     if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
     const passwordHash = await hashPassword(input.password);
     let user;

@@ -135,7 +135,7 @@ export function invitationRoutes(db: Knex, site: SiteInfo, limits: AuthRateLimit
     const token = parseToken(ctx.params.token);
     const input = ctx.state.body as InvitationAcceptInput;
     // Accepting creates an account, so it counts against the registration limit per IP.
-    limits.acceptInvitation(ipKey(ctx.ip));
+    await limits.acceptInvitation(ipKey(ctx.ip));
     // Refuse a dead link before spending a bcrypt hash on it.
     const found = await findInvitationByToken(db, token);
     const early = refusal(found);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE_LIMITS } from '../../../contracts/profile';
-import { DB_KINDS, describeEachDb, startTestServer, type Agent, type TestServer } from '../../test/harness';
+import { DB_KINDS, describeEachDb, freshAuthLimits, startTestServer, type Agent, type TestServer } from '../../test/harness';
 import { createUser, signedIn, signInAs, TEST_PASSWORD } from '../../test/factories';
 import { AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimiter } from '../../middleware/rate-limit';
 import { publicImage, completedUpload } from '../../security/fixtures';
@@ -232,8 +232,8 @@ describe.each(DB_KINDS)('profile: password guesses are rate-limited like logins 
     t = await startTestServer(kind, { rateLimits: delegate });
   }, 60_000);
   afterAll(() => t?.close());
-  beforeEach(() => {
-    limits = new AuthRateLimits({ ...DEFAULT_AUTH_RATE_LIMITS, loginFailuresPerEmail: { limit: PER_EMAIL, windowMs: 15 * 60_000 } });
+  beforeEach(async () => {
+    limits = await freshAuthLimits(t, { ...DEFAULT_AUTH_RATE_LIMITS, loginFailuresPerEmail: { limit: PER_EMAIL, windowMs: 15 * 60_000 } });
   });
 
   const change = (agent: Agent, currentPassword: string) =>

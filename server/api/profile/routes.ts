@@ -57,11 +57,11 @@ export function profileRoutes(db: Knex, limits: AuthRateLimiter): Router {
     const user = currentUser(ctx);
     const { currentPassword, newPassword } = ctx.state.body as PasswordChangeInput;
     // Counted before the check and given back when it was right, exactly as a login.
-    const attempt = limits.beginLogin(ipKey(ctx.ip), user.row.email);
+    const attempt = await limits.beginLogin(ipKey(ctx.ip), user.row.email);
     if (!(await verifyPassword(currentPassword, user.row.password_hash))) {
       throw unprocessable(PASSWORD_MESSAGES.currentWrong, { currentPassword: [PASSWORD_MESSAGES.currentWrong] });
     }
-    attempt.succeeded();
+    await attempt.succeeded();
     if (await verifyPassword(newPassword, user.row.password_hash)) {
       throw badRequest(PASSWORD_MESSAGES.unchanged, { newPassword: [PASSWORD_MESSAGES.unchanged] });
     }

@@ -1,0 +1,31 @@
+import { expect, it } from 'vitest';
+import { describeEachDb } from '../test/harness';
+import { acquireLease, releaseLease } from './leases';
+
+const TTL = 60_000;
+const AT = Date.parse('2030-01-01T00:00:00Z');
+
+describeEachDb('leases: one holder of a periodic job across processes (issue 19)', (t) => {
+  it('one of two racing processes gets a free lease; the holder renews it; the other waits for it to run out', async () => {
+    const name = `job-${Date.now()}`;
+    const raced = await Promise.all([acquireLease(t().db, name, 'a', TTL, AT), acquireLease(t().db, name, 'b', TTL, AT)]);
+    expect(raced.filter(Boolean)).toHaveLength(1);
+    const [holder, other] = raced[0] ? ['a', 'b'] : ['b', 'a'];
+    expect(await acquireLease(t().db, name, holder, TTL, AT + TTL / 2)).toBe(true);
+    // Renewed at TTL/2, so still held at TTL + 1 s.
+    expect(await acquireLease(t().db, name, other, TTL, AT + TTL + 1_000)).toBe(false);
+    // The holder died: once its lease ran out, the other takes it.
+    expect(await acquireLease(t().db, name, other, TTL, AT + 2 * TTL)).toBe(true);
+    expect(await acquireLease(t().db, name, holder, TTL, AT + 2 * TTL + 1)).toBe(false);
+  });
+
+  it('a lease given up is free at once', async () => {
+    const name = `job-${Date.now()}-release`;
+    expect(await acquireLease(t().db, name, 'a', TTL, AT)).toBe(true);
+    await releaseLease(t().db, name, 'a');
+    expect(await acquireLease(t().db, name, 'b', TTL, AT + 1)).toBe(true);
+    // Releasing what one does not hold changes nothing.
+    await releaseLease(t().db, name, 'a');
+    expect(await acquireLease(t().db, name, 'a', TTL, AT + 2)).toBe(false);
+  });
+});

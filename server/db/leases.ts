@@ -1,0 +1,30 @@
+import type { Knex } from 'knex';
+import { isUniqueViolation } from './dialect';
+
+/**
+ * Leases in the database (issue 19): a named job held by one process at a time, whichever machine it
+ * runs on, elected through the database rather than by process number. `acquire` takes the lease if
+ * it is free, ran out, or is already this holder's (renewing it), in one statement each, so two
+ * processes racing for it cannot both win; a holder that dies loses it when it runs out.
+ */
+export async function acquireLease(db: Knex, name: string, holder: string, ttlMs: number, at: number = Date.now()): Promise<boolean> {
+  const expiresAt = new Date(at + ttlMs).toISOString();
+  const taken = await db('leases')
+    .where({ name })
+    .andWhere((q) => q.where({ holder }).orWhere('expires_at', '<=', new Date(at).toISOString()))
+    .update({ holder, expires_at: expiresAt });
+  if (taken > 0) return true;
+  try {
+    await db('leases').insert({ name, holder, expires_at: expiresAt });
+    return true;
+  } catch (err) {
+    // Another process holds it (the row exists and is theirs), or inserted it first.
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
+}
+
+/** Gives the lease up (a process shutting down), so another can take it without waiting. */
+export async function releaseLease(db: Knex, name: string, holder: string): Promise<void> {
+  await db('leases').where({ name, holder }).delete();
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
+import { createTestDatabase, DB_KINDS, startTestServer, type Agent, type TestServer } from './harness';
+import { signedIn } from './factories';
+import { createCategory, type CategoryFixture } from '../api/content/test-factories';
+import { connect } from '../db/connect';
+import { cacheCoherence, type CacheCoherence } from '../db/coherence';
+
+/** Issue 19's bound: a write on one process is seen by every other within this. */
+const VISIBLE_WITHIN_MS = 1_000;
+
+/**
+ * Issue 19: two app instances on one database, each with its own connection pool (as two processes
+ * or machines have), its own response cache and its own cache of server-rendered pages. A write
+ * answered by A must show in what B serves within a second: through NOTIFY on PostgreSQL, through
+ * SQLite's data_version on SQLite (the WORKERS=2 case of one machine).
+ */
+describe.each(DB_KINDS)('caches stay true across processes on one database [%s]', (kind) => {
+  let a: TestServer;
+  let b: TestServer;
+  let secondPool: Knex;
+  const coherences: CacheCoherence[] = [];
+  let editor: Agent;
+  let category: CategoryFixture;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase(kind);
+    secondPool = connect(database.config);
+    const [onA, onB] = [cacheCoherence(database.db), cacheCoherence(secondPool)];
+    coherences.push(onA, onB);
+    const shared = { responseCache: {}, serverRendering: true } as const;
+    a = await startTestServer(kind, { ...shared, database, coherence: onA });
+    b = await startTestServer(kind, { ...shared, database: { ...database, db: secondPool, drop: async () => {} }, coherence: onB });
+    // PostgreSQL: both listeners connected before anything is cached.
+    for (const started = Date.now(); !((await onA.usable()) && (await onB.usable())); ) {
+      if (Date.now() - started > 10_000) throw new Error('the cache listeners did not connect');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    ({ agent: editor } = await signedIn(a.db, a.agent(), 'editor'));
+    category = await createCategory(a.db);
+  }, 60_000);
+  afterAll(async () => {
+    await b?.close();
+    for (const coherence of coherences) await coherence.close();
+    await secondPool?.destroy();
+    await a?.close();
+  });
+
+  /** Polls `read` on B until `seen` holds; returns how long that took after the write. */
+  async function timeUntil(read: () => Promise<string>, seen: (text: string) => boolean): Promise<number> {
+    const started = performance.now();
+    await expect.poll(async () => seen(await read()), { timeout: 5_000, interval: 20 }).toBe(true);
+    return performance.now() - started;
+  }
+
+  it('an article published on A shows in B’s cached list and page within a second; unpublished, it leaves them', async () => {
+    const visitor = b.agent();
+    const list = async () => (await visitor.get(`/api/news?categories=${category.id}`)).text;
+    const page = async () => (await visitor.get('/news')).text;
+    // B has both cached (the second read is a hit).
+    await list();
+    expect((await visitor.get(`/api/news?categories=${category.id}`)).headers.get('x-cache')).toBe('hit');
+    await page();
+    expect((await visitor.get('/news')).headers.get('x-cache')).toBe('hit');
+
+    const title = `Published on A ${kind} ${Date.now()}`;
+    const created = await editor.post('/api/news', {
+      title,
+      content: 'Written through process A.',
+      excerpt: 'Coherence',
+      sourceName: 'Ledger Commons',
+      sourceUrl: 'https://example.com/coherence',
+      categoryIds: [category.id],
+    });
+    expect(created.status, created.text).toBe(201);
+    const shownInList = await timeUntil(list, (text) => text.includes(title));
+    const shownInPage = await timeUntil(page, (text) => text.includes(title));
+    expect(shownInList, 'list').toBeLessThan(VISIBLE_WITHIN_MS);
+    expect(shownInPage, 'page').toBeLessThan(VISIBLE_WITHIN_MS);
+
+    const unpublished = await editor.patch(`/api/news/${created.body.id}/status`, { status: 'draft' });
+    expect(unpublished.status, unpublished.text).toBe(200);
+    expect(await timeUntil(list, (text) => !text.includes(title)), 'list').toBeLessThan(VISIBLE_WITHIN_MS);
+    expect(await timeUntil(page, (text) => !text.includes(title)), 'page').toBeLessThan(VISIBLE_WITHIN_MS);
+
+    const republished = await editor.patch(`/api/news/${created.body.id}/status`, { status: 'published' });
+    expect(republished.status).toBe(200);
+    await timeUntil(list, (text) => text.includes(title));
+    expect((await editor.delete(`/api/news/${created.body.id}`)).status).toBe(200);
+    expect(await timeUntil(list, (text) => !text.includes(title)), 'deleted').toBeLessThan(VISIBLE_WITHIN_MS);
+  });
+
+  it('B’s own reads are still served from its cache while nothing is written', async () => {
+    const visitor = b.agent();
+    const path = `/api/news?categories=${category.id}&limit=5`;
+    await visitor.get(path);
+    for (let i = 0; i < 3; i++) expect((await visitor.get(path)).headers.get('x-cache')).toBe('hit');
+  });
+});
