@@ -33,7 +33,7 @@ export interface AppDeps {
     Partial<
       Pick<
         Config,
-        'trustProxy' | 'allowedHosts' | 'host' | 'dataDir' | 'rateLimits' | 'publicUrl' | 'podcastOwnerEmail' | 'contactEmail' | 'serverRendering' | 'writeLimits' | 'uploadQuota'
+        'trustProxy' | 'allowedHosts' | 'host' | 'dataDir' | 'rateLimits' | 'publicUrl' | 'podcastOwnerEmail' | 'contactEmail' | 'serverRendering' | 'writeLimits' | 'uploadQuota' | 's3'
       >
     >;
   logger?: Logger;
@@ -132,7 +132,7 @@ export function createApp({
 
   const limits = rateLimits ?? new AuthRateLimits(db, config.rateLimits, clock);
   const site = { siteName: config.siteName, publicUrl: config.publicUrl, podcastOwnerEmail: config.podcastOwnerEmail };
-  const storage = createStorage(storageDir ?? path.join(config.dataDir ?? path.resolve('data'), 'uploads'));
+  const storage = createStorage(storageDir ?? path.join(config.dataDir ?? path.resolve('data'), 'uploads'), config.s3);
   const writeLimits = new WriteLimiter(db, config.writeLimits ?? DEFAULT_WRITE_LIMITS, clock);
   const uploadQuota = config.uploadQuota ?? DEFAULT_UPLOAD_QUOTA;
   for (const router of [api, ...apiRouters({ db, storage, rateLimits: limits, writeLimits, uploadQuota, clock, site })]) {

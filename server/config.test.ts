@@ -39,6 +39,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dir, WRITE_RATE_LIKES_PER_MINUTE: '0' })).toThrow(/WRITE_RATE_LIKES_PER_MINUTE/);
   });
 
+  it('reads WORKERS (a number or auto) and the S3 bucket, which needs all four of its settings (issue 19)', () => {
+    expect(loadConfig({ DATA_DIR: dir }).workers).toBe(1);
+    expect(loadConfig({ DATA_DIR: dir, WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ DATA_DIR: dir, WORKERS: 'auto' }).workers).toBe(os.availableParallelism());
+    expect(() => loadConfig({ DATA_DIR: dir, WORKERS: '0' })).toThrow(/WORKERS/);
+    expect(loadConfig({ DATA_DIR: dir }).s3).toBeUndefined();
+    const s3 = { S3_ENDPOINT: 'https://s3.example.com', S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig({ DATA_DIR: dir, ...s3 }).s3).toEqual({
+      endpoint: 'https://s3.example.com',
+      bucket: 'uploads',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, S3_ENDPOINT: s3.S3_ENDPOINT, S3_BUCKET: 'uploads' })).toThrow(/S3_ACCESS_KEY_ID: is required with S3_ENDPOINT, S3_BUCKET/);
+  });
+
   it('reads PWA_DIR as the build to serve, resolved to an absolute path', () => {
     expect(loadConfig({ DATA_DIR: dir, PWA_DIR: 'build/copy' }).pwaDir).toBe(path.resolve('build/copy'));
   });

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import type { S3Config } from './storage/s3';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -85,10 +86,21 @@ const EnvSchema = z
     WRITE_RATE_STAFF_FACTOR: z.coerce.number().int().min(1).default(5),
     UPLOAD_QUOTA_MB: z.coerce.number().int().min(0).default(200),
     UPLOAD_QUOTA_STAFF_MB: z.coerce.number().int().min(0).default(10_000),
+    // Uploads in an S3-compatible bucket (issue 19, docs/deploy.md); unset: DATA_DIR/uploads.
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+    const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    const given = s3.filter((name) => env[name]);
+    if (given.length > 0) {
+      for (const name of s3.filter((n) => !env[n])) ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${given.join(', ')}` });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
@@ -137,6 +149,8 @@ export interface Config {
   writeLimits: WriteLimitConfig;
   /** Bytes of uploads each member may keep (docs/security.md §12). */
   uploadQuota: UploadQuota;
+  /** The bucket uploads live in; unset, they are files under `DATA_DIR/uploads`. */
+  s3?: S3Config;
 }
 
 export class ConfigError extends Error {}
@@ -183,6 +197,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       staffFactor: e.WRITE_RATE_STAFF_FACTOR,
     },
     uploadQuota: { memberBytes: e.UPLOAD_QUOTA_MB * 1_048_576, staffBytes: e.UPLOAD_QUOTA_STAFF_MB * 1_048_576 },
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }
 

@@ -74,7 +74,7 @@ async function main(config: Config): Promise<void> {
   }
   const db = connect(config.database);
   const storageDir = path.join(config.dataDir, 'uploads');
-  const storage = createStorage(storageDir);
+  const storage = createStorage(storageDir, config.s3);
   // Every step deletes by age only, so it is safe while other processes share the database and disk.
   const maintain = async () => {
     await purgeExpiredSessions(db);

@@ -1,10 +1,15 @@
+import path from 'node:path';
 import { localDiskStorage } from './local';
+import { s3Storage, type S3Config } from './s3';
 import type { ObjectStorage } from './types';
 
 export type { ByteRange, ObjectStorage, TempObject } from './types';
 export { OBJECT_KEY } from './types';
 
-/** The storage driver: local disk today (S3 can come later behind the same interface). */
-export function createStorage(dir: string): ObjectStorage {
-  return localDiskStorage(dir);
+/**
+ * The storage driver: files in `dir`, or with `s3` a bucket (uploads are spooled in `dir/.spool`
+ * on their way there: server/storage/s3.ts).
+ */
+export function createStorage(dir: string, s3?: S3Config): ObjectStorage {
+  return s3 ? s3Storage(s3, path.join(dir, '.spool')) : localDiskStorage(dir);
 }

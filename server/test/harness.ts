@@ -157,6 +157,8 @@ export async function startTestServer(
     rateLimits?: AppDeps['rateLimits'];
     responseCache?: AppDeps['responseCache'];
     coherence?: AppDeps['coherence'];
+    /** Uploads in this bucket (an s3rver the test started) instead of the temp directory. */
+    s3?: AppDeps['config']['s3'];
     logger?: AppDeps['logger'];
     pwaDir?: string;
     publicUrl?: string;
@@ -188,6 +190,7 @@ export async function startTestServer(
       // tests (server/test/write-flood.test.ts) use real ones.
       writeLimits: app.writeLimits ?? UNLIMITED_WRITES,
       uploadQuota: app.uploadQuota,
+      s3: app.s3,
     },
     clock: app.clock,
     storageHealth: app.storageHealth,

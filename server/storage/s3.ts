@@ -1,0 +1,99 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { localDiskStorage } from './local';
+import { OBJECT_KEY, type ByteRange, type ObjectStorage, type TempObject } from './types';
+
+/** An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO…): S3_ENDPOINT, S3_BUCKET, S3_REGION and the keys. */
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/**
+ * Uploaded objects in a bucket (issue 19), so every process and machine serves every upload.
+ *
+ * An upload is received into a spool file on this machine's disk first (the same temp file and the
+ * same checks as the local driver: size counted while streaming, magic bytes), and only the finished
+ * bytes are put into the bucket, with their length: S3 wants a length up front, and nothing half
+ * written ever lands there. The spool file is removed once the bucket has it; spool files left by a
+ * killed process are swept by age like the local driver's temp files.
+ *
+ * Objects are read back through the app (streamed, with the HTTP range passed on as S3's Range), so
+ * the `/objects/<id>` answers keep their headers (type, nosniff, caching) and permission checks.
+ * Path-style addressing, which every S3-compatible server accepts.
+ */
+export function s3Storage(config: S3Config, spoolDir: string): ObjectStorage {
+  const client = new S3Client({
+    endpoint: config.endpoint,
+    region: config.region,
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    forcePathStyle: true,
+    // Checksums only where S3 requires them: the SDK's default sends a streamed body as aws-chunked
+    // with a trailing checksum, which not every S3-compatible server understands (stored as is).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = config.bucket;
+  const spool = localDiskStorage(spoolDir);
+  const keyOf = (key: string) => {
+    if (!OBJECT_KEY.test(key)) throw new Error(`invalid object key: ${key}`);
+    return key;
+  };
+
+  return {
+    async createTemp(): Promise<TempObject> {
+      const temp = await spool.createTemp();
+      return {
+        stream: temp.stream,
+        async commit(key) {
+          await temp.commit(keyOf(key));
+          try {
+            const ContentLength = await spool.size(key);
+            await client.send(new PutObjectCommand({ Bucket, Key: key, Body: spool.read(key), ContentLength }));
+          } finally {
+            await spool.delete(key);
+          }
+        },
+        discard: () => temp.discard(),
+      };
+    },
+
+    async size(key) {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(key) }));
+        return head.ContentLength;
+      } catch (err) {
+        if (isNotFound(err)) return undefined;
+        throw err;
+      }
+    },
+
+    read(key, range?: ByteRange): Readable {
+      const out = new PassThrough();
+      client
+        .send(new GetObjectCommand({ Bucket, Key: keyOf(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }))
+        .then(
+          (object) => {
+            const body = object.Body as Readable;
+            body.on('error', (err) => out.destroy(err));
+            body.pipe(out);
+          },
+          (err: unknown) => out.destroy(err as Error),
+        );
+      return out;
+    },
+
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
+    },
+
+    removeTempObjects: (olderThanMs, at) => spool.removeTempObjects(olderThanMs, at),
+  };
+}
+
+function isNotFound(err: unknown): boolean {
+  return err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NotFound' || err.name === 'NoSuchKey');
+}
