@@ -19,8 +19,8 @@ import { acquireLease, releaseLease } from './db/leases';
 
 /** Expired sessions, ended limit windows and upload leftovers are removed this often (all by age). */
 const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
-/** The periodic jobs' lease: its holder renews it every interval; if it dies, another takes over after this. */
-const MAINTENANCE_LEASE = { name: 'maintenance', ttlMs: 2 * MAINTENANCE_INTERVAL_MS };
+/** The periodic jobs' lease: its holder renews it every interval; if it dies, another takes over once it runs out. */
+const MAINTENANCE_LEASE = { name: 'maintenance', ttlMs: MAINTENANCE_INTERVAL_MS + 60_000 };
 /** A worker that dies is started again, but not more often than this (a crash loop would spin). */
 const RESTART_DELAY_MS = 1_000;
 
@@ -92,6 +92,10 @@ async function main(config: Config): Promise<void> {
         await ensureAdmin(db, config.admin);
         if (config.seedSample && (await seedIfEmpty(db))) log('Seeded sample data into the empty database.');
       });
+      // Once at start in every process, whatever the lease says: a restart after a crash clears what
+      // the crash left (temp uploads, unfinished idempotency rows) at once. By age only, so it is safe
+      // beside other processes; afterwards the lease's holder runs it.
+      await maintain();
     },
     config.logLevel === 'silent' ? () => {} : console.error,
   );
@@ -101,7 +105,8 @@ async function main(config: Config): Promise<void> {
   const maintainIfHolder = async () => {
     if (database.isReady && (await acquireLease(db, MAINTENANCE_LEASE.name, holder, MAINTENANCE_LEASE.ttlMs))) await maintain();
   };
-  void maintainIfHolder().catch(() => {});
+  // Claimed at start by whichever process gets there first; it runs the jobs from the next interval.
+  void acquireLease(db, MAINTENANCE_LEASE.name, holder, MAINTENANCE_LEASE.ttlMs).catch(() => {});
   const purge = setInterval(() => void maintainIfHolder().catch(() => {}), MAINTENANCE_INTERVAL_MS);
   purge.unref();
 

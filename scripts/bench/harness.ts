@@ -67,11 +67,12 @@ async function waitForHealth(url: string, alive: () => boolean, script: string):
   throw new Error(`${script} did not answer ${url}/api/health within ${START_TIMEOUT_MS / 1000} s`);
 }
 
-/** The process and its children (tsx runs the script in a child node process), from Linux's /proc. */
+/** The process and its descendants (tsx's child node process, WORKERS' workers), from Linux's /proc. */
 function processTreeCpuMs(pid: number): number | undefined {
+  const tree = (p: number): number[] => [p, ...childrenOf(p).flatMap(tree)];
   try {
     let ticks = 0;
-    for (const p of [pid, ...childrenOf(pid)]) {
+    for (const p of tree(pid)) {
       const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
       // Fields after "(comm) ": state is [0], utime [11], stime [12], in clock ticks of 1/100 s.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

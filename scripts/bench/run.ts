@@ -1,10 +1,13 @@
 /**
- * `npm run bench [-- --db sqlite|pg|both] [--size 10k|100k] [--duration 10]`
+ * `npm run bench [-- --db sqlite|pg|both] [--size 10k|100k] [--duration 10] [--workers 2]`
  *
  * Per database: a fresh database, migrated and filled by generate(); the real app (server/main.ts)
  * in a child process measured endpoint by endpoint; then the ceiling (bare Koa) and the reference
  * (plain Koa + Knex news list) on the same database. Prints a table and writes bench-results/*.json.
  * See docs/performance.md for what the numbers mean.
+ *
+ * `--workers n` (issue 19) then measures the uncached news lists with WORKERS=1 and WORKERS=n side
+ * by side on the same database, and prints the speed-up.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,13 +22,15 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'sqlite' },
     size: { type: 'string', default: '10k' },
     duration: { type: 'string', default: '10' },
+    workers: { type: 'string' },
   },
 });
+const workers = values.workers === undefined ? undefined : Number(values.workers);
 const kinds: DbKind[] = values.db === 'both' ? ['sqlite', 'pg'] : [values.db as DbKind];
 const size = values.size as BenchSize;
 const seconds = Number(values.duration);
-if (!kinds.every((k) => k === 'sqlite' || k === 'pg') || !(size in SIZES) || !(seconds > 0)) {
-  console.error('usage: npm run bench -- [--db sqlite|pg|both] [--size 10k|100k] [--duration seconds]');
+if (!kinds.every((k) => k === 'sqlite' || k === 'pg') || !(size in SIZES) || !(seconds > 0) || (workers !== undefined && !(workers >= 2))) {
+  console.error('usage: npm run bench -- [--db sqlite|pg|both] [--size 10k|100k] [--duration seconds] [--workers n≥2]');
   process.exit(2);
 }
 
@@ -59,13 +64,31 @@ async function benchDatabase(kind: DbKind): Promise<boolean> {
       measure(server, { name: 'reference: plain news list', path: '/api/news?limit=50' }, seconds),
     );
 
-    const rows = [...app, ceiling, reference].map((m) => ({
+    // WORKERS=1 against WORKERS=n on the reads the workers are for: uncached, so each request does the work.
+    const scaled: Array<{ workers: number; results: Measurement[] }> = [];
+    for (const n of workers ? [1, workers] : []) {
+      const results = await withServer('server/main.ts', { ...env, WORKERS: String(n) }, async (server) => {
+        const uncached = appTargets(server.url, targets, await signIn(server.url)).filter((t) => t.name.endsWith('uncached)'));
+        const out: Measurement[] = [];
+        for (const target of uncached) out.push({ ...(await measure(server, target, seconds)), name: `${target.name}, WORKERS=${n}` });
+        return out;
+      });
+      scaled.push({ workers: n, results });
+    }
+
+    const rows = [...app, ...scaled.flatMap((s) => s.results), ceiling, reference].map((m) => ({
       ...m,
       ceilingRatio: m.requestsPerSec / ceiling.requestsPerSec,
       referenceRatio: m.requestsPerSec / reference.requestsPerSec,
     }));
     console.info(`\n${kind}, ${size}, ${seconds} s per endpoint, ${CONNECTIONS} connections, load average ${loadAverage.toFixed(2)} at start\n\n${table(rows)}\n`);
     for (const r of rows.filter((r) => r.failures)) console.warn(`FAILED ${r.name}: ${r.failureSample}`);
+    if (scaled.length === 2) {
+      const [one, many] = scaled;
+      for (const [i, m] of many.results.entries()) {
+        console.info(`${m.name}: ${(m.requestsPerSec / one.results[i].requestsPerSec).toFixed(2)}× WORKERS=1`);
+      }
+    }
 
     mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
     const file = path.join(ROOT, 'bench-results', `${new Date().toISOString().replace(/[:.]/g, '-')}-${kind}-${size}.json`);

@@ -7,6 +7,12 @@
  * are discarded, it runs for --duration seconds and fails (exit 1) when any request was not 2xx or
  * the server's resident memory grew by more than --max-growth-mb between the end of the warm-up and
  * the end. Not part of `npm test`: run it on an idle machine (docs/performance.md, "Soak").
+ *
+ * `--processes n` (issue 19): n server processes on the one database behind HAProxy (Debian's
+ * haproxy, the configuration of docs/deploy.md), driven through the balancer; halfway through, the
+ * first process is killed with SIGKILL and started again. Only requests in flight on the killed
+ * process may fail: the run fails when more than the connections' count did (each connection has at
+ * most one request in flight). Memory is not read in this mode.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +23,9 @@ import autocannon from 'autocannon';
 import { SIZES, type BenchSize } from './generate';
 import { CONNECTIONS, withServer, type Server } from './harness';
 import { prepareDatabase, signIn, type DbKind } from './setup';
+import { loadConfig } from '../../server/config';
+import { freePort, startServer, type Deployment } from '../../server/test/child-server';
+import { haproxyConfig, startHaproxy } from '../../server/test/haproxy';
 
 const { values } = parseArgs({
   options: {
@@ -24,14 +33,16 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'sqlite' },
     size: { type: 'string', default: '10k' },
     'max-growth-mb': { type: 'string', default: '64' },
+    processes: { type: 'string', default: '1' },
   },
 });
+const processes = Number(values.processes);
 const seconds = Number(values.duration);
 const kind = values.db as DbKind;
 const size = values.size as BenchSize;
 const maxGrowthMb = Number(values['max-growth-mb']);
-if (!(seconds > 0) || !['sqlite', 'pg'].includes(kind) || !(size in SIZES) || !(maxGrowthMb > 0)) {
-  console.error('usage: npm run soak -- [--duration seconds] [--db sqlite|pg] [--size 10k|100k] [--max-growth-mb 64]');
+if (!(seconds > 0) || !['sqlite', 'pg'].includes(kind) || !(size in SIZES) || !(maxGrowthMb > 0) || !(processes >= 1)) {
+  console.error('usage: npm run soak -- [--duration seconds] [--db sqlite|pg] [--size 10k|100k] [--max-growth-mb 64] [--processes n]');
   process.exit(2);
 }
 // Long enough for the JIT, the pools and the caches to settle before memory is read.
@@ -64,6 +75,71 @@ async function memoryOf(server: Server, reportDir: string): Promise<Memory> {
   throw new Error('the server wrote no diagnostic report');
 }
 
+/** Two writes in seven requests; like then unlike keeps the like count from saturating. */
+function mix(url: string, cookie: string, { articleId, discussionId }: { articleId: string; discussionId: string }) {
+  const signedIn = { cookie, origin: url };
+  const json = { ...signedIn, 'content-type': 'application/json' };
+  return [
+    { path: '/api/news?limit=50' },
+    { method: 'POST' as const, path: `/api/news/${articleId}/like`, headers: signedIn },
+    { path: `/api/news/${articleId}`, headers: { cookie } },
+    { method: 'POST' as const, path: `/api/news/${articleId}/comments`, headers: json, body: JSON.stringify({ content: 'Soak comment' }) },
+    { path: `/api/forum/discussions/${discussionId}` },
+    { method: 'DELETE' as const, path: `/api/news/${articleId}/like`, headers: signedIn },
+    { path: '/api/podcasts?limit=50' },
+  ];
+}
+
+/** `--processes n`: n processes behind HAProxy, the first killed and restarted halfway. True when it failed. */
+async function soakBehindBalancer(env: Record<string, string>, targets: { articleId: string; discussionId: string }, workDir: string): Promise<boolean> {
+  const listen = await freePort();
+  const site = `http://127.0.0.1:${listen}`;
+  const deployments: Deployment[] = [];
+  for (let i = 0; i < processes; i++) {
+    const port = await freePort();
+    const dataDir = path.join(workDir, `process-${i}`);
+    const url = `http://127.0.0.1:${port}`;
+    const own = { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ALLOWED_HOSTS: `127.0.0.1:${listen}`, TRUST_PROXY: '127.0.0.1' };
+    deployments.push({ env: own, dataDir, database: loadConfig(own).database, url, cleanup: async () => {} });
+  }
+  const servers = await Promise.all(deployments.map((d) => startServer(d)));
+  const haproxy = await startHaproxy(workDir, haproxyConfig(listen, deployments.map((d, i) => ({ name: `p${i}`, port: Number(new URL(d.url).port) }))), site);
+  try {
+    const requests = mix(site, await signIn(site), targets);
+    const load = (duration: number) => autocannon({ url: site, connections: CONNECTIONS, duration, requests });
+    console.info(`[soak] ${kind}, ${size}, ${processes} processes behind HAProxy: warm-up ${warmupSeconds} s, then ${seconds} s; process 0 killed at ${Math.round(seconds / 2)} s…`);
+    await load(warmupSeconds);
+    const running = load(seconds);
+    await sleep((seconds / 2) * 1000);
+    servers[0].kill();
+    await servers[0].exited;
+    const killedAt = Date.now();
+    servers[0] = await startServer(deployments[0]);
+    const restartSeconds = (Date.now() - killedAt) / 1000;
+    const result = await running;
+    const errors = result.non2xx + result.errors + result.timeouts;
+    console.info(
+      [
+        '',
+        `| ${kind}, ${size}, ${processes} processes behind HAProxy, ${seconds} s | value |`,
+        '|---|---:|',
+        `| requests | ${result.requests.total} (${(result.requests.total / result.duration).toFixed(0)} req/s) |`,
+        `| errors (non-2xx, failed, timed out) | ${errors} (${JSON.stringify(result.statusCodeStats)}) |`,
+        `| allowed: requests in flight on the killed process | at most ${CONNECTIONS} |`,
+        `| process 0 back after | ${restartSeconds.toFixed(1)} s |`,
+        `| latency p50 / p99 | ${result.latency.p50} ms / ${result.latency.p99} ms |`,
+        `| load average at end | ${os.loadavg()[0].toFixed(2)} |`,
+        '',
+      ].join('\n'),
+    );
+    if (errors > CONNECTIONS) console.error(`FAILED: ${errors} requests failed, more than the ${CONNECTIONS} that can be in flight on one process`);
+    return errors > CONNECTIONS;
+  } finally {
+    haproxy.kill('SIGKILL');
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+}
+
 const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-soak-'));
 const reportDir = mkdtempSync(path.join(os.tmpdir(), 'lc-soak-reports-'));
 let failed = true;
@@ -71,21 +147,9 @@ try {
   const { env, targets, drop } = await prepareDatabase(kind, dir, size);
   try {
     const nodeOptions = `${process.env.NODE_OPTIONS ?? ''} --report-on-signal --report-signal=SIGUSR2 --report-directory=${reportDir}`;
-    failed = await withServer('server/main.ts', { ...env, NODE_OPTIONS: nodeOptions.trim() }, async (server) => {
-      const cookie = await signIn(server.url);
-      const signedIn = { cookie, origin: server.url };
-      const json = { ...signedIn, 'content-type': 'application/json' };
-      const { articleId, discussionId } = targets;
-      // Two writes in seven requests; like then unlike keeps the like count from saturating.
-      const requests = [
-        { path: '/api/news?limit=50' },
-        { method: 'POST' as const, path: `/api/news/${articleId}/like`, headers: signedIn },
-        { path: `/api/news/${articleId}`, headers: { cookie } },
-        { method: 'POST' as const, path: `/api/news/${articleId}/comments`, headers: json, body: JSON.stringify({ content: 'Soak comment' }) },
-        { path: `/api/forum/discussions/${discussionId}` },
-        { method: 'DELETE' as const, path: `/api/news/${articleId}/like`, headers: signedIn },
-        { path: '/api/podcasts?limit=50' },
-      ];
+    if (processes > 1) failed = await soakBehindBalancer(env, targets, dir);
+    else failed = await withServer('server/main.ts', { ...env, NODE_OPTIONS: nodeOptions.trim() }, async (server) => {
+      const requests = mix(server.url, await signIn(server.url), targets);
       const load = (duration: number) => autocannon({ url: server.url, connections: CONNECTIONS, duration, requests });
 
       console.info(`[soak] ${kind}, ${size}: warm-up ${warmupSeconds} s, then ${seconds} s at full speed over ${CONNECTIONS} connections…`);

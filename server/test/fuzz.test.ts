@@ -405,8 +405,14 @@ async function applicationTables(db: Knex, kind: string): Promise<string[]> {
     kind === 'sqlite'
       ? await db('sqlite_master').where({ type: 'table' }).whereNot('name', 'like', 'sqlite_%').select('name')
       : await db('information_schema.tables').where({ table_schema: 'public', table_type: 'BASE TABLE' }).select({ name: 'table_name' });
-  return rows.map((r) => r.name).filter((name) => !name.startsWith('knex_')).sort();
+  return rows.map((r) => r.name).filter((name) => !name.startsWith('knex_') && !ATTEMPT_COUNTERS.includes(name)).sort();
 }
+
+/**
+ * Tables a refused request is meant to write: a failed login counts against its email and address
+ * (docs/security.md §2), in the database so every process shares the count (issue 19).
+ */
+const ATTEMPT_COUNTERS = ['rate_limit_windows'];
 
 /** Page paths the app answers with its shell (and the shareable pages' metadata), outside the routers. */
 const PAGE_ROUTES = ['GET /', 'GET /news', 'GET /news/:id', 'GET /news/:id/edit', 'GET /forums/:id', 'GET /podcasts', 'GET /resources', 'GET /community', 'GET /admin/users'];
