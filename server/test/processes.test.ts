@@ -87,6 +87,10 @@ describe('WORKERS=2: two processes on one port (SQLite)', () => {
     await expect.poll(() => workersOf(supervisor).length, { timeout: 60_000 }).toBe(2);
     const [first] = workersOf(supervisor);
     process.kill(first, 'SIGKILL');
+    // Until the supervisor has seen the worker exit, a connection it hands out may still go to the
+    // dead worker and be lost, like a request in flight on it (a client retries those): the claim
+    // is about the requests after that.
+    await expect.poll(() => workersOf(supervisor).includes(first), { timeout: 30_000 }).toBe(false);
     // The other worker answers meanwhile (a request in flight on the killed one may fail; none is).
     // A fresh connection each time (no keep-alive to the dead worker), bounded so nothing hangs.
     const read = () => fetch(`${d.url}/api/news?limit=1`, { headers: { connection: 'close' }, signal: AbortSignal.timeout(15_000) });
