@@ -55,6 +55,8 @@ function supervise(config: Config): void {
     console.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another.`);
     setTimeout(start, RESTART_DELAY_MS);
   });
+  // Said when a worker takes connections (after its start-up: migrations, seeding, the first sweep).
+  cluster.on('listening', (worker) => log(`Worker ${worker.process.pid} is serving.`));
   for (let i = 0; i < config.workers; i++) start();
   log(`${config.siteName}: ${config.workers} workers on port ${config.port}.`);
   const shutdown = () => {

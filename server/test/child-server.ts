@@ -100,6 +100,8 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   child: ChildProcess;
+  /** What the server has printed to stdout so far (its log at LOG_LEVEL=info; the last 100 KB). */
+  output(): string;
   /** SIGKILL to the whole process group (tsx runs the server in a child node process). */
   kill(): void;
   stop(): Promise<void>;
@@ -111,11 +113,13 @@ export async function startServer(d: Deployment, { until = 'healthy' }: { until?
   const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['server/main.ts'], {
     cwd: repoRoot,
     env: d.env,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-10_000)));
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(-100_000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const signal = (sig: NodeJS.Signals) => {
     try {
@@ -140,6 +144,7 @@ export async function startServer(d: Deployment, { until = 'healthy' }: { until?
   }
   return {
     child,
+    output: () => stdout,
     kill: () => signal('SIGKILL'),
     async stop() {
       signal('SIGTERM');

@@ -74,7 +74,8 @@ describe('WORKERS=2: two processes on one port (SQLite)', () => {
   let server: RunningServer;
   beforeAll(async () => {
     d = await deploy('sqlite');
-    Object.assign(d.env, { WORKERS: '2', SEED: 'sample' });
+    // LOG_LEVEL=info: the supervisor says when each worker serves.
+    Object.assign(d.env, { WORKERS: '2', SEED: 'sample', LOG_LEVEL: 'info' });
     server = await startServer(d);
   }, 120_000);
   afterAll(async () => {
@@ -84,8 +85,12 @@ describe('WORKERS=2: two processes on one port (SQLite)', () => {
 
   it('serves from two workers; a worker killed is replaced while the other keeps answering; one lease holder', { timeout: 240_000 }, async () => {
     const supervisor = supervisorOf(server.child.pid!);
-    await expect.poll(() => workersOf(supervisor).length, { timeout: 60_000 }).toBe(2);
+    // Both workers take connections (a worker still starting, e.g. waiting for the start-up lock
+    // while the other seeds, does not yet: killing the only one serving would leave nobody).
+    const serving = () => [...server.output().matchAll(/Worker (\d+) is serving/g)].map((match) => Number(match[1]));
+    await expect.poll(() => new Set(serving()).size, { timeout: 90_000 }).toBe(2);
     const [first] = workersOf(supervisor);
+    expect(serving()).toContain(first);
     process.kill(first, 'SIGKILL');
     // Until the supervisor has seen the worker exit, a connection it hands out may still go to the
     // dead worker and be lost, like a request in flight on it (a client retries those): the claim
@@ -101,6 +106,8 @@ describe('WORKERS=2: two processes on one port (SQLite)', () => {
     expect(answered.filter((ok) => !ok).length, String(answered)).toBeLessThanOrEqual(2);
     expect(answered.slice(-6)).toEqual(Array(6).fill(true));
     await expect.poll(() => workersOf(supervisor).filter((pid) => pid !== first).length, { timeout: 90_000 }).toBe(2);
+    // …and its replacement serves too.
+    await expect.poll(() => new Set(serving()).size, { timeout: 90_000 }).toBe(3);
     const db = connect(d.database);
     try {
       // The periodic jobs are held by one process (whichever got the lease first).
