@@ -4,6 +4,15 @@
  * (docs/architecture.md, Front end). `common.ts` builds its zod enums from these and re-exports them.
  */
 export const ROLES = ['subscriber', 'contributor', 'editor', 'admin'] as const;
+export type RoleId = (typeof ROLES)[number];
+/**
+ * The role sets of spec 6, defined once for the server's policies and the client's hidden controls:
+ * staff (editors and admins) manage articles and episodes, moderate the forums, upload audio and get
+ * the higher write limits and upload quota; admins alone manage users, menus, categories and resources.
+ */
+export const STAFF_ROLES: readonly RoleId[] = ['editor', 'admin'];
+export const isStaffRole = (role: RoleId | null | undefined): boolean => role != null && STAFF_ROLES.includes(role);
+export const isAdminRole = (role: RoleId | null | undefined): boolean => role === 'admin';
 export const CONTENT_STATUSES = ['draft', 'published'] as const;
 export const RESOURCE_TYPES = ['ebook', 'webinar', 'case-study', 'certification'] as const;
 export const RESOURCE_CATEGORIES = ['taxation', 'financial-reporting', 'audit-automation', 'ethical-ai'] as const;

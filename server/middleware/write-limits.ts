@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import type { Role } from '../../contracts/common';
+import { isStaffRole } from '../../contracts/constants';
 import { hitWindow, unhitWindow, type CountedWindow } from '../db/counters';
 import { tooManyRequests } from '../errors';
 
@@ -37,7 +37,6 @@ export const TOO_OFTEN = "You're doing that too often. Please wait a moment and 
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const STAFF: readonly Role[] = ['editor', 'admin'];
 
 interface LimitOptions {
   /**
@@ -68,7 +67,7 @@ export class WriteLimiter {
       const user = ctx.state.user;
       if (!user) return next();
       const rule = this.config[action];
-      const factor = STAFF.includes(user.role) ? this.config.staffFactor : 1;
+      const factor = isStaffRole(user.role) ? this.config.staffFactor : 1;
       const at = this.now();
       const windows = [
         { key: `${action}:${user.id}:minute`, windowMs: MINUTE, limit: rule.perMinute * factor },

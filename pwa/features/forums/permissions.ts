@@ -1,5 +1,6 @@
 import type { User } from '../../../contracts/auth';
 import type { Discussion } from '../../../contracts/forums';
+import { isStaffRole } from '../../../contracts/constants';
 
 /*
  * The server's forum rules (server/api/forums/policy.ts), used here only to hide controls: editors
@@ -7,7 +8,7 @@ import type { Discussion } from '../../../contracts/forums';
  */
 
 export function canModerateForums(user: User | null | undefined): boolean {
-  return user?.role === 'editor' || user?.role === 'admin';
+  return isStaffRole(user?.role);
 }
 
 export function canEditDiscussion(user: User | null | undefined, discussion: Pick<Discussion, 'authorId'>): boolean {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '../../../contracts/auth';
 import { authQueries } from '../../api/auth.queries';
+import { isAdminRole, isStaffRole } from '../../../contracts/constants';
 
 export interface Viewer {
   /** False until the current user is known; screens wait for it so controls do not flip after a render. */
@@ -21,7 +22,7 @@ export function useViewer(): Viewer {
     isKnown: !isPending,
     user,
     isSignedIn: user !== null,
-    isEditor: role === 'editor' || role === 'admin',
-    isAdmin: role === 'admin',
+    isEditor: isStaffRole(role),
+    isAdmin: isAdminRole(role),
   };
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import type { Key } from 'react-aria-components';
-import { RESOURCE_TYPES } from '../../../contracts/constants';
+import { RESOURCE_TYPES, isAdminRole } from '../../../contracts/constants';
 import type { Resource } from '../../../contracts/resources';
 import { authQueries } from '../../api/auth.queries';
 import { serverMessage } from '../../api/errors';
@@ -40,7 +40,7 @@ type Editing = { resource: Resource | null } | null;
 /** /resources (spec 2): type tiles, filters, resource cards; admins add, edit and delete. */
 export function ResourcesScreen() {
   const { data: user } = useQuery(authQueries.user());
-  const isAdmin = user?.role === 'admin';
+  const isAdmin = isAdminRole(user?.role);
   const [type, setType] = useState<ResourceType | null>(null);
   const [category, setCategory] = useState<ResourceCategory | null>(null);
   const [search, setSearch] = useState('');

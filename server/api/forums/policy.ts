@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../../middleware/auth';
-import { hasRole } from '../../middleware/auth';
+import { isStaffRole } from '../../../contracts/constants';
 
 /**
  * Who may do what in the forums (spec 6). The handlers call these before reading or writing;
@@ -12,7 +12,7 @@ interface OwnedDiscussion {
 
 /** Editors and admins moderate: status, featured, pinned and locked, and any edit or delete. */
 export function canModerateForums(user: CurrentUser | undefined): boolean {
-  return hasRole(user, 'editor', 'admin');
+  return isStaffRole(user?.role);
 }
 
 /** Published discussions are public; a draft is seen by moderators and by its own author. */

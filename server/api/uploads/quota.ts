@@ -1,5 +1,6 @@
 import type { Role } from '../../../contracts/common';
 import type { UploadKind } from '../../../contracts/uploads';
+import { isStaffRole } from '../../../contracts/constants';
 
 /** How many bytes of uploads each member may keep (docs/security.md §12). */
 export interface UploadQuota {
@@ -12,12 +13,10 @@ const MB = 1_048_576;
 
 export const DEFAULT_UPLOAD_QUOTA: UploadQuota = { memberBytes: 200 * MB, staffBytes: 10_000 * MB };
 
-const STAFF: readonly Role[] = ['editor', 'admin'];
-
-export const quotaFor = (quota: UploadQuota, role: Role) => (STAFF.includes(role) ? quota.staffBytes : quota.memberBytes);
+export const quotaFor = (quota: UploadQuota, role: Role) => (isStaffRole(role) ? quota.staffBytes : quota.memberBytes);
 
 /** Audio is only ever an episode, and only editors and admins publish episodes. */
-export const canUploadKind = (role: Role, kind: UploadKind) => kind !== 'audio' || STAFF.includes(role);
+export const canUploadKind = (role: Role, kind: UploadKind) => kind !== 'audio' || isStaffRole(role);
 
 /** `200 MB`, `1.5 MB`, `48 KB`: how the quota message says an amount. */
 export function formatBytes(bytes: number): string {
