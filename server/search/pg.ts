@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { SearchHit, SearchOptions } from './index';
+import type { SearchHit, SearchOptions } from './types';
 
 /** Each table's body text (as its search_vector weighs it B) and visibility. */
 const TABLES = [

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { toBool } from '../db/dialect';
-import type { SearchHit, SearchOptions } from './index';
+import type { SearchHit, SearchOptions } from './types';
 
 /** BM25 column weights (title, body): a title match outranks a body match. */
 const TITLE_WEIGHT = 10;
