@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import { Id } from '../../contracts/common';
 import { plainText, truncateWords } from '../../contracts/text';
 import { toBool, toInt, toIso } from '../db/dialect';
+import { isPublicContent, isPublicDiscussion } from '../api/content/visibility';
 import { ARTICLES } from '../api/content/kinds';
 import { findContent, loadRelations } from '../api/content/repo';
 import { articleCover, coverUrl, isObjectPath, objectVariantUrl, OG_COVER_SIZE, seriesCover } from '../../contracts/covers';
@@ -35,7 +36,7 @@ const OG_SIZE = { width: ogWidth, height: ogHeight };
 /** `/news/<id>`: a published, non-archived article (anything else keeps the plain shell). */
 async function articleMeta(db: Knex, id: string, origin: string, site: SiteInfo): Promise<PageMeta | undefined> {
   const row = await findContent<ArticleRow>(db, ARTICLES, id);
-  if (!row || row.status !== 'published' || toBool(row.is_archived)) return undefined;
+  if (!row || !isPublicContent(row)) return undefined;
   const author = nameOf((await authorsByIds(db, [row.author_id])).get(row.author_id ?? ''));
   const url = `${origin}/news/${row.id}`;
   const categories = (await loadRelations(db, ARTICLES, [row], undefined)).categories.get(row.id) ?? [];
@@ -114,7 +115,7 @@ async function podcastsMeta(db: Knex, origin: string, site: SiteInfo): Promise<P
 /** `/forums/<id>`: a published discussion. */
 async function discussionMeta(db: Knex, id: string, origin: string): Promise<PageMeta | undefined> {
   const row = await findDiscussion(db, id);
-  if (!row || row.status !== 'published') return undefined;
+  if (!row || !isPublicDiscussion(row)) return undefined;
   const author = nameOf((await authorsByIds(db, [row.author_id])).get(row.author_id ?? ''));
   const url = `${origin}/forums/${row.id}`;
   const description = describe(row.content);

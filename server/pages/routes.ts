@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { toIso } from '../db/dialect';
 import { latest, originOf, sendCacheable, type SiteInfo } from '../feeds/site';
 import { escapeXml } from './html';
+import { wherePublicContent, wherePublicDiscussion } from '../api/content/visibility';
 
 /** The public list pages, always in the sitemap. */
 const STATIC_PAGES = ['/', '/news', '/podcasts', '/forums', '/resources', '/community', '/about', '/contact', '/privacy', '/terms'];
@@ -19,12 +20,11 @@ export function pageRoutes(db: Knex, site: SiteInfo): Router {
   router.get('/sitemap.xml', async (ctx) => {
     const origin = originOf(ctx, site);
     const [articles, discussions] = await Promise.all([
-      db('news_articles')
-        .where({ status: 'published', is_archived: false })
+      wherePublicContent(db('news_articles'))
         .orderBy('published_at', 'desc')
         .limit(SITEMAP_ITEMS)
         .select('id', 'updated_at'),
-      db('forum_discussions').where({ status: 'published' }).orderBy('created_at', 'desc').limit(SITEMAP_ITEMS).select('id', 'updated_at'),
+      wherePublicDiscussion(db('forum_discussions')).orderBy('created_at', 'desc').limit(SITEMAP_ITEMS).select('id', 'updated_at'),
     ]);
     const entry = (path: string, updated?: unknown) =>
       `  <url><loc>${escapeXml(origin + path)}</loc>${updated ? `<lastmod>${toIso(updated)}</lastmod>` : ''}</url>`;

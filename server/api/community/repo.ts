@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { CommunityStats } from '../../../contracts/community';
 import { toInt } from '../../db/dialect';
+import { wherePublicDiscussion } from '../content/visibility';
 import type { ContributorRow } from './presenter';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,7 +33,7 @@ export async function listContributors(db: Knex, limit: number): Promise<Contrib
  */
 export async function communityStats(db: Knex): Promise<CommunityStats> {
   const weekAgo = new Date(Date.now() - 7 * DAY_MS).toISOString();
-  const publishedDiscussions = () => db('forum_discussions as d').where('d.status', 'published');
+  const publishedDiscussions = () => wherePublicDiscussion(db('forum_discussions as d'), 'd');
   const row = await db
     .select({
       activeMembers: db('users').where('is_active', true).count('*'),

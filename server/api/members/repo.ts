@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
+import { wherePublicContent, wherePublicDiscussion } from '../content/visibility';
 import type { MemberArticleRow, MemberDiscussionRow, MemberRefRow, MemberRow } from './presenter';
 
 /** What a member page counts and lists as their work: what any visitor can open. */
-const publishedArticles = (db: Knex) => db('news_articles').where({ status: 'published', is_archived: false });
-const publishedDiscussions = (db: Knex) => db('forum_discussions').where({ status: 'published' });
+const publishedArticles = (db: Knex) => wherePublicContent(db('news_articles'));
+const publishedDiscussions = (db: Knex) => wherePublicDiscussion(db('forum_discussions'));
 
 const REF_COLUMNS = ['id', 'first_name', 'last_name', 'title', 'profile_image_url'] as const;
 
