@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
@@ -135,6 +136,9 @@ async function tinyApp(options: Parameters<typeof responseCache>[0]) {
     await gate;
     ctx.body = { value: seen };
   });
+  router.get('/api/text', (ctx) => {
+    ctx.body = { text: NON_ASCII };
+  });
   router.get('/api/private', (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { value };
@@ -152,6 +156,7 @@ async function tinyApp(options: Parameters<typeof responseCache>[0]) {
     return { value: ((await res.json()) as { value: number }).value, hit: res.headers.get('x-cache') === 'hit' };
   };
   return {
+    base,
     get,
     write: () => fetch(`${base}/api/value`, { method: 'POST' }),
     hold() {
@@ -195,6 +200,26 @@ it('entries expire after ttlMs, the oldest goes first past maxEntries, and no-st
 
     await app.get('/api/private');
     expect((await app.get('/api/private')).hit).toBe(false);
+  } finally {
+    await app.close();
+  }
+});
+
+const NON_ASCII = 'Café — 日本語 🎉';
+
+it('sends non-ASCII answers as UTF-8 with their byte length, and tags them by those bytes, fresh or kept', async () => {
+  const app = await tinyApp({});
+  try {
+    const bytes = Buffer.from(JSON.stringify({ text: NON_ASCII }));
+    const etag = `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
+    for (const expected of [null, 'hit']) {
+      const res = await fetch(`${app.base}/api/text`);
+      expect(res.headers.get('x-cache')).toBe(expected);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('content-length')).toBe(String(bytes.length));
+      expect(res.headers.get('etag')).toBe(etag);
+      expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+    }
   } finally {
     await app.close();
   }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type Koa from 'koa';
 import { NEXT_CURSOR_HEADER } from '../../contracts/news';
 import type { CacheCoherence } from '../db/coherence';
@@ -6,7 +6,7 @@ import type { CacheCoherence } from '../db/coherence';
 export interface ResponseCacheOptions {
   /** Most responses kept; past it the oldest entry goes first. 0 keeps none (validators only). */
   maxEntries?: number;
-  /** Most characters of JSON kept (signed-in lists are large); past it the oldest entries go first. */
+  /** Most bytes of JSON kept (signed-in lists are large); past it the oldest entries go first. */
   maxBytes?: number;
   /** Upper bound on an entry's age, for answers that change with time alone (none do today). */
   ttlMs?: number;
@@ -18,7 +18,8 @@ export interface ResponseCacheOptions {
 }
 
 interface Entry {
-  body: string;
+  /** The JSON as UTF-8, encoded once: hashed for the ETag and sent as it is. */
+  body: Buffer;
   etag: string;
   headers: Record<string, string>;
   storedAt: number;
@@ -101,8 +102,10 @@ export function responseCache({
     const body: unknown = ctx.body;
     if (ctx.status !== 200 || body === null || typeof body !== 'object' || Buffer.isBuffer(body) || isStream(body)) return;
 
-    const json = JSON.stringify(body);
-    const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+    // Encoded to UTF-8 once, here: the hash and the socket take these bytes (a string body would be
+    // encoded again for each, and measured once more for Content-Length).
+    const json = Buffer.from(JSON.stringify(body));
+    const etag = `W/"${hash('sha1', json, 'base64url')}"`;
     const cacheControl = String(ctx.response.get('Cache-Control'));
     if (maxEntries > 0 && json.length <= maxBytes && startedAt === generation && !cacheControl.includes('no-store')) {
       const headers: Record<string, string> = {};
@@ -123,7 +126,7 @@ export function responseCache({
   };
 }
 
-function answer(ctx: Koa.Context, json: string, etag: string): void {
+function answer(ctx: Koa.Context, json: Buffer, etag: string): void {
   ctx.set('ETag', etag);
   // ctx.fresh only looks at validators once the status is a success.
   ctx.status = 200;
