@@ -11,7 +11,7 @@ import { RESOURCE_CATEGORY_COLORS, RESOURCE_CATEGORY_NAMES, RESOURCE_TYPE_NAMES,
  * Bump when the drawing changes (layout, patterns, fonts, encoder settings): every cover URL
  * changes with it, so no browser or proxy keeps showing the old drawing.
  */
-export const COVER_RENDER_VERSION = 2;
+export const COVER_RENDER_VERSION = 3;
 
 /**
  * Items that have covers; `series` is the podcast as a whole (the feed's channel artwork), `show`

@@ -9,9 +9,10 @@
 // of the admin as the admin in that state; files then end in `-queued`.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config';
 import { ACCOUNTS } from '../pwa/e2e/session';
+import { appStarted } from '../pwa/e2e/hydration';
 import { startServer } from '../pwa/e2e/server';
 
 const outDir = path.resolve(import.meta.dirname, '../screenshots');
@@ -56,7 +57,7 @@ function screens(articleId: string, discussionId: string, memberId: string): Scr
       name: 'news-sign-in-prompt',
       path: '/news',
       visitorOnly: true,
-      act: (page) => page.getByRole('button', { name: /^Comments on/ }).first().click(),
+      act: (page) => opens(page, page.getByRole('button', { name: /^Comments on/ }).first(), 'dialog'),
     },
     { name: 'podcasts', path: '/podcasts' },
     { name: 'forums', path: '/forums' },
@@ -70,7 +71,7 @@ function screens(articleId: string, discussionId: string, memberId: string): Scr
       path: '/',
       as: 'admin',
       viewports: ['desktop'],
-      act: (page) => page.getByRole('button', { name: /^Account menu for/ }).click(),
+      act: (page) => opens(page, page.getByRole('button', { name: /^Account menu for/ }), 'menu'),
     },
     { name: '404', path: '/no-such-page' },
     { name: 'about', path: '/about' },
@@ -81,7 +82,7 @@ function screens(articleId: string, discussionId: string, memberId: string): Scr
       name: 'menu-open',
       path: '/',
       viewports: ['phone', 'small-phone'],
-      act: (page) => page.getByRole('button', { name: 'Open menu' }).click(),
+      act: (page) => opens(page, page.getByRole('button', { name: 'Open menu' }), 'dialog'),
     },
     { name: 'news-add', path: '/news/add', as: 'admin' },
     { name: 'admin', path: '/admin', as: 'admin' },
@@ -90,13 +91,22 @@ function screens(articleId: string, discussionId: string, memberId: string): Scr
       name: 'admin-users-dialog',
       path: '/admin/users',
       as: 'admin',
-      act: (page) => page.getByRole('button', { name: 'Add User' }).click(),
+      act: (page) => opens(page, page.getByRole('button', { name: 'Add User' }), 'dialog'),
     },
     { name: 'admin-menu', path: '/admin/menu', as: 'admin' },
     { name: 'admin-categories', path: '/admin/categories', as: 'admin' },
     { name: 'admin-shows', path: '/admin/shows', as: 'admin' },
     { name: 'admin-main-page', path: '/admin/main-page', as: 'admin' },
   ];
+}
+
+/**
+ * Presses `trigger` and waits for what it opens: menus and dialogs load their code on first use, so
+ * the load state (reached long before) does not cover them.
+ */
+async function opens(page: Page, trigger: Locator, role: 'dialog' | 'menu'): Promise<void> {
+  await trigger.click();
+  await page.getByRole(role).first().waitFor();
 }
 
 /** Waits until the screen has its data: no request in flight and no loading skeleton left. */
@@ -123,11 +133,17 @@ async function shoot(browser: Browser, baseURL: string, screen: Screen, viewport
     const page = await context.newPage();
     if (QUEUED) await queueAComment(page, articleId, screen.path);
     await page.goto(screen.path);
+    await appStarted(page);
     await settle(page);
     if (screen.act) {
       await screen.act(page);
       await settle(page);
     }
+    // The header in its settled state: the account known (desktop header), the queued write counted.
+    if (account && !isPhone) await page.getByRole('button', { name: /^Account menu for/ }).waitFor();
+    if (QUEUED) await page.getByRole('group', { name: 'Sync status' }).getByRole('status').filter({ hasText: '1 pending' }).waitFor({ state: 'attached' });
+    // A whole page is shot from its top (the article may have kept where the comment was written).
+    if (!screen.act) await page.evaluate(() => window.scrollTo(0, 0));
     const file = path.join(outDir, `${screen.name}-${viewport}-${theme}${QUEUED ? '-queued' : ''}.png`);
     // An open dialog or menu is shot as the viewport shows it; a screen as its whole page.
     await page.screenshot({ path: file, fullPage: !screen.act, animations: 'disabled' });

@@ -35,6 +35,33 @@ async function openArticle(page: Page, article: { id: string; title: string }, a
 }
 
 test.describe('sample data', () => {
+  test("an article's table keeps every word whole, on a desktop and on a phone", async ({ page }) => {
+    const articles = await getJson<ListedArticle[]>(page.request, LIST);
+    const withTable = articles.find((a) => a.content.includes('| --- |'))!;
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await openArticle(page, withTable);
+      const table = page.getByRole('main').getByRole('table').first();
+      await expect(table).toBeVisible();
+      // A word split over two lines ('Categor|y') has two client rects (a break after a hyphen is a break between words).
+      const broken = await table.evaluate((element) =>
+        [...element.querySelectorAll('th, td')].flatMap((cell) => {
+          const text = cell.firstChild;
+          if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+          const words: string[] = [];
+          for (const match of (text.textContent ?? "").matchAll(/[^\s\-–—/]+/g)) {
+            const range = document.createRange();
+            range.setStart(text, match.index!);
+            range.setEnd(text, match.index! + match[0].length);
+            if (range.getClientRects().length > 1) words.push(match[0]);
+          }
+          return words;
+        }),
+      );
+      expect(broken, `at ${width}px`).toEqual([]);
+    }
+  });
+
   test('an anonymous visitor sees the whole article, its comments and a sign-in prompt', async ({ page }) => {
     const article = await richArticle(page);
     const articleComments = await getJson<ListedComment[]>(page.request, `/api/news/${article.id}/comments`);

@@ -1,4 +1,5 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { appStarted } from './hydration';
 import { STARTUP_TIMEOUT_MS, startServer, type Seed, type TestServer } from './server';
 
 export type { Seed, TestServer };
@@ -53,20 +54,7 @@ export const test = base.extend<object, WorkerFixtures>({
  * `waitUntil: 'commit'`, which a test uses to see the page before that.
  */
 function waitsForTheAppOnLoad(page: Page) {
-  // Polled every 100 ms, not every frame: the check walks the whole DOM on the page's main thread,
-  // which is also the thread hydrating it.
-  const started = () =>
-    page.waitForFunction(() => {
-      const root = document.getElementById('root');
-      const isReact = (node: Element) => Object.keys(node).some((key) => key.startsWith('__react'));
-      // Markup React was given as HTML (Markdown kept from the server's render) is not its own.
-      const givenAsHtml = (node: Element) =>
-        Object.entries(node).some(([key, props]) => key.startsWith('__reactProps') && (props as { dangerouslySetInnerHTML?: unknown })?.dangerouslySetInnerHTML);
-      return !root || (isReact(root) && [...root.querySelectorAll('*')].every((node) => isReact(node) || [...ancestors(node)].some(givenAsHtml)));
-      function* ancestors(node: Element) {
-        for (let parent = node.parentElement; parent && parent !== root; parent = parent.parentElement) yield parent;
-      }
-    }, undefined, { polling: 100 });
+  const started = () => appStarted(page);
   const goto = page.goto.bind(page);
   page.goto = (async (url, options) => {
     const response = await goto(url, options);

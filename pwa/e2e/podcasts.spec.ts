@@ -53,11 +53,16 @@ test.describe('sample data', () => {
     await expect(card.getByText(full.hostName!)).toBeVisible();
     await expect(card.getByText(`${full.guestName}, ${full.guestTitle}`)).toBeVisible();
     // The episode may be one another spec in this worker made and played once: '1 play'.
-    await expect(card.getByText(`${full.playCount} ${full.playCount === 1 ? 'play' : 'plays'}`)).toBeVisible();
+    // Counts read with separators, as everywhere on the site ('1,219 plays').
+    await expect(card.getByText(`${full.playCount.toLocaleString('en-US')} ${full.playCount === 1 ? 'play' : 'plays'}`)).toBeVisible();
     await expect(card.getByTestId('like-count')).toHaveText(String(full.likes));
     await expect(card.locator('time')).not.toHaveText('');
     const listen = card.getByRole('link', { name: /^Listen Now/ });
     await expect(listen).toHaveAttribute('href', full.audioUrl!);
+    // The sample data has episodes past a thousand plays: '1,219 plays', not '1219'.
+    const popular = listed.find((p) => p.playCount >= 1000)!;
+    await expect(cardFor(page, popular.title).getByText(`${popular.playCount.toLocaleString('en-US')} plays`)).toBeVisible();
+    expect(popular.playCount.toLocaleString('en-US')).toContain(',');
     await expect(listen).toHaveAttribute('rel', /noopener/);
 
     const noAudio = listed.find((p) => !p.audioUrl)!;
@@ -200,7 +205,7 @@ test('Listen Now records a play, then opens the audio link in a new tab', async 
   await expect(page).toHaveURL('/podcasts');
   // The first episode with a link may be one another test in this worker created (0 plays before).
   const plays = podcast.playCount + 1;
-  await expect(card.getByText(`${plays} ${plays === 1 ? 'play' : 'plays'}`)).toBeVisible();
+  await expect(card.getByText(`${plays.toLocaleString('en-US')} ${plays === 1 ? 'play' : 'plays'}`)).toBeVisible();
 });
 
 test.describe('controls per role', () => {

@@ -4,6 +4,10 @@ import { LIMITS } from '../../contracts/constants';
 
 const MINUTE_MS = 60_000;
 
+const COUNT = new Intl.NumberFormat('en-US');
+/** A count as every screen shows it: '1,219' (points, plays, downloads, statistics). */
+export const formatCount = (n: number): string => COUNT.format(n);
+
 function plural(n: number, unit: string): string {
   return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 }

@@ -42,8 +42,9 @@ export async function renderCover({ spec, width: W, height: H, format, siteName 
   const labelY = pad + rule.height + Math.round(labelSize * 1.9);
   const brandY = H - pad;
   const textWidth = Math.round(Math.min(W - 2 * pad, W * (square ? 0.84 : 0.8)));
-  // Shows carry the site's name: their own name is the title.
-  const brand = spec.kind === 'series' ? '' : spec.kind === 'podcast' ? `${siteName} Podcast` : siteName;
+  // The foot carries the site's name (an episode's show is in its label; 'Ledger Commons Podcast' at
+  // the foot read as a show of that name under another show's label). The series is the site's name.
+  const brand = spec.kind === 'series' ? '' : siteName;
   // An estimate for a one-line label in bold capitals with spacing (about 0.75 em a character). A
   // long label ('Ledger Commons Podcast · Episode 12' on a square) is set up to a quarter smaller
   // before it is cut.

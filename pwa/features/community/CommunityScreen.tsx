@@ -8,7 +8,7 @@ import { Badge } from '../../components/Badge';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
-import { fullName } from '../../lib/format';
+import { fullName, formatCount } from '../../lib/format';
 import { MemberLink } from '../members/MemberLink';
 import { BookIcon, CommentIcon, EditIcon, TrophyIcon } from '../../components/icons';
 import './community.css';
@@ -42,7 +42,6 @@ const PODIUM_SIZE = 3;
 const LEADERBOARD_SIZE = 5;
 const MEDALS = ['gold', 'silver', 'bronze'] as const;
 
-const numberFormat = new Intl.NumberFormat('en-US');
 /** Stat tiles and badges: balanced grids (6 → 3 + 3 or 6 in a row, 4 → 2 × 2 or 4), never a lone tile. */
 const tiles = balancedGridClasses('tile');
 
@@ -67,7 +66,7 @@ export function CommunityScreen() {
               {STAT_TILES.map(({ key, label }) => (
                 <li key={key} className="community-stat">
                   <span className="community-stat__value">
-                    {stats.data ? numberFormat.format(stats.data[key]) : <Skeleton width="3ch" />}
+                    {stats.data ? formatCount(stats.data[key]) : <Skeleton width="3ch" />}
                   </span>
                   <span className="community-stat__label">{label}</span>
                 </li>
@@ -135,7 +134,7 @@ export function CommunityScreen() {
                         </span>
                         <Avatar person={contributor} size="sm" />
                         <MemberLink person={contributor} fallback="Community Member" className="leaderboard__name" />
-                        <span className="leaderboard__points">{numberFormat.format(contributor.points)} pts</span>
+                        <span className="leaderboard__points">{formatCount(contributor.points)} pts</span>
                       </li>
                     ))}
                   </ol>
@@ -215,7 +214,7 @@ function PodiumCard({ contributor, rank }: { contributor: Contributor; rank: num
           ) : null}
         </div>
         <p className="podium-card__points">
-          <span className="podium-card__points-value">{numberFormat.format(contributor.points)}</span> points
+          <span className="podium-card__points-value">{formatCount(contributor.points)}</span> points
         </p>
       </div>
     </Card>

@@ -9,7 +9,7 @@ import { CARD_IMAGE_SIZES, Cover, PODCAST_PLACEHOLDER } from '../../components/C
 import { podcastCover } from '../../../contracts/covers';
 import { LikeButton } from '../../components/LikeButton';
 import { CardGridSkeleton } from '../../components/Skeleton';
-import { formatDuration } from '../../lib/format';
+import { formatDuration, formatCount } from '../../lib/format';
 import { ListenNowLink } from '../podcasts/ListenNowLink';
 import { HeadphonesIcon } from '../../components/icons';
 import { useShowcase } from './showcase';
@@ -71,7 +71,7 @@ function PodcastCard({ podcast }: { podcast: Podcast }) {
           {podcast.audioUrl ? <ListenNowLink podcast={podcast} audioUrl={podcast.audioUrl} /> : null}
           <span className="card__stat">
             <HeadphonesIcon />
-            {podcast.playCount}
+            {formatCount(podcast.playCount)}
             <span className="visually-hidden">{podcast.playCount === 1 ? ' play' : ' plays'}</span>
           </span>
           <LikeButton kind="podcasts" item={podcast} title={podcast.title} />

@@ -15,13 +15,12 @@ import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { Time } from '../../components/Time';
 import { CommentIcon, HeartIcon, TrophyIcon } from '../../components/icons';
-import { fullName } from '../../lib/format';
+import { fullName, formatCount } from '../../lib/format';
 import { OfflineNotice } from '../../offline/OfflineNotice';
 import { OfflineError } from '../../offline/status';
 import './members.css';
 
 const route = getRouteApi('/members/$id');
-const numberFormat = new Intl.NumberFormat('en-US');
 
 /**
  * /members/{id} (issue 18): a member's public page, for visitors too. Only what the API's public
@@ -86,7 +85,7 @@ function MemberView({ member }: { member: MemberProfile }) {
               </span>
               <span className="member__points">
                 <TrophyIcon />
-                {numberFormat.format(member.points)} points
+                {formatCount(member.points)} points
               </span>
             </p>
           </div>

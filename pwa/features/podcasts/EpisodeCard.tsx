@@ -6,7 +6,7 @@ import { Card } from '../../components/Card';
 import { CARD_IMAGE_SIZES, Cover, PODCAST_PLACEHOLDER } from '../../components/Cover';
 import { podcastCover } from '../../../contracts/covers';
 import { LikeButton } from '../../components/LikeButton';
-import { formatDuration } from '../../lib/format';
+import { formatDuration, formatCount } from '../../lib/format';
 import { HeadphonesIcon } from '../../components/icons';
 import { CategoryBadges } from '../news/ArticleCard';
 import { ListenNowLink } from './ListenNowLink';
@@ -82,7 +82,7 @@ export function EpisodeCard({ podcast, isFeatured = false, statusBadge, tools, h
           )}
           <span className="card__stat">
             <HeadphonesIcon />
-            {podcast.playCount}
+            {formatCount(podcast.playCount)}
             <span className="visually-hidden">{podcast.playCount === 1 ? ' play' : ' plays'}</span>
           </span>
           <LikeButton kind="podcasts" item={podcast} title={podcast.title} />

@@ -5,6 +5,7 @@ import { Card } from '../../components/Card';
 import { CARD_IMAGE_SIZES, Cover } from '../../components/Cover';
 import { resourceCover } from '../../../contracts/covers';
 import { CATEGORY_LABELS, DIFFICULTY_LABELS, TYPE_LABELS } from './labels';
+import { formatCount } from '../../lib/format';
 import { ClockIcon, DownloadIcon, ExternalIcon, LevelIcon, StarIcon } from '../../components/icons';
 
 export interface ResourceCardProps {
@@ -14,7 +15,6 @@ export interface ResourceCardProps {
   onDelete: (resource: Resource) => void;
 }
 
-const numberFormat = new Intl.NumberFormat('en-US');
 
 export function ResourceCard({ resource, isAdmin, onEdit, onDelete }: ResourceCardProps) {
   const type = TYPE_LABELS[resource.type];
@@ -62,7 +62,7 @@ export function ResourceCard({ resource, isAdmin, onEdit, onDelete }: ResourceCa
         <div className="card__footer">
           <span className="card__stat">
             <DownloadIcon />
-            {numberFormat.format(resource.downloadCount)} downloads
+            {formatCount(resource.downloadCount)} downloads
           </span>
           <span className="card__spacer" />
           {resource.url ? (
