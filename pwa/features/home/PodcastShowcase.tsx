@@ -68,7 +68,11 @@ function PodcastCard({ podcast }: { podcast: Podcast }) {
           {podcast.guestName ? <span>Guest: {podcast.guestName}</span> : null}
         </p>
         <div className="card__footer">
-          {podcast.audioUrl ? <ListenNowLink podcast={podcast} audioUrl={podcast.audioUrl} /> : null}
+          {podcast.audioUrl ? (
+            <div className="card__action">
+              <ListenNowLink podcast={podcast} audioUrl={podcast.audioUrl} />
+            </div>
+          ) : null}
           <span className="card__stat">
             <HeadphonesIcon />
             {formatCount(podcast.playCount)}

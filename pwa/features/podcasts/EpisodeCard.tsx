@@ -73,13 +73,15 @@ export function EpisodeCard({ podcast, isFeatured = false, statusBadge, tools, h
           </dl>
         ) : null}
         <div className="card__footer">
-          {podcast.audioUrl ? (
-            <ListenNowLink podcast={podcast} audioUrl={podcast.audioUrl} />
-          ) : (
-            <Button size="sm" isDisabled>
-              No Link
-            </Button>
-          )}
+          <div className="card__action">
+            {podcast.audioUrl ? (
+              <ListenNowLink podcast={podcast} audioUrl={podcast.audioUrl} />
+            ) : (
+              <Button size="sm" isDisabled>
+                No Link
+              </Button>
+            )}
+          </div>
           <span className="card__stat">
             <HeadphonesIcon />
             {formatCount(podcast.playCount)}
