@@ -24,6 +24,8 @@ export const ForumCategory = z.object({
   color: z.string().nullable(),
   /** Published discussions in the category (drafts are not counted). */
   discussionCount: z.number().int(),
+  /** When its newest public discussion or reply was posted; null when it has none. */
+  lastActivityAt: Timestamp.nullable(),
   createdAt: Timestamp,
 });
 export type ForumCategory = z.infer<typeof ForumCategory>;

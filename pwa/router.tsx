@@ -55,6 +55,7 @@ const homeRoute = createRoute({
     void queryClient.prefetchQuery(newsQueries.latest());
     void queryClient.prefetchQuery(podcastQueries.featured());
     void queryClient.prefetchQuery(podcastQueries.latest());
+    void queryClient.prefetchQuery(forumQueries.categories());
   },
   component: lazyRouteComponent(() => import('./features/home/HomeScreen'), 'HomeScreen'),
   staticData: { module: 'features/home/HomeScreen.tsx' },

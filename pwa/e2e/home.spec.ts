@@ -45,8 +45,13 @@ test('home shows the sample data: 3 news cards, the podcast hub, the forums and 
   await expect(podcastCards(page).first().getByRole('link', { name: /^Listen Now/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'View All Episodes' })).toHaveAttribute('href', '/podcasts');
 
+  // The forum cards count their categories as the forum page does (not the spec's static numbers).
+  const categories = (await (await request.get('/api/forum/categories')).json()) as Array<{ name: string; discussionCount: number; lastActivityAt: string }>;
   for (const forum of ['AI Implementation', 'Regulatory Compliance', 'Learning & Development']) {
-    await expect(page.getByRole('heading', { level: 3, name: forum })).toBeVisible();
+    const card = page.getByRole('list', { name: 'Forum highlights' }).getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name: forum }) });
+    const category = categories.find((c) => c.name === forum)!;
+    await expect(card.getByText(`${category.discussionCount} ${category.discussionCount === 1 ? 'discussion' : 'discussions'}`, { exact: true })).toBeVisible();
+    await expect(card.locator('time')).toHaveAttribute('datetime', category.lastActivityAt);
   }
   await expect(page.getByRole('heading', { name: 'Ready to Transform Your Accounting Practice?' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Get Started Today' })).toHaveAttribute('href', '/login');

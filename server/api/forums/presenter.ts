@@ -11,6 +11,7 @@ export interface ForumCategoryRow {
   color: string | null;
   discussion_count: unknown;
   created_at: unknown;
+  last_activity_at: unknown;
 }
 
 /** A forum_discussions row with its category's name joined in (null when the category is gone). */
@@ -59,6 +60,7 @@ export function presentForumCategory(row: ForumCategoryRow): ForumCategory {
     icon: row.icon,
     color: row.color,
     discussionCount: toInt(row.discussion_count),
+    lastActivityAt: toIso(row.last_activity_at),
     createdAt: toIso(row.created_at)!,
   };
 }

@@ -5,6 +5,7 @@ import type { DiscussionCreateInput, DiscussionUpdateInput } from '../../../cont
 import { isForeignKeyViolation, now, toBool } from '../../db/dialect';
 import type { DiscussionCursor } from './cursor';
 import { existingClientRow, retryOnClientIdRace } from '../client-ids';
+import { wherePublicDiscussion } from '../content/visibility';
 import type { DiscussionNewsCategoryRow, DiscussionRow, ForumCategoryRow, ReplyRow } from './presenter';
 
 /**
@@ -43,9 +44,14 @@ const discussions = (db: Knex) =>
 // Categories
 
 export async function listForumCategories(db: Knex): Promise<ForumCategoryRow[]> {
-  return db<ForumCategoryRow>('forum_categories')
-    .select('id', 'name', 'description', 'icon', 'color', 'discussion_count', 'created_at')
-    .orderBy([{ column: 'created_at' }, { column: 'name' }]);
+  // The newest post (discussion or reply) among the category's public discussions, in the same query
+  // (a scalar subquery on the (category_id, created_at) index): the home page's forum cards show it.
+  const lastActivity = wherePublicDiscussion(db('forum_discussions as d'), 'd')
+    .where('d.category_id', db.ref('c.id'))
+    .max({ at: db.raw('coalesce(d.last_reply_at, d.created_at)') });
+  return db('forum_categories as c')
+    .select('c.id', 'c.name', 'c.description', 'c.icon', 'c.color', 'c.discussion_count', 'c.created_at', lastActivity.as('last_activity_at'))
+    .orderBy([{ column: 'c.created_at' }, { column: 'c.name' }]);
 }
 
 export interface NewForumCategory {
