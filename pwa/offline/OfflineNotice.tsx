@@ -8,6 +8,8 @@ const WHAT = {
   list: 'This list has not been saved on this device. Connect to the internet to see it, or open one of your saved articles.',
   member: "This member's page has not been saved on this device. Connect to the internet to see it, or open one of your saved articles.",
   profile: 'Your profile has not been loaded on this device yet. Connect to the internet to see and edit it, or open one of your saved articles.',
+  // The control panel is for changing the site, which needs the server: no reading to offer instead.
+  admin: 'This part of the control panel has not been loaded on this device. Connect to the internet to manage it.',
 } as const;
 
 /**
@@ -27,9 +29,11 @@ export function OfflineNotice({ what, level = 1 }: { what: OfflineWhat; level?: 
         You're offline
       </Heading>
       <p>{WHAT[what]}</p>
-      <LinkButton to="/saved" variant="secondary">
-        Go to Saved
-      </LinkButton>
+      {what === 'admin' ? null : (
+        <LinkButton to="/saved" variant="secondary">
+          Go to Saved
+        </LinkButton>
+      )}
     </section>
   );
 }

@@ -53,6 +53,7 @@ function CategoryList({ onEdit }: { onEdit: (category: NewsCategory) => void }) 
   if (categories.isError) {
     return (
       <LoadFailure
+        what="admin"
         error={categories.error}
         title="Categories could not be loaded."
         retry={() => void categories.refetch()}

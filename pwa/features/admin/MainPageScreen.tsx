@@ -110,6 +110,7 @@ function FeaturedList({ kind, label, query }: { kind: FeaturableKind; label: str
   if (query.isError) {
     return (
       <LoadFailure
+        what="admin"
         error={query.error}
         title={`${label} could not be loaded.`}
         retry={() => void query.refetch()}

@@ -54,6 +54,7 @@ function MenuSettingsList() {
   else if (settings.isError)
     body = (
       <LoadFailure
+        what="admin"
         error={settings.error}
         title="Menu settings could not be loaded."
         retry={() => void settings.refetch()}

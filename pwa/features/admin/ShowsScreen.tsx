@@ -60,6 +60,7 @@ function ShowList({ onEdit }: { onEdit: (show: PodcastShow) => void }) {
   if (shows.isError) {
     return (
       <LoadFailure
+        what="admin"
         error={shows.error}
         title="Shows could not be loaded."
         retry={() => void shows.refetch()}

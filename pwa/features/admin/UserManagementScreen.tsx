@@ -67,6 +67,7 @@ function UserList({ onEdit }: { onEdit: (user: User) => void }) {
   else if (users.isError)
     body = (
       <LoadFailure
+        what="admin"
         error={users.error}
         title="Users could not be loaded."
         retry={() => void users.refetch()}

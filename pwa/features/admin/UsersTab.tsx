@@ -130,6 +130,7 @@ function UsersTable({ onEdit }: { onEdit: (user: User) => void }) {
   else if (users.isError)
     body = (
       <LoadFailure
+        what="admin"
         error={users.error}
         title="Users could not be loaded."
         retry={() => void users.refetch()}
@@ -204,6 +205,7 @@ function PendingInvitations({
   else if (invitations.isError)
     body = (
       <LoadFailure
+        what="admin"
         error={invitations.error}
         title="Invitations could not be loaded."
         retry={() => void invitations.refetch()}
