@@ -13,6 +13,7 @@ test.use({ serviceWorkers: 'allow' });
  *    emulation an overflowing page also widens the layout viewport, so innerWidth is checked too);
  *  - every button and link of the screen lies inside it, and no table scrolls sideways (admin tables);
  *  - every visible header control lies inside the screen and is at least 24×24px (WCAG 2.2 target size);
+ *  - the site's name in the header is whole or hidden (the mark alone), never cut to an ellipsis;
  *  - on phones the menu button is visible and hit-testable (elementFromPoint at its centre is the
  *    button or inside it: nothing covers it); on desktops the inline navigation is shown instead.
  * Failures are collected and reported together, so one run lists every screen that does not fit.
@@ -197,6 +198,9 @@ async function misfits(page: Page, width: number, phone: boolean): Promise<strin
         if (rect.width < 24 || rect.height < 24) problems.push(`header control '${label(control)}' is ${Math.round(rect.width)}×${Math.round(rect.height)}`);
         if (rect.left < -0.5 || rect.right > width + 0.5) problems.push(`header control '${label(control)}' is outside the screen (${Math.round(rect.left)}–${Math.round(rect.right)})`);
       }
+      // The site's name is shown whole or not at all (the mark alone), never cut to 'Ledger C…'.
+      const brand = header.querySelector('.site-logo__name');
+      if (brand && brand.clientWidth > 1 && brand.scrollWidth > brand.clientWidth + 0.5) problems.push(`site name cut to ${brand.clientWidth}px of ${brand.scrollWidth}px`);
       const menu = header.querySelector('.site-menu-button');
       const nav = header.querySelector('nav');
       if (phone) {
