@@ -19,7 +19,9 @@ const RECONNECT_MAX_MS = 10_000;
  *   While that connection is down (a database restart), nothing would arrive, so `usable()` says
  *   no and the caches are emptied on every request until it is back (reconnecting with backoff).
  * - SQLite: `PRAGMA data_version` changes when another connection (another process) commits; it is
- *   compared before anything is served from the cache: one cheap statement per request.
+ *   compared before anything is served from the cache, at most every SQLITE_CHECK_MS: the statement
+ *   takes a shared lock on the file, which was a quarter of a cached answer's cost when run on every
+ *   request (docs/performance.md), and another process's write still shows within that time.
  */
 export interface CacheCoherence {
   /** Whether what was cached may still be served; false means empty the caches first. */
@@ -35,13 +37,26 @@ export function cacheCoherence(db: Knex, { log = (_: string) => {} }: { log?: (m
   return dialectOf(db) === 'pg' ? new PgNotifications(db, log) : new SqliteDataVersion(db);
 }
 
+/** How stale a SQLite process's caches may be after another process's commit. */
+export const SQLITE_CHECK_MS = 20;
+
 class SqliteDataVersion implements CacheCoherence {
   private seen: number | undefined;
+  private checkedAt = -Infinity;
+  /** The check under way: requests arriving meanwhile share it. */
+  private checking: Promise<boolean> | undefined;
 
   constructor(private readonly db: Knex) {}
 
-  async usable(): Promise<boolean> {
+  usable(): Promise<boolean> {
+    if (performance.now() - this.checkedAt < SQLITE_CHECK_MS) return Promise.resolve(true);
+    this.checking ??= this.check().finally(() => (this.checking = undefined));
+    return this.checking;
+  }
+
+  private async check(): Promise<boolean> {
     const [row] = (await this.db.raw('pragma data_version')) as Array<{ data_version: number }>;
+    this.checkedAt = performance.now();
     const unchanged = this.seen === row.data_version;
     this.seen = row.data_version;
     return unchanged;
