@@ -76,6 +76,16 @@ export const ContentListQuery = z.object({
 });
 export type ContentListQuery = z.infer<typeof ContentListQuery>;
 
+/**
+ * GET /api/news and /api/news/featured. `view=card` answers each article as an ArticleSummary: what a
+ * card shows, without the full text (docs/performance.md, "Lists without bodies"); absent, the
+ * spec's whole articles.
+ */
+export const NewsListQuery = ContentListQuery.extend({
+  view: z.enum(['card'], { error: 'view must be card' }).optional(),
+});
+export type NewsListQuery = z.infer<typeof NewsListQuery>;
+
 /** Response header carrying the cursor of the next page (absent on the last page). */
 export { NEXT_CURSOR_HEADER } from './constants';
 
@@ -228,6 +238,16 @@ export const Article = z.object({
   author: MemberRef.nullable().optional(),
 });
 export type Article = z.infer<typeof Article>;
+
+/**
+ * An article as a card shows it (`view=card` on the lists): no `content`, but its `summary` (the
+ * excerpt, else the first 150 characters of the content plus '...') and its reading time.
+ */
+export const ArticleSummary = Article.omit({ content: true, author: true }).extend({
+  summary: z.string(),
+  readingMinutes: z.number().int(),
+});
+export type ArticleSummary = z.infer<typeof ArticleSummary>;
 
 // ---------------------------------------------------------------- comments
 

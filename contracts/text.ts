@@ -1,3 +1,5 @@
+import { LIMITS } from './constants';
+
 /**
  * Plain-text views of Markdown content, shared by the server (search snippets, share-page
  * descriptions) and the PWA (reading time). Not a Markdown parser: it drops the syntax a reader
@@ -13,6 +15,12 @@ export function plainText(markdown: string): string {
     .replace(/[|*_`~]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** The excerpt, or the first 150 characters of the content plus '...' (spec 2 and 9). */
+export function excerptOrContent(excerpt: string | null | undefined, content: string): string {
+  if (excerpt?.trim()) return excerpt;
+  return `${content.slice(0, LIMITS.excerptFallback)}...`;
 }
 
 /** Words a minute an adult reads non-fiction at (a common, conservative estimate). */

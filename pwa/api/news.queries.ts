@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { LIMITS } from '../../contracts/constants';
 import type { NewsCategory } from '../../contracts/admin';
-import type { Article, Comment } from '../../contracts/news';
+import type { Article, ArticleSummary, Comment } from '../../contracts/news';
 import { apiFetch, apiFetchPage, type ListPage } from './client';
 
 export interface ContentListParams {
@@ -54,6 +54,13 @@ export function pagedContentList<T>(resource: 'news' | 'podcasts', params: Conte
   });
 }
 
+/**
+ * The card screens (/news, the home showcase) ask for `view=card`: each article's summary and
+ * reading time instead of its whole text, which made a page of 12 ~75 KB of JSON to parse, keep
+ * and hydrate (docs/performance.md, "Lists without bodies"). In the key too: another shape of data.
+ */
+const CARD_VIEW = { view: 'card' } as const;
+
 /** Keys mirror the API path: ['news', params] for the list; mutations invalidate ['news']. */
 export const newsQueries = {
   all: () => ['news'] as const,
@@ -68,16 +75,16 @@ export const newsQueries = {
    */
   featured: () =>
     queryOptions({
-      queryKey: ['news', { featured: true, limit: SHOWCASE_SIZE }],
-      queryFn: ({ signal }) => apiFetch<Article[]>(`/api/news/featured?limit=${SHOWCASE_SIZE}`, { signal }),
+      queryKey: ['news', { featured: true, limit: SHOWCASE_SIZE, ...CARD_VIEW }],
+      queryFn: ({ signal }) => apiFetch<ArticleSummary[]>(`/api/news/featured?limit=${SHOWCASE_SIZE}&view=card`, { signal }),
     }),
   latest: () =>
     queryOptions({
-      queryKey: ['news', { ...listKeyParams({}), limit: SHOWCASE_SIZE }],
-      queryFn: ({ signal }) => apiFetch<Article[]>(`/api/news?limit=${SHOWCASE_SIZE}`, { signal }),
+      queryKey: ['news', { ...listKeyParams({}), limit: SHOWCASE_SIZE, ...CARD_VIEW }],
+      queryFn: ({ signal }) => apiFetch<ArticleSummary[]>(`/api/news?limit=${SHOWCASE_SIZE}&view=card`, { signal }),
     }),
-  /** /news: the list, LIST_PAGE_SIZE articles at a time ('Load more'). */
-  pages: (params: ContentListParams = {}) => pagedContentList<Article>('news', params),
+  /** /news: the list, LIST_PAGE_SIZE articles at a time ('Load more'), as cards. */
+  pages: (params: ContentListParams = {}) => pagedContentList<ArticleSummary>('news', params, CARD_VIEW),
   /**
    * Prefix of every list key (any params). Query filters match objects partially, so `{}` matches
    * each list's params object but not the string id of ['news', id] or ['news', id, 'comments'].

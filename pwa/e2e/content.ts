@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { ACCOUNTS } from './session';
 
 /** Helpers shared by the news, article and podcast specs. */
 
@@ -117,4 +118,23 @@ export async function breakClipboard(page: Page): Promise<void> {
       value: { writeText: () => Promise.reject(new Error('denied')) },
     });
   });
+}
+
+/** Signs the request context in as the sample editor (for setting up content through the API). */
+export async function editorApi(request: APIRequestContext): Promise<APIRequestContext> {
+  const res = await request.post('/api/auth/login', { data: { email: ACCOUNTS.editor.email, password: ACCOUNTS.editor.password } });
+  expect(res.status()).toBe(200);
+  return request;
+}
+
+/** A published (unless `status` says otherwise) article in the first category, made by the editor. */
+export async function createArticle(
+  request: APIRequestContext,
+  data: { title: string; content: string; excerpt?: string; status?: string; sourceName?: string },
+): Promise<{ id: string; title: string }> {
+  const api = await editorApi(request);
+  const [category] = await getJson<Array<{ id: string }>>(api, '/api/news-categories');
+  const res = await api.post('/api/news', { data: { categoryIds: [category.id], ...data } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string; title: string };
 }

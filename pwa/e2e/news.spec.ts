@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { breakClipboard, distinctCategories, getJson, holdRoute, useTheme, type ListedArticle } from './content';
+import { breakClipboard, createArticle, distinctCategories, getJson, holdRoute, useTheme, type ListedArticle } from './content';
 import { expect, test } from './fixtures';
 import { toast } from './toast';
 import { ACCOUNTS, signIn, type Account } from './session';
@@ -68,13 +68,18 @@ test.describe('sample data', () => {
     page,
     request,
   }) => {
-    const [article] = await getJson<ListedArticle[]>(request, LIST);
-    const bare = { ...article, excerpt: null, sourceName: null, sourceUrl: null, categories: [], category: null };
-    await page.route('**/api/news?*', (route) => route.fulfill({ json: [bare] }));
+    // A real article without excerpt or source: the server's card answer (view=card) makes the summary.
+    const content = `Without an excerpt the card opens with the text itself. ${'Deferred revenue is recognised as the obligation is met. '.repeat(6)}`;
+    const article = await createArticle(request, { title: `No excerpt ${Date.now()}`, content });
+    await page.route('**/api/news?*', async (route) => {
+      const items = (await (await route.fetch()).json()) as ListedArticle[];
+      const bare = items.filter((item) => item.id === article.id).map((item) => ({ ...item, categories: [], category: null }));
+      await route.fulfill({ json: bare });
+    });
     await openAs(page, null);
 
     const card = cardFor(page, article.title);
-    await expect(card.getByText(`${article.content.slice(0, 150)}...`, { exact: true })).toBeVisible();
+    await expect(card.getByText(`${content.slice(0, 150)}...`, { exact: true })).toBeVisible();
     await expect(card.getByRole('list', { name: 'Categories' })).toHaveText('General');
     await expect(card.getByText(/^Source:/)).toHaveCount(0);
     await expect(card.getByRole('link', { name: /^Read More/ })).toHaveCount(0);

@@ -63,6 +63,21 @@ test.describe('without JavaScript', () => {
     }
   });
 
+  test("the card pages carry each article's summary, not its full text (docs/performance.md)", async ({ page }) => {
+    const articles = await getJson<ListedArticle[]>(page.request, '/api/news?limit=12');
+    // The end of each full-length sample article (plain words, written the same in HTML and JSON).
+    const tails = articles
+      .map((a) => ({ id: a.id, tail: a.content.trim().slice(-40) }))
+      .filter(({ tail }) => /^[\w ,.]{40}$/.test(tail));
+    expect(tails.length).toBeGreaterThan(0);
+    // The article's own page does carry it (so the checks below can fail).
+    expect(await (await page.request.get(`/news/${tails[0].id}`)).text()).toContain(tails[0].tail);
+    for (const path of ['/', '/news']) {
+      const html = await (await page.request.get(path)).text();
+      for (const { tail } of tails) expect(html, `${path} holds the end of an article`).not.toContain(tail);
+    }
+  });
+
   test('pages the server does not render stay the plain shell', async ({ page }) => {
     await page.goto('/login');
     await expect(page.locator('#root')).toBeEmpty();

@@ -1,4 +1,3 @@
-import { LIMITS } from '../../contracts/constants';
 
 /** Display helpers shared by screens (spec section 9 and the name rules of section 2). */
 
@@ -62,12 +61,6 @@ export function formatDuration(seconds: number | null | undefined, fallbackMinut
   const hours = Math.floor(totalMinutes / 60);
   const minutes = totalMinutes % 60;
   return hours > 0 ? `${hours}h ${minutes}m` : `${minutes}m`;
-}
-
-/** The excerpt, or the first 150 characters of the content plus '...' (spec 2 and 9). */
-export function excerptOrContent(excerpt: string | null | undefined, content: string): string {
-  if (excerpt?.trim()) return excerpt;
-  return `${content.slice(0, LIMITS.excerptFallback)}...`;
 }
 
 export interface PersonName {

@@ -35,6 +35,13 @@ describe('searchAnswers', () => {
     expect(searchAnswers(pages, 'goodwill').map((r) => `${r.kind}:${r.id}`)).toEqual(['article:n1', 'article:n2']);
   });
 
+  it("finds a card list's articles by their summary (view=card answers carry no content)", () => {
+    const cards: StoredAnswer[] = [
+      { path: '/api/news?limit=12&view=card', data: { items: [{ id: 'n3', title: 'Quarter close', excerpt: null, summary: 'Revenue recognition checklist...', status: 'published', isArchived: false }], nextCursor: null } },
+    ];
+    expect(searchAnswers(cards, 'revenue').map((r) => `${r.kind}:${r.id}`)).toEqual(['article:n3']);
+  });
+
   it('requires every word (as a word prefix), and leaves archived items, comments and categories out', () => {
     expect(searchAnswers(answers, 'lease audit').map((r) => r.id)).toEqual(['a2']);
     expect(searchAnswers(answers, 'ease')).toEqual([]);

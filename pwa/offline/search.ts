@@ -20,7 +20,7 @@ const text = (...values: unknown[]) => values.filter((v): v is string => typeof 
 
 /** Which stored answers hold which kind of item, and what of each is searched (as the server does). */
 const SOURCES: Array<{ kind: SearchKind; path: RegExp; title: (r: Row) => unknown; body: (r: Row) => string }> = [
-  { kind: 'article', path: /^\/api\/news(\/[^/?]+)?(\?|$)/, title: (r) => r.title, body: (r) => text(r.excerpt, r.content) },
+  { kind: 'article', path: /^\/api\/news(\/[^/?]+)?(\?|$)/, title: (r) => r.title, body: (r) => text(r.excerpt, r.summary, r.content) },
   {
     kind: 'podcast',
     path: /^\/api\/podcasts(\/[^/?]+)?(\?|$)/,

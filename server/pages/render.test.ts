@@ -29,9 +29,9 @@ describe.each(DB_KINDS)('server-rendered pages [%s]', (kind) => {
     expect(markup).not.toContain('Unreleased draft on goodwill');
     const parsed = JSON.parse(state);
     expect(parsed.queries.queries.length).toBeGreaterThan(0);
-    // The paged list (12 at a time) holds its first page's answer as it is: named by path, not sent twice.
-    expect(Object.values(parsed.paths)).toContainEqual(['/api/news?limit=12']);
-    expect(parsed.answers.map(([path]: [string]) => path)).not.toContain('/api/news?limit=12');
+    // The paged list (12 cards at a time) holds its first page's answer as it is: named by path, not sent twice.
+    expect(Object.values(parsed.paths)).toContainEqual(['/api/news?limit=12&view=card']);
+    expect(parsed.answers.map(([path]: [string]) => path)).not.toContain('/api/news?limit=12&view=card');
     // The screen's stylesheet is linked; no inline script (the CSP refuses them) is sent.
     expect(res.text).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css" \/>/);
     expect(res.text.match(/<script>/g)).toBeNull();

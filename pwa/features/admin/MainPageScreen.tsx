@@ -10,7 +10,7 @@ import { Badge } from '../../components/Badge';
 import { EmptyState } from '../../components/EmptyState';
 import { Switch } from '../../components/Switch';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
-import { excerptOrContent } from '../../lib/format';
+import { excerptOrContent } from '../../../contracts/text';
 import { AdminPage } from './AdminPage';
 import { TableSkeleton } from './UsersTab';
 import { errorToast } from './userMutations';

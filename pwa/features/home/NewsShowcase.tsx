@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { Article } from '../../../contracts/news';
+import type { ArticleSummary } from '../../../contracts/news';
 import { newsQueries } from '../../api/news.queries';
 import { LinkButton } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
@@ -43,7 +43,7 @@ export function NewsShowcase() {
   );
 }
 
-function NewsCard({ article }: { article: Article }) {
+function NewsCard({ article }: { article: ArticleSummary }) {
   const commentCount = useCommentCount(article.id, article.commentCount);
   return (
     <ArticleCard

@@ -1,15 +1,13 @@
 import type { ReactNode } from 'react';
-import type { Article } from '../../../contracts/news';
+import type { Article, ArticleSummary } from '../../../contracts/news';
 import { Badge } from '../../components/Badge';
 import { Card } from '../../components/Card';
 import { ARTICLE_PLACEHOLDER, CARD_IMAGE_SIZES, Cover } from '../../components/Cover';
 import { articleCover } from '../../../contracts/covers';
-import { readingMinutes } from '../../../contracts/text';
-import { excerptOrContent } from '../../lib/format';
 import { Time } from '../../components/Time';
 
 export interface ArticleCardProps {
-  article: Article;
+  article: ArticleSummary;
   /** The title's content: a link to the article, or a button asking anonymous visitors to sign in. */
   title: ReactNode;
   /** The footer row: like, comment, share, 'Read More'. */
@@ -51,10 +49,10 @@ export function ArticleCard({ article, title, footer, statusBadge, tools, headin
         <p className="card__meta">
           <Time value={date} show="date" />
           <span aria-hidden="true"> · </span>
-          <span>{readingMinutes(article.content)} min read</span>
+          <span>{article.readingMinutes} min read</span>
         </p>
         <Heading className="card__title">{title}</Heading>
-        <p className="card__text">{excerptOrContent(article.excerpt, article.content)}</p>
+        <p className="card__text">{article.summary}</p>
         {article.sourceName ? <p className="card__source">Source: {article.sourceName}</p> : null}
         <div className="card__footer">{footer}</div>
         {tools ? <div className="card__tools">{tools}</div> : null}

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useMemo, useState, type ReactNode } from 'react';
-import type { Article } from '../../../contracts/news';
+import type { ArticleSummary } from '../../../contracts/news';
 import { newsCategoryQueries, newsQueries } from '../../api/news.queries';
 import { Badge } from '../../components/Badge';
 import { Button, LinkButton } from '../../components/Button';
@@ -138,7 +138,7 @@ export function NewsListScreen() {
 }
 
 interface NewsListCardProps {
-  article: Article;
+  article: ArticleSummary;
   viewer: Viewer;
   onSignInRequired: () => void;
   isFirst: boolean;
@@ -208,7 +208,7 @@ function NewsListCard({ article, viewer, onSignInRequired, isFirst }: NewsListCa
   );
 }
 
-function EditorTools({ article }: { article: Article }) {
+function EditorTools({ article }: { article: ArticleSummary }) {
   const status = useArticleStatus(article);
   const archive = useArticleArchive(article);
   return <StatusTools item={article} editTo="/news/$id/edit" status={status} archive={archive} />;

@@ -26,7 +26,7 @@ function articleChanged(queryClient: QueryClient, article: Article): Promise<voi
 }
 
 /** Publish/Unpublish (spec 4). */
-export function useArticleStatus(article: Article) {
+export function useArticleStatus(article: Pick<Article, 'id'>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (status: Article['status']) =>
@@ -44,7 +44,7 @@ export function useArticleStatus(article: Article) {
 }
 
 /** Archive/Unarchive (spec 4): moves the article between the Active and Archive tabs. */
-export function useArticleArchive(article: Article) {
+export function useArticleArchive(article: Pick<Article, 'id'>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (isArchived: boolean) =>

@@ -40,6 +40,8 @@ export function listHandler<R extends ContentRow, T>(
     featuredOnly?: boolean;
     /** Equality filters on the item's columns, from what earlier middleware resolved. */
     where?: (ctx: Koa.Context) => Record<string, string> | undefined;
+    /** The presenter for `view=card` (NewsListQuery), when the resource has a lighter card shape. */
+    card?: Present<R, unknown>;
   } = {},
 ): Koa.Middleware {
   return async (ctx) => {
@@ -58,7 +60,8 @@ export function listHandler<R extends ContentRow, T>(
     const rel = await loadRelations(db, kind, page.rows, viewer);
     viewerSpecific(ctx);
     if (page.nextCursor) ctx.set(NEXT_CURSOR_HEADER, page.nextCursor);
-    ctx.body = page.rows.map((row) => present(row, rel));
+    const presentRow = opts.card && (query as { view?: string }).view === 'card' ? opts.card : present;
+    ctx.body = page.rows.map((row) => presentRow(row, rel));
   };
 }
 

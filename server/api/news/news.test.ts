@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
-import { Article } from '../../../contracts/news';
+import { Article, ArticleSummary } from '../../../contracts/news';
 import { describeEachDb, type Agent } from '../../test/harness';
 import { createUser, signedIn } from '../../test/factories';
 import {
@@ -80,6 +80,37 @@ describeEachDb('news', (t) => {
     expect(ids(await as.editor.get(`/api/news/featured${q}`))).toEqual([draft, newer, older]);
     // Not read as an article id ('/:id'); a bad limit is 400 like the list's.
     expect((await as.anonymous.get('/api/news/featured?limit=0')).status).toBe(400);
+  });
+
+  it('view=card: each article as its card shows it, without the full text, on the list and the featured list', async () => {
+    const cat = await freshCategory();
+    // 660 words: 3 minutes at 220 a minute; the Markdown syntax is not counted.
+    const long = `# Heading\n\n${'**Revenue** recognition under [IFRS 15](https://example.com) '.repeat(132)}`;
+    const withExcerpt = await insertArticle(t().db, { categoryIds: [cat.id], isFeatured: true, content: long, publishedAt: minutesAgo(10) });
+    await t().db('news_articles').where({ id: withExcerpt }).update({ excerpt: 'The short version' });
+    const without = await insertArticle(t().db, { categoryIds: [cat.id], content: long, publishedAt: minutesAgo(20) });
+
+    const res = await as.subscriber.get(`/api/news?categories=${cat.id}&view=card`);
+    expect(res.status).toBe(200);
+    expect(ids(res)).toEqual([withExcerpt, without]);
+    const [a, b] = res.body.map((item: unknown) => ArticleSummary.strict().parse(item));
+    expect(a).toMatchObject({ summary: 'The short version', readingMinutes: 3, excerpt: 'The short version', categoryIds: [cat.id] });
+    // No excerpt: the first 150 characters of the content plus '...', as the spec's card shows.
+    expect(b.summary).toBe(`${long.slice(0, 150)}...`);
+    expect(res.body[0]).not.toHaveProperty('content');
+    expect(res.text.length).toBeLessThan(long.length);
+    // The same article on the spec's list and in detail keeps its whole text.
+    const full = await as.subscriber.get(`/api/news?categories=${cat.id}`);
+    expect(Article.parse(full.body[0]).content).toBe(long);
+
+    const featured = await as.anonymous.get(`/api/news/featured?categories=${cat.id}&view=card`);
+    expect(featured.body.map((item: unknown) => ArticleSummary.strict().parse(item).id)).toEqual([withExcerpt]);
+
+    for (const bad of ['full', 'cards', '']) {
+      const refused = await as.anonymous.get(`/api/news?view=${bad}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBeTruthy();
+    }
   });
 
   it('shows drafts only to editors and admins, in the list and in detail', async () => {

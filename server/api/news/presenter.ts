@@ -1,4 +1,5 @@
-import type { Article, Comment } from '../../../contracts/news';
+import type { Article, ArticleSummary, Comment } from '../../../contracts/news';
+import { excerptOrContent, readingMinutes } from '../../../contracts/text';
 import { toIso } from '../../db/dialect';
 import { presentContentFields } from '../content/presenter';
 import type { Relations } from '../content/repo';
@@ -19,6 +20,12 @@ export function presentArticle(row: ArticleRow, rel: Relations): Article {
     commentCount: Number(row.comment_count) || 0,
     ...presentContentFields(row, rel),
   };
+}
+
+/** `view=card`: the card's text instead of the whole article (a page of 12 full texts is ~75 KB). */
+export function presentArticleSummary(row: ArticleRow, rel: Relations): ArticleSummary {
+  const { content, ...card } = presentArticle(row, rel);
+  return { ...card, summary: excerptOrContent(row.excerpt, content), readingMinutes: readingMinutes(content) };
 }
 
 export function presentComment(row: CommentRow, authors: Map<string, AuthorRow>): Comment {

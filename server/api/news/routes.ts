@@ -7,10 +7,10 @@ import {
   ArticlePutInput,
   CommentCreateInput,
   CommentListQuery,
-  ContentListQuery,
   ContentStatusInput,
   FeaturedInput,
   NEXT_CURSOR_HEADER,
+  NewsListQuery,
 } from '../../../contracts/news';
 import { toIso } from '../../db/dialect';
 import { forbidden, notFound } from '../../errors';
@@ -28,7 +28,7 @@ import { authorsByIds } from '../users/repo';
 import { activeMemberRefs } from '../members/repo';
 import { presentMemberRef } from '../members/presenter';
 import { canDeleteComment } from './policy';
-import { presentArticle, presentComment } from './presenter';
+import { presentArticle, presentArticleSummary, presentComment } from './presenter';
 import { articleWrite, deleteComment, findComment, insertComment, listComments } from './repo';
 
 const editors = requireRole(...CONTENT_EDITORS);
@@ -41,10 +41,12 @@ const editors = requireRole(...CONTENT_EDITORS);
 export function newsRoutes(db: Knex, limits: WriteLimiter): Router {
   const router = new Router({ prefix: '/api/news' });
 
-  router.get('/', validateQuery(ContentListQuery), listHandler(db, ARTICLES, presentArticle));
+  // `view=card`: the lists' cards need the summary and reading time, not every full text.
+  const card = presentArticleSummary;
+  router.get('/', validateQuery(NewsListQuery), listHandler(db, ARTICLES, presentArticle, { card }));
   // The home page's showcase asks for the featured articles and the newest few, not a whole page of
   // full-length articles to pick three from (docs/performance.md, "Home showcase"). Before '/:id'.
-  router.get('/featured', validateQuery(ContentListQuery.omit({ archivedOnly: true })), listHandler(db, ARTICLES, presentArticle, { featuredOnly: true }));
+  router.get('/featured', validateQuery(NewsListQuery.omit({ archivedOnly: true })), listHandler(db, ARTICLES, presentArticle, { featuredOnly: true, card }));
 
   router.post('/', editors, validateBody(ArticleCreateInput), createHandler(db, ARTICLES, presentArticle, (b: ArticleCreateInput) => articleWrite(b)));
 
