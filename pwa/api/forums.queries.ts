@@ -1,16 +1,8 @@
-import { infiniteQueryOptions, queryOptions, type QueryFilters } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryClient, type QueryFilters } from '@tanstack/react-query';
 import type { ContentStatus } from '../../contracts/common';
 import { LIMITS } from '../../contracts/constants';
-import type {
-  Discussion,
-  DiscussionCreateInput,
-  DiscussionDetail,
-  DiscussionUpdateInput,
-  ForumCategory,
-  Reply,
-} from '../../contracts/forums';
+import type { Discussion, DiscussionDetail, DiscussionUpdateInput, ForumCategory } from '../../contracts/forums';
 import { apiFetch, apiFetchPage, type ListPage } from './client';
-import { newItemBase, sendOrQueue, type SendResult } from '../outbox/outbox';
 
 /** `?limit=50[&categoryId=][&before=]` for GET /api/forum/discussions. */
 function discussionSearch(categoryId: string | null | undefined, before: string | null): string {
@@ -69,22 +61,33 @@ export const discussionListsFilter: QueryFilters = {
   predicate: (query) => typeof query.queryKey[2] === 'object',
 };
 
-const discussionPath = (id: string) => `/api/forum/discussions/${encodeURIComponent(id)}`;
+/**
+ * What a forum write changed, so only that refetches (design: the narrowest prefix): a reply (its
+ * discussion, and the reply counts the lists show); a discussion created, edited, moved or
+ * (un)published (the lists, the category cards' counts, and the discussion itself when named); a
+ * discussion deleted (its detail dropped rather than refetched into a 404, then as written).
+ * The online write and the outbox's replay of a queued one both call this (pwa/outbox/kinds.ts).
+ */
+export type ForumChange = { reply: string } | { discussion: string | null } | { deleted: string };
 
-/** Sent now or queued in the outbox; its client id makes a replay return the same discussion. */
-export function createDiscussion(input: DiscussionCreateInput): Promise<SendResult<Discussion>> {
-  const base = newItemBase();
-  return sendOrQueue<Discussion>({
-    ...base,
-    kind: 'discussion',
-    method: 'POST',
-    path: '/api/forum/discussions',
-    body: { ...input, id: base.id },
-    targetId: input.categoryId,
-    title: input.title,
-    text: input.content,
-  });
+export async function invalidateForum(queryClient: QueryClient, change: ForumChange): Promise<void> {
+  if ('reply' in change) {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: forumQueries.discussion(change.reply).queryKey }),
+      queryClient.invalidateQueries(discussionListsFilter),
+    ]);
+    return;
+  }
+  const id = 'deleted' in change ? null : change.discussion;
+  if ('deleted' in change) queryClient.removeQueries({ queryKey: forumQueries.discussion(change.deleted).queryKey });
+  await Promise.all([
+    queryClient.invalidateQueries(discussionListsFilter),
+    queryClient.invalidateQueries({ queryKey: forumQueries.categories().queryKey }),
+    id ? queryClient.invalidateQueries({ queryKey: forumQueries.discussion(id).queryKey }) : undefined,
+  ]);
 }
+
+const discussionPath = (id: string) => `/api/forum/discussions/${encodeURIComponent(id)}`;
 
 export function updateDiscussion(id: string, input: DiscussionUpdateInput): Promise<Discussion> {
   return apiFetch<Discussion>(discussionPath(id), { method: 'PATCH', body: input });
@@ -96,18 +99,4 @@ export function deleteDiscussion(id: string): Promise<unknown> {
 
 export function setDiscussionStatus(id: string, status: ContentStatus): Promise<Discussion> {
   return apiFetch<Discussion>(`${discussionPath(id)}/status`, { method: 'PATCH', body: { status } });
-}
-
-/** Sent now or queued in the outbox; its client id makes a replay return the same reply. */
-export function postReply(discussionId: string, content: string): Promise<SendResult<Reply>> {
-  const base = newItemBase();
-  return sendOrQueue<Reply>({
-    ...base,
-    kind: 'reply',
-    method: 'POST',
-    path: '/api/forum/replies',
-    body: { discussionId, content, ...base },
-    targetId: discussionId,
-    text: content,
-  });
 }

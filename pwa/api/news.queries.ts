@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { LIMITS } from '../../contracts/constants';
 import type { NewsCategory } from '../../contracts/admin';
 import type { Article, ArticleSummary, Comment } from '../../contracts/news';
@@ -103,6 +103,18 @@ export const newsQueries = {
       queryFn: ({ signal }) => apiFetch<Comment[]>(`/api/news/${encodeURIComponent(id)}/comments`, { signal }),
     }),
 };
+
+/**
+ * A comment posted or deleted changes the article's comment list and the commentCount its page and
+ * the lists show (['news', id] is the prefix of the article and its comments). The online write and
+ * the outbox's replay of a queued one both call this (pwa/outbox/kinds.ts).
+ */
+export async function invalidateComments(queryClient: QueryClient, articleId: string): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: newsQueries.detail(articleId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: newsQueries.lists() }),
+  ]);
+}
 
 /** GET /api/news-categories[?activeOnly=true][&usedBy=news|podcasts]; keys mirror the path. */
 export const newsCategoryQueries = {

@@ -4,6 +4,7 @@ import { serverMessage } from '../api/errors';
 import { toast } from '../components/Toast';
 import { currentUserId, onSessionChange, sessionQueryClient } from '../session/session';
 import type { OutboxItem } from './db';
+import { OUTBOX_KINDS } from './kinds';
 
 /*
  * The outbox engine (issue 7). A write goes straight to the server when it can; when the browser is
@@ -101,15 +102,21 @@ export async function sendOrQueue<T>(item: NewItem): Promise<SendResult<T>> {
     void syncNow();
     return { queued: true };
   }
+  let data: T;
   try {
-    const data = await apiFetch<T>(item.path, { method: item.method as HttpMethod, body: item.body, headers: { [IDEMPOTENCY_KEY_HEADER]: item.id } });
-    return { queued: false, data };
+    data = await apiFetch<T>(item.path, { method: item.method as HttpMethod, body: item.body, headers: { [IDEMPOTENCY_KEY_HEADER]: item.id } });
   } catch (error) {
-    if (!currentUserId() || !isNetworkError(error)) throw error;
+    if (!currentUserId() || !isNetworkError(error)) {
+      // Refused: what the screen showed is refetched, as after a refused replay.
+      if (error instanceof ApiError) await refresh(item);
+      throw error;
+    }
     await enqueue(item);
     scheduleRetry();
     return { queued: true };
   }
+  await refresh(item);
+  return { queued: false, data };
 }
 
 /**
@@ -183,12 +190,12 @@ async function send(item: OutboxItem): Promise<Outcome> {
     // A comment that is already gone needs no deleting.
     if (!(item.kind === 'deleteComment' && status === 404)) {
       await (await table()).update(item.seq!, { state: 'failed', reason: reasonFor(error) });
-      refresh(item);
+      void refresh(item);
       return 'refused';
     }
   }
   await (await table()).delete(item.seq!);
-  refresh(item);
+  void refresh(item);
   return 'sent';
 }
 
@@ -197,12 +204,13 @@ function reasonFor(error: ApiError): string {
   return serverMessage(error, `The server refused it (${error.status}).`);
 }
 
-/** Refetch what the item changed, so the server's version replaces the pending one. */
-function refresh(item: OutboxItem): void {
+/**
+ * Refetches what the item changed (its kind's invalidation, pwa/outbox/kinds.ts), so the server's
+ * version replaces what the screen showed: the same queries whether it was sent at once or replayed.
+ */
+function refresh(item: Omit<OutboxItem, 'userId' | 'state'>): Promise<void> {
   const queryClient = sessionQueryClient();
-  if (!queryClient) return;
-  const prefix = item.likeKind ?? (item.kind === 'comment' || item.kind === 'deleteComment' ? 'news' : 'forum');
-  void queryClient.invalidateQueries({ queryKey: [prefix] });
+  return queryClient ? OUTBOX_KINDS[item.kind](queryClient, item as OutboxItem) : Promise.resolve();
 }
 
 // ---------------------------------------------------------------- the user's choices on a refused item

@@ -2,14 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { User } from '../../../contracts/auth';
 import type { Discussion } from '../../../contracts/forums';
-import { setDiscussionStatus } from '../../api/forums.queries';
+import { invalidateForum, setDiscussionStatus } from '../../api/forums.queries';
 import { serverMessage } from '../../api/errors';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { toast } from '../../components/Toast';
 import { MemberLink } from '../members/MemberLink';
-import { refreshAfterDiscussionWrite } from './cache';
 import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
 import { canEditDiscussion, canModerateForums } from './permissions';
 import { Time } from '../../components/Time';
@@ -81,7 +80,7 @@ function StatusToggle({ discussion }: { discussion: Discussion }) {
     onError: (error) => {
       toast({ title: 'Error', description: serverMessage(error, 'Failed to update discussion status.'), variant: 'destructive' });
     },
-    onSettled: () => refreshAfterDiscussionWrite(queryClient, discussion.id),
+    onSettled: () => invalidateForum(queryClient, { discussion: discussion.id }),
   });
 
   return (

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Form, type Key } from 'react-aria-components';
 import type { Discussion, ForumCategory } from '../../../contracts/forums';
-import { createDiscussion, updateDiscussion } from '../../api/forums.queries';
+import { invalidateForum, updateDiscussion } from '../../api/forums.queries';
 import { serverFieldErrors, serverMessage } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -10,7 +10,7 @@ import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { OUTBOX_MUTATION, QUEUED_TOAST } from '../../outbox/outbox';
-import { refreshAfterDiscussionWrite } from './cache';
+import { createDiscussion } from './mutations';
 
 export interface DiscussionFormDialogProps {
   /** The discussion to edit; null starts a new one. */
@@ -58,7 +58,8 @@ function DiscussionForm({
     onSuccess: (result) => {
       onDone();
       if (result.queued) return void toast(QUEUED_TOAST);
-      refreshAfterDiscussionWrite(queryClient, result.data.id);
+      // A new discussion went through the outbox engine, which refreshes what it changed.
+      if (discussion) void invalidateForum(queryClient, { discussion: discussion.id });
       toast({ title: discussion ? 'Discussion updated successfully!' : 'Discussion created successfully!' });
     },
     onError: (error) => {

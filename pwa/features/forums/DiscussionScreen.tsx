@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import type { DiscussionDetail, Reply } from '../../../contracts/forums';
 import { authQueries } from '../../api/auth.queries';
 import { ApiError } from '../../api/client';
-import { forumQueries, postReply } from '../../api/forums.queries';
+import { forumQueries } from '../../api/forums.queries';
 import { serverMessage } from '../../api/errors';
 import { Avatar } from '../../components/Avatar';
 import { BackLink } from '../../components/BackLink';
@@ -21,7 +21,7 @@ import { postedLate } from '../../outbox/format';
 import { useQueued } from '../../outbox/hooks';
 import { QueuedPost, RefusedHere } from '../../outbox/OutboxNotice';
 import { OUTBOX_MUTATION, QUEUED_TOAST } from '../../outbox/outbox';
-import { refreshAfterReply } from './cache';
+import { postReply } from './mutations';
 import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
 import { HeartIcon } from '../../components/icons';
 import './forums.css';
@@ -160,7 +160,6 @@ function ReplyItem({ reply }: { reply: Reply }) {
 /** Signed in: a reply box. Visitors: a prompt to log in (spec 2 and 6). */
 function ReplyBox({ discussion }: { discussion: DiscussionDetail }) {
   const { data: user } = useQuery(authQueries.user());
-  const queryClient = useQueryClient();
   const [content, setContent] = useState('');
   const reply = useMutation({
     ...OUTBOX_MUTATION,
@@ -173,8 +172,6 @@ function ReplyBox({ discussion }: { discussion: DiscussionDetail }) {
       // A locked discussion answers 423 with its own message ('This discussion is locked').
       toast({ title: 'Error', description: serverMessage(error, 'Failed to post reply'), variant: 'destructive' });
     },
-    // A queued reply changed nothing on the server yet; the outbox refreshes once it is sent.
-    onSettled: (result) => (result?.queued ? undefined : refreshAfterReply(queryClient, discussion.id)),
   });
 
   if (!user) {

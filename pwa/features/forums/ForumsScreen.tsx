@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useDeferredValue, useId, useMemo, useState, type CSSProperties } from 'react';
 import type { Discussion, ForumCategory } from '../../../contracts/forums';
 import { authQueries } from '../../api/auth.queries';
-import { deleteDiscussion, forumQueries } from '../../api/forums.queries';
+import { deleteDiscussion, forumQueries, invalidateForum } from '../../api/forums.queries';
 import { serverMessage } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
@@ -14,7 +14,6 @@ import { toast } from '../../components/Toast';
 import { ToggleButton } from '../../components/ToggleButton';
 import { useOutboxItems } from '../../outbox/hooks';
 import { QueuedPost } from '../../outbox/OutboxNotice';
-import { refreshAfterDiscussionDelete } from './cache';
 import { DiscussionCard } from './DiscussionCard';
 import { DiscussionFormDialog } from './DiscussionFormDialog';
 import { SiteSearchResults } from '../search/SiteSearchResults';
@@ -207,7 +206,7 @@ function DeleteDiscussionDialog({ discussion, onClose }: { discussion: Discussio
   const remove = useMutation({
     mutationFn: (id: string) => deleteDiscussion(id),
     onSuccess: (_, id) => {
-      refreshAfterDiscussionDelete(queryClient, id);
+      void invalidateForum(queryClient, { deleted: id });
       toast({ title: 'Discussion deleted successfully!' });
       onClose();
     },

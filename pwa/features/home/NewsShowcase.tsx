@@ -4,7 +4,7 @@ import { newsQueries } from '../../api/news.queries';
 import { LinkButton } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
 import { EmptyState } from '../../components/EmptyState';
-import { LikeButton } from '../../components/LikeButton';
+import { LikeButton } from '../likes/LikeButton';
 import { CardGridSkeleton } from '../../components/Skeleton';
 import { ArticleCard } from '../news/ArticleCard';
 import { CommentIcon, ShareIcon } from '../../components/icons';

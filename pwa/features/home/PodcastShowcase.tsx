@@ -7,7 +7,7 @@ import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { CARD_IMAGE_SIZES, Cover, PODCAST_PLACEHOLDER } from '../../components/Cover';
 import { podcastCover } from '../../../contracts/covers';
-import { LikeButton } from '../../components/LikeButton';
+import { LikeButton } from '../likes/LikeButton';
 import { CardGridSkeleton } from '../../components/Skeleton';
 import { formatDuration, formatCount } from '../../lib/format';
 import { ListenNowLink } from '../podcasts/ListenNowLink';

@@ -9,7 +9,7 @@ import { Button, LinkButton } from '../../components/Button';
 import { AlertDialog } from '../../components/Dialog';
 import { ARTICLE_PLACEHOLDER, Cover } from '../../components/Cover';
 import { articleCover } from '../../../contracts/covers';
-import { LikeButton } from '../../components/LikeButton';
+import { LikeButton } from '../likes/LikeButton';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { MarkdownContent } from '../../components/LazyMarkdown';
 import { readingMinutes } from '../../../contracts/text';

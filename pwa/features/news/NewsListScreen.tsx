@@ -8,7 +8,7 @@ import { Button, LinkButton } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
 import { EmptyState } from '../../components/EmptyState';
 import { CommentIcon, ShareIcon } from '../../components/icons';
-import { LikeButton } from '../../components/LikeButton';
+import { LikeButton } from '../likes/LikeButton';
 import { SearchField } from '../../components/SearchField';
 import { CardGridSkeleton } from '../../components/Skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';

@@ -95,19 +95,7 @@ export function useArticleDelete(id: string, leave: () => Promise<void>) {
   });
 }
 
-/**
- * A new or removed comment changes the comment list and the article's commentCount, which the
- * article page and the lists show. ['news', id] is the prefix of both the article and its comments.
- */
-async function commentsChanged(queryClient: QueryClient, articleId: string): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: newsQueries.detail(articleId).queryKey }),
-    queryClient.invalidateQueries({ queryKey: newsQueries.lists() }),
-  ]);
-}
-
 export function usePostComment(articleId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     ...OUTBOX_MUTATION,
     // The comment carries its own id and writing time, so a replay from the outbox cannot double it.
@@ -123,17 +111,13 @@ export function usePostComment(articleId: string) {
         text: content,
       });
     },
-    onSuccess: async (result) => {
-      if (result.queued) return void toast(QUEUED_TOAST);
-      toast({ title: 'Comment posted' });
-      await commentsChanged(queryClient, articleId);
-    },
+    // Sent or queued, the outbox engine refreshes what the comment changed (invalidateComments).
+    onSuccess: (result) => toast(result.queued ? QUEUED_TOAST : { title: 'Comment posted' }),
     onError: (error) => errorToast(error, 'Failed to post comment'),
   });
 }
 
 export function useDeleteComment(articleId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     ...OUTBOX_MUTATION,
     mutationFn: (commentId: string) =>
@@ -145,11 +129,7 @@ export function useDeleteComment(articleId: string) {
         targetId: articleId,
         refId: commentId,
       }),
-    onSuccess: async (result) => {
-      if (result.queued) return void toast(QUEUED_TOAST);
-      toast({ title: 'Comment deleted' });
-      await commentsChanged(queryClient, articleId);
-    },
+    onSuccess: (result) => toast(result.queued ? QUEUED_TOAST : { title: 'Comment deleted' }),
     onError: (error) => errorToast(error, 'Failed to delete comment'),
   });
 }

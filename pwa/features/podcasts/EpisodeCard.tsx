@@ -5,7 +5,7 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { CARD_IMAGE_SIZES, Cover, PODCAST_PLACEHOLDER } from '../../components/Cover';
 import { podcastCover } from '../../../contracts/covers';
-import { LikeButton } from '../../components/LikeButton';
+import { LikeButton } from '../likes/LikeButton';
 import { formatDuration, formatCount } from '../../lib/format';
 import { HeadphonesIcon } from '../../components/icons';
 import { CategoryBadges } from '../news/ArticleCard';

@@ -1,19 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
-import type { LikeResponse } from '../../contracts/news';
-import { authQueries } from '../api/auth.queries';
-import { apiFetch } from '../api/client';
-import { serverMessage } from '../api/errors';
-import { toast } from '../components/Toast';
-import { useOutboxItems } from '../outbox/hooks';
-import { newItemBase, OUTBOX_MUTATION, sendOrQueue } from '../outbox/outbox';
+import type { LikeResponse } from '../../../contracts/news';
+import { authQueries } from '../../api/auth.queries';
+import { apiFetch } from '../../api/client';
+import { serverMessage } from '../../api/errors';
+import { invalidateLikes, type LikeKind } from '../../api/likes';
+import { toast } from '../../components/Toast';
+import { useOutboxItems } from '../../outbox/hooks';
+import { newItemBase, OUTBOX_MUTATION, sendOrQueue } from '../../outbox/outbox';
 
 /**
  * Likes (spec 4): anonymous likes are counted only in this browser, in localStorage maps from id to
  * a count; anonymous viewers see the server count plus the local one. Signed-in viewers toggle a
  * server-side like and see the server count only.
  */
-export type LikeKind = 'news' | 'podcasts';
+export type { LikeKind };
 
 const STORAGE_KEYS: Record<LikeKind, string> = {
   news: 'articleLikeCounts',
@@ -124,10 +125,9 @@ export function useLike(kind: LikeKind, item: LikeableItem): LikeState {
     onError: (error) => {
       toast({ title: 'Error', description: serverMessage(error, 'Failed to update like.'), variant: 'destructive' });
     },
-    // Lists, the featured list and the detail page all show the count, so the whole kind refetches.
-    // A queued like changes nothing on the server yet (and a refetch offline would only fail).
-    // An anonymous like counted without the server (offline): nothing to refetch.
-    onSettled: (response) => (response === null || response === ANONYMOUS_LIKE ? undefined : queryClient.invalidateQueries({ queryKey: [kind] })),
+    // A signed-in like, sent or queued, is refreshed by the outbox engine (invalidateLikes); an
+    // anonymous one the server answered refetches the same way here; one counted offline, not at all.
+    onSettled: (response) => (!isSignedIn && response && response !== ANONYMOUS_LIKE ? invalidateLikes(queryClient, kind) : undefined),
   });
 
   const shown = queued ? { liked: queued.kind === 'like', likes: current.likes + (queued.kind === 'like' ? 1 : -1) * Number((queued.kind === 'like') !== current.liked) } : current;

@@ -1,7 +1,7 @@
-import { useLike, type LikeableItem, type LikeKind } from '../lib/likes';
-import { PENDING_SYNC } from '../outbox/OutboxNotice';
-import { Button } from './Button';
-import { HeartIcon } from './icons';
+import { Button } from '../../components/Button';
+import { HeartIcon } from '../../components/icons';
+import { PENDING_SYNC } from '../../outbox/OutboxNotice';
+import { useLike, type LikeableItem, type LikeKind } from './useLike';
 
 export interface LikeButtonProps {
   kind: LikeKind;

@@ -1,0 +1,21 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { invalidateForum } from '../api/forums.queries';
+import { invalidateLikes } from '../api/likes';
+import { invalidateComments } from '../api/news.queries';
+import type { OutboxItem, OutboxKind } from './db';
+
+/**
+ * What each kind of write changed, once the server has taken it (or refused it): each resource's
+ * own `invalidate…` from pwa/api. The engine calls it after a write sent at once and after the
+ * replay of a queued one, so the two paths refresh exactly the same queries (outbox.test.ts).
+ * A new kind of offline write adds its line here and its invalidation to its resource module.
+ */
+export const OUTBOX_KINDS: Record<OutboxKind, (queryClient: QueryClient, item: OutboxItem) => Promise<void>> = {
+  like: (queryClient, item) => invalidateLikes(queryClient, item.likeKind ?? 'news'),
+  unlike: (queryClient, item) => invalidateLikes(queryClient, item.likeKind ?? 'news'),
+  comment: (queryClient, item) => invalidateComments(queryClient, item.targetId),
+  deleteComment: (queryClient, item) => invalidateComments(queryClient, item.targetId),
+  reply: (queryClient, item) => invalidateForum(queryClient, { reply: item.targetId }),
+  // The discussion's id is the item's (the client id the server keeps).
+  discussion: (queryClient, item) => invalidateForum(queryClient, { discussion: item.id }),
+};
