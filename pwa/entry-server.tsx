@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, skipToken, type DehydratedState, type QueryClient, type QueryKey, type QueryObserverOptions } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createQueryClient } from './api/queryClient';
+import { createQueryClient } from './queryClient';
 import { App } from './App';
 import { renderedClock } from './lib/clock';
 import { setServerRequest, type ServerRequest } from './lib/environment';

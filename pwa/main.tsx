@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createQueryClient } from './api/queryClient';
+import { createQueryClient } from './queryClient';
 import { App } from './App';
 import { LOCAL_CLOCK } from './lib/clock';
 import { createAppRouter } from './router';

@@ -8,7 +8,7 @@ import {
   redirect,
   type RouterHistory,
 } from '@tanstack/react-router';
-import { authQueries } from './api/auth.queries';
+import { authQueries } from './session/queries';
 import { communityQueries } from './api/community.queries';
 import { memberQueries } from './api/members.queries';
 import { profileQueries } from './api/profile.queries';

@@ -1,6 +1,5 @@
 import { NEXT_CURSOR_HEADER } from '../../contracts/constants';
 import { serverRequest } from '../lib/environment';
-import { readThrough } from '../offline/store';
 
 /**
  * The one fetch wrapper. Every call sends cookies; a JSON body (with its content type) goes out only
@@ -30,10 +29,21 @@ export interface ApiFetchOptions {
   headers?: Record<string, string>;
 }
 
+/** How a GET answer is fetched: straight from the network, or through a store that keeps it. */
+export type ReadThrough = <T>(path: string, fetchAnswer: () => Promise<T>) => Promise<T>;
+
+let readThrough: ReadThrough = (_path, fetchAnswer) => fetchAnswer();
+
 /**
- * GETs go through the offline store (pwa/offline/store.ts): each answer is kept on the device and
- * given back when the network fails.
+ * The offline store (pwa/offline/store.ts) takes the GETs over when it is loaded (the session module
+ * loads it with the app): from then on each answer is kept on the device and given back when the
+ * network fails. Registered from above so this lowest layer imports nothing of the offline code.
  */
+export function routeReadsThrough(store: ReadThrough): void {
+  readThrough = store;
+}
+
+/** GETs go through the offline store once it is loaded (routeReadsThrough). */
 export function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   // On the server (rendering a page) there is no device to keep answers on.
   if ((options.method ?? 'GET') !== 'GET' || serverRequest()) return request<T>(path, options);

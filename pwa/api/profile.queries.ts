@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import type { z } from 'zod';
 import type { User } from '../../contracts/auth';
 import type { PasswordChangeInput, PasswordChangeResponse, ProfileUpdateInput } from '../../contracts/profile';
-import { authQueries } from './auth.queries';
+import { USER_QUERY_KEY } from './keys';
 import { apiFetch } from './client';
 import { memberQueries } from './members.queries';
 
@@ -33,10 +33,10 @@ export type PasswordFields = z.input<typeof PasswordChangeInput>;
  */
 export async function profileChanged(queryClient: QueryClient, user: User): Promise<void> {
   queryClient.setQueryData(profileQueries.me().queryKey, user);
-  queryClient.setQueryData(authQueries.user().queryKey, user);
+  queryClient.setQueryData(USER_QUERY_KEY, user);
   await Promise.all([
     // Through the session module's own query function, which records the new name for offline use.
-    queryClient.invalidateQueries({ queryKey: authQueries.user().queryKey }),
+    queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: memberQueries.detail(user.id).queryKey }),
     queryClient.invalidateQueries({ queryKey: ['community'] }),
     queryClient.invalidateQueries({ queryKey: ['forum', 'discussions'] }),

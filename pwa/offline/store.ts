@@ -1,4 +1,5 @@
 import type { Article } from '../../contracts/news';
+import { routeReadsThrough } from '../api/client';
 import { SAVED_IMAGE_CACHE } from '../sw/cacheNames';
 import { articleCover } from '../../contracts/covers';
 import { coverSources, keptImageUrls } from '../components/coverSources';
@@ -56,6 +57,8 @@ export async function readThrough<T>(path: string, fetcher: () => Promise<T>): P
     return stored.data as T;
   }
 }
+
+routeReadsThrough(readThrough);
 
 const storable = (path: string) => !NOT_STORED.some((pattern) => pattern.test(path));
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { authQueries } from '../api/auth.queries';
+import { authQueries } from '../session/queries';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { toast } from '../components/Toast';

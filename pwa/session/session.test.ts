@@ -28,7 +28,7 @@ globalThis.fetch = serverFetch;
 
 const session = await import('./session');
 const store = await import('../offline/store');
-const { authQueries } = await import('../api/auth.queries');
+const { authQueries } = await import('./queries');
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'always' } } });
 session.connectSession(queryClient);

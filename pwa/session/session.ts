@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionResponse, User } from '../../contracts/auth';
 import { apiFetch } from '../api/client';
+import { USER_QUERY_KEY } from '../api/keys';
 import { serverRequest } from '../lib/environment';
 import { clearUserData } from '../offline/store';
 import { OfflineError } from '../offline/status';
@@ -23,7 +24,7 @@ import { OfflineError } from '../offline/status';
 const RECORD_KEY = 'ledger-session';
 /** Written by the outbox before this module existed; removed when the record is first written. */
 const OLD_OUTBOX_KEY = 'outboxUserId';
-const USER_KEY = ['auth', 'user'] as const;
+const USER_KEY = USER_QUERY_KEY;
 const SESSION_PATH = '/api/auth/session';
 
 /** The recorded user; null = nobody signed in; undefined = never recorded on this device. */
@@ -96,7 +97,7 @@ export function onSessionChange(listener: Listener): () => void {
 // ---------------------------------------------------------------- the current-user query
 
 /**
- * The current-user query's function (pwa/api/auth.queries.ts). Online, the server's answer is the
+ * The current-user query's function (pwa/session/queries.ts). Online, the server's answer is the
  * truth and is recorded; when no answer arrives (offline), the record answers. The answer is never
  * kept in or read from the offline store.
  */
@@ -123,7 +124,7 @@ export function followRenderedAnswer(client: QueryClient): void {
   if (user !== undefined) void serverSaid(user);
 }
 
-/** Links the app's query client (pwa/api/queryClient.ts) and follows the record across this device's tabs. */
+/** Links the app's query client (pwa/queryClient.ts) and follows the record across this device's tabs. */
 export function connectSession(client: QueryClient): void {
   queryClient = client;
   if (typeof window === 'undefined') return;

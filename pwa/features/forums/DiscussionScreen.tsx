@@ -3,7 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import type { DiscussionDetail, Reply } from '../../../contracts/forums';
-import { authQueries } from '../../api/auth.queries';
+import { authQueries } from '../../session/queries';
 import { ApiError } from '../../api/client';
 import { forumQueries } from '../../api/forums.queries';
 import { serverMessage } from '../../api/errors';

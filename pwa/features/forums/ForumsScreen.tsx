@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo, useState, type CSSProperties } from 'react';
 import type { Discussion, ForumCategory } from '../../../contracts/forums';
-import { authQueries } from '../../api/auth.queries';
+import { authQueries } from '../../session/queries';
 import { deleteDiscussion, forumQueries, invalidateForum } from '../../api/forums.queries';
 import { serverMessage } from '../../api/errors';
 import { Button } from '../../components/Button';

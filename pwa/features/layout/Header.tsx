@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
-import { authQueries } from '../../api/auth.queries';
+import { authQueries } from '../../session/queries';
 import { LinkButton } from '../../components/Button';
 import { InstallButton } from '../../offline/InstallButton';
 import { OfflineIndicator } from '../../offline/OfflineIndicator';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { authQueries } from '../../api/auth.queries';
+import { authQueries } from '../../session/queries';
 import { Avatar } from '../../components/Avatar';
 import { Button, buttonClassName } from '../../components/Button';
 import { fullName } from '../../lib/format';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { authQueries } from '../../api/auth.queries';
+import { authQueries } from '../../session/queries';
 import { useMenuVisibility, type MenuKey } from '../../api/menu.queries';
 
 const NAV_LINKS = [

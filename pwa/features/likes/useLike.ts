@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import type { LikeResponse } from '../../../contracts/news';
-import { authQueries } from '../../api/auth.queries';
+import { authQueries } from '../../session/queries';
 import { apiFetch } from '../../api/client';
 import { serverMessage } from '../../api/errors';
 import { invalidateLikes, type LikeKind } from '../../api/likes';

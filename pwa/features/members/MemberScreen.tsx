@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { MemberProfile } from '../../../contracts/profile';
-import { authQueries } from '../../api/auth.queries';
+import { authQueries } from '../../session/queries';
 import { ApiError } from '../../api/client';
 import { serverMessage } from '../../api/errors';
 import { memberQueries } from '../../api/members.queries';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '../../../contracts/auth';
-import { authQueries } from '../../api/auth.queries';
+import { authQueries } from '../../session/queries';
 import { isAdminRole, isStaffRole } from '../../../contracts/constants';
 
 export interface Viewer {

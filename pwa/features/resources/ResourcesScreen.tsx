@@ -3,7 +3,7 @@ import { useDeferredValue, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { RESOURCE_TYPES, isAdminRole } from '../../../contracts/constants';
 import type { Resource } from '../../../contracts/resources';
-import { authQueries } from '../../api/auth.queries';
+import { authQueries } from '../../session/queries';
 import { serverMessage } from '../../api/errors';
 import { deleteResource, resourceQueries, type ResourceCategory, type ResourceType } from '../../api/resources.queries';
 import { Button } from '../../components/Button';

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { User } from '../../contracts/auth';
-import { fetchSessionUser } from '../session/session';
+import { USER_QUERY_KEY } from '../api/keys';
+import { fetchSessionUser } from './session';
 
 export const authQueries = {
   /**
@@ -10,7 +11,7 @@ export const authQueries = {
    */
   user: () =>
     queryOptions({
-      queryKey: ['auth', 'user'],
+      queryKey: USER_QUERY_KEY,
       queryFn: ({ signal }): Promise<User | null> => fetchSessionUser(signal),
     }),
 };

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { shareUnlessStored } from '../offline/status';
-import { connectSession } from '../session/session';
+import { shareUnlessStored } from './offline/status';
+import { connectSession } from './session/session';
 
 /**
  * Spec section 7: queries never go stale, are not refetched on a timer or on window focus, and
