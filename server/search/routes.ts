@@ -11,7 +11,7 @@ import { highlightTitle, queryTerms, SEARCH_PAGE, snippet } from '../../contract
 export function searchRoutes(db: Knex): Router {
   const router = new Router({ prefix: '/api/search' });
   router.get('/', validateQuery(SearchQuery), async (ctx) => {
-    const { q, limit } = ctx.state.query as SearchQuery;
+    const { q, limit } = ctx.state.query;
     const terms = queryTerms(q);
     const hits = await search(db, { terms, limit, withDrafts: canSeeDrafts(ctx.state.user) });
     viewerSpecific(ctx);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { WRITTEN_AT_MESSAGES } from '../../contracts/common';
 import { CONTROL_CHARACTER_MESSAGE, INVALID_UNICODE_MESSAGE } from '../../contracts/text';
 import { createCategory, insertArticle, type CategoryFixture } from '../api/content/test-factories';
-import { encodeCursor } from '../api/content/cursor';
+import { encodeCursor } from '../api/cursor';
 import { forumCategory, postDiscussion } from '../api/forums/fixtures';
 import { createUser, signedIn } from './factories';
 import { describeEachDb, type Agent, type Response } from './harness';

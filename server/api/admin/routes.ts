@@ -9,7 +9,7 @@ export function adminRoutes(db: Knex): Router {
   const router = new Router();
 
   router.post('/api/admin/seed-database', requireRole('admin'), validateBody(SeedDatabaseInput), async (ctx) => {
-    const { force } = ctx.state.body as SeedDatabaseInput;
+    const { force } = ctx.state.body;
     const result = await rebuildSampleData(db, { force });
     const body: SeedDatabaseResponse =
       result === 'already-seeded'

@@ -40,7 +40,7 @@ export function authRoutes(db: Knex, limits: AuthRateLimiter): Router {
   });
 
   router.post('/login', validateBody(LoginInput), async (ctx) => {
-    const input = ctx.state.body as LoginInput;
+    const input = ctx.state.body;
     // Counted before the password is checked, and given back below when it was right.
     const attempt = await limits.beginLogin(ipKey(ctx.ip), input.email);
     const user = await findUserByEmail(db, input.email);
@@ -54,7 +54,7 @@ export function authRoutes(db: Knex, limits: AuthRateLimiter): Router {
   });
 
   router.post('/register', validateBody(RegisterInput), async (ctx) => {
-    const input = ctx.state.body as RegisterInput;
+    const input = ctx.state.body;
     // Every attempt counts: the 409 below tells whether an email has an account.
     await limits.register(ipKey(ctx.ip), input.email);
     if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });

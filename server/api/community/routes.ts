@@ -10,7 +10,7 @@ export function communityRoutes(db: Knex): Router {
   const router = new Router({ prefix: '/api/community' });
 
   router.get('/contributors', validateQuery(ContributorsQuery), async (ctx) => {
-    const { limit } = ctx.state.query as ContributorsQuery;
+    const { limit } = ctx.state.query;
     ctx.body = (await repo.listContributors(db, limit)).map(presentContributor);
   });
 

@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import { NEXT_CURSOR_HEADER, type ContentListQuery } from '../../../contracts/news';
 import { currentUser } from '../../middleware/auth';
-import { parseId } from '../../middleware/validate';
-import { decodeListCursor } from './cursor';
+import { parseId, type WithBody, type WithQuery } from '../../middleware/validate';
+import { decodeListCursor } from '../cursor';
 import type { ContentKind } from './kinds';
 import {
   createContent,
@@ -43,16 +43,16 @@ export function listHandler<R extends ContentRow, T>(
     /** The presenter for `view=card` (NewsListQuery), when the resource has a lighter card shape. */
     card?: Present<R, unknown>;
   } = {},
-): Koa.Middleware {
+): WithQuery<Omit<ContentListQuery, 'archivedOnly'> & { archivedOnly?: boolean; view?: 'card' }> {
   return async (ctx) => {
-    const query = ctx.state.query as ContentListQuery;
+    const query = ctx.state.query;
     const viewer = ctx.state.user;
     const page = await listContent<R>(db, kind, {
       viewer,
       limit: query.limit,
       categoryIds: query.categories,
       // The featured strip never shows archived items.
-      archivedOnly: opts.featuredOnly ? false : query.archivedOnly,
+      archivedOnly: opts.featuredOnly ? false : (query.archivedOnly ?? false),
       featuredOnly: opts.featuredOnly,
       where: opts.where?.(ctx),
       before: query.before ? decodeListCursor(query.before, 'before') : undefined,
@@ -60,7 +60,7 @@ export function listHandler<R extends ContentRow, T>(
     const rel = await loadRelations(db, kind, page.rows, viewer);
     viewerSpecific(ctx);
     if (page.nextCursor) ctx.set(NEXT_CURSOR_HEADER, page.nextCursor);
-    const presentRow = opts.card && (query as { view?: string }).view === 'card' ? opts.card : present;
+    const presentRow = opts.card && query.view === 'card' ? opts.card : present;
     ctx.body = page.rows.map((row) => presentRow(row, rel));
   };
 }
@@ -90,11 +90,11 @@ export function updateHandler<B, R extends ContentRow, T>(
   kind: ContentKind,
   present: Present<R, T>,
   toWrite: (body: B) => ContentWrite,
-): Koa.Middleware {
+): WithBody<B> {
   return async (ctx) => {
     const id = itemId(ctx, kind);
-    // The route's validateBody put a B here.
-    const { columns, categoryIds } = toWrite(ctx.state.body as B);
+    // The route's validateBody put a B here (the router types it through).
+    const { columns, categoryIds } = toWrite(ctx.state.body);
     await updateContent(db, kind, id, columns, categoryIds);
     ctx.body = await presentOne(db, kind, id, ctx, present);
   };
@@ -106,10 +106,10 @@ export function createHandler<B extends { categoryIds: string[] }, R extends Con
   kind: ContentKind,
   present: Present<R, T>,
   toWrite: (body: B) => ContentWrite,
-): Koa.Middleware {
+): WithBody<B> {
   return async (ctx) => {
     // The route's validateBody put a B here; create schemas require categoryIds.
-    const body = ctx.state.body as B;
+    const body = ctx.state.body;
     const { columns } = toWrite(body);
     const { categoryIds } = body;
     const id = uuidv7();

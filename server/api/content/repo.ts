@@ -5,7 +5,7 @@ import { now, toBool, toIso } from '../../db/dialect';
 import { badRequest, notFound } from '../../errors';
 import type { CurrentUser } from '../../middleware/auth';
 import { deleteLikesOf, likedIds } from '../likes/repo';
-import { encodeCursor, type ListCursor } from './cursor';
+import { encodeCursor, type ListCursor } from '../cursor';
 import type { ContentKind } from './kinds';
 import { canSeeContent, canSeeDrafts } from './policy';
 

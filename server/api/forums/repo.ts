@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ContentStatus } from '../../../contracts/common';
 import type { DiscussionCreateInput, DiscussionUpdateInput } from '../../../contracts/forums';
 import { isForeignKeyViolation, now, toBool } from '../../db/dialect';
-import type { DiscussionCursor } from './cursor';
+import type { DiscussionCursor } from '../cursor';
 import { existingClientRow, retryOnClientIdRace } from '../client-ids';
 import { wherePublicDiscussion } from '../content/visibility';
 import type { DiscussionNewsCategoryRow, DiscussionRow, ForumCategoryRow, ReplyRow } from './presenter';

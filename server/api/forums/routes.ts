@@ -18,7 +18,7 @@ import { parseId, validateBody, validateQuery } from '../../middleware/validate'
 import { toBool, toIso } from '../../db/dialect';
 import { acceptedWrittenAt } from '../client-ids';
 import { authorsByIds } from '../users/repo';
-import { decodeCursor, encodeCursor } from './cursor';
+import { decodeDiscussionCursor, encodeDiscussionCursor } from '../cursor';
 import { canDeleteReply, canEditDiscussion, canModerateForums, canViewDiscussion } from './policy';
 import { presentDiscussion, presentDiscussionDetail, presentForumCategory, presentReply, type DiscussionRow } from './presenter';
 import { countsWhenCreated, type WriteLimiter } from '../../middleware/write-limits';
@@ -63,9 +63,8 @@ export function forumRoutes(db: Knex, limits: WriteLimiter): Router {
   });
 
   router.get('/discussions', validateQuery(DiscussionListQuery), async (ctx) => {
-    const query = ctx.state.query as DiscussionListQuery;
-    const before = query.before === undefined ? undefined : decodeCursor(query.before);
-    if (before === null) throw badRequest('Invalid cursor', { before: ['Invalid cursor'] });
+    const query = ctx.state.query;
+    const before = query.before === undefined ? undefined : decodeDiscussionCursor(query.before, 'before');
     const user = ctx.state.user;
     // One row more than asked tells whether a next page exists without a count query.
     const rows = await repo.listDiscussions(db, {
@@ -78,7 +77,7 @@ export function forumRoutes(db: Knex, limits: WriteLimiter): Router {
     const page = rows.slice(0, query.limit);
     if (rows.length > query.limit) {
       const last = page[page.length - 1];
-      ctx.set(NEXT_CURSOR_HEADER, encodeCursor({ pinned: toBool(last.is_pinned), createdAt: toIso(last.created_at)!, id: last.id }));
+      ctx.set(NEXT_CURSOR_HEADER, encodeDiscussionCursor({ pinned: toBool(last.is_pinned), createdAt: toIso(last.created_at)!, id: last.id }));
     }
     ctx.body = await present(page);
   });
@@ -94,7 +93,7 @@ export function forumRoutes(db: Knex, limits: WriteLimiter): Router {
   });
 
   router.post('/discussions', requireUser, validateBody(DiscussionCreateInput), limits.limit('discussion', { counts: countsWhenCreated }), async (ctx) => {
-    const input = ctx.state.body as DiscussionCreateInput;
+    const input = ctx.state.body;
     const result = await repo.createDiscussion(db, currentUser(ctx).id, input);
     if (result.kind === 'unknown_category') throw badRequest(UNKNOWN_CATEGORY, { categoryId: [UNKNOWN_CATEGORY] });
     // 200 when its client id had already been posted (a replay), 201 when this request wrote it.
@@ -102,7 +101,7 @@ export function forumRoutes(db: Knex, limits: WriteLimiter): Router {
   });
 
   router.patch('/discussions/:id', requireUser, validateBody(DiscussionUpdateInput), async (ctx) => {
-    const input = ctx.state.body as DiscussionUpdateInput;
+    const input = ctx.state.body;
     const user = currentUser(ctx);
     const row = await visibleDiscussion(ctx, parseId(ctx.params.id, DISCUSSION_NOT_FOUND));
     if (!canEditDiscussion(user, row)) throw forbidden('You can only edit your own discussions');
@@ -126,20 +125,20 @@ export function forumRoutes(db: Knex, limits: WriteLimiter): Router {
 
   router.patch('/discussions/:id/status', requireRole(...STAFF_ROLES), validateBody(DiscussionStatusInput), async (ctx) => {
     const id = parseId(ctx.params.id, DISCUSSION_NOT_FOUND);
-    const { status } = ctx.state.body as DiscussionStatusInput;
+    const { status } = ctx.state.body;
     if (!(await repo.setDiscussionStatus(db, id, status))) throw notFound(DISCUSSION_NOT_FOUND);
     await respondWithDiscussion(ctx, id);
   });
 
   router.patch('/discussions/:id/featured', requireRole(...STAFF_ROLES), validateBody(DiscussionFeaturedInput), async (ctx) => {
     const id = parseId(ctx.params.id, DISCUSSION_NOT_FOUND);
-    const { isFeatured } = ctx.state.body as DiscussionFeaturedInput;
+    const { isFeatured } = ctx.state.body;
     if (!(await repo.setDiscussionFeatured(db, id, isFeatured))) throw notFound(DISCUSSION_NOT_FOUND);
     await respondWithDiscussion(ctx, id);
   });
 
   router.post('/replies', requireUser, validateBody(ReplyCreateInput), limits.limit('comment', { counts: countsWhenCreated }), async (ctx) => {
-    const input = ctx.state.body as ReplyCreateInput;
+    const input = ctx.state.body;
     const user = currentUser(ctx);
     const writtenAt = acceptedWrittenAt(input.writtenAt, user.row);
     await visibleDiscussion(ctx, input.discussionId);

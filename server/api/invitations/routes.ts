@@ -71,7 +71,7 @@ export function invitationRoutes(db: Knex, site: SiteInfo, limits: AuthRateLimit
   });
 
   router.post('/api/users/invite', adminOnly, validateBody(InvitationCreateInput), async (ctx) => {
-    const input = ctx.state.body as InvitationCreateInput;
+    const input = ctx.state.body;
     const admin = currentUser(ctx);
     if (await findUserByEmail(db, input.email)) throw conflict(ALREADY_USER, { email: [ALREADY_USER] });
     let issued;
@@ -133,7 +133,7 @@ export function invitationRoutes(db: Knex, site: SiteInfo, limits: AuthRateLimit
   router.post('/api/invitations/:token/accept', validateBody(InvitationAcceptInput), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const token = parseToken(ctx.params.token);
-    const input = ctx.state.body as InvitationAcceptInput;
+    const input = ctx.state.body;
     // Accepting creates an account, so it counts against the registration limit per IP.
     await limits.acceptInvitation(ipKey(ctx.ip));
     // Refuse a dead link before spending a bcrypt hash on it.

@@ -22,7 +22,7 @@ export function menuRoutes(db: Knex): Router {
   });
 
   router.patch('/api/admin/menu-settings/:menuKey', requireRole('admin'), validateBody(MenuVisibilityInput), async (ctx) => {
-    const { isVisible } = ctx.state.body as MenuVisibilityInput;
+    const { isVisible } = ctx.state.body;
     // Only the five menu keys name a row; anything else (a%00b would be a 500 on PostgreSQL) is 404.
     const key = MenuKey.safeParse(ctx.params.menuKey);
     const row = key.success ? await setMenuVisibility(db, key.data, isVisible) : undefined;

@@ -40,13 +40,13 @@ export function newsCategoryRoutes(db: Knex): Router {
   const adminOnly = requireRole('admin');
 
   router.get('/api/news-categories', validateQuery(NewsCategoryListQuery), async (ctx) => {
-    const { activeOnly, usedBy } = ctx.state.query as NewsCategoryListQuery;
+    const { activeOnly, usedBy } = ctx.state.query;
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = (await listNewsCategories(db, { activeOnly, usedBy })).map(presentNewsCategory);
   });
 
   router.post('/api/admin/news-categories', adminOnly, validateBody(NewsCategoryCreateInput), async (ctx) => {
-    const input = ctx.state.body as NewsCategoryCreateInput;
+    const input = ctx.state.body;
     await assertUnique(db, input);
     const row = await insertNewsCategory(db, input).catch((err) => uniqueRace(db, err, input));
     ctx.status = 201;
@@ -55,7 +55,7 @@ export function newsCategoryRoutes(db: Knex): Router {
 
   router.patch('/api/admin/news-categories/:id', adminOnly, validateBody(NewsCategoryUpdateInput), async (ctx) => {
     const id = parseId(ctx.params.id, 'Category not found');
-    const input = ctx.state.body as NewsCategoryUpdateInput;
+    const input = ctx.state.body;
     await assertUnique(db, input, id);
     const row = await updateNewsCategory(db, id, input).catch((err) => uniqueRace(db, err, input, id));
     if (!row) throw notFound('Category not found');

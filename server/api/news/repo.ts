@@ -4,7 +4,7 @@ import type { ArticlePatchInput } from '../../../contracts/news';
 import { now } from '../../db/dialect';
 import { existingClientRow, retryOnClientIdRace } from '../client-ids';
 import { notFound } from '../../errors';
-import type { AscCursor } from '../content/cursor';
+import type { AscCursor } from '../cursor';
 import type { ContentRow, ContentWrite } from '../content/repo';
 
 export interface ArticleRow extends ContentRow {

@@ -17,7 +17,7 @@ import { forbidden, notFound } from '../../errors';
 import { currentUser, requireRole, requireUser } from '../../middleware/auth';
 import { parseId, validateBody, validateQuery } from '../../middleware/validate';
 import { acceptedWrittenAt } from '../client-ids';
-import { encodeCursor, decodeAscCursor } from '../content/cursor';
+import { encodeCursor, decodeAscCursor } from '../cursor';
 import { createHandler, deleteHandler, itemId, listHandler, presentOne, updateHandler, viewerSpecific } from '../content/handlers';
 import { ARTICLES } from '../content/kinds';
 import { CONTENT_EDITORS } from '../content/policy';
@@ -81,7 +81,7 @@ export function newsRoutes(db: Knex, limits: WriteLimiter): Router {
   // Anyone who can see the article can read its comments: one query for the article, one for
   // the page of comments, one for their authors.
   router.get('/:id/comments', validateQuery(CommentListQuery), async (ctx) => {
-    const { limit, after } = ctx.state.query as CommentListQuery;
+    const { limit, after } = ctx.state.query;
     const article = await findVisibleContent(db, ARTICLES, itemId(ctx, ARTICLES), ctx.state.user);
     const rows = await listComments(db, article.id, limit, after ? decodeAscCursor(after, 'after') : undefined);
     const page = rows.slice(0, limit);
@@ -96,7 +96,7 @@ export function newsRoutes(db: Knex, limits: WriteLimiter): Router {
 
   router.post('/:id/comments', requireUser, validateBody(CommentCreateInput), limits.limit('comment', { counts: countsWhenCreated }), async (ctx) => {
     const user = currentUser(ctx);
-    const { content, id, writtenAt } = ctx.state.body as CommentCreateInput;
+    const { content, id, writtenAt } = ctx.state.body;
     const article = await findVisibleContent(db, ARTICLES, itemId(ctx, ARTICLES), user);
     const comment = await insertComment(db, article.id, user.id, content, { id, writtenAt: acceptedWrittenAt(writtenAt, user.row) });
     // 201 when this request wrote it; 200 when its client id had already been posted (a replay).

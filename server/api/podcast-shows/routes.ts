@@ -46,7 +46,7 @@ export function podcastShowRoutes(db: Knex): Router {
   });
 
   router.post('/api/admin/podcast-shows', adminOnly, validateBody(PodcastShowCreateInput), async (ctx) => {
-    const input = ctx.state.body as PodcastShowCreateInput;
+    const input = ctx.state.body;
     await assertUnique(db, input);
     const row = await insertShow(db, input).catch((err) => uniqueRace(db, err, input));
     ctx.status = 201;
@@ -55,7 +55,7 @@ export function podcastShowRoutes(db: Knex): Router {
 
   router.patch('/api/admin/podcast-shows/:id', adminOnly, validateBody(PodcastShowUpdateInput), async (ctx) => {
     const id = parseId(ctx.params.id, SHOW_NOT_FOUND);
-    const input = ctx.state.body as PodcastShowUpdateInput;
+    const input = ctx.state.body;
     await assertUnique(db, input, id);
     const row = await updateShow(db, id, input).catch((err) => uniqueRace(db, err, input, id));
     if (!row) throw notFound(SHOW_NOT_FOUND);

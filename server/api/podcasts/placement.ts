@@ -1,9 +1,9 @@
-import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { episodeNumberTakenMessage, type PodcastPatchInput } from '../../../contracts/podcasts';
 import { isUniqueViolation } from '../../db/dialect';
 import { badRequest, conflict, notFound } from '../../errors';
 import { itemId } from '../content/handlers';
+import type { WithBody } from '../../middleware/validate';
 import { PODCASTS } from '../content/kinds';
 import { defaultShow, episodeWithNumber, findShow } from '../podcast-shows/repo';
 import type { PodcastRow } from './repo';
@@ -26,9 +26,9 @@ const numberTaken = (episodeNumber: number, showName: string) => {
  *   'Episode N already exists in <show>' under `episodeNumber`. The unique index decides races,
  *   and its violation is answered the same way.
  */
-export function episodePlacement(db: Knex): Koa.Middleware {
+export function episodePlacement(db: Knex): WithBody<PodcastPatchInput> {
   return async (ctx, next) => {
-    const body = ctx.state.body as PodcastPatchInput;
+    const body = ctx.state.body;
     const id = ctx.params.id === undefined ? undefined : itemId(ctx, PODCASTS);
     const current = id ? await db<PodcastRow>('podcast_episodes').where({ id }).first('show_id', 'episode_number') : undefined;
     if (id && !current) throw notFound(PODCASTS.notFoundMessage);

@@ -5,7 +5,7 @@ import type Koa from 'koa';
 import { PodcastCreateInput, PodcastListQuery, PodcastPatchInput, type PlayResponse } from '../../../contracts/podcasts';
 import { notFound } from '../../errors';
 import { requireRole } from '../../middleware/auth';
-import { validateBody, validateQuery } from '../../middleware/validate';
+import { validateBody, validateQuery, type WithQuery } from '../../middleware/validate';
 import { createHandler, deleteHandler, itemId, listHandler, presentOne, updateHandler } from '../content/handlers';
 import { PODCASTS } from '../content/kinds';
 import { CONTENT_EDITORS } from '../content/policy';
@@ -21,9 +21,9 @@ import { podcastWrite, recordPlay } from './repo';
 const editors = requireRole(...CONTENT_EDITORS);
 
 /** `?show=<slug>`: resolves the show for the list's filter; an unknown show has no episodes. */
-function showFilter(db: Knex): Koa.Middleware {
+function showFilter(db: Knex): WithQuery<PodcastListQuery> {
   return async (ctx, next) => {
-    const { show } = ctx.state.query as PodcastListQuery;
+    const { show } = ctx.state.query;
     if (show === undefined) return next();
     const row = await findShowBySlug(db, show);
     if (!row) {

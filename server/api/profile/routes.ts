@@ -44,7 +44,7 @@ export function profileRoutes(db: Knex, limits: AuthRateLimiter): Router {
 
   router.patch('/', requireUser, ownOnly, validateBody(ProfileUpdateInput), async (ctx) => {
     const user = currentUser(ctx);
-    const input = ctx.state.body as ProfileUpdateInput;
+    const input = ctx.state.body;
     // The photo already there (even one an admin set) may stay; a new one must be the member's own upload.
     if (input.profileImageUrl && input.profileImageUrl !== user.row.profile_image_url) {
       const object = await findObject(db, objectIdOf(input.profileImageUrl));
@@ -55,7 +55,7 @@ export function profileRoutes(db: Knex, limits: AuthRateLimiter): Router {
 
   router.post('/password', requireUser, ownOnly, validateBody(PasswordChangeInput), async (ctx) => {
     const user = currentUser(ctx);
-    const { currentPassword, newPassword } = ctx.state.body as PasswordChangeInput;
+    const { currentPassword, newPassword } = ctx.state.body;
     // Counted before the check and given back when it was right, exactly as a login.
     const attempt = await limits.beginLogin(ipKey(ctx.ip), user.row.email);
     if (!(await verifyPassword(currentPassword, user.row.password_hash))) {

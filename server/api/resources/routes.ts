@@ -14,18 +14,18 @@ export function resourceRoutes(db: Knex): Router {
   const router = new Router({ prefix: '/api/resources' });
 
   router.get('/', validateQuery(ResourceListQuery), async (ctx) => {
-    ctx.body = (await repo.listResources(db, ctx.state.query as ResourceListQuery)).map(presentResource);
+    ctx.body = (await repo.listResources(db, ctx.state.query)).map(presentResource);
   });
 
   router.post('/', requireRole('admin'), validateBody(ResourceCreateInput), async (ctx) => {
-    const id = await repo.insertResource(db, currentUser(ctx).id, ctx.state.body as ResourceCreateInput);
+    const id = await repo.insertResource(db, currentUser(ctx).id, ctx.state.body);
     ctx.status = 201;
     ctx.body = presentResource((await repo.findResource(db, id))!);
   });
 
   router.patch('/:id', requireRole('admin'), validateBody(ResourceUpdateInput), async (ctx) => {
     const id = parseId(ctx.params.id, NOT_FOUND);
-    const input = ctx.state.body as ResourceUpdateInput;
+    const input = ctx.state.body;
     if (Object.values(input).every((v) => v === undefined)) throw badRequest('Nothing to update');
     if (!(await repo.updateResource(db, id, input))) throw notFound(NOT_FOUND);
     ctx.body = presentResource((await repo.findResource(db, id))!);

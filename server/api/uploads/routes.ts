@@ -18,7 +18,7 @@ import { UnreadableImage } from '../../images/resize';
 import { badRequest, forbidden, gone, HttpError, notFound, quotaExceeded, unprocessable } from '../../errors';
 import { toIso } from '../../db/dialect';
 import { currentUser, requireUser } from '../../middleware/auth';
-import { validateBody } from '../../middleware/validate';
+import { validateBody, type WithBody } from '../../middleware/validate';
 import { siteOrigin } from '../../middleware/security';
 import type { ObjectStorage } from '../../storage/index';
 import type { WriteLimiter } from '../../middleware/write-limits';
@@ -74,8 +74,8 @@ export function uploadRoutes({ db, storage, writeLimits, quota, images }: Upload
     };
   }
 
-  const kindAllowed: Koa.Middleware = async (ctx, next) => {
-    const { kind } = ctx.state.body as UploadRequestInput;
+  const kindAllowed: WithBody<UploadRequestInput> = async (ctx, next) => {
+    const { kind } = ctx.state.body;
     if (!canUploadKind(currentUser(ctx).role, kind)) throw forbidden(AUDIO_FOR_STAFF);
     await next();
   };
@@ -93,7 +93,7 @@ export function uploadRoutes({ db, storage, writeLimits, quota, images }: Upload
 
   // Checked in this order: who may upload this kind, how often (counted), how much they keep.
   router.post('/api/objects/upload', requireUser, validateBody(UploadRequestInput), kindAllowed, writeLimits.limit('upload'), async (ctx) => {
-    const { kind } = ctx.state.body as UploadRequestInput;
+    const { kind } = ctx.state.body;
     const space = await remainingQuota(currentUser(ctx));
     if (space.remainingBytes <= 0) throw space.exceeded();
     const token = await createUploadToken(db, currentUser(ctx).id, kind);
@@ -148,12 +148,12 @@ export function uploadRoutes({ db, storage, writeLimits, quota, images }: Upload
   });
 
   router.put('/api/articles/images', requireUser, validateBody(FinalizeImageInput), async (ctx) => {
-    const { imageURL } = ctx.state.body as FinalizeImageInput;
+    const { imageURL } = ctx.state.body;
     ctx.body = await finalize(ctx, imageURL, 'image');
   });
 
   router.put('/api/podcasts/audio', requireUser, validateBody(FinalizeAudioInput), async (ctx) => {
-    const { audioURL } = ctx.state.body as FinalizeAudioInput;
+    const { audioURL } = ctx.state.body;
     ctx.body = await finalize(ctx, audioURL, 'audio');
   });
 

@@ -9,7 +9,7 @@ import {
   UserUpdateInput,
 } from '../../../contracts/users';
 import { currentUser, requireRole } from '../../middleware/auth';
-import { parseId, validateBody, validateQuery } from '../../middleware/validate';
+import { parseId, validateBody, validateQuery, type WithBody } from '../../middleware/validate';
 import { presentUser } from './presenter';
 import { listUsers } from './repo';
 import { createUserAccount, deleteUserAccount, endAllSessionsOf, updateUserAccount, type Actor } from './service';
@@ -30,14 +30,15 @@ function actorOf(ctx: Koa.Context): Actor {
 /** The shared handlers; each family wires them to its own paths. */
 function handlers(db: Knex) {
   return {
-    async create(ctx: Koa.Context) {
+    create: (async (ctx) => {
       ctx.status = 201;
-      ctx.body = presentUser(await createUserAccount(db, ctx.state.body as UserCreateInput));
-    },
-    update(input: (ctx: Koa.Context) => UserUpdateInput) {
-      return async (ctx: Koa.Context) => {
+      ctx.body = presentUser(await createUserAccount(db, ctx.state.body));
+    }) satisfies WithBody<UserCreateInput>,
+    /** PUT/PATCH a user: `input` turns the route's validated body into the account change. */
+    update<B>(input: (body: B) => UserUpdateInput): WithBody<B> {
+      return async (ctx) => {
         const id = parseId(ctx.params.id, 'User not found');
-        ctx.body = presentUser(await updateUserAccount(db, actorOf(ctx), id, input(ctx)));
+        ctx.body = presentUser(await updateUserAccount(db, actorOf(ctx), id, input(ctx.state.body)));
       };
     },
     async remove(ctx: Koa.Context) {
@@ -57,24 +58,24 @@ const noStore: Koa.Middleware = async (ctx, next) => {
 export function userRoutes(db: Knex): Router {
   const router = new Router();
   const h = handlers(db);
-  const body = (ctx: Koa.Context) => ctx.state.body as UserUpdateInput;
+  const whole = (body: UserUpdateInput) => body;
 
   router.get('/api/users', adminOnly, noStore, async (ctx) => {
     ctx.body = (await listUsers(db)).map(presentUser);
   });
   router.post('/api/users/create', adminOnly, validateBody(UserCreateInput), h.create);
-  router.put('/api/users/:id', adminOnly, validateBody(UserUpdateInput), h.update(body));
+  router.put('/api/users/:id', adminOnly, validateBody(UserUpdateInput), h.update(whole));
   router.patch(
     '/api/users/:id/role',
     adminOnly,
     validateBody(UserRoleInput),
-    h.update((ctx) => ({ role: (ctx.state.body as UserRoleInput).role })),
+    h.update((body: UserRoleInput) => ({ role: body.role })),
   );
   router.patch(
     '/api/users/:id/status',
     adminOnly,
     validateBody(UserStatusInput),
-    h.update((ctx) => ({ isActive: (ctx.state.body as UserStatusInput).isActive })),
+    h.update((body: UserStatusInput) => ({ isActive: body.isActive })),
   );
   router.delete('/api/users/:id', adminOnly, h.remove);
   return router;
@@ -86,10 +87,10 @@ export function adminUserRoutes(db: Knex): Router {
   const h = handlers(db);
 
   router.get('/api/admin/users', adminOnly, noStore, validateQuery(AdminUserListQuery), async (ctx) => {
-    ctx.body = (await listUsers(db, ctx.state.query as AdminUserListQuery)).map(presentUser);
+    ctx.body = (await listUsers(db, ctx.state.query)).map(presentUser);
   });
   router.post('/api/admin/users', adminOnly, validateBody(UserCreateInput), h.create);
-  router.patch('/api/admin/users/:id', adminOnly, validateBody(UserUpdateInput), h.update((ctx) => ctx.state.body as UserUpdateInput));
+  router.patch('/api/admin/users/:id', adminOnly, validateBody(UserUpdateInput), h.update((body: UserUpdateInput) => body));
   router.delete('/api/admin/users/:id', adminOnly, h.remove);
   // "Sign out everywhere" for a user: ends all their sessions (the admin's own too, if it is them).
   router.post('/api/admin/users/:id/logout-all', adminOnly, async (ctx) => {

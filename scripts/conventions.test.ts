@@ -1,11 +1,13 @@
-// The PWA's layers (docs/architecture.md, "Layers and import direction"; issue 20): the lower ones,
-// pwa/components, pwa/lib and pwa/api, never import a feature, the session, the offline store or the
-// outbox, so the app's state and its screens stay above what they are built from.
+// Conventions the code keeps (issue 20), checked on the source. The PWA's layers (docs/architecture.md,
+// "Layers and import direction"): the lower ones, pwa/components, pwa/lib and pwa/api, never import a
+// feature, the session, the offline store or the outbox. The server's validated input is typed by the
+// route's validateBody/validateQuery (WithBody/WithQuery), never cast.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const pwa = path.resolve(import.meta.dirname, '../pwa');
+const server = path.resolve(import.meta.dirname, '../server');
 const LOWER = ['components', 'lib', 'api'];
 const UPPER = ['features', 'session', 'offline', 'outbox'];
 
@@ -38,4 +40,17 @@ describe('import direction in pwa/', () => {
       expect(upward).toEqual([]);
     });
   }
+});
+
+describe('validated input on the server', () => {
+  it('is read from ctx.state as the route typed it, without a cast', () => {
+    const casts = sources(server).flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, i) => ({ line, at: `${path.relative(server, file)}:${i + 1}` }))
+        .filter(({ line }) => /ctx\.state\.(body|query)\s+as\b/.test(line))
+        .map(({ at, line }) => `${at}: ${line.trim()}`),
+    );
+    expect(casts).toEqual([]);
+  });
 });

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { Id } from '../../../contracts/common';
-import { isStorableTime } from '../../db/dialect';
-import { badRequest } from '../../errors';
+import { Id } from '../../contracts/common';
+import { isStorableTime } from '../db/dialect';
+import { badRequest } from '../errors';
 
 /*
- * Opaque keyset cursors: base64url of a JSON tuple of the sort values of the last item served.
- * The next page starts strictly after that tuple, so rows inserted meanwhile never cause overlap.
+ * The one cursor module (issue 20): opaque keyset cursors for every paged list, base64url of a JSON
+ * tuple of the sort values of the last item served. The next page starts strictly after that tuple,
+ * so rows inserted meanwhile never cause overlap. A cursor this module did not make is a 400
+ * 'Invalid cursor' under the parameter that carried it.
  */
 
 const IsoTimestamp = z
@@ -22,7 +24,15 @@ export type ListCursor = z.infer<typeof ListCursor>;
 const AscCursor = z.tuple([IsoTimestamp, Id]);
 export type AscCursor = z.infer<typeof AscCursor>;
 
-export function encodeCursor(values: ListCursor | AscCursor): string {
+/** The forum's discussions, pinned first: (isPinned 0/1, createdAt, id) of the last one. */
+const DiscussionTuple = z.tuple([z.union([z.literal(0), z.literal(1)]), IsoTimestamp, Id]);
+export interface DiscussionCursor {
+  pinned: boolean;
+  createdAt: string;
+  id: string;
+}
+
+export function encodeCursor(values: ListCursor | AscCursor | z.infer<typeof DiscussionTuple>): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
 
@@ -40,3 +50,10 @@ function decode<S extends z.ZodType>(schema: S, cursor: string, param: string): 
 
 export const decodeListCursor = (cursor: string, param: string): ListCursor => decode(ListCursor, cursor, param);
 export const decodeAscCursor = (cursor: string, param: string): AscCursor => decode(AscCursor, cursor, param);
+
+export const encodeDiscussionCursor = ({ pinned, createdAt, id }: DiscussionCursor): string =>
+  encodeCursor([pinned ? 1 : 0, createdAt, id]);
+export function decodeDiscussionCursor(cursor: string, param: string): DiscussionCursor {
+  const [pinned, createdAt, id] = decode(DiscussionTuple, cursor, param);
+  return { pinned: pinned === 1, createdAt, id };
+}
