@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { createArticle, getJson, holdRoute, useTheme } from './content';
 import { expect, test } from './fixtures';

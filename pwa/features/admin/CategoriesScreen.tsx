@@ -11,7 +11,7 @@ import { Switch } from '../../components/Switch';
 import { AdminPage } from './AdminPage';
 import { CategoryFormDialog } from './CategoryFormDialog';
 import { useCategoryActive, useDeleteCategory } from './categoryMutations';
-import { TableSkeleton } from './UsersTab';
+import { TableSkeleton } from './TableSkeleton';
 import { LoadFailure } from '../../offline/LoadFailure';
 
 /** Each row's menu: Edit, then Delete… (confirmed) set apart. */

@@ -12,7 +12,7 @@ import { Switch } from '../../components/Switch';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { excerptOrContent } from '../../../contracts/text';
 import { AdminPage } from './AdminPage';
-import { TableSkeleton } from './UsersTab';
+import { TableSkeleton } from './TableSkeleton';
 import { errorToast } from './userMutations';
 import { LoadFailure } from '../../offline/LoadFailure';
 

@@ -5,7 +5,7 @@ import { menuQueries, type MenuKey } from '../../api/menu.queries';
 import { Switch } from '../../components/Switch';
 import { toast } from '../../components/Toast';
 import { AdminPage } from './AdminPage';
-import { TableSkeleton } from './UsersTab';
+import { TableSkeleton } from './TableSkeleton';
 import { errorToast } from './userMutations';
 import { LoadFailure } from '../../offline/LoadFailure';
 

@@ -13,7 +13,7 @@ import { TextField } from '../../components/TextField';
 import { focusFirstInvalid, useFieldErrors, validateWith } from '../../lib/formErrors';
 import { AdminPage } from './AdminPage';
 import { useDeleteShow, useSaveShow } from './showMutations';
-import { TableSkeleton } from './UsersTab';
+import { TableSkeleton } from './TableSkeleton';
 import { LoadFailure } from '../../offline/LoadFailure';
 
 const SHOW_ACTIONS: MenuAction[] = [

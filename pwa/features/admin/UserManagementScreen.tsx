@@ -3,20 +3,15 @@ import { useState } from 'react';
 import type { Key } from 'react-aria-components';
 import type { User } from '../../../contracts/auth';
 import { userApi, userQueries } from '../../api/users.queries';
-import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
 import { SearchField } from '../../components/SearchField';
 import { Select } from '../../components/Select';
 import { fullName } from '../../lib/format';
 import { matchesSearch } from '../news/listFilters';
 import { AdminPage } from './AdminPage';
-import { ActiveBadge, RoleBadge } from './badges';
 import { isRole, ROLE_OPTIONS } from './labels';
-import { TableSkeleton } from './UsersTab';
 import { UserFormDialog } from './UserFormDialog';
-import { SelfBadge, UserRowActions } from './UserRowActions';
-import { LoadFailure } from '../../offline/LoadFailure';
+import { UserTable } from './UserTable';
 
 const ROLE_FILTERS = [{ id: 'all', label: 'All roles' }, ...ROLE_OPTIONS];
 const STATUS_FILTERS = [
@@ -62,68 +57,6 @@ function UserList({ onEdit }: { onEdit: (user: User) => void }) {
   );
   const visible = (users.data ?? []).filter((user) => matchesSearch(search, fullName(user, ''), user.email));
 
-  let body;
-  if (users.isPending) body = <TableSkeleton label="Loading users" />;
-  else if (users.isError)
-    body = (
-      <LoadFailure
-        what="admin"
-        error={users.error}
-        title="Users could not be loaded."
-        retry={() => void users.refetch()}
-      />
-    );
-  else if (visible.length === 0) body = <EmptyState title="No users found" />;
-  else
-    body = (
-      <div className="table-scroll">
-        <table className="data-table data-table--cards" role="table">
-          <thead role="rowgroup">
-            <tr role="row">
-              <th scope="col" role="columnheader">User</th>
-              <th scope="col" role="columnheader">Email</th>
-              <th scope="col" role="columnheader">Role</th>
-              <th scope="col" role="columnheader">Status</th>
-              <th scope="col" role="columnheader">Actions</th>
-            </tr>
-          </thead>
-          <tbody role="rowgroup">
-            {visible.map((user) => {
-              const name = fullName(user);
-              return (
-                <tr key={user.id} role="row">
-                  <th scope="row" role="rowheader">
-                    <span className="data-table__person">
-                      <Avatar person={user} size="sm" />
-                      <span>
-                        {name}
-                        <SelfBadge user={user} />
-                        {user.title || user.company ? (
-                          <span className="data-table__sub">{[user.title, user.company].filter(Boolean).join(', ')}</span>
-                        ) : null}
-                      </span>
-                    </span>
-                  </th>
-                  <td role="cell" data-label="Email" className="data-table__email">{user.email}</td>
-                  <td role="cell" data-label="Role">
-                    <RoleBadge role={user.role} />
-                  </td>
-                  <td role="cell" data-label="Status">
-                    <ActiveBadge isActive={user.isActive} />
-                  </td>
-                  <td role="cell">
-                    <div className="data-table__actions">
-                      <UserRowActions user={user} api={userApi.management} onEdit={onEdit} />
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    );
-
   return (
     <>
       <div className="admin-filters">
@@ -140,7 +73,7 @@ function UserList({ onEdit }: { onEdit: (user: User) => void }) {
       <section className="admin-card" aria-labelledby="user-count-title" aria-busy={users.isFetching || undefined}>
         {/* No count when there is no list to count (a failure, offline). */}
         <h2 id="user-count-title">{users.isError ? 'Users' : `Users (${users.isPending ? '…' : visible.length})`}</h2>
-        {body}
+        <UserTable users={users} rows={visible} api={userApi.management} onEdit={onEdit} emptyTitle="No users found" withProfile />
       </section>
     </>
   );

@@ -10,15 +10,15 @@ import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Select } from '../../components/Select';
-import { SkeletonGroup, Skeleton } from '../../components/Skeleton';
 import { TextField } from '../../components/TextField';
-import { formatDate, fullName } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { useFieldErrors, validateWith } from '../../lib/formErrors';
-import { ActiveBadge, RoleBadge } from './badges';
+import { RoleBadge } from './badges';
 import { isRole, ROLE_LABELS, ROLE_OPTIONS } from './labels';
 import { UserFormDialog } from './UserFormDialog';
 import { InviteLinkPanel } from './InviteLinkPanel';
-import { SelfBadge, UserRowActions } from './UserRowActions';
+import { TableSkeleton } from './TableSkeleton';
+import { UserTable } from './UserTable';
 import { useInviteUser, useIssueInvitationLink, useRevokeInvitation } from './userMutations';
 import { LoadFailure } from '../../offline/LoadFailure';
 
@@ -124,65 +124,10 @@ function InviteUserForm({ link, onInvited }: { link: InvitationWithLink | null; 
 
 function UsersTable({ onEdit }: { onEdit: (user: User) => void }) {
   const users = useQuery(userQueries.list());
-
-  let body;
-  if (users.isPending) body = <TableSkeleton label="Loading users" />;
-  else if (users.isError)
-    body = (
-      <LoadFailure
-        what="admin"
-        error={users.error}
-        title="Users could not be loaded."
-        retry={() => void users.refetch()}
-      />
-    );
-  else if (users.data.length === 0) body = <EmptyState title="No users found." />;
-  else
-    body = (
-      <div className="table-scroll">
-        <table className="data-table data-table--cards" role="table">
-          <thead role="rowgroup">
-            <tr role="row">
-              <th scope="col" role="columnheader">Name</th>
-              <th scope="col" role="columnheader">Email</th>
-              <th scope="col" role="columnheader">Role</th>
-              <th scope="col" role="columnheader">Status</th>
-              <th scope="col" role="columnheader">Actions</th>
-            </tr>
-          </thead>
-          <tbody role="rowgroup">
-            {users.data.map((user) => {
-              const name = fullName(user);
-              return (
-                <tr key={user.id} role="row">
-                  <th scope="row" role="rowheader">
-                    {name}
-                    <SelfBadge user={user} />
-                  </th>
-                  <td role="cell" data-label="Email" className="data-table__email">{user.email}</td>
-                  <td role="cell" data-label="Role">
-                    <RoleBadge role={user.role} />
-                  </td>
-                  <td role="cell" data-label="Status">
-                    <ActiveBadge isActive={user.isActive} />
-                  </td>
-                  <td role="cell">
-                    <div className="data-table__actions">
-                      <UserRowActions user={user} api={userApi.panel} onEdit={onEdit} />
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    );
-
   return (
     <section className="admin-card" aria-labelledby="current-users-title">
       <h2 id="current-users-title">Current Users</h2>
-      {body}
+      <UserTable users={users} rows={users.data} api={userApi.panel} onEdit={onEdit} emptyTitle="No users found." />
     </section>
   );
 }
@@ -292,15 +237,5 @@ function LinkExpiry({ invitation }: { invitation: Invitation }) {
     <span className="invite-expiry">
       Expires <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time>
     </span>
-  );
-}
-
-export function TableSkeleton({ label }: { label: string }) {
-  return (
-    <SkeletonGroup label={label} className="table-skeleton">
-      {[0, 1, 2].map((row) => (
-        <Skeleton key={row} width="100%" height="2.5rem" />
-      ))}
-    </SkeletonGroup>
   );
 }
