@@ -9,26 +9,22 @@ import { CardGrid } from '../../components/CardGrid';
 import { EmptyState } from '../../components/EmptyState';
 import { CommentIcon, ShareIcon } from '../../components/icons';
 import { LikeButton } from '../likes/LikeButton';
-import { SearchField } from '../../components/SearchField';
 import { CardGridSkeleton } from '../../components/Skeleton';
-import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { ArticleCard } from './ArticleCard';
-import { CategoryFilter } from './CategoryFilter';
 import { chipCategories, formatCategoryParam, matchesSearch, parseCategoryParam } from './listFilters';
 import { LoadMore } from './LoadMore';
 import { useArticleArchive, useArticleStatus } from './mutations';
 import { shareArticle } from './share';
 import { SignInPromptDialog } from './SignInPromptDialog';
 import { StatusTools } from './StatusTools';
-import { SiteSearchResults } from '../search/SiteSearchResults';
 import { useCommentCount } from './commentCount';
 import { useViewer, type Viewer } from './viewer';
+import { ContentListBody, type ListTab } from './ContentListBody';
 import './news.css';
 import { LoadFailure } from '../../offline/LoadFailure';
 
 const route = getRouteApi('/news');
 
-type ListTab = 'active' | 'archive';
 
 /** /news (spec 2, News list). */
 export function NewsListScreen() {
@@ -100,32 +96,19 @@ export function NewsListScreen() {
         ) : null}
       </header>
 
-      <div className="content-list__filters">
-        <SearchField
-          label="Search articles"
-          isLabelHidden
-          placeholder="Search articles..."
-          value={search}
-          onChange={setSearch}
-          className="content-list__search"
-        />
-        <CategoryFilter categories={categories} selected={selected} onChange={setSelected} />
-      </div>
-
-      {viewer.isEditor ? (
-        <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as ListTab)}>
-          <TabList aria-label="Article lists">
-            <Tab id="active">Active</Tab>
-            <Tab id="archive">Archive</Tab>
-          </TabList>
-          <TabPanel id="active">{results}</TabPanel>
-          <TabPanel id="archive">{results}</TabPanel>
-        </Tabs>
-      ) : (
-        results
-      )}
-
-      <SiteSearchResults query={search} />
+      <ContentListBody
+        what="articles"
+        tabsLabel="Article lists"
+        search={search}
+        onSearch={setSearch}
+        categories={categories}
+        selected={selected}
+        onSelect={setSelected}
+        tab={viewer.isEditor ? tab : null}
+        onTab={setTab}
+      >
+        {results}
+      </ContentListBody>
 
       {/* One selected category: its own feed, advertised in the head while the filter is on (React hoists <link>). */}
       {categoryFeed ? (

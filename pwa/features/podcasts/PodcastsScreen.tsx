@@ -9,10 +9,7 @@ import { Badge } from '../../components/Badge';
 import { LinkButton } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
 import { EmptyState } from '../../components/EmptyState';
-import { SearchField } from '../../components/SearchField';
 import { CardGridSkeleton } from '../../components/Skeleton';
-import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
-import { CategoryFilter } from '../news/CategoryFilter';
 import { chipCategories, formatCategoryParam, matchesSearch, parseCategoryParam } from '../news/listFilters';
 import { LoadMore } from '../news/LoadMore';
 import { StatusTools } from '../news/StatusTools';
@@ -22,15 +19,14 @@ import { EpisodeCard } from './EpisodeCard';
 import { ShowList } from './ShowList';
 import { parseShowParam } from './showFilter';
 import { SubscribeSection } from './SubscribeSection';
-import { SiteSearchResults } from '../search/SiteSearchResults';
 import { usePodcastArchive, usePodcastStatus } from './mutations';
+import { ContentListBody, type ListTab } from '../news/ContentListBody';
 import '../news/news.css';
 import './podcasts.css';
 import { LoadFailure } from '../../offline/LoadFailure';
 
 const route = getRouteApi('/podcasts');
 
-type ListTab = 'active' | 'archive';
 
 /** /podcasts (spec 2, Podcasts). */
 export function PodcastsScreen() {
@@ -140,32 +136,19 @@ export function PodcastsScreen() {
 
       <ShowList shows={shows.data ?? []} selected={showSlug} onChange={setShow} />
 
-      <div className="content-list__filters">
-        <SearchField
-          label="Search episodes"
-          isLabelHidden
-          placeholder="Search episodes..."
-          value={search}
-          onChange={setSearch}
-          className="content-list__search"
-        />
-        <CategoryFilter categories={categories} selected={selected} onChange={setSelected} />
-      </div>
-
-      {viewer.isEditor ? (
-        <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as ListTab)}>
-          <TabList aria-label="Episode lists">
-            <Tab id="active">Active</Tab>
-            <Tab id="archive">Archive</Tab>
-          </TabList>
-          <TabPanel id="active">{results}</TabPanel>
-          <TabPanel id="archive">{results}</TabPanel>
-        </Tabs>
-      ) : (
-        results
-      )}
-
-      <SiteSearchResults query={search} />
+      <ContentListBody
+        what="episodes"
+        tabsLabel="Episode lists"
+        search={search}
+        onSearch={setSearch}
+        categories={categories}
+        selected={selected}
+        onSelect={setSelected}
+        tab={viewer.isEditor ? tab : null}
+        onTab={setTab}
+      >
+        {results}
+      </ContentListBody>
 
       <SubscribeSection siteName={siteName} />
     </div>

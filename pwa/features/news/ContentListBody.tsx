@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { SearchField } from '../../components/SearchField';
+import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
+import { SiteSearchResults } from '../search/SiteSearchResults';
+import { CategoryFilter, type CategoryFilterProps } from './CategoryFilter';
+
+/** Which list an editor looks at: the live one or the archive. */
+export type ListTab = 'active' | 'archive';
+
+export interface ContentListBodyProps {
+  /** 'articles', 'episodes': the search field's label and placeholder. */
+  what: string;
+  /** The tab list's accessible name ('Article lists'). */
+  tabsLabel: string;
+  search: string;
+  onSearch: (value: string) => void;
+  categories: CategoryFilterProps['categories'];
+  selected: CategoryFilterProps['selected'];
+  onSelect: (ids: string[]) => void;
+  /** Editors and admins choose between the Active and Archive lists; others see the active list only. */
+  tab: ListTab | null;
+  onTab: (tab: ListTab) => void;
+  /** The list as the screen draws it (its states, cards and Load more). */
+  children: ReactNode;
+}
+
+/**
+ * The body of /news and /podcasts (spec 2): the search field and category chips, the list (in Active
+ * and Archive tabs for editors), then the whole site's matches for the search. One component for
+ * both screens (issue 20).
+ */
+export function ContentListBody({ what, tabsLabel, search, onSearch, categories, selected, onSelect, tab, onTab, children }: ContentListBodyProps) {
+  return (
+    <>
+      <div className="content-list__filters">
+        <SearchField
+          label={`Search ${what}`}
+          isLabelHidden
+          placeholder={`Search ${what}...`}
+          value={search}
+          onChange={onSearch}
+          className="content-list__search"
+        />
+        <CategoryFilter categories={categories} selected={selected} onChange={onSelect} />
+      </div>
+
+      {tab ? (
+        <Tabs selectedKey={tab} onSelectionChange={(key) => onTab(key as ListTab)}>
+          <TabList aria-label={tabsLabel}>
+            <Tab id="active">Active</Tab>
+            <Tab id="archive">Archive</Tab>
+          </TabList>
+          <TabPanel id="active">{children}</TabPanel>
+          <TabPanel id="archive">{children}</TabPanel>
+        </Tabs>
+      ) : (
+        children
+      )}
+
+      <SiteSearchResults query={search} />
+    </>
+  );
+}
