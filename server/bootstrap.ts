@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import type { Config } from './config';
-import { now } from './db/dialect';
 import { hashPassword } from './api/auth/passwords';
-import { findUserByEmail, insertUser } from './api/users/repo';
+import { findUserByEmail, insertUser, updateUserRow } from './api/users/repo';
 import { hasContent, seedSampleData } from './db/seed/index';
 
 /** ADMIN_EMAIL/ADMIN_PASSWORD: make sure this admin exists, is active and has role admin. */
@@ -14,9 +13,7 @@ export async function ensureAdmin(db: Knex, admin: Config['admin']): Promise<voi
     await insertUser(db, { email: admin.email, passwordHash, firstName: 'Site', lastName: 'Admin', role: 'admin' });
     return;
   }
-  await db('users')
-    .where({ id: existing.id })
-    .update({ role: 'admin', is_active: true, password_hash: passwordHash, updated_at: now() });
+  await updateUserRow(db, existing.id, { role: 'admin', isActive: true, passwordHash });
 }
 
 /** First start: fill an empty database with the sample data (in one transaction). */

@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import { toIso } from '../db/dialect';
 import { latest, originOf, sendCacheable, type SiteInfo } from '../feeds/site';
 import { escapeXml } from './html';
-import { wherePublicContent, wherePublicDiscussion } from '../api/content/visibility';
+import { listPublicDiscussionStamps } from '../api/forums/repo';
+import { listPublicArticleStamps } from '../api/news/repo';
 
 /** The public list pages, always in the sitemap. */
 const STATIC_PAGES = ['/', '/news', '/podcasts', '/forums', '/resources', '/community', '/about', '/contact', '/privacy', '/terms'];
@@ -19,13 +20,7 @@ export function pageRoutes(db: Knex, site: SiteInfo): Router {
 
   router.get('/sitemap.xml', async (ctx) => {
     const origin = originOf(ctx, site);
-    const [articles, discussions] = await Promise.all([
-      wherePublicContent(db('news_articles'))
-        .orderBy('published_at', 'desc')
-        .limit(SITEMAP_ITEMS)
-        .select('id', 'updated_at'),
-      wherePublicDiscussion(db('forum_discussions')).orderBy('created_at', 'desc').limit(SITEMAP_ITEMS).select('id', 'updated_at'),
-    ]);
+    const [articles, discussions] = await Promise.all([listPublicArticleStamps(db, SITEMAP_ITEMS), listPublicDiscussionStamps(db, SITEMAP_ITEMS)]);
     const entry = (path: string, updated?: unknown) =>
       `  <url><loc>${escapeXml(origin + path)}</loc>${updated ? `<lastmod>${toIso(updated)}</lastmod>` : ''}</url>`;
     const xml = [

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { SEED_MESSAGES, SeedDatabaseInput, type SeedDatabaseResponse } from '../../../contracts/admin';
 import { requireRole } from '../../middleware/auth';
 import { validateBody } from '../../middleware/validate';
-import { rebuildSampleData } from './rebuild';
+import { rebuildSampleData } from './repo';
 
 export function adminRoutes(db: Knex): Router {
   const router = new Router();

@@ -350,3 +350,8 @@ export async function deleteReply(db: Knex, reply: Pick<ReplyRow, 'id' | 'discus
     return true;
   });
 }
+
+/** The sitemap's discussions: id and last change of the newest `limit` public ones. */
+export function listPublicDiscussionStamps(db: Knex, limit: number): Promise<Array<{ id: string; updated_at: unknown }>> {
+  return wherePublicDiscussion(db('forum_discussions')).orderBy('created_at', 'desc').limit(limit).select('id', 'updated_at');
+}

@@ -6,6 +6,7 @@ import { existingClientRow, retryOnClientIdRace } from '../client-ids';
 import { notFound } from '../../errors';
 import type { AscCursor } from '../cursor';
 import type { ContentRow, ContentWrite } from '../content/repo';
+import { wherePublicContent } from '../content/visibility';
 
 export interface ArticleRow extends ContentRow {
   title: string;
@@ -112,4 +113,9 @@ export async function deleteComment(db: Knex, comment: CommentRow): Promise<void
       .where({ id: comment.article_id })
       .update({ comment_count: trx.raw('?? - 1', ['comment_count']) });
   });
+}
+
+/** The sitemap's articles: id and last change of the newest `limit` public ones. */
+export function listPublicArticleStamps(db: Knex, limit: number): Promise<Array<{ id: string; updated_at: unknown }>> {
+  return wherePublicContent(db('news_articles')).orderBy('published_at', 'desc').limit(limit).select('id', 'updated_at');
 }

@@ -6,7 +6,7 @@ import { itemId } from '../content/handlers';
 import type { WithBody } from '../../middleware/validate';
 import { PODCASTS } from '../content/kinds';
 import { defaultShow, episodeWithNumber, findShow } from '../podcast-shows/repo';
-import type { PodcastRow } from './repo';
+import { findEpisodePlacement } from './repo';
 
 const UNKNOWN_SHOW = 'Unknown show';
 
@@ -30,7 +30,7 @@ export function episodePlacement(db: Knex): WithBody<PodcastPatchInput> {
   return async (ctx, next) => {
     const body = ctx.state.body;
     const id = ctx.params.id === undefined ? undefined : itemId(ctx, PODCASTS);
-    const current = id ? await db<PodcastRow>('podcast_episodes').where({ id }).first('show_id', 'episode_number') : undefined;
+    const current = id ? await findEpisodePlacement(db, id) : undefined;
     if (id && !current) throw notFound(PODCASTS.notFoundMessage);
 
     let show;

@@ -62,3 +62,8 @@ export async function recordPlay(db: Knex, id: string, listener: string, at: num
     return row ? Number(row.play_count) : undefined;
   });
 }
+
+/** An episode's show and number (its place in a show), or undefined when there is no such episode. */
+export function findEpisodePlacement(db: Knex, id: string): Promise<Pick<PodcastRow, 'show_id' | 'episode_number'> | undefined> {
+  return db<PodcastRow>('podcast_episodes').where({ id }).first('show_id', 'episode_number');
+}
