@@ -65,10 +65,11 @@ test.describe('without JavaScript', () => {
 
   test("the card pages carry each article's summary, not its full text (docs/performance.md)", async ({ page }) => {
     const articles = await getJson<ListedArticle[]>(page.request, '/api/news?limit=12');
-    // The end of each full-length sample article (plain words, written the same in HTML and JSON).
+    // The end of each full-length article (plain words, written the same in HTML and JSON) that its
+    // card's own text does not hold (other specs on this server write articles that repeat a sentence).
     const tails = articles
-      .map((a) => ({ id: a.id, tail: a.content.trim().slice(-40) }))
-      .filter(({ tail }) => /^[\w ,.]{40}$/.test(tail));
+      .map((a) => ({ id: a.id, tail: a.content.trim().slice(-40), card: `${a.title} ${a.excerpt ?? ''} ${a.content.slice(0, 150)}` }))
+      .filter(({ tail, card }) => /^[\w ,.]{40}$/.test(tail) && !card.includes(tail));
     expect(tails.length).toBeGreaterThan(0);
     // The article's own page does carry it (so the checks below can fail).
     expect(await (await page.request.get(`/news/${tails[0].id}`)).text()).toContain(tails[0].tail);
