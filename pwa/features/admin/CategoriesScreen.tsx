@@ -4,15 +4,12 @@ import type { NewsCategory } from '../../../contracts/admin';
 import { newsCategoryQueries } from '../../api/news.queries';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
-import { AlertDialog } from '../../components/Dialog';
-import { EmptyState } from '../../components/EmptyState';
 import { ActionsMenu, type MenuAction } from '../../components/Menu';
 import { Switch } from '../../components/Switch';
+import { AdminListStates, ConfirmDeleteDialog } from './AdminListStates';
 import { AdminPage } from './AdminPage';
 import { CategoryFormDialog } from './CategoryFormDialog';
 import { useCategoryActive, useDeleteCategory } from './categoryMutations';
-import { TableSkeleton } from './TableSkeleton';
-import { LoadFailure } from '../../offline/LoadFailure';
 
 /** Each row's menu: Edit, then Delete… (confirmed) set apart. */
 const CATEGORY_ACTIONS: MenuAction[] = [
@@ -49,72 +46,60 @@ function CategoryList({ onEdit }: { onEdit: (category: NewsCategory) => void }) 
   const remove = useDeleteCategory();
   const [deleting, setDeleting] = useState<NewsCategory | null>(null);
 
-  if (categories.isPending) return <TableSkeleton label="Loading categories" />;
-  if (categories.isError) {
-    return (
-      <LoadFailure
-        what="admin"
-        error={categories.error}
-        title="Categories could not be loaded."
-        retry={() => void categories.refetch()}
-      />
-    );
-  }
-  if (categories.data.length === 0) {
-    return <EmptyState title="No categories yet. Create your first category to get started." />;
-  }
-
   return (
-    <>
-      <ul className="admin-list" aria-label="Categories">
-        {categories.data.map((category) => {
-          const pending = toggle.isPending && toggle.variables.id === category.id ? toggle.variables.isActive : null;
-          return (
-            <li key={category.id} className="admin-list__item">
-              <span className="category-dot" style={{ backgroundColor: category.color }} aria-hidden="true" />
-              <div className="admin-list__main">
-                <div className="admin-list__heading">
-                  <h2 className="admin-list__title">{category.name}</h2>
-                  <Badge tone={category.isActive ? 'green' : 'neutral'}>{category.isActive ? 'Active' : 'Inactive'}</Badge>
-                </div>
-                <p className="admin-list__meta">
-                  <code className="admin-list__code">{category.slug}</code>
-                  <span>Display order: {category.displayOrder}</span>
-                </p>
-                {category.description ? <p className="admin-list__text">{category.description}</p> : null}
-              </div>
-              <div className="admin-list__tools">
-                <Switch
-                  isSelected={pending ?? category.isActive}
-                  isDisabled={pending !== null}
-                  onChange={(isActive) => toggle.mutate({ id: category.id, isActive })}
-                  aria-label={`${category.name} active`}
-                />
-                <ActionsMenu
-                  label={`Actions for ${category.name}`}
-                  actions={CATEGORY_ACTIONS}
-                  onAction={(id) => (id === 'edit' ? onEdit(category) : setDeleting(category))}
-                />
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-      <AlertDialog
-        title={deleting ? `Delete ${deleting.name}?` : 'Delete category?'}
-        isOpen={deleting !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen) setDeleting(null);
-        }}
-        actionLabel="Delete"
-        pendingLabel="Deleting..."
-        isPending={remove.isPending}
-        onAction={() => {
-          if (deleting) remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
-        }}
-      >
-        <p>Are you sure you want to delete this category? Articles using this category will need to be updated.</p>
-      </AlertDialog>
-    </>
+    <AdminListStates
+      query={categories}
+      loading="Loading categories"
+      failure="Categories could not be loaded."
+      empty="No categories yet. Create your first category to get started."
+    >
+      {(rows) => (
+        <>
+          <ul className="admin-list" aria-label="Categories">
+            {rows.map((category) => {
+              const pending = toggle.isPending && toggle.variables.id === category.id ? toggle.variables.isActive : null;
+              return (
+                <li key={category.id} className="admin-list__item">
+                  <span className="category-dot" style={{ backgroundColor: category.color }} aria-hidden="true" />
+                  <div className="admin-list__main">
+                    <div className="admin-list__heading">
+                      <h2 className="admin-list__title">{category.name}</h2>
+                      <Badge tone={category.isActive ? 'green' : 'neutral'}>{category.isActive ? 'Active' : 'Inactive'}</Badge>
+                    </div>
+                    <p className="admin-list__meta">
+                      <code className="admin-list__code">{category.slug}</code>
+                      <span>Display order: {category.displayOrder}</span>
+                    </p>
+                    {category.description ? <p className="admin-list__text">{category.description}</p> : null}
+                  </div>
+                  <div className="admin-list__tools">
+                    <Switch
+                      isSelected={pending ?? category.isActive}
+                      isDisabled={pending !== null}
+                      onChange={(isActive) => toggle.mutate({ id: category.id, isActive })}
+                      aria-label={`${category.name} active`}
+                    />
+                    <ActionsMenu
+                      label={`Actions for ${category.name}`}
+                      actions={CATEGORY_ACTIONS}
+                      onAction={(id) => (id === 'edit' ? onEdit(category) : setDeleting(category))}
+                    />
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          <ConfirmDeleteDialog
+            item={deleting}
+            what="category"
+            isPending={remove.isPending}
+            onConfirm={(category) => remove.mutate(category.id, { onSettled: () => setDeleting(null) })}
+            onClose={() => setDeleting(null)}
+          >
+            <p>Are you sure you want to delete this category? Articles using this category will need to be updated.</p>
+          </ConfirmDeleteDialog>
+        </>
+      )}
+    </AdminListStates>
   );
 }

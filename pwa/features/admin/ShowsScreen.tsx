@@ -5,16 +5,14 @@ import { PodcastShowCreateInput, PodcastShowUpdateInput, slugify, type PodcastSh
 import { serverFieldErrors } from '../../api/errors';
 import { podcastShowQueries } from '../../api/podcast-shows.queries';
 import { Button } from '../../components/Button';
-import { AlertDialog, Dialog } from '../../components/Dialog';
-import { EmptyState } from '../../components/EmptyState';
+import { Dialog } from '../../components/Dialog';
 import { ActionsMenu, type MenuAction } from '../../components/Menu';
 import { NumberField } from '../../components/NumberField';
 import { TextField } from '../../components/TextField';
 import { focusFirstInvalid, useFieldErrors, validateWith } from '../../lib/formErrors';
+import { AdminListStates, ConfirmDeleteDialog } from './AdminListStates';
 import { AdminPage } from './AdminPage';
 import { useDeleteShow, useSaveShow } from './showMutations';
-import { TableSkeleton } from './TableSkeleton';
-import { LoadFailure } from '../../offline/LoadFailure';
 
 const SHOW_ACTIONS: MenuAction[] = [
   { id: 'edit', label: 'Edit' },
@@ -56,68 +54,58 @@ function ShowList({ onEdit }: { onEdit: (show: PodcastShow) => void }) {
   const remove = useDeleteShow();
   const [deleting, setDeleting] = useState<PodcastShow | null>(null);
 
-  if (shows.isPending) return <TableSkeleton label="Loading shows" />;
-  if (shows.isError) {
-    return (
-      <LoadFailure
-        what="admin"
-        error={shows.error}
-        title="Shows could not be loaded."
-        retry={() => void shows.refetch()}
-      />
-    );
-  }
-  if (shows.data.length === 0) return <EmptyState title="No shows yet. New episodes will create the default show." />;
-
   return (
-    <>
-      <ul className="admin-list" aria-label="Shows">
-        {shows.data.map((show, index) => (
-          <li key={show.id} className="admin-list__item">
-            <div className="admin-list__main">
-              <div className="admin-list__heading">
-                <h2 className="admin-list__title">{show.name}</h2>
-              </div>
-              <p className="admin-list__meta">
-                <code className="admin-list__code">{show.slug}</code>
-                <span>
-                  {show.episodeCount} {show.episodeCount === 1 ? 'episode' : 'episodes'}
-                </span>
-                {show.hostName ? <span>Host: {show.hostName}</span> : null}
-                <span>Display order: {show.displayOrder}</span>
-                {index === 0 ? <span>Default for new episodes</span> : null}
-              </p>
-              {show.description ? <p className="admin-list__text">{show.description}</p> : null}
-            </div>
-            <div className="admin-list__tools">
-              <ActionsMenu
-                label={`Actions for ${show.name}`}
-                actions={SHOW_ACTIONS}
-                onAction={(id) => (id === 'edit' ? onEdit(show) : setDeleting(show))}
-              />
-            </div>
-          </li>
-        ))}
-      </ul>
-      <AlertDialog
-        title={deleting ? `Delete ${deleting.name}?` : 'Delete show?'}
-        isOpen={deleting !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen) setDeleting(null);
-        }}
-        actionLabel="Delete"
-        pendingLabel="Deleting..."
-        isPending={remove.isPending}
-        onAction={() => {
-          if (deleting) remove.mutate({ id: deleting.id, name: deleting.name }, { onSettled: () => setDeleting(null) });
-        }}
-      >
-        <p>
-          Are you sure you want to delete this show? Only a show without episodes can be deleted: move its episodes to
-          another show first.
-        </p>
-      </AlertDialog>
-    </>
+    <AdminListStates
+      query={shows}
+      loading="Loading shows"
+      failure="Shows could not be loaded."
+      empty="No shows yet. New episodes will create the default show."
+    >
+      {(rows) => (
+        <>
+          <ul className="admin-list" aria-label="Shows">
+            {rows.map((show, index) => (
+              <li key={show.id} className="admin-list__item">
+                <div className="admin-list__main">
+                  <div className="admin-list__heading">
+                    <h2 className="admin-list__title">{show.name}</h2>
+                  </div>
+                  <p className="admin-list__meta">
+                    <code className="admin-list__code">{show.slug}</code>
+                    <span>
+                      {show.episodeCount} {show.episodeCount === 1 ? 'episode' : 'episodes'}
+                    </span>
+                    {show.hostName ? <span>Host: {show.hostName}</span> : null}
+                    <span>Display order: {show.displayOrder}</span>
+                    {index === 0 ? <span>Default for new episodes</span> : null}
+                  </p>
+                  {show.description ? <p className="admin-list__text">{show.description}</p> : null}
+                </div>
+                <div className="admin-list__tools">
+                  <ActionsMenu
+                    label={`Actions for ${show.name}`}
+                    actions={SHOW_ACTIONS}
+                    onAction={(id) => (id === 'edit' ? onEdit(show) : setDeleting(show))}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+          <ConfirmDeleteDialog
+            item={deleting}
+            what="show"
+            isPending={remove.isPending}
+            onConfirm={(show) => remove.mutate({ id: show.id, name: show.name }, { onSettled: () => setDeleting(null) })}
+            onClose={() => setDeleting(null)}
+          >
+            <p>
+              Are you sure you want to delete this show? Only a show without episodes can be deleted: move its episodes to
+              another show first.
+            </p>
+          </ConfirmDeleteDialog>
+        </>
+      )}
+    </AdminListStates>
   );
 }
 

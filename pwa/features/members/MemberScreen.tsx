@@ -105,30 +105,8 @@ function MemberView({ member }: { member: MemberProfile }) {
             <p className="member__bio">{member.bio}</p>
           </section>
         ) : null}
-        {member.expertiseTags.length > 0 ? (
-          <section aria-labelledby="member-expertise" className="member__section">
-            <h2 id="member-expertise">Expertise</h2>
-            <ul className="badge-list" aria-labelledby="member-expertise">
-              {member.expertiseTags.map((tag) => (
-                <li key={tag}>
-                  <Badge tone="blue">{tag}</Badge>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        {member.badges.length > 0 ? (
-          <section aria-labelledby="member-badges" className="member__section">
-            <h2 id="member-badges">Badges</h2>
-            <ul className="badge-list" aria-labelledby="member-badges">
-              {member.badges.map((badge) => (
-                <li key={badge}>
-                  <Badge tone="amber">{badge}</Badge>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <BadgeSection id="member-expertise" title="Expertise" items={member.expertiseTags} tone="blue" />
+        <BadgeSection id="member-badges" title="Badges" items={member.badges} tone="amber" />
       </div>
 
       <div className="member__work">
@@ -240,5 +218,22 @@ function MemberSkeleton() {
       </div>
       <Skeleton shape="rect" height="10rem" />
     </SkeletonGroup>
+  );
+}
+
+/** A titled list of badges (expertise tags, earned badges); nothing when the member has none. */
+function BadgeSection({ id, title, items, tone }: { id: string; title: string; items: string[]; tone: 'blue' | 'amber' }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="member__section">
+      <h2 id={id}>{title}</h2>
+      <ul className="badge-list" aria-labelledby={id}>
+        {items.map((item) => (
+          <li key={item}>
+            <Badge tone={tone}>{item}</Badge>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
