@@ -45,8 +45,16 @@ test.describe('sample data', () => {
     await expect(chips(page).getByRole('button', { pressed: false })).toHaveText(categories.map((c) => c.name));
     await expect(chips(page).getByRole('button', { name: 'Clear Filters' })).toHaveCount(0);
 
-    // Specs sharing this worker's server may add articles with images: pick a sample one without.
-    const withSource = articles.find((a) => a.sourceUrl && a.sourceName && a.categories.length > 0 && !a.imageUrl)!;
+    // Specs sharing this worker's server add articles (some with images): pick a sample one without,
+    // from the whole list, and load pages until its card is there.
+    const all = await getJson<ListedArticle[]>(request, '/api/news?limit=100');
+    const at = all.findIndex((a) => a.sourceUrl && a.sourceName && a.categories.length > 0 && !a.imageUrl);
+    expect(at).toBeGreaterThanOrEqual(0);
+    const withSource = all[at];
+    for (let page12 = 1; page12 * 12 <= at; page12++) {
+      await page.getByRole('button', { name: 'Load More Articles' }).click();
+      await expect(cards(page)).toHaveCount(Math.min(all.length, (page12 + 1) * 12));
+    }
     const card = cardFor(page, withSource.title);
     for (const category of withSource.categories) {
       await expect(card.getByRole('list', { name: 'Categories' }).getByText(category.name)).toBeVisible();
