@@ -9,7 +9,7 @@ import { UPLOAD_LIMITS, UPLOAD_TYPES, type UploadKind } from '../../contracts/up
 import { serverMessage } from '../api/errors';
 import { UploadError, uploadFile } from '../api/uploads.queries';
 import { Button } from './Button';
-import { toast } from './Toast';
+import { errorToast, toast } from './Toast';
 import './FileField.css';
 
 export interface FileFieldProps {
@@ -89,7 +89,7 @@ export function FileField({
       setMessages(failureMessages(file, error));
       if (error instanceof UploadError && error.step === 'finalize') {
         const fallback = kind === 'image' ? 'Failed to process uploaded image.' : 'Failed to process uploaded audio.';
-        toast({ title: 'Error', description: serverMessage(error.cause, fallback), variant: 'destructive' });
+        errorToast(error.cause, fallback);
       }
     } finally {
       if (controller.current === abort) {

@@ -8,6 +8,7 @@ import {
   UNSTABLE_ToastRegion as RACToastRegion,
   type QueuedToast,
 } from 'react-aria-components';
+import { serverMessage } from '../api/errors';
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -66,6 +67,11 @@ const queue = new ToastQueue<ToastContent>({ maxVisibleToasts: 1 });
 export function toast({ title, description, variant = 'default', timeout = TOAST_TIMEOUT_MS }: ToastOptions): string {
   queue.clear();
   return queue.add({ title, description, variant, placement: placementAwayFromFocus() }, { timeout });
+}
+
+/** A failed request's toast: the server's `message`, else `fallback` (the spec's text). */
+export function errorToast(error: unknown, fallback: string): string {
+  return toast({ title: 'Error', description: serverMessage(error, fallback), variant: 'destructive' });
 }
 
 /**

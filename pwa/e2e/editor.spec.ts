@@ -348,6 +348,32 @@ test.describe('podcast pages', () => {
     expect((await getJson<ListedPodcast>(page.request, `/api/podcasts/${created.id}`)).playCount).toBe(created.playCount + 1);
   });
 
+  test("a taken episode number is refused by the server under its field, focused; another number clears it and saves", async ({ page, baseURL }) => {
+    await signIn(page, ACCOUNTS.editor);
+    const category = await firstActiveCategory(page);
+    const existing = await createPodcast(page, baseURL, `Numbered ${Date.now()}`);
+    const show = (await getJson<{ id: string; name: string }[]>(page.request, '/api/podcast-shows')).find((s) => s.id === existing.showId)!;
+    await page.goto('/podcasts/add');
+    await page.getByLabel('Title', { exact: true }).fill(`Clashing ${Date.now()}`);
+    await tickCategory(page, category.name);
+    const number = page.getByLabel('Episode Number');
+    await number.fill(String(existing.episodeNumber));
+    await page.getByRole('button', { name: 'Create Episode' }).click();
+
+    const message = `Episode ${existing.episodeNumber} already exists in ${show.name}`;
+    await expect(page.locator('.field__error', { hasText: message })).toBeVisible();
+    await expect(number).toHaveAttribute('aria-invalid', 'true');
+    await expect(number).toBeFocused();
+
+    // A number field commits what was typed when it loses focus.
+    await number.fill(String(freeEpisodeNumber()));
+    await number.blur();
+    await expect(page.locator('.field__error', { hasText: message })).toHaveCount(0);
+    await expect(number).not.toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('button', { name: 'Create Episode' }).click();
+    await expect(toast(page)).toContainText('Podcast episode created successfully!');
+  });
+
   test('a cleared episode number is sent as none (the API refuses 0)', async ({ page, baseURL }) => {
     await signIn(page, ACCOUNTS.editor);
     const category = await firstActiveCategory(page);

@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import type { Key } from 'react-aria-components';
 import { LinkButton } from '../../components/Button';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { useViewer } from '../news/viewer';
 import { AdminPage } from './AdminPage';
-import { QuickArticleForm } from './QuickArticleForm';
-import { QuickPodcastForm } from './QuickPodcastForm';
+import { ArticleForm } from '../editor/ArticleForm';
+import { PodcastForm } from '../editor/PodcastForm';
 import { RebuildDatabaseButton } from './RebuildDatabaseButton';
 import { UsersTab } from './UsersTab';
 
@@ -52,10 +52,10 @@ export function AdminPanelScreen() {
           {viewer.isAdmin ? <Tab id="users">Users</Tab> : null}
         </TabList>
         <TabPanel id="articles">
-          <QuickArticleForm />
+          <StartsOverAfterEach form={(onCreated) => <ArticleForm article={null} variant="panel" onCreated={onCreated} />} />
         </TabPanel>
         <TabPanel id="podcasts">
-          <QuickPodcastForm />
+          <StartsOverAfterEach form={(onCreated) => <PodcastForm podcast={null} variant="panel" onCreated={onCreated} />} />
         </TabPanel>
         {viewer.isAdmin ? (
           <TabPanel id="users">
@@ -81,4 +81,10 @@ export function AdminPanelScreen() {
       ) : null}
     </AdminPage>
   );
+}
+
+/** The quick create forms start over, empty, after each item they create. */
+function StartsOverAfterEach({ form }: { form: (onCreated: () => void) => ReactNode }) {
+  const [generation, setGeneration] = useState(0);
+  return <Fragment key={generation}>{form(() => setGeneration((n) => n + 1))}</Fragment>;
 }

@@ -13,8 +13,8 @@ import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { excerptOrContent } from '../../../contracts/text';
 import { AdminPage } from './AdminPage';
 import { TableSkeleton } from './TableSkeleton';
-import { errorToast } from './userMutations';
 import { LoadFailure } from '../../offline/LoadFailure';
+import { errorToast } from '../../components/Toast';
 
 /** /admin/main-page (spec 2, Main Page Control Panel; editors and admins). */
 export function MainPageScreen() {

@@ -3,10 +3,9 @@ import type { MenuSetting } from '../../../contracts/admin';
 import { setMenuVisibility } from '../../api/admin.queries';
 import { menuQueries, type MenuKey } from '../../api/menu.queries';
 import { Switch } from '../../components/Switch';
-import { toast } from '../../components/Toast';
+import { errorToast, toast } from '../../components/Toast';
 import { AdminPage } from './AdminPage';
 import { TableSkeleton } from './TableSkeleton';
-import { errorToast } from './userMutations';
 import { LoadFailure } from '../../offline/LoadFailure';
 
 /** Labels for settings that come without one (the API sends menuLabel to admins only). */

@@ -4,8 +4,7 @@ import { SEED_MESSAGES } from '../../../contracts/admin';
 import { seedDatabase } from '../../api/admin.queries';
 import { Button } from '../../components/Button';
 import { AlertDialog } from '../../components/Dialog';
-import { toast } from '../../components/Toast';
-import { errorToast } from './userMutations';
+import { errorToast, toast } from '../../components/Toast';
 
 /**
  * 'Rebuild DB' (spec 2, admins): after a confirmation, replaces the content with fresh sample data.

@@ -12,10 +12,10 @@ import { Dialog } from '../../components/Dialog';
 import { FileField } from '../../components/FileField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { toast } from '../../components/Toast';
+import { errorToast, toast } from '../../components/Toast';
 import { firstError, useFieldErrors, validateWith } from '../../lib/formErrors';
 import { isRole, ROLE_OPTIONS } from './labels';
-import { errorToast, usersChanged } from './userMutations';
+import { usersChanged } from './userMutations';
 
 /**
  * 'panel': the control panel's Users tab (/api/users/*): job title, company, bio, 'User can access

@@ -4,8 +4,7 @@ import type { NewsCategoryCreateInput, NewsCategoryUpdateInput } from '../../../
 import { createNewsCategory, deleteNewsCategory, newsCategoryListKey, updateNewsCategory } from '../../api/categories.queries';
 import { newsQueries } from '../../api/news.queries';
 import { podcastQueries } from '../../api/podcasts.queries';
-import { toast } from '../../components/Toast';
-import { errorToast } from './userMutations';
+import { errorToast, toast } from '../../components/Toast';
 
 /** Both category lists, and the article and episode lists that embed category names and colours. */
 function categoriesChanged(queryClient: QueryClient): Promise<unknown> {

@@ -3,8 +3,7 @@ import type { z } from 'zod';
 import type { PodcastShowCreateInput, PodcastShowUpdateInput } from '../../../contracts/podcasts';
 import { createPodcastShow, deletePodcastShow, podcastShowQueries, updatePodcastShow } from '../../api/podcast-shows.queries';
 import { podcastQueries } from '../../api/podcasts.queries';
-import { toast } from '../../components/Toast';
-import { errorToast } from './userMutations';
+import { errorToast, toast } from '../../components/Toast';
 
 /** The shows list, and the episode lists that embed each show's name. */
 function showsChanged(queryClient: QueryClient): Promise<unknown> {

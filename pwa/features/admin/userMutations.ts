@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../contracts/common';
-import { serverMessage } from '../../api/errors';
 import {
   inviteUser,
   issueInvitationLink,
@@ -12,13 +11,10 @@ import {
   userQueries,
   type UserApi,
 } from '../../api/users.queries';
-import { toast } from '../../components/Toast';
+import { errorToast, toast } from '../../components/Toast';
 
 /* User and invitation writes of the control panel's Users tab and the User Management screen. */
 
-export function errorToast(error: unknown, fallback: string) {
-  toast({ title: 'Error', description: serverMessage(error, fallback), variant: 'destructive' });
-}
 
 /** Both URL families list the same users: any change refreshes every cached list. */
 export function usersChanged(queryClient: QueryClient): Promise<unknown> {

@@ -2,8 +2,7 @@ import { useMutation, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { User } from '../../../contracts/auth';
 import { apiFetch } from '../../api/client';
-import { serverMessage } from '../../api/errors';
-import { toast } from '../../components/Toast';
+import { errorToast, toast } from '../../components/Toast';
 import { signedIn, signedOut } from '../../session/session';
 
 /**
@@ -44,7 +43,7 @@ export function useSignOutEverywhere() {
       await leave();
     },
     onError: (error) =>
-      toast({ title: 'Error', description: serverMessage(error, 'Could not sign out everywhere. Please try again.'), variant: 'destructive' }),
+      errorToast(error, 'Could not sign out everywhere. Please try again.'),
   });
 }
 

@@ -1,14 +1,16 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Form, type Key } from 'react-aria-components';
-import { ArticleCreateInput, ArticlePatchInput, type Article } from '../../../contracts/news';
 import type { ContentStatus } from '../../../contracts/common';
-import { serverFieldErrors } from '../../api/errors';
+import { ArticleCreateInput, ArticlePatchInput, type Article } from '../../../contracts/news';
+import { newsCategoryQueries } from '../../api/news.queries';
 import { Button } from '../../components/Button';
 import { FileField } from '../../components/FileField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
+import { bind, useEntityForm } from '../../lib/entityForm';
+import { firstError } from '../../lib/formErrors';
 import { CategoryChoices } from './CategoryChoices';
-import { firstError, focusFirstInvalid, useFieldErrors, validateWith } from '../../lib/formErrors';
 import { useSaveArticle } from './mutations';
 import { REDIRECT_MS, useRedirectAfter } from './redirect';
 
@@ -17,102 +19,152 @@ export const STATUS_OPTIONS = [
   { id: 'published', label: 'Published' },
 ] as const;
 
+export const toStatus = (key: Key | null): ContentStatus => (key === 'published' ? 'published' : 'draft');
+
+/** Spec 9: the admin panel's quick article form offers these four categories (by slug). */
+export const PANEL_ARTICLE_CATEGORIES = [
+  { id: 'automation', label: 'Automation' },
+  { id: 'fraud-detection', label: 'Fraud Detection' },
+  { id: 'regulatory', label: 'Regulatory' },
+  { id: 'generative-ai', label: 'Generative AI' },
+] as const;
+
 export interface ArticleFormProps {
   /** The article to edit; null creates one. */
   article: Article | null;
   /** Set while something else on the page (a delete) is in flight: the form is held meanwhile. */
   isHeld?: boolean;
+  /**
+   * `page`: /news/add and /news/{id}/edit (spec 2): several categories, a status (default draft),
+   * back to /news 1500 ms after saving. `panel`: the admin panel's Articles tab (spec 9): one of
+   * four categories, published (the API's default), `onCreated` after each article.
+   */
+  variant?: 'page' | 'panel';
+  onCreated?: () => void;
 }
 
 /**
- * The article form of /news/add and /news/{id}/edit (spec 2): title, excerpt, content, categories,
- * source name and URL, featured image upload, publication status (default draft). Checked with the
- * contract schema the server uses; after saving it returns to /news after 1500 ms.
+ * The article form: title, excerpt, content, categories, source name and URL, featured image and
+ * (on the page) publication status, checked with the contract schema the server uses.
  */
-export function ArticleForm({ article, isHeld = false }: ArticleFormProps) {
+export function ArticleForm({ article, isHeld = false, variant = 'page', onCreated }: ArticleFormProps) {
+  const isPanel = variant === 'panel';
   const save = useSaveArticle(article?.id ?? null);
   const { redirect, isRedirecting } = useRedirectAfter();
-  const { errors, setErrors, edit } = useFieldErrors();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [title, setTitle] = useState(article?.title ?? '');
-  const [excerpt, setExcerpt] = useState(article?.excerpt ?? '');
-  const [content, setContent] = useState(article?.content ?? '');
-  const [categoryIds, setCategoryIds] = useState<string[]>(article?.categoryIds ?? []);
-  const [sourceName, setSourceName] = useState(article?.sourceName ?? '');
-  const [sourceUrl, setSourceUrl] = useState(article?.sourceUrl ?? '');
-  const [imageUrl, setImageUrl] = useState<string | null>(article?.imageUrl ?? null);
-  const [status, setStatus] = useState<ContentStatus>(article?.status ?? 'draft');
+  // The panel's one category is a slug; the API takes the id of the news category with that slug.
+  const categories = useQuery({ ...newsCategoryQueries.list({ activeOnly: true }), enabled: isPanel });
+  const idOfSlug = (slug: string | null) => categories.data?.find((c) => c.slug === slug)?.id;
   const [isUploading, setUploading] = useState(false);
-
   const isBusy = save.isPending || isRedirecting;
-  const isLocked = isBusy || isHeld;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isLocked || isUploading) return;
+  const { form, formProps, errors } = useEntityForm({
+    defaultValues: {
+      title: article?.title ?? '',
+      excerpt: article?.excerpt ?? '',
+      content: article?.content ?? '',
+      categoryIds: article?.categoryIds ?? [],
+      category: null as string | null,
+      sourceName: article?.sourceName ?? '',
+      sourceUrl: article?.sourceUrl ?? '',
+      imageUrl: article?.imageUrl ?? null,
+      status: article?.status ?? ('draft' as ContentStatus),
+    },
+    schema: article ? ArticlePatchInput : ArticleCreateInput,
     // Blank optional fields go out as '' / null, which the API stores as "none".
-    const input = { title, excerpt, content, categoryIds, sourceName, sourceUrl, imageUrl, status };
-    const result = article ? validateWith(ArticlePatchInput, input) : validateWith(ArticleCreateInput, input);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setErrors({});
-    save.mutate(result.data, {
-      onSuccess: () => redirect('/news', REDIRECT_MS.afterSave),
-      onError: (error) => {
-        setErrors(serverFieldErrors(error));
-        focusFirstInvalid(formRef.current);
-      },
-    });
-  };
+    toInput: ({ category, status, ...values }) => {
+      if (!isPanel) return { ...values, status };
+      const categoryId = idOfSlug(category);
+      return { ...values, category, categoryIds: categoryId ? [categoryId] : [] };
+    },
+    // The panel's one category choice stands for `categoryIds`: its errors show under it.
+    errorField: (name) => (isPanel && name === 'categoryIds' ? 'category' : name),
+    onSubmit: async (input) => {
+      await save.mutateAsync(input);
+      if (onCreated) onCreated();
+      else redirect('/news', REDIRECT_MS.afterSave);
+    },
+    isHeld: isBusy || isHeld || isUploading,
+  });
 
   let submitLabel = article ? 'Update Article' : 'Create Article';
   if (isBusy) submitLabel = article ? 'Updating...' : 'Creating...';
 
   return (
-    <Form ref={formRef} className="form editor-form" validationBehavior="aria" validationErrors={errors} onSubmit={onSubmit}>
-      <TextField label="Title" name="title" value={title} onChange={edit('title', setTitle)} isRequired />
-      <TextField
-        label="Excerpt"
-        name="excerpt"
-        value={excerpt}
-        onChange={edit('excerpt', setExcerpt)}
-        multiline
-        rows={3}
-        description="A short summary shown on the cards. Leave blank to use the start of the content."
-      />
-      <TextField label="Content" name="content" value={content} onChange={edit('content', setContent)} multiline rows={12} isRequired />
-      <CategoryChoices value={categoryIds} onChange={edit('categoryIds', setCategoryIds)} current={article?.categories} />
+    <Form {...formProps} className={isPanel ? 'form admin-card' : 'form editor-form'}>
+      {isPanel ? <h2>Create Article</h2> : null}
+      <form.Field name="title">{(field) => <TextField label="Title" {...bind(field)} isRequired />}</form.Field>
+      <form.Field name="excerpt">
+        {(field) => (
+          <TextField
+            label="Excerpt"
+            {...bind(field)}
+            multiline
+            rows={isPanel ? 2 : 3}
+            description={isPanel ? undefined : 'A short summary shown on the cards. Leave blank to use the start of the content.'}
+          />
+        )}
+      </form.Field>
+      <form.Field name="content">
+        {(field) => <TextField label="Content" {...bind(field)} multiline rows={isPanel ? 8 : 12} isRequired />}
+      </form.Field>
+      {isPanel ? (
+        <form.Field
+          name="category"
+          validators={{
+            onSubmit: ({ value }) =>
+              value && categories.data && !idOfSlug(value)
+                ? 'This category is not available: add or activate it under Categories.'
+                : undefined,
+          }}
+        >
+          {(field) => (
+            <Select
+              label="Category"
+              placeholder="Select a category"
+              options={PANEL_ARTICLE_CATEGORIES}
+              isRequired
+              {...bind(field)}
+              onChange={(key) => field.handleChange(key === null ? null : String(key))}
+            />
+          )}
+        </form.Field>
+      ) : (
+        <form.Field name="categoryIds">
+          {(field) => <CategoryChoices value={field.state.value} onChange={field.handleChange} current={article?.categories} />}
+        </form.Field>
+      )}
       <div className="form__row">
-        <TextField label="Source Name" name="sourceName" value={sourceName} onChange={edit('sourceName', setSourceName)} />
-        <TextField
-          label="Source URL"
-          name="sourceUrl"
-          type="url"
-          placeholder="https://"
-          value={sourceUrl}
-          onChange={edit('sourceUrl', setSourceUrl)}
-        />
+        <form.Field name="sourceName">{(field) => <TextField label="Source Name" {...bind(field)} />}</form.Field>
+        <form.Field name="sourceUrl">
+          {(field) => <TextField label="Source URL" type="url" placeholder="https://" {...bind(field)} />}
+        </form.Field>
       </div>
-      <FileField
-        label="Featured Image"
-        kind="image"
-        value={imageUrl}
-        onChange={edit('imageUrl', setImageUrl)}
-        errorMessage={firstError(errors, 'imageUrl')}
-        onUploadingChange={setUploading}
-        isDisabled={isLocked}
-      />
-      <Select
-        label="Publication Status"
-        name="status"
-        options={STATUS_OPTIONS}
-        value={status}
-        onChange={edit('status', (key: Key | null) => setStatus(key === 'published' ? 'published' : 'draft'))}
-      />
-      <div className="editor-form__actions">
+      <form.Field name="imageUrl">
+        {(field) => (
+          <FileField
+            label="Featured Image"
+            kind="image"
+            value={field.state.value}
+            onChange={field.handleChange}
+            errorMessage={firstError(errors, 'imageUrl')}
+            onUploadingChange={setUploading}
+            isDisabled={isBusy || isHeld}
+          />
+        )}
+      </form.Field>
+      {isPanel ? null : (
+        <form.Field name="status">
+          {(field) => (
+            <Select
+              label="Publication Status"
+              options={STATUS_OPTIONS}
+              {...bind(field)}
+              onChange={(key) => field.handleChange(toStatus(key))}
+            />
+          )}
+        </form.Field>
+      )}
+      <div className={isPanel ? 'admin-form__actions' : 'editor-form__actions'}>
         <Button type="submit" isPending={isBusy} isDisabled={isHeld || isUploading}>
           {submitLabel}
         </Button>

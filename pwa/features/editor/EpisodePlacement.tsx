@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { Key } from 'react-aria-components';
 import type { Podcast, PodcastShow } from '../../../contracts/podcasts';
 import { podcastShowQueries } from '../../api/podcast-shows.queries';
@@ -8,36 +8,31 @@ import { Select } from '../../components/Select';
 
 /**
  * Which show an episode belongs to and its number there (issue 18: numbers are unique per show).
- * A new episode starts in the first show with that show's next free number; until the number is
- * edited by hand, it follows the chosen show. An existing episode keeps its show and number; the
- * field's description names the next free number so an editor can pick one that is not taken.
+ * The form holds what was chosen: `showId` null means "the first show", `episodeNumber` undefined
+ * means "not typed", in which case the number follows the chosen show's next free one. An existing
+ * episode starts with its show and number typed; the field's description names the next free
+ * number so an editor can pick one that is not taken.
  */
-export function useEpisodePlacement(podcast: Podcast | null) {
+export function useEpisodePlacement(podcast: Podcast | null, chosen: { showId: string | null; episodeNumber: number | undefined }) {
   const shows = useQuery(podcastShowQueries.list());
-  const [chosenShowId, setChosenShowId] = useState<string | null>(podcast?.showId ?? null);
-  const [typedNumber, setTypedNumber] = useState<number>(podcast?.episodeNumber ?? Number.NaN);
-  const [isNumberTyped, setNumberTyped] = useState(podcast !== null);
-
-  const showId = chosenShowId ?? shows.data?.[0]?.id ?? null;
+  const showId = chosen.showId ?? shows.data?.[0]?.id ?? null;
   const show = shows.data?.find((s) => s.id === showId);
-  const episodeNumber = isNumberTyped ? typedNumber : (show?.nextEpisodeNumber ?? typedNumber);
-
   return {
     shows: shows.data,
     isLoading: shows.isPending,
     show,
     showId,
     /** What to send as `showId`: the chosen show on create; on edit, only when it changed. */
-    showIdInput: podcast ? (chosenShowId !== podcast.showId ? (chosenShowId ?? undefined) : undefined) : (showId ?? undefined),
-    episodeNumber,
-    setShowId: (key: Key | null) => {
-      if (typeof key === 'string') setChosenShowId(key);
-    },
-    setEpisodeNumber: (value: number) => {
-      setNumberTyped(true);
-      setTypedNumber(value);
-    },
+    showIdInput: podcast ? (chosen.showId !== podcast.showId ? (chosen.showId ?? undefined) : undefined) : (showId ?? undefined),
+    episodeNumber: chosen.episodeNumber ?? show?.nextEpisodeNumber ?? Number.NaN,
   };
+}
+
+/** Where a new episode starts: no show chosen, no number typed; an edit keeps both. */
+export function initialPlacement(podcast: Podcast | null) {
+  return podcast
+    ? { showId: podcast.showId as string | null, episodeNumber: (podcast.episodeNumber ?? Number.NaN) as number | undefined }
+    : { showId: null as string | null, episodeNumber: undefined as number | undefined };
 }
 
 export type EpisodePlacement = ReturnType<typeof useEpisodePlacement>;

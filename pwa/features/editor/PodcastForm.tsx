@@ -1,17 +1,18 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Form, type Key } from 'react-aria-components';
+import { useStore } from '@tanstack/react-form';
+import { useState } from 'react';
+import { Form } from 'react-aria-components';
 import type { ContentStatus } from '../../../contracts/common';
 import { PodcastCreateInput, PodcastPatchInput, type Podcast } from '../../../contracts/podcasts';
-import { serverFieldErrors } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { FileField } from '../../components/FileField';
 import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { STATUS_OPTIONS } from './ArticleForm';
+import { bind, useEntityForm } from '../../lib/entityForm';
+import { firstError } from '../../lib/formErrors';
+import { STATUS_OPTIONS, toStatus } from './ArticleForm';
 import { CategoryChoices } from './CategoryChoices';
-import { firstError, focusFirstInvalid, useFieldErrors, validateWith } from '../../lib/formErrors';
-import { EpisodeNumberField, ShowSelect, useEpisodePlacement } from './EpisodePlacement';
+import { EpisodeNumberField, initialPlacement, ShowSelect, useEpisodePlacement } from './EpisodePlacement';
 import { useSavePodcast } from './mutations';
 import { REDIRECT_MS, useRedirectAfter } from './redirect';
 
@@ -20,9 +21,17 @@ export interface PodcastFormProps {
   podcast: Podcast | null;
   /** Set while something else on the page (a delete) is in flight. */
   isHeld?: boolean;
+  /**
+   * `page`: /podcasts/add and /podcasts/{id}/edit (spec 2): duration in whole minutes, a YouTube
+   * link (stored as audioUrl), status (default draft), back to /podcasts 1500 ms after saving.
+   * `panel`: the admin panel's Podcasts tab (spec 9): duration as MM:SS or HH:MM:SS, an audio
+   * upload, published on create, `onCreated` after each episode.
+   */
+  variant?: 'page' | 'panel';
+  onCreated?: () => void;
 }
 
-/** The server stores seconds; this page edits whole minutes. */
+/** The server stores seconds; the page edits whole minutes. */
 const toMinutes = (seconds: number | null | undefined) => (seconds == null ? Number.NaN : Math.round(seconds / 60));
 
 /** The API refuses 0 and non-integers; anything that is not a positive integer is sent as "none". */
@@ -31,125 +40,186 @@ export function episodeNumberOrNull(value: number): number | null {
 }
 
 /**
- * The episode form of /podcasts/add and /podcasts/{id}/edit (spec 2): title, description,
- * categories, show and episode number (unique per show, issue 18), duration in minutes, YouTube link (stored as audioUrl), host, guest,
- * guest title, cover image upload and status (default draft). Returns to /podcasts after 1500 ms.
+ * The episode form: title, description, categories, show and episode number (unique per show,
+ * issue 18), duration, host, guest, guest title, audio (a link or an upload), cover image and
+ * (on the page) status, checked with the contract schema the server uses.
  */
-export function PodcastForm({ podcast, isHeld = false }: PodcastFormProps) {
+export function PodcastForm({ podcast, isHeld = false, variant = 'page', onCreated }: PodcastFormProps) {
+  const isPanel = variant === 'panel';
   const save = useSavePodcast(podcast?.id ?? null);
   const { redirect, isRedirecting } = useRedirectAfter();
-  const { errors, setErrors, edit } = useFieldErrors();
-  const formRef = useRef<HTMLFormElement>(null);
-  const initialMinutes = toMinutes(podcast?.duration);
-  const [title, setTitle] = useState(podcast?.title ?? '');
-  const [description, setDescription] = useState(podcast?.description ?? '');
-  const [categoryIds, setCategoryIds] = useState<string[]>(podcast?.categoryIds ?? []);
-  const placement = useEpisodePlacement(podcast);
-  const [minutes, setMinutes] = useState(initialMinutes);
-  const [audioUrl, setAudioUrl] = useState(podcast?.audioUrl ?? '');
-  const [hostName, setHostName] = useState(podcast?.hostName ?? '');
-  const [guestName, setGuestName] = useState(podcast?.guestName ?? '');
-  const [guestTitle, setGuestTitle] = useState(podcast?.guestTitle ?? '');
-  const [imageUrl, setImageUrl] = useState<string | null>(podcast?.imageUrl ?? null);
-  const [status, setStatus] = useState<ContentStatus>(podcast?.status ?? 'draft');
-  const [isUploading, setUploading] = useState(false);
-
+  const [uploads, setUploads] = useState({ audio: false, image: false });
+  const isUploading = uploads.audio || uploads.image;
   const isBusy = save.isPending || isRedirecting;
-  const isLocked = isBusy || isHeld;
+  const initialMinutes = toMinutes(podcast?.duration);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isLocked || isUploading) return;
-    const minutesChanged = !(Number.isNaN(minutes) && Number.isNaN(initialMinutes)) && minutes !== initialMinutes;
-    const input = {
-      title,
-      description,
-      categoryIds,
-      showId: placement.showIdInput,
-      episodeNumber: episodeNumberOrNull(placement.episodeNumber),
+  const { form, formProps, errors, clearError } = useEntityForm({
+    defaultValues: {
+      title: podcast?.title ?? '',
+      description: podcast?.description ?? '',
+      categoryIds: podcast?.categoryIds ?? [],
+      ...initialPlacement(podcast),
+      minutes: initialMinutes,
+      durationText: '',
+      audioUrl: podcast?.audioUrl ?? (isPanel ? null : ''),
+      hostName: podcast?.hostName ?? '',
+      guestName: podcast?.guestName ?? '',
+      guestTitle: podcast?.guestTitle ?? '',
+      imageUrl: podcast?.imageUrl ?? null,
+      status: podcast?.status ?? ('draft' as ContentStatus),
+    },
+    schema: podcast ? PodcastPatchInput : PodcastCreateInput,
+    toInput: ({ showId: _chosen, episodeNumber: _typed, minutes, durationText, status, ...values }) => {
+      const input = { ...values, showId: placement.showIdInput, episodeNumber: episodeNumberOrNull(placement.episodeNumber) };
+      // Spec 5: the panel's duration is parsed by the schema (MM:SS, HH:MM:SS or seconds).
+      if (isPanel) return { ...input, duration: durationText };
+      const minutesChanged = !(Number.isNaN(minutes) && Number.isNaN(initialMinutes)) && minutes !== initialMinutes;
       // Unchanged minutes are not sent, so an edit keeps a duration with seconds (e.g. 42:30) intact.
-      ...(podcast && !minutesChanged ? {} : { duration: Number.isFinite(minutes) ? Math.round(minutes * 60) : null }),
-      audioUrl,
-      hostName,
-      guestName,
-      guestTitle,
-      imageUrl,
-      status,
-    };
-    const result = podcast ? validateWith(PodcastPatchInput, input) : validateWith(PodcastCreateInput, input);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setErrors({});
-    save.mutate(result.data, {
-      onSuccess: () => redirect('/podcasts', REDIRECT_MS.afterSave),
-      onError: (error) => {
-        setErrors(serverFieldErrors(error));
-        focusFirstInvalid(formRef.current);
-      },
-    });
-  };
+      const duration = podcast && !minutesChanged ? {} : { duration: Number.isFinite(minutes) ? Math.round(minutes * 60) : null };
+      return { ...input, ...duration, status };
+    },
+    errorField: (name) => (name === 'duration' ? (isPanel ? 'durationText' : 'minutes') : name),
+    onSubmit: async (input) => {
+      await save.mutateAsync(input);
+      if (onCreated) onCreated();
+      else redirect('/podcasts', REDIRECT_MS.afterSave);
+    },
+    isHeld: isBusy || isHeld || isUploading,
+  });
+  const chosen = useStore(form.store, (state) => ({ showId: state.values.showId, episodeNumber: state.values.episodeNumber }));
+  const placement = useEpisodePlacement(podcast, chosen);
 
   let submitLabel = podcast ? 'Update Episode' : 'Create Episode';
   if (isBusy) submitLabel = podcast ? 'Updating...' : 'Creating...';
 
-  return (
-    <Form ref={formRef} className="form editor-form" validationBehavior="aria" validationErrors={errors} onSubmit={onSubmit}>
-      <TextField label="Title" name="title" value={title} onChange={edit('title', setTitle)} isRequired />
-      <TextField
-        label="Description"
-        name="description"
-        value={description}
-        onChange={edit('description', setDescription)}
-        multiline
-        rows={5}
-      />
-      <CategoryChoices value={categoryIds} onChange={edit('categoryIds', setCategoryIds)} current={podcast?.categories} />
-      <div className="form__row">
-        <ShowSelect placement={placement} onChange={edit('showId', edit('episodeNumber', placement.setShowId))} />
-        <EpisodeNumberField placement={placement} onChange={edit('episodeNumber', placement.setEpisodeNumber)} />
-        <NumberField
-          label="Duration (minutes)"
-          name="duration"
-          minValue={0}
-          step={1}
-          value={minutes}
-          onChange={edit('duration', setMinutes)}
+  const title = <form.Field name="title">{(field) => <TextField label="Title" {...bind(field)} isRequired />}</form.Field>;
+  const description = (
+    <form.Field name="description">
+      {(field) => <TextField label="Description" {...bind(field)} multiline rows={isPanel ? 4 : 5} />}
+    </form.Field>
+  );
+  const categories = (
+    <form.Field name="categoryIds">
+      {(field) => <CategoryChoices value={field.state.value} onChange={field.handleChange} current={podcast?.categories} />}
+    </form.Field>
+  );
+  const placementRow = (
+    <div className="form__row">
+      <form.Field name="showId">
+        {(field) => (
+          <ShowSelect
+            placement={placement}
+            onChange={(key) => {
+              if (typeof key !== 'string') return;
+              clearError('episodeNumber');
+              field.handleChange(key);
+            }}
+          />
+        )}
+      </form.Field>
+      <form.Field name="episodeNumber">
+        {(field) => <EpisodeNumberField placement={placement} onChange={field.handleChange} />}
+      </form.Field>
+      {isPanel ? (
+        <form.Field name="durationText">
+          {(field) => (
+            <TextField
+              label="Duration"
+              {...bind(field)}
+              placeholder="45:00"
+              description="Format: MM:SS or HH:MM:SS"
+            />
+          )}
+        </form.Field>
+      ) : (
+        <form.Field name="minutes">
+          {(field) => <NumberField label="Duration (minutes)" minValue={0} step={1} {...bind(field)} />}
+        </form.Field>
+      )}
+    </div>
+  );
+  const people = (
+    <div className="form__row">
+      <form.Field name="hostName">{(field) => <TextField label="Host Name" {...bind(field)} />}</form.Field>
+      <form.Field name="guestName">
+        {(field) => <TextField label={isPanel ? 'Guest Name (optional)' : 'Guest Name'} {...bind(field)} />}
+      </form.Field>
+      <form.Field name="guestTitle">
+        {(field) => <TextField label={isPanel ? 'Guest Title (optional)' : 'Guest Title'} {...bind(field)} />}
+      </form.Field>
+    </div>
+  );
+  const audio = (
+    <form.Field name="audioUrl">
+      {(field) =>
+        isPanel ? (
+          <FileField
+            label="Audio File"
+            kind="audio"
+            description="MP3, WAV, etc."
+            value={field.state.value || null}
+            onChange={field.handleChange}
+            errorMessage={firstError(errors, 'audioUrl')}
+            onUploadingChange={(audio) => setUploads((u) => ({ ...u, audio }))}
+            isDisabled={isBusy}
+          />
+        ) : (
+          <TextField
+            label="YouTube Link"
+            type="url"
+            placeholder="https://www.youtube.com/watch?v=…"
+            description="Where 'Listen Now' takes listeners."
+            {...bind(field)}
+            value={field.state.value ?? ''}
+          />
+        )
+      }
+    </form.Field>
+  );
+  const cover = (
+    <form.Field name="imageUrl">
+      {(field) => (
+        <FileField
+          label="Cover Image"
+          kind="image"
+          value={field.state.value}
+          onChange={field.handleChange}
+          errorMessage={firstError(errors, 'imageUrl')}
+          onUploadingChange={(image) => setUploads((u) => ({ ...u, image }))}
+          isDisabled={isBusy || isHeld}
         />
-      </div>
-      <TextField
-        label="YouTube Link"
-        name="audioUrl"
-        type="url"
-        placeholder="https://www.youtube.com/watch?v=…"
-        description="Where 'Listen Now' takes listeners."
-        value={audioUrl}
-        onChange={edit('audioUrl', setAudioUrl)}
-      />
-      <div className="form__row">
-        <TextField label="Host Name" name="hostName" value={hostName} onChange={edit('hostName', setHostName)} />
-        <TextField label="Guest Name" name="guestName" value={guestName} onChange={edit('guestName', setGuestName)} />
-        <TextField label="Guest Title" name="guestTitle" value={guestTitle} onChange={edit('guestTitle', setGuestTitle)} />
-      </div>
-      <FileField
-        label="Cover Image"
-        kind="image"
-        value={imageUrl}
-        onChange={edit('imageUrl', setImageUrl)}
-        errorMessage={firstError(errors, 'imageUrl')}
-        onUploadingChange={setUploading}
-        isDisabled={isLocked}
-      />
-      <Select
-        label="Status"
-        name="status"
-        options={STATUS_OPTIONS}
-        value={status}
-        onChange={edit('status', (key: Key | null) => setStatus(key === 'published' ? 'published' : 'draft'))}
-      />
-      <div className="editor-form__actions">
+      )}
+    </form.Field>
+  );
+
+  return (
+    <Form {...formProps} className={isPanel ? 'form admin-card' : 'form editor-form'}>
+      {isPanel ? (
+        <>
+          <h2>Create Podcast Episode</h2>
+          {title}
+          {placementRow}
+          {description}
+          {people}
+          {categories}
+          {audio}
+          {cover}
+        </>
+      ) : (
+        <>
+          {title}
+          {description}
+          {categories}
+          {placementRow}
+          {audio}
+          {people}
+          {cover}
+          <form.Field name="status">
+            {(field) => <Select label="Status" options={STATUS_OPTIONS} {...bind(field)} onChange={(key) => field.handleChange(toStatus(key))} />}
+          </form.Field>
+        </>
+      )}
+      <div className={isPanel ? 'admin-form__actions' : 'editor-form__actions'}>
         <Button type="submit" isPending={isBusy} isDisabled={isHeld || isUploading}>
           {submitLabel}
         </Button>

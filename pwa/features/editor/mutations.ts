@@ -2,11 +2,10 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { Article, ArticleCreateInput, ArticlePatchInput } from '../../../contracts/news';
 import type { Podcast, PodcastCreateInput, PodcastPatchInput } from '../../../contracts/podcasts';
 import { apiFetch } from '../../api/client';
-import { serverMessage } from '../../api/errors';
 import { newsQueries } from '../../api/news.queries';
 import { podcastQueries } from '../../api/podcasts.queries';
 import { podcastShowQueries } from '../../api/podcast-shows.queries';
-import { toast } from '../../components/Toast';
+import { errorToast, toast } from '../../components/Toast';
 
 /*
  * Writes of the article and episode editor pages (spec 7: POST to create, PATCH to edit, DELETE).
@@ -14,9 +13,6 @@ import { toast } from '../../components/Toast';
  * the server's answer, and the lists that show it are refetched. Redirects are the screen's job.
  */
 
-function errorToast(error: unknown, fallback: string) {
-  toast({ title: 'Error', description: serverMessage(error, fallback), variant: 'destructive' });
-}
 
 const articlePath = (id: string) => `/api/news/${encodeURIComponent(id)}`;
 const podcastPath = (id: string) => `/api/podcasts/${encodeURIComponent(id)}`;

@@ -3,11 +3,10 @@ import { Link } from '@tanstack/react-router';
 import type { User } from '../../../contracts/auth';
 import type { Discussion } from '../../../contracts/forums';
 import { invalidateForum, setDiscussionStatus } from '../../api/forums.queries';
-import { serverMessage } from '../../api/errors';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { toast } from '../../components/Toast';
+import { errorToast, toast } from '../../components/Toast';
 import { MemberLink } from '../members/MemberLink';
 import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
 import { canEditDiscussion, canModerateForums } from './permissions';
@@ -78,7 +77,7 @@ function StatusToggle({ discussion }: { discussion: Discussion }) {
       });
     },
     onError: (error) => {
-      toast({ title: 'Error', description: serverMessage(error, 'Failed to update discussion status.'), variant: 'destructive' });
+      errorToast(error, 'Failed to update discussion status.');
     },
     onSettled: () => invalidateForum(queryClient, { discussion: discussion.id }),
   });

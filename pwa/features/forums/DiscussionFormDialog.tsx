@@ -3,12 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { Form, type Key } from 'react-aria-components';
 import type { Discussion, ForumCategory } from '../../../contracts/forums';
 import { invalidateForum, updateDiscussion } from '../../api/forums.queries';
-import { serverFieldErrors, serverMessage } from '../../api/errors';
+import { serverFieldErrors } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { toast } from '../../components/Toast';
+import { errorToast, toast } from '../../components/Toast';
 import { OUTBOX_MUTATION, QUEUED_TOAST } from '../../outbox/outbox';
 import { createDiscussion } from './mutations';
 
@@ -65,7 +65,7 @@ function DiscussionForm({
     onError: (error) => {
       setErrors(serverFieldErrors(error));
       const fallback = discussion ? 'Failed to update discussion' : 'Failed to create discussion';
-      toast({ title: 'Error', description: serverMessage(error, fallback), variant: 'destructive' });
+      errorToast(error, fallback);
     },
   });
 

@@ -12,7 +12,7 @@ import { BackLink } from '../../components/BackLink';
 import { Button, LinkButton } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { TextField } from '../../components/TextField';
-import { toast } from '../../components/Toast';
+import { errorToast, toast } from '../../components/Toast';
 import { fullName } from '../../lib/format';
 import { MemberLink } from '../members/MemberLink';
 import { OfflineNotice } from '../../offline/OfflineNotice';
@@ -170,7 +170,7 @@ function ReplyBox({ discussion }: { discussion: DiscussionDetail }) {
     },
     onError: (error) => {
       // A locked discussion answers 423 with its own message ('This discussion is locked').
-      toast({ title: 'Error', description: serverMessage(error, 'Failed to post reply'), variant: 'destructive' });
+      errorToast(error, 'Failed to post reply');
     },
   });
 

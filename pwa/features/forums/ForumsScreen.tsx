@@ -3,14 +3,13 @@ import { useDeferredValue, useId, useMemo, useState, type CSSProperties } from '
 import type { Discussion, ForumCategory } from '../../../contracts/forums';
 import { authQueries } from '../../session/queries';
 import { deleteDiscussion, forumQueries, invalidateForum } from '../../api/forums.queries';
-import { serverMessage } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
 import { AlertDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { SearchField } from '../../components/SearchField';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
-import { toast } from '../../components/Toast';
+import { errorToast, toast } from '../../components/Toast';
 import { ToggleButton } from '../../components/ToggleButton';
 import { useOutboxItems } from '../../outbox/hooks';
 import { QueuedPost } from '../../outbox/OutboxNotice';
@@ -211,7 +210,7 @@ function DeleteDiscussionDialog({ discussion, onClose }: { discussion: Discussio
       onClose();
     },
     onError: (error) => {
-      toast({ title: 'Error', description: serverMessage(error, 'Failed to delete discussion'), variant: 'destructive' });
+      errorToast(error, 'Failed to delete discussion');
     },
   });
 

@@ -3,9 +3,8 @@ import { useState, useSyncExternalStore } from 'react';
 import type { LikeResponse } from '../../../contracts/news';
 import { authQueries } from '../../session/queries';
 import { apiFetch } from '../../api/client';
-import { serverMessage } from '../../api/errors';
 import { invalidateLikes, type LikeKind } from '../../api/likes';
-import { toast } from '../../components/Toast';
+import { errorToast } from '../../components/Toast';
 import { useOutboxItems } from '../../outbox/hooks';
 import { newItemBase, OUTBOX_MUTATION, sendOrQueue } from '../../outbox/outbox';
 
@@ -123,7 +122,7 @@ export function useLike(kind: LikeKind, item: LikeableItem): LikeState {
       else setAnswer({ for: itemKey, likes: response.likes, liked: response.liked });
     },
     onError: (error) => {
-      toast({ title: 'Error', description: serverMessage(error, 'Failed to update like.'), variant: 'destructive' });
+      errorToast(error, 'Failed to update like.');
     },
     // A signed-in like, sent or queued, is refreshed by the outbox engine (invalidateLikes); an
     // anonymous one the server answered refetches the same way here; one counted offline, not at all.

@@ -2,9 +2,8 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { z } from 'zod';
 import type { Article, ArticlePutInput, Comment } from '../../../contracts/news';
 import { apiFetch } from '../../api/client';
-import { serverMessage } from '../../api/errors';
 import { newsQueries } from '../../api/news.queries';
-import { toast } from '../../components/Toast';
+import { errorToast, toast } from '../../components/Toast';
 import { newItemBase, OUTBOX_MUTATION, QUEUED_TOAST, sendOrQueue } from '../../outbox/outbox';
 
 /*
@@ -15,9 +14,6 @@ import { newItemBase, OUTBOX_MUTATION, QUEUED_TOAST, sendOrQueue } from '../../o
 
 const articlePath = (id: string) => `/api/news/${encodeURIComponent(id)}`;
 
-function errorToast(error: unknown, fallback: string) {
-  toast({ title: 'Error', description: serverMessage(error, fallback), variant: 'destructive' });
-}
 
 /** The server answered with the changed article: show it at once and refetch the lists. */
 function articleChanged(queryClient: QueryClient, article: Article): Promise<void> {

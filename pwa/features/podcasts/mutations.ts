@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Podcast } from '../../../contracts/podcasts';
 import { apiFetch } from '../../api/client';
-import { serverMessage } from '../../api/errors';
 import { podcastQueries } from '../../api/podcasts.queries';
-import { toast } from '../../components/Toast';
+import { errorToast, toast } from '../../components/Toast';
 
 const podcastPath = (id: string) => `/api/podcasts/${encodeURIComponent(id)}`;
 
@@ -19,9 +18,6 @@ function episodeChanged(queryClient: QueryClient, id: string): Promise<unknown> 
   ]);
 }
 
-function errorToast(error: unknown, fallback: string) {
-  toast({ title: 'Error', description: serverMessage(error, fallback), variant: 'destructive' });
-}
 
 /** Publish/Unpublish (spec 4). */
 export function usePodcastStatus(podcast: Podcast) {

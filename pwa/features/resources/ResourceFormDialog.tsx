@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Form, type Key } from 'react-aria-components';
 import type { DIFFICULTIES } from '../../../contracts/common';
 import type { Resource, ResourceCreateInput } from '../../../contracts/resources';
-import { serverFieldErrors, serverMessage } from '../../api/errors';
+import { serverFieldErrors } from '../../api/errors';
 import {
   createResource,
   resourceQueries,
@@ -17,7 +17,7 @@ import { Dialog } from '../../components/Dialog';
 import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { toast } from '../../components/Toast';
+import { errorToast, toast } from '../../components/Toast';
 import { CATEGORY_OPTIONS, DIFFICULTY_OPTIONS, TYPE_OPTIONS } from './labels';
 
 export interface ResourceFormDialogProps {
@@ -75,7 +75,7 @@ function ResourceForm({ resource, onDone }: { resource: Resource | null; onDone:
     onError: (error) => {
       setErrors(serverFieldErrors(error));
       const fallback = resource ? 'Failed to update resource' : 'Failed to create resource';
-      toast({ title: 'Error', description: serverMessage(error, fallback), variant: 'destructive' });
+      errorToast(error, fallback);
     },
   });
 

@@ -4,7 +4,6 @@ import type { Key } from 'react-aria-components';
 import { RESOURCE_TYPES, isAdminRole } from '../../../contracts/constants';
 import type { Resource } from '../../../contracts/resources';
 import { authQueries } from '../../session/queries';
-import { serverMessage } from '../../api/errors';
 import { deleteResource, resourceQueries, type ResourceCategory, type ResourceType } from '../../api/resources.queries';
 import { Button } from '../../components/Button';
 import { balancedColumns, balancedGridClasses, CardGrid } from '../../components/CardGrid';
@@ -13,7 +12,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { SearchField } from '../../components/SearchField';
 import { Select } from '../../components/Select';
 import { CardGridSkeleton, Skeleton } from '../../components/Skeleton';
-import { toast } from '../../components/Toast';
+import { errorToast, toast } from '../../components/Toast';
 import { ToggleButton } from '../../components/ToggleButton';
 import { CATEGORY_OPTIONS, TYPE_LABELS } from './labels';
 import { ResourceCard } from './ResourceCard';
@@ -162,7 +161,7 @@ function DeleteResourceDialog({ resource, onClose }: { resource: Resource | null
       onClose();
     },
     onError: (error) => {
-      toast({ title: 'Error', description: serverMessage(error, 'Failed to delete resource'), variant: 'destructive' });
+      errorToast(error, 'Failed to delete resource');
     },
   });
 
