@@ -56,3 +56,37 @@ export const LogoutResponse = z.object({ ok: z.literal(true) });
  */
 export const InvitationAcceptInput = RegisterInput.pick({ firstName: true, lastName: true, password: true });
 export type InvitationAcceptInput = z.infer<typeof InvitationAcceptInput>;
+
+/** What the password reset endpoints answer (issue 21); the reset screen shows them as they are. */
+export const PASSWORD_RESET_MESSAGES = {
+  /** The same answer whether the address has an account or not (no enumeration). */
+  requested: 'If an account exists for that email, we have sent it a link to choose a new password. The link works for one hour.',
+  invalid: 'This reset link is not valid.',
+  used: 'This reset link has already been used.',
+  expired: 'This reset link has expired. Request a new one.',
+  /** Production without SMTP_URL: no mail can be sent, so no link either. */
+  unavailable: 'Password reset by email is not available on this site. Ask an administrator to reset your password.',
+} as const;
+
+/** `POST /api/auth/password-reset`: the address to send a reset link to. */
+export const PasswordResetRequestInput = LoginInput.pick({ email: true });
+export type PasswordResetRequestInput = z.infer<typeof PasswordResetRequestInput>;
+
+/** Its answer, 202, the same for every address. */
+export const PasswordResetRequestResponse = z.object({ message: z.string() });
+export type PasswordResetRequestResponse = z.infer<typeof PasswordResetRequestResponse>;
+
+/**
+ * `POST /api/auth/password-reset/confirm`: the link's token and the new password (the registration
+ * rules). Answered 200 with the `User`, signed in; a dead link is 400 (`invalid`) or 410 (`used`,
+ * `expired`) with the message above.
+ */
+export const PasswordResetConfirmInput = z.object({
+  token: safeText(PASSWORD_RESET_MESSAGES.invalid).min(1, PASSWORD_RESET_MESSAGES.invalid).max(200, PASSWORD_RESET_MESSAGES.invalid),
+  password,
+});
+export type PasswordResetConfirmInput = z.infer<typeof PasswordResetConfirmInput>;
+
+/** `GET /api/auth/password-reset/{token}`: 200 while the link can be used (otherwise the errors above). */
+export const PasswordResetLinkStatus = z.object({ valid: z.literal(true) });
+export type PasswordResetLinkStatus = z.infer<typeof PasswordResetLinkStatus>;

@@ -5,12 +5,25 @@
  */
 export const ROLES = ['subscriber', 'contributor', 'editor', 'admin'] as const;
 export type RoleId = (typeof ROLES)[number];
+/** Display names of the roles (the admin screens, the invite page and the invitation mail). */
+export const ROLE_NAMES: Record<RoleId, string> = {
+  subscriber: 'Subscriber',
+  contributor: 'Contributor',
+  editor: 'Editor',
+  admin: 'Admin',
+};
 /**
  * The role sets of spec 6, defined once for the server's policies and the client's hidden controls:
  * staff (editors and admins) manage articles and episodes, moderate the forums, upload audio and get
  * the higher write limits and upload quota; admins alone manage users, menus, categories and resources.
  */
 export const STAFF_ROLES: readonly RoleId[] = ['editor', 'admin'];
+/** Add, edit, publish, archive, feature and delete articles and episodes. */
+export const CONTENT_EDITORS = STAFF_ROLES;
+/** Change a discussion's status, featured, pinned and locked flags, and edit or delete any post. */
+export const FORUM_MODERATORS = STAFF_ROLES;
+/** Users, invitations, menus, categories, shows, resources and the database rebuild. */
+export const ADMINS: readonly RoleId[] = ['admin'];
 export const isStaffRole = (role: RoleId | null | undefined): boolean => role != null && STAFF_ROLES.includes(role);
 export const isAdminRole = (role: RoleId | null | undefined): boolean => role === 'admin';
 export const CONTENT_STATUSES = ['draft', 'published'] as const;

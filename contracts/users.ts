@@ -132,6 +132,18 @@ export type Invitation = z.infer<typeof Invitation>;
 export const InvitationWithLink = Invitation.extend({ inviteUrl: z.string() });
 export type InvitationWithLink = z.infer<typeof InvitationWithLink>;
 
+/**
+ * `POST /api/users/invite`: the invitation, its link, and whether the link was mailed to the
+ * invitee (false where the site cannot send mail: the admin then passes the link on by hand).
+ */
+export const InvitationCreated = InvitationWithLink.extend({ mailed: z.boolean() });
+export type InvitationCreated = z.infer<typeof InvitationCreated>;
+
+export const INVITATION_MESSAGES = {
+  /** Resend where the site cannot send mail (production without SMTP_URL). */
+  mailUnavailable: 'This site cannot send email. Create a new link and pass it on instead.',
+} as const;
+
 /** `GET /api/invitations/{token}`: what the invite page shows before the invitee signs up. */
 export const InvitationPreview = z.object({ email: z.string(), role: Role, expiresAt: Timestamp });
 export type InvitationPreview = z.infer<typeof InvitationPreview>;

@@ -4,6 +4,7 @@ import { createQueryClient } from './queryClient';
 import { App } from './App';
 import { LOCAL_CLOCK } from './lib/clock';
 import { createAppRouter } from './router';
+import { deviceStorage, persistQueries } from './session/persistedQueries';
 import { startFromServerState } from './ssr-state';
 import './styles.css';
 
@@ -20,6 +21,8 @@ if (!container) throw new Error('index.html has no #root element');
 await nextTask();
 const queryClient = createQueryClient();
 const renderedClock = startFromServerState(queryClient);
+// After the server's state: the copy kept on the device only fills what the page did not come with.
+persistQueries(queryClient, { storage: deviceStorage(), online: () => navigator.onLine });
 await nextTask();
 const router = createAppRouter(queryClient);
 if (renderedClock) {

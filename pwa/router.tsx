@@ -83,6 +83,22 @@ const inviteRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/auth/InviteScreen'), 'InviteScreen'),
 });
 
+/** Password reset (issue 21, docs/mail.md): ask for a link by email, then open it to choose a new password. */
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forgot-password',
+  component: lazyRouteComponent(() => import('./features/auth/ForgotPasswordScreen'), 'ForgotPasswordScreen'),
+});
+
+/** `?token=` is the mail's secret; the screen asks the server whether it can still be used. */
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' && search.token ? { token: search.token } : {},
+  component: lazyRouteComponent(() => import('./features/auth/ResetPasswordScreen'), 'ResetPasswordScreen'),
+});
+
 const logoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/logout',
@@ -319,6 +335,8 @@ const routeTree = rootRoute.addChildren([
   homeRoute,
   loginRoute,
   inviteRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
   logoutRoute,
   newsRoute,
   articleRoute,

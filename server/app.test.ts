@@ -54,7 +54,7 @@ describeEachDb('request handling', (t) => {
   it('reports health and the site name', async () => {
     expect((await t().agent().get('/api/health')).body).toEqual({ ok: true });
     // No CONTACT_EMAIL and no PUBLIC_URL here: the documented placeholder (README, Configuration).
-    expect((await t().agent().get('/api/site')).body).toEqual({ siteName: 'Ledger Commons', contactEmail: 'contact@ledgercommons.example' });
+    expect((await t().agent().get('/api/site')).body).toEqual({ siteName: 'Ledger Commons', contactEmail: 'contact@ledgercommons.example', mailEnabled: true });
   });
 
   it('never leaks a stack trace on an unexpected error', async () => {

@@ -13,7 +13,8 @@ import { requireJsonBody } from './middleware/content-type';
 import { idempotency } from './middleware/idempotency';
 import { requireKnownHost, requireSameOrigin, securityHeaders } from './middleware/security';
 import { forwardedHeaders, InternalCalls, TrustedProxies } from './middleware/proxy';
-import { AuthRateLimits, type AuthRateLimiter } from './middleware/rate-limit';
+import { AuthRateLimits, PasswordResetLimits, type AuthRateLimiter } from './middleware/rate-limit';
+import type { SiteSettings } from '../contracts/site';
 import { apiRouters } from './api/routes';
 import { responseCache, type ResponseCacheOptions } from './middleware/response-cache';
 import { PWA_DIR, pwaMiddleware } from './static';
@@ -33,7 +34,7 @@ export interface AppDeps {
     Partial<
       Pick<
         Config,
-        'trustProxy' | 'allowedHosts' | 'host' | 'dataDir' | 'rateLimits' | 'publicUrl' | 'podcastOwnerEmail' | 'contactEmail' | 'serverRendering' | 'writeLimits' | 'uploadQuota' | 's3'
+        'trustProxy' | 'allowedHosts' | 'host' | 'dataDir' | 'rateLimits' | 'publicUrl' | 'podcastOwnerEmail' | 'contactEmail' | 'serverRendering' | 'writeLimits' | 'uploadQuota' | 's3' | 'mail' | 'passwordResetLimits'
       >
     >;
   logger?: Logger;
@@ -53,6 +54,8 @@ export interface AppDeps {
   storageHealth?: StorageHealth;
   /** Prepares the database on first contact and answers 503 until then (default: assumes it is ready, as tests migrate first). */
   database?: DatabaseGate;
+  /** Called after a transaction that queued mail commits (main.ts: the mail sender's kick; default: none, the sender polls). */
+  mailKick?: () => void;
 }
 
 /** Builds the Koa app without listening, so tests drive it over real HTTP on an ephemeral port. */
@@ -68,6 +71,7 @@ export function createApp({
   database,
   clock = Date.now,
   storageHealth = new StorageHealth(),
+  mailKick = () => {},
 }: AppDeps): Koa {
   const gate = database ?? new DatabaseGate(db, async () => {});
   const production = config.env === 'production';
@@ -126,8 +130,11 @@ export function createApp({
     }
     ctx.body = { ok: true };
   });
+  // Without a mail config (tests), mail is on except in production, as loadConfig decides.
+  const mailEnabled = config.mail ? config.mail.mode !== 'off' : !production;
   api.get('/site', (ctx) => {
-    ctx.body = { siteName: config.siteName, contactEmail: contactEmailOf(config) };
+    const body: SiteSettings = { siteName: config.siteName, contactEmail: contactEmailOf(config), mailEnabled };
+    ctx.body = body;
   });
 
   const limits = rateLimits ?? new AuthRateLimits(db, config.rateLimits, clock);
@@ -135,7 +142,9 @@ export function createApp({
   const storage = createStorage(storageDir ?? path.join(config.dataDir ?? path.resolve('data'), 'uploads'), config.s3);
   const writeLimits = new WriteLimiter(db, config.writeLimits ?? DEFAULT_WRITE_LIMITS, clock);
   const uploadQuota = config.uploadQuota ?? DEFAULT_UPLOAD_QUOTA;
-  for (const router of [api, ...apiRouters({ db, storage, rateLimits: limits, writeLimits, uploadQuota, clock, site })]) {
+  const passwordResetLimits = new PasswordResetLimits(db, config.passwordResetLimits, clock);
+  const mail = { enabled: mailEnabled, kick: mailKick, onError: (err: unknown) => logger.error(err) };
+  for (const router of [api, ...apiRouters({ db, storage, rateLimits: limits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail })]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { DatabaseConfig } from './config';
 import { connect } from './db/connect';
+import { byEngine } from './db/dialect';
 
 const run = promisify(execFile);
 
@@ -28,8 +29,34 @@ interface Manifest {
   database: string;
 }
 
-const SQLITE_FILE = 'database.sqlite3';
-const PG_FILE = 'database.pgdump';
+/** How each engine's database goes into a snapshot and comes back: the file's name, the copy and the restore. */
+interface DatabaseDump {
+  file: string;
+  dump(to: string): Promise<void>;
+  restore(from: string): Promise<void>;
+}
+
+const dumpOf = (database: DatabaseConfig): DatabaseDump =>
+  byEngine<DatabaseDump>(database, {
+    sqlite: ({ filename }) => ({
+      file: 'database.sqlite3',
+      dump: (to) => sqliteBackup(filename, to),
+      restore: (from) => sqliteRestore(from, filename),
+    }),
+    pg: ({ connectionString }) => ({
+      file: 'database.pgdump',
+      dump: async (to) => {
+        const pg = pgConnection(connectionString);
+        await run('pg_dump', ['--format=custom', '--no-owner', `--file=${to}`, `--dbname=${pg.url}`], { env: pg.env });
+      },
+      restore: async (from) => {
+        const pg = pgConnection(connectionString);
+        const args = ['--clean', '--if-exists', '--single-transaction', '--no-owner', '--no-privileges', `--dbname=${pg.url}`, from];
+        await run('pg_restore', args, { env: pg.env });
+      },
+    }),
+  });
+
 /** Upload temp files are unfinished by definition (see storage/local.ts). */
 const isTempUpload = (file: string) => path.basename(file).startsWith('.upload-');
 
@@ -37,12 +64,8 @@ const isTempUpload = (file: string) => path.basename(file).startsWith('.upload-'
 export async function createBackup(target: BackupTarget, backupsDir: string, now = new Date()): Promise<string> {
   const dir = path.join(backupsDir, now.toISOString().replace(/:/g, '-'));
   await mkdir(dir, { recursive: true });
-  const file = target.database.client === 'sqlite' ? SQLITE_FILE : PG_FILE;
-  if (target.database.client === 'sqlite') await sqliteBackup(target.database.filename, path.join(dir, file));
-  else {
-    const pg = pgConnection(target.database.connectionString);
-    await run('pg_dump', ['--format=custom', '--no-owner', `--file=${path.join(dir, file)}`, `--dbname=${pg.url}`], { env: pg.env });
-  }
+  const { file, dump } = dumpOf(target.database);
+  await dump(path.join(dir, file));
   await mkdir(target.uploadsDir, { recursive: true });
   await cp(target.uploadsDir, path.join(dir, 'uploads'), { recursive: true, filter: (src) => !isTempUpload(src) });
   const manifest: Manifest = { createdAt: now.toISOString(), client: target.database.client, database: file };
@@ -95,13 +118,7 @@ export async function restoreBackup(
   if (!force && serverUrl && (await answers(serverUrl))) {
     throw new RestoreRefused(`A server is running at ${serverUrl}. Stop it first, or pass --force.`);
   }
-  const dump = path.join(backupDir, manifest.database);
-  if (target.database.client === 'sqlite') await sqliteRestore(dump, target.database.filename);
-  else {
-    const pg = pgConnection(target.database.connectionString);
-    const args = ['--clean', '--if-exists', '--single-transaction', '--no-owner', '--no-privileges', `--dbname=${pg.url}`, dump];
-    await run('pg_restore', args, { env: pg.env });
-  }
+  await dumpOf(target.database).restore(path.join(backupDir, manifest.database));
   await replaceDir(path.join(backupDir, 'uploads'), target.uploadsDir);
 }
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { AuthRateLimitConfig } from './middleware/rate-limit';
 import type { WriteLimitConfig } from './middleware/write-limits';
 import type { UploadQuota } from './api/uploads/quota';
+import type { PasswordResetRateLimitConfig } from './middleware/rate-limit';
 
 const EnvSchema = z
   .object({
@@ -92,6 +93,17 @@ const EnvSchema = z
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    // Mail (issue 21, docs/mail.md): unset SMTP_URL writes .eml files outside production and turns mail off in it.
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .min(1)
+      .refine((v) => !/[\r\n]/.test(v), 'must be one line')
+      .refine((v) => /^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/.test(v), 'must be an address or "Name <address>"')
+      .optional(),
+    PASSWORD_RESET_RATE_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+    PASSWORD_RESET_RATE_PER_IP: z.coerce.number().int().min(1).default(20),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -151,6 +163,18 @@ export interface Config {
   uploadQuota: UploadQuota;
   /** The bucket uploads live in; unset, they are files under `DATA_DIR/uploads`. */
   s3?: S3Config;
+  /** How mail leaves (docs/mail.md): SMTP, `.eml` files under DATA_DIR/mail (development), or off. */
+  mail: MailConfig;
+  /** Password reset requests per email and per IP (docs/security.md §2). */
+  passwordResetLimits: PasswordResetRateLimitConfig;
+}
+
+export interface MailConfig {
+  /** `smtp`: SMTP_URL; `files`: no SMTP_URL outside production; `off`: no SMTP_URL in production. */
+  mode: 'smtp' | 'files' | 'off';
+  smtpUrl?: string;
+  /** The From header: MAIL_FROM, else the site's name at no-reply@ the domain of PUBLIC_URL (mailFromOf). */
+  from: string;
 }
 
 export class ConfigError extends Error {}
@@ -201,7 +225,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
         : undefined,
+    mail: {
+      mode: e.SMTP_URL ? 'smtp' : e.NODE_ENV === 'production' ? 'off' : 'files',
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? mailFromOf(e.SITE_NAME, e.PUBLIC_URL),
+    },
+    passwordResetLimits: {
+      requestsPerEmail: { limit: e.PASSWORD_RESET_RATE_PER_EMAIL, windowMs: e.AUTH_RATE_WINDOW_MINUTES * 60_000 },
+      requestsPerIp: { limit: e.PASSWORD_RESET_RATE_PER_IP, windowMs: e.AUTH_RATE_WINDOW_MINUTES * 60_000 },
+    },
   };
+}
+
+/**
+ * The default From: `"<SITE_NAME>" <no-reply@<domain of PUBLIC_URL>>` (without `www.`), else
+ * `no-reply@localhost`, which a real mail server will likely refuse: set MAIL_FROM or PUBLIC_URL.
+ */
+export function mailFromOf(siteName: string, publicUrl: string | undefined): string {
+  const host = publicUrl ? new URL(publicUrl).hostname.replace(/^www\./, '') : '';
+  const isDomainName = host.includes('.') && !/^[\d.]+$/.test(host) && !host.startsWith('[');
+  const name = siteName.replace(/[\r\n"\\]+/g, ' ').trim();
+  return `"${name}" <no-reply@${isDomainName ? host : 'localhost'}>`;
 }
 
 /** A comma-separated list's entries, trimmed, without empty ones. */
@@ -239,7 +283,7 @@ export function normalHost(host: string, protocol: 'http' | 'https' = 'http'): s
  * What start-up should warn about: in production, Secure cookies need requests that arrived over
  * HTTPS, which this server (plain HTTP) only knows from a trusted proxy's X-Forwarded-Proto.
  */
-export function productionWarnings(config: Pick<Config, 'env' | 'publicUrl' | 'trustProxy'>): string[] {
+export function productionWarnings(config: Pick<Config, 'env' | 'publicUrl' | 'trustProxy'> & Partial<Pick<Config, 'mail'>>): string[] {
   if (config.env !== 'production') return [];
   const warnings: string[] = [];
   if (config.trustProxy.length === 0) {
@@ -249,6 +293,9 @@ export function productionWarnings(config: Pick<Config, 'env' | 'publicUrl' | 't
   }
   if (!config.publicUrl?.startsWith('https:')) {
     warnings.push('NODE_ENV=production without an https PUBLIC_URL: set PUBLIC_URL to the site\'s public https origin (links in feeds, pages and the sitemap use it).');
+  }
+  if (config.mail?.mode === 'off') {
+    warnings.push('NODE_ENV=production without SMTP_URL: mail is off, so password reset is unavailable (docs/mail.md).');
   }
   return warnings;
 }

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, productionWarnings, type Config } from './conf
 import { connect, migrateLatest } from './db/connect';
 import { underStartupLock } from './db/startup-lock';
 import { cacheCoherence } from './db/coherence';
+import { byEngine } from './db/dialect';
 import { DatabaseGate } from './db/availability';
 import { createApp } from './app';
 import { purgeExpiredSessions } from './middleware/session';
@@ -16,6 +17,10 @@ import { createStorage } from './storage/index';
 import { sweepEndedWindows } from './db/counters';
 import { sweepUploads } from './api/uploads/sweep';
 import { acquireLease, releaseLease } from './db/leases';
+import { sweepMailOutbox } from './mail/outbox';
+import { MailSender } from './mail/sender';
+import { createMailTransport } from './mail/transport';
+import { sweepPasswordResets } from './api/password-resets/repo';
 
 /** Expired sessions, ended limit windows and upload leftovers are removed this often (all by age). */
 const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
@@ -83,6 +88,8 @@ async function main(config: Config): Promise<void> {
     await sweepEndedWindows(db);
     await sweepUploads(db, storage);
     await sweepIdempotencyKeys(db);
+    await sweepMailOutbox(db);
+    await sweepPasswordResets(db);
   };
   // Run when the database is first reached: now, or on the first request after it comes up.
   const database = new DatabaseGate(
@@ -112,6 +119,12 @@ async function main(config: Config): Promise<void> {
   const purge = setInterval(() => void maintainIfHolder().catch(() => {}), MAINTENANCE_INTERVAL_MS);
   purge.unref();
 
+  // Queued mail goes out from one process at a time, the holder of the `mail` lease (docs/mail.md).
+  const transport = createMailTransport(config.mail, { dataDir: config.dataDir, log });
+  const mailer = transport && new MailSender(db, transport, { holder, ready: () => database.isReady, log: { info: log, error: console.error } });
+  mailer?.start();
+  log(`Mail: ${{ smtp: 'sent through SMTP_URL', files: `written to ${path.join(config.dataDir, 'mail')} (no SMTP_URL)`, off: 'off (no SMTP_URL)' }[config.mail.mode]}.`);
+
   // Several processes on one database (WORKERS, or several machines) keep their caches true to it.
   const coherence = cacheCoherence(db, { log: config.logLevel === 'silent' ? undefined : console.warn });
   const app = createApp({
@@ -122,6 +135,7 @@ async function main(config: Config): Promise<void> {
     database,
     pwaDir: config.pwaDir,
     logger: config.logLevel === 'silent' ? { error: () => {}, info: () => {} } : console,
+    mailKick: () => mailer?.kick(),
   });
   const server = http.createServer(app.callback());
   // Idle keep-alive connections live longer than clients and proxies keep theirs (haproxy's and load
@@ -132,7 +146,8 @@ async function main(config: Config): Promise<void> {
   server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const where = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
-  log(`${config.siteName} is serving ${where} (${config.database.client === 'sqlite' ? `SQLite ${config.database.filename}` : 'PostgreSQL'})`);
+  const engine = byEngine(config.database, { sqlite: ({ filename }) => `SQLite ${filename}`, pg: () => 'PostgreSQL' });
+  log(`${config.siteName} is serving ${where} (${engine})`);
 
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the database.
   let stopping = false;
@@ -143,6 +158,7 @@ async function main(config: Config): Promise<void> {
     clearInterval(purge);
     server.close(async () => {
       await releaseLease(db, MAINTENANCE_LEASE.name, holder).catch(() => {});
+      await mailer?.stop();
       await coherence.close();
       await db.destroy();
       process.exit(0);

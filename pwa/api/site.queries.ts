@@ -1,16 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { SiteSettings } from '../../contracts/site';
 import { apiFetch } from './client';
 
-export interface SiteInfo {
-  siteName: string;
-  /** Where the Contact, Privacy and Terms pages send mail (CONTACT_EMAIL, README). */
-  contactEmail?: string;
-}
-
 export const siteQueries = {
+  /** GET /api/site: the site's name, contact address and whether it can send mail. */
   info: () =>
     queryOptions({
       queryKey: ['site'],
-      queryFn: ({ signal }) => apiFetch<SiteInfo>('/api/site', { signal }),
+      queryFn: ({ signal }) => apiFetch<SiteSettings>('/api/site', { signal }),
     }),
 };

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { User } from '../../contracts/auth';
 import type { Role } from '../../contracts/common';
-import type { Invitation, InvitationCreateInput, InvitationWithLink, UserCreateInput, UserUpdateInput } from '../../contracts/users';
+import type { Invitation, InvitationCreated, InvitationCreateInput, InvitationWithLink, UserCreateInput, UserUpdateInput } from '../../contracts/users';
 import { apiFetch } from './client';
 
 /*
@@ -87,9 +87,17 @@ export function signOutUserEverywhere(id: string): Promise<{ ok: true; ended: nu
   return apiFetch(`${adminUserPath(id)}/logout-all`, { method: 'POST' });
 }
 
-/** The answer carries the invitation's one-time link (`inviteUrl`), shown to the admin to pass on. */
-export function inviteUser(input: z.input<typeof InvitationCreateInput>): Promise<InvitationWithLink> {
-  return apiFetch<InvitationWithLink>('/api/users/invite', { method: 'POST', body: input });
+/**
+ * The answer says whether the invitation was mailed to the invitee (`mailed`); where the site cannot
+ * send mail, its one-time link (`inviteUrl`) is shown to the admin to pass on.
+ */
+export function inviteUser(input: z.input<typeof InvitationCreateInput>): Promise<InvitationCreated> {
+  return apiFetch<InvitationCreated>('/api/users/invite', { method: 'POST', body: input });
+}
+
+/** Mails a pending invitation again, with a new link and a new 7-day expiry; the previous link stops working. */
+export function resendInvitation(id: string): Promise<Invitation> {
+  return apiFetch<Invitation>(`/api/users/invitations/${encodeURIComponent(id)}/resend`, { method: 'POST' });
 }
 
 /** A new link for a pending invitation (new token, new 7-day expiry); the previous link stops working. */

@@ -354,6 +354,11 @@ test.describe('news categories', () => {
     await add.getByRole('button', { name: 'Create Category' }).click();
     await expect(add.getByText('A category with this slug already exists')).toBeVisible();
     await expect(toast(page)).toContainText('A category with this slug already exists');
+    const slug = add.getByLabel('Slug');
+    await expect(slug).toBeFocused();
+    await slug.fill(`${existing.slug}-${unique()}`);
+    await expect(add.getByText('A category with this slug already exists')).toHaveCount(0);
+    await expect(slug).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   test("no categories: 'No categories yet. Create your first category to get started.'", async ({ page, baseURL }) => {

@@ -289,6 +289,26 @@ test.describe('controls per role', () => {
     });
   }
 
+  test("edit dialog: a field the server refuses shows under it, focused, and goes once the field is edited", async ({ page }) => {
+    const article = await richArticle(page);
+    await openArticle(page, article, ACCOUNTS.admin);
+    const message = 'Source URL must be an http(s) URL';
+    await page.route(`**/api/news/${article.id}`, (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 400, json: { message: 'Invalid request', code: 'bad_request', errors: { sourceUrl: [message] } } })
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Edit Article' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Article' });
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    const sourceUrl = dialog.getByRole('textbox', { name: 'Source URL' });
+    await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+    await expect(sourceUrl).toBeFocused();
+    await sourceUrl.fill('https://example.com/elsewhere');
+    await expect(dialog.getByText(message, { exact: true })).toHaveCount(0);
+    await expect(sourceUrl).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   test('admin: Edit Article, Archive and Delete', async ({ page }) => {
     const article = await richArticle(page);
     await openArticle(page, article, ACCOUNTS.admin);

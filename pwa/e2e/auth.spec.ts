@@ -124,6 +124,29 @@ test.describe('sign up', () => {
     await expect(page).toHaveURL('/login');
   });
 
+  test("a taken email: the server's message under Email, focused; editing the email clears it", async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('First name').fill('Maya');
+    await page.getByLabel('Last name').fill('Patel');
+    await page.getByLabel('Email').fill(ACCOUNTS.member.email);
+    await page.getByLabel('Password').fill('secret123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    // The contract accepts the form; the server refuses the address, and says so under its field.
+    const email = page.getByLabel('Email');
+    await expect(email).toHaveAccessibleDescription('An account with this email already exists');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toBeFocused();
+    await expect(page.getByRole('alertdialog')).toContainText('Registration Failed');
+
+    await email.press('End');
+    await email.press('Backspace');
+    // (The toast may still say it; the field no longer does.)
+    await expect(email).toHaveAccessibleDescription('');
+    await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   test('a name with a pasted control character shows the text rule under the field, without a request', async ({ page }) => {
     let registerCalls = 0;
     await page.route('**/api/auth/register', async (route) => {

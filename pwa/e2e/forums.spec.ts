@@ -396,6 +396,31 @@ test.describe('with the sample data', () => {
     await expect(dialog).toBeVisible();
   });
 
+  test("a field the server refuses: its message under the field, focused, gone once the field is edited", async ({ page }) => {
+    await signIn(page, ACCOUNTS.member);
+    await page.goto('/forums');
+    const categories = await getJson<ForumCategory[]>(page.request, '/api/forum/categories');
+    const message = 'Title must be at most 300 characters';
+    await page.route('**/api/forum/discussions', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 400, json: { message, code: 'bad_request', errors: { title: [message] } } })
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: 'New Discussion' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Start a New Discussion' });
+    const title = dialog.getByRole('textbox', { name: 'Title' });
+    await title.fill('Refused by the server');
+    await dialog.getByLabel('Content').fill('The server names the title.');
+    await dialog.getByRole('button', { name: /Category/ }).click();
+    await page.getByRole('option', { name: categories[0].name }).click();
+    await dialog.getByRole('button', { name: 'Create Discussion' }).click();
+    await expect(dialog.getByText(message)).toBeVisible();
+    await expect(title).toBeFocused();
+    await title.fill('Refused by the server, shorter');
+    await expect(dialog.getByText(message)).toHaveCount(0);
+    await expect(title).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   test('replying to a locked discussion shows the server message', async ({ page }) => {
     await signIn(page, ACCOUNTS.member);
     const list = await getJson<Discussion[]>(page.request, '/api/forum/discussions?limit=50');

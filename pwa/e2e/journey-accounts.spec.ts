@@ -183,6 +183,8 @@ test("changing the password needs the current one, and signs out the member's ot
     await expect(card.getByLabel('Current Password')).toBeFocused();
 
     await card.getByLabel('Current Password').fill(PASSWORD);
+    // Editing the field clears the server's message.
+    await expect(card.getByText('Current password is incorrect')).toHaveCount(0);
     await card.getByRole('button', { name: 'Change Password' }).click();
     await expect(toastWith(page, 'Password changed')).toContainText('Signed out on 1 other device');
 

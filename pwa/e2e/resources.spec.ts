@@ -265,10 +265,12 @@ test('failed resource writes: the server message when there is one, else the fal
   const message = 'URL must be an http(s) URL or an /objects/ path';
   await expect(page.getByRole('alertdialog').filter({ hasText: 'Error' })).toContainText(message);
   await expect(dialog.getByText(message)).toBeVisible();
+  await expect(dialog.getByLabel('Resource URL')).toBeFocused();
   await dismissToast(page, message);
 
   await page.route('**/api/resources', (route) => route.fulfill({ status: 500, body: 'oops' }));
   await dialog.getByLabel('Resource URL').fill('https://example.com/file');
+  await expect(dialog.getByText(message)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Create Resource' }).click();
   await dismissToast(page, 'Failed to create resource');
 

@@ -214,6 +214,26 @@ test.describe('Shows screen', () => {
     expect(baseURL).toBeTruthy();
   });
 
+  test("a taken slug: the server's message under Slug, focused, gone once the slug is edited", async ({ page }) => {
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/admin/shows');
+    await expect(page.getByRole('list', { name: 'Shows' }).getByRole('heading', { name: 'The Tax Brief' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await page.getByRole('button', { name: 'Add Show' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Show' });
+    await add.getByLabel('Name', { exact: true }).fill(`Another Brief ${unique()}`);
+    const slug = add.getByLabel('Slug');
+    const [taken] = await getJson<ListedShow[]>(page.request, '/api/podcast-shows');
+    await slug.fill(taken.slug);
+    await add.getByRole('button', { name: 'Create Show' }).click();
+    await expect(add.getByText('A show with this slug already exists')).toBeVisible();
+    await expect(slug).toBeFocused();
+    await slug.fill(`${taken.slug}-${unique()}`);
+    await expect(add.getByText('A show with this slug already exists')).toHaveCount(0);
+    await expect(slug).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   test('the Shows screen and its dialog have no serious axe violations', async ({ page }) => {
     test.slow(); // two axe runs
     await signIn(page, ACCOUNTS.admin);

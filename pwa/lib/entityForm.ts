@@ -103,3 +103,16 @@ function fieldErrorsOf(fieldMeta: Record<string, { errors?: unknown[] }>): Field
 export function bind<T>(field: { name: string; state: { value: T }; handleChange: (value: T) => void }) {
   return { name: field.name, value: field.state.value, onChange: field.handleChange };
 }
+
+/**
+ * `bind` for fields that do not read RAC's Form context (uploads, tag and category choices): they
+ * take their message as `errorMessage`.
+ */
+export function bindWithError<T>(field: {
+  name: string;
+  state: { value: T; meta: { errors: unknown[] } };
+  handleChange: (value: T) => void;
+}) {
+  const message = field.state.meta.errors.flat().find((m): m is string => typeof m === 'string' && m !== '');
+  return { value: field.state.value, onChange: field.handleChange, errorMessage: message };
+}

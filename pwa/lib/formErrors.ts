@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { z } from 'zod';
 
 /** Per-field messages as RAC `Form validationErrors` takes them (and `serverFieldErrors` returns). */
@@ -20,26 +19,6 @@ export function validateWith<S extends z.ZodType>(schema: S, input: z.input<S>):
     if (!list.includes(issue.message)) list.push(issue.message);
   }
   return { ok: false, errors };
-}
-
-/**
- * The form's field errors, plus `edit(name, set)`: a setter that also clears that field's error as
- * soon as it is edited. (Left to RAC an error would go on blur, and the layout shift under a click
- * on the submit button would swallow that click.)
- */
-export function useFieldErrors() {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const edit =
-    <T,>(name: string, set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setErrors((current) => {
-        if (!(name in current)) return current;
-        const { [name]: _cleared, ...rest } = current;
-        return rest;
-      });
-    };
-  return { errors, setErrors, edit };
 }
 
 /** The first message for `field`, for components that take a single `errorMessage`. */

@@ -22,9 +22,11 @@ import { searchRoutes } from '../search/routes';
 import { feedRoutes } from '../feeds/routes';
 import { pageRoutes } from '../pages/routes';
 import { coverRoutes } from './covers/routes';
+import { passwordResetRoutes } from './password-resets/routes';
 import type { SiteInfo } from '../feeds/site';
 import type { ObjectStorage } from '../storage/index';
-import type { AuthRateLimiter } from '../middleware/rate-limit';
+import type { AuthRateLimiter, PasswordResetLimits } from '../middleware/rate-limit';
+import type { MailQueue } from '../mail/outbox';
 import type { WriteLimiter } from '../middleware/write-limits';
 import type { UploadQuota } from './uploads/quota';
 
@@ -37,22 +39,27 @@ export interface ApiDeps {
   /** Epoch milliseconds now (tests move it to cross limit and de-duplication windows). */
   clock: () => number;
   site: SiteInfo;
+  /** Password reset requests per email and per IP. */
+  passwordResetLimits: PasswordResetLimits;
+  /** Queued mail (issue 21): whether it goes anywhere, and the sender's kick. */
+  mail: MailQueue;
 }
 
 /** Every resource's router, in one list (the permission-matrix test walks these). */
-export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site }: ApiDeps): Router[] {
+export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail }: ApiDeps): Router[] {
   // Drawing covers and resizing uploads take turns for the same cores.
   const turns = new ImageTurns();
   const images = new UploadedImages(db, storage, turns);
   return [
     authRoutes(db, rateLimits),
+    passwordResetRoutes({ db, site, limits: passwordResetLimits, mail, clock }),
     newsRoutes(db, writeLimits),
     podcastRoutes(db, writeLimits, clock),
     podcastShowRoutes(db),
     forumRoutes(db, writeLimits),
     resourceRoutes(db),
     communityRoutes(db),
-    invitationRoutes(db, site, rateLimits),
+    invitationRoutes({ db, site, limits: rateLimits, mail }),
     userRoutes(db),
     adminUserRoutes(db),
     menuRoutes(db),

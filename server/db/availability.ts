@@ -2,6 +2,7 @@ import { isServerPath } from '../paths';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { HttpError } from '../errors';
+import { isDatabaseUnavailable } from './dialect';
 
 /** Seconds a client is asked to wait before retrying while the database is down. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -10,30 +11,6 @@ export const databaseUnavailable = () =>
   new HttpError(503, 'database_unavailable', 'The database is unavailable. Please try again shortly.', undefined, {
     'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
   });
-
-// PostgreSQL: 57P01 admin shutdown (pg_terminate_backend), 57P02 crash shutdown, 57P03 cannot connect now
-// (starting up or shutting down), 53300 too many connections; class 08 is "connection exception".
-const PG_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
-// The socket to PostgreSQL could not be opened or was cut.
-const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-
-/**
- * Whether an error means "the database cannot be reached right now" rather than a bug: the answer is
- * then 503 with Retry-After, not 500. SQLite: the file is locked past busy_timeout (SQLITE_BUSY*) or
- * cannot be opened (SQLITE_CANTOPEN*). Knex's pool timing out on a connection counts too.
- */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: unknown; name?: unknown } | null;
-  if (e?.name === 'KnexTimeoutError') return true;
-  const code = typeof e?.code === 'string' ? e.code : '';
-  return (
-    PG_CODES.has(code) ||
-    /^08[0-9A-Z]{3}$/.test(code) ||
-    NET_CODES.has(code) ||
-    code.startsWith('SQLITE_BUSY') ||
-    code.startsWith('SQLITE_CANTOPEN')
-  );
-}
 
 /** Requests that touch the database. The page shell and its assets do not, so they are served while it is down. */
 export const needsDatabase = isServerPath;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import pg from 'pg';
-import { dialectOf } from './dialect';
+import { byDialect } from './dialect';
 
 /** The PostgreSQL channel every process listens on; the payload is the writing process's id. */
 export const CACHE_CHANNEL = 'lc_cache';
@@ -34,7 +34,7 @@ export interface CacheCoherence {
 }
 
 export function cacheCoherence(db: Knex, { log = (_: string) => {} }: { log?: (message: string) => void } = {}): CacheCoherence {
-  return dialectOf(db) === 'pg' ? new PgNotifications(db, log) : new SqliteDataVersion(db);
+  return byDialect<CacheCoherence>(db, { pg: () => new PgNotifications(db, log), sqlite: () => new SqliteDataVersion(db) });
 }
 
 /** How stale a SQLite process's caches may be after another process's commit. */

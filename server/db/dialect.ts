@@ -1,7 +1,10 @@
 import type { Knex } from 'knex';
+import type { DatabaseConfig } from '../config';
 
 /**
- * The only place that branches on the database engine. Everything else writes portable Knex.
+ * The only place that branches on the database engine. Everything else writes portable Knex; a
+ * mechanism only one engine has (backups, the start-up lock, cache coherence) is chosen through
+ * byDialect/byEngine, so the branch itself stays here (scripts/conventions.test.ts keeps it so).
  */
 export type Dialect = 'sqlite' | 'pg';
 
@@ -10,9 +13,21 @@ export function dialectOf(db: Knex): Dialect {
   return client === 'pg' || client === 'postgres' || client === 'postgresql' ? 'pg' : 'sqlite';
 }
 
+/** The connected engine's way of doing something. */
+export function byDialect<T>(db: Knex, ways: Record<Dialect, () => T>): T {
+  return ways[dialectOf(db)]();
+}
+
+type EngineConfig<D extends Dialect> = Extract<DatabaseConfig, { client: D }>;
+
+/** The configured engine's way, before (or without) a connection: given that engine's settings. */
+export function byEngine<T>(config: DatabaseConfig, ways: { [D in Dialect]: (config: EngineConfig<D>) => T }): T {
+  return config.client === 'sqlite' ? ways.sqlite(config) : ways.pg(config);
+}
+
 /** Column default for "now" that matches the ISO strings the app writes (so SQLite text sorts correctly). */
 export function nowDefault(db: Knex): Knex.Raw {
-  return dialectOf(db) === 'pg' ? db.raw('now()') : db.raw("(strftime('%Y-%m-%dT%H:%M:%fZ','now'))");
+  return byDialect(db, { pg: () => db.raw('now()'), sqlite: () => db.raw("(strftime('%Y-%m-%dT%H:%M:%fZ','now'))") });
 }
 
 /** Timestamp the app writes: ISO-8601 UTC, accepted by timestamptz and sortable as SQLite text. */
@@ -85,7 +100,7 @@ export function isForeignKeyViolation(err: unknown): boolean {
 
 /** Case-insensitive LIKE: ILIKE on pg; SQLite's LIKE is already case-insensitive for ASCII. */
 export function ilike(db: Knex): 'ilike' | 'like' {
-  return dialectOf(db) === 'pg' ? 'ilike' : 'like';
+  return byDialect(db, { pg: () => 'ilike' as const, sqlite: () => 'like' as const });
 }
 
 /** PostgreSQL's disk_full; `53xxx` is "insufficient resources" (53100 is the disk one). */
@@ -98,4 +113,29 @@ const PG_DISK_FULL = '53100';
 export function isStorageFull(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === 'SQLITE_FULL' || code === PG_DISK_FULL || code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+// PostgreSQL: 57P01 admin shutdown (pg_terminate_backend), 57P02 crash shutdown, 57P03 cannot connect now
+// (starting up or shutting down), 53300 too many connections; class 08 is "connection exception".
+const PG_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300']);
+// The socket to PostgreSQL could not be opened or was cut.
+const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * Whether an error means "the database cannot be reached right now" rather than a bug: the answer is
+ * then 503 with Retry-After, not 500 (db/availability.ts). SQLite: the file is locked past
+ * busy_timeout (SQLITE_BUSY*) or cannot be opened (SQLITE_CANTOPEN*). Knex's pool timing out on a
+ * connection counts too.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; name?: unknown } | null;
+  if (e?.name === 'KnexTimeoutError') return true;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  return (
+    PG_UNAVAILABLE.has(code) ||
+    /^08[0-9A-Z]{3}$/.test(code) ||
+    NET_CODES.has(code) ||
+    code.startsWith('SQLITE_BUSY') ||
+    code.startsWith('SQLITE_CANTOPEN')
+  );
 }

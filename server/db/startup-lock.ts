@@ -1,5 +1,5 @@
 import knex, { type Knex } from 'knex';
-import { dialectOf } from './dialect';
+import { byDialect } from './dialect';
 
 /** The advisory lock's key on PostgreSQL (any constant; this one spells "LCstart"). */
 const PG_LOCK_KEY = 0x4c_43_73_74_61_72_74;
@@ -25,22 +25,27 @@ export async function underStartupLock<T>(db: Knex, steps: () => Promise<T>): Pr
     await db.migrate.forceFreeMigrationsLock();
     return steps();
   };
-  if (dialectOf(db) === 'pg') {
-    const connection = (await db.client.acquireConnection()) as PgConnection;
+  return byDialect(db, { pg: () => underPgLock(db, run), sqlite: () => underSqliteLock(db, run) });
+}
+
+async function underPgLock<T>(db: Knex, run: () => Promise<T>): Promise<T> {
+  const connection = (await db.client.acquireConnection()) as PgConnection;
+  try {
+    // Waiting for another process's migrations may take longer than a statement is allowed.
+    await connection.query('set statement_timeout = 0', []);
+    await connection.query('select pg_advisory_lock($1)', [PG_LOCK_KEY]);
     try {
-      // Waiting for another process's migrations may take longer than a statement is allowed.
-      await connection.query('set statement_timeout = 0', []);
-      await connection.query('select pg_advisory_lock($1)', [PG_LOCK_KEY]);
-      try {
-        return await run();
-      } finally {
-        await connection.query('select pg_advisory_unlock($1)', [PG_LOCK_KEY]);
-        await connection.query('reset statement_timeout', []);
-      }
+      return await run();
     } finally {
-      await db.client.releaseConnection(connection);
+      await connection.query('select pg_advisory_unlock($1)', [PG_LOCK_KEY]);
+      await connection.query('reset statement_timeout', []);
     }
+  } finally {
+    await db.client.releaseConnection(connection);
   }
+}
+
+async function underSqliteLock<T>(db: Knex, run: () => Promise<T>): Promise<T> {
   const filename = (db.client.config.connection as { filename: string }).filename;
   if (filename === ':memory:') return run();
   const lock = knex({

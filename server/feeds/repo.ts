@@ -22,8 +22,8 @@ export interface FeedItems<R> {
  * authors: three queries whatever the count.
  */
 async function feedItems<R extends ContentRow>(db: Knex, kind: ContentKind, categoryIds: string[] = []): Promise<FeedItems<R>> {
-  const { rows } = await listContent<R>(db, kind, { viewer: undefined, limit: FEED_SIZE, categoryIds, archivedOnly: false });
-  const [relations, authors] = await Promise.all([loadRelations(db, kind, rows, undefined), authorsByIds(db, rows.map((r) => r.author_id))]);
+  const { rows } = await listContent<R>(db, kind, { withDrafts: false, limit: FEED_SIZE, categoryIds, archivedOnly: false });
+  const [relations, authors] = await Promise.all([loadRelations(db, kind, rows), authorsByIds(db, rows.map((r) => r.author_id))]);
   return { rows, relations, authors };
 }
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import { isServerPath } from '../paths';
 import { HttpError, storageFull } from '../errors';
-import { isStorageFull, isUniqueViolation } from '../db/dialect';
+import { isDatabaseUnavailable, isStorageFull, isUniqueViolation } from '../db/dialect';
 import type { StorageHealth } from '../storage/health';
-import { databaseUnavailable, isDatabaseUnavailable, needsDatabase } from '../db/availability';
+import { databaseUnavailable, needsDatabase } from '../db/availability';
 
 export type Logger = Pick<Console, 'error' | 'info'>;
 

@@ -97,20 +97,67 @@ export class AuthRateLimits implements AuthRateLimiter {
     await this.count([[`register-ip:${ip}`, this.config.registrationsPerIp]], TOO_MANY_REGISTRATIONS);
   }
 
-  private async count(counters: Array<[key: string, rule: WindowRule]>, message: string): Promise<Counted[]> {
-    const at = this.now();
-    const counted: Counted[] = [];
-    for (const [key, rule] of counters) counted.push({ key, rule, window: await hitWindow(this.db, key, rule.windowMs, at) });
-    const over = counted.filter(({ window, rule }) => window.count > rule.limit);
-    if (over.length === 0) return counted;
-    await this.giveBack(counted);
-    const waitMs = Math.max(...over.map(({ window }) => window.endsAt - at));
-    throw tooManyRequests(Math.max(1, Math.ceil(waitMs / 1000)), message);
+  private count(counters: Array<[key: string, rule: WindowRule]>, message: string): Promise<Counted[]> {
+    return countAttempt(this.db, this.now(), counters, message);
   }
 
-  private async giveBack(counted: Counted[]): Promise<void> {
-    for (const { key, window } of counted) await unhitWindow(this.db, key, window);
+  private giveBack(counted: Counted[]): Promise<void> {
+    return giveBack(this.db, counted);
   }
+}
+
+/** Password reset requests (issue 21): every request counts, per email and per IP, like a registration. */
+export interface PasswordResetRateLimitConfig {
+  requestsPerEmail: WindowRule;
+  requestsPerIp: WindowRule;
+}
+
+export const DEFAULT_PASSWORD_RESET_RATE_LIMITS: PasswordResetRateLimitConfig = {
+  requestsPerEmail: { limit: 5, windowMs: DEFAULT_WINDOW_MS },
+  requestsPerIp: { limit: 20, windowMs: DEFAULT_WINDOW_MS },
+};
+
+const TOO_MANY_RESETS = 'Too many password reset requests. Please try again later.';
+
+/**
+ * The limits on asking for a password reset link: per email, so nobody's inbox can be flooded with
+ * links, and per IP, so one address cannot probe or mail many accounts. Counted in the same rows
+ * and the same way as the sign-in limits above.
+ */
+export class PasswordResetLimits {
+  constructor(
+    private readonly db: Knex,
+    private readonly config: PasswordResetRateLimitConfig = DEFAULT_PASSWORD_RESET_RATE_LIMITS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts a request; rejects with 429 and Retry-After when the email or the IP is over its limit. */
+  async request(ip: string, email: string): Promise<void> {
+    await countAttempt(
+      this.db,
+      this.now(),
+      [
+        [`reset-email:${digest(email)}`, this.config.requestsPerEmail],
+        [`reset-ip:${ip}`, this.config.requestsPerIp],
+      ],
+      TOO_MANY_RESETS,
+    );
+  }
+}
+
+/** Counts an attempt on each counter; when one is over its limit, gives all back and throws 429. */
+async function countAttempt(db: Knex, at: number, counters: Array<[key: string, rule: WindowRule]>, message: string): Promise<Counted[]> {
+  const counted: Counted[] = [];
+  for (const [key, rule] of counters) counted.push({ key, rule, window: await hitWindow(db, key, rule.windowMs, at) });
+  const over = counted.filter(({ window, rule }) => window.count > rule.limit);
+  if (over.length === 0) return counted;
+  await giveBack(db, counted);
+  const waitMs = Math.max(...over.map(({ window }) => window.endsAt - at));
+  throw tooManyRequests(Math.max(1, Math.ceil(waitMs / 1000)), message);
+}
+
+async function giveBack(db: Knex, counted: Counted[]): Promise<void> {
+  for (const { key, window } of counted) await unhitWindow(db, key, window);
 }
 
 interface Counted {

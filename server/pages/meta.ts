@@ -39,7 +39,7 @@ async function articleMeta(db: Knex, id: string, origin: string, site: SiteInfo)
   if (!row || !isPublicContent(row)) return undefined;
   const author = nameOf((await authorsByIds(db, [row.author_id])).get(row.author_id ?? ''));
   const url = `${origin}/news/${row.id}`;
-  const categories = (await loadRelations(db, ARTICLES, [row], undefined)).categories.get(row.id) ?? [];
+  const categories = (await loadRelations(db, ARTICLES, [row])).categories.get(row.id) ?? [];
   const cover = articleCover({ id: row.id, title: row.title, sourceName: row.source_name, categories });
   const { image, imageSize } = previewImage(origin, row.image_url, coverUrl(cover, OG_COVER_SIZE, 'jpg'));
   const description = describe(row.excerpt?.trim() || row.content);

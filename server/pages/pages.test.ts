@@ -161,6 +161,8 @@ describe.each(DB_KINDS)('shareable pages [%s]', (kind) => {
     expect(robots.text).toContain(`Sitemap: ${t.url}/sitemap.xml`);
     expect(robots.text).toContain('Disallow: /admin');
     expect(robots.text).toContain('Disallow: /invite/');
+    // Reset links carry a token: never crawled.
+    expect(robots.text).toContain('Disallow: /reset-password');
   });
 });
 

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { ShellRenderer } from '../static';
 import type { SiteInfo } from '../feeds/site';
-import { isDatabaseUnavailable, type DatabaseGate } from '../db/availability';
+import type { DatabaseGate } from '../db/availability';
+import { isDatabaseUnavailable } from '../db/dialect';
 import { fillShell } from './html';
 import { pageMeta } from './meta';
 

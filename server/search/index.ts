@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { dialectOf } from '../db/dialect';
+import { byDialect } from '../db/dialect';
 import { searchPg } from './pg';
 import { searchSqlite } from './sqlite';
 import type { SearchHit, SearchOptions } from './types';
@@ -12,5 +12,5 @@ export type { SearchHit, SearchOptions };
  */
 export function search(db: Knex, options: SearchOptions): Promise<SearchHit[]> {
   if (!options.terms.length) return Promise.resolve([]);
-  return dialectOf(db) === 'pg' ? searchPg(db, options) : searchSqlite(db, options);
+  return byDialect(db, { pg: () => searchPg(db, options), sqlite: () => searchSqlite(db, options) });
 }

@@ -463,7 +463,7 @@ describe.each(DB_KINDS)('fuzzing every route [%s]', (kind) => {
         await insertPodcast(db, { categoryIds: [category.id] }),
         forum.id,
         discussionId,
-        (await insertComment(db, article, member.id, 'A comment')).id,
+        (await insertComment(db, article, member.id, 'A comment'))!.id,
         objectPath.slice('/objects/'.length),
       ],
       tokens: await Promise.all([1, 2, 3].map((n) => createUploadToken(db, adminUser.id, n === 3 ? 'audio' : 'image'))),

@@ -9,6 +9,7 @@ import { createDiscussion, createReply } from '../api/forums/repo';
 import { insertComment } from '../api/news/repo';
 import { insertResource } from '../api/resources/repo';
 import { upsertInvitation } from '../api/invitations/repo';
+import { issuePasswordReset } from '../api/password-resets/repo';
 import { insertShow } from '../api/podcast-shows/repo';
 import { createUploadToken } from '../api/uploads/repo';
 import type { UserRow } from '../api/users/presenter';
@@ -73,7 +74,7 @@ const email = () => `matrix-${unique()}@example.com`;
 const article = (f: Fixtures, o: { status?: 'draft' | 'published' } = {}) => insertArticle(f.t.db, { categoryIds: [f.newsCategoryId], ...o });
 const podcast = (f: Fixtures, o: { status?: 'draft' | 'published' } = {}) => insertPodcast(f.t.db, { categoryIds: [f.newsCategoryId], ...o });
 const podcastShow = (f: Fixtures) => insertShow(f.t.db, { name: `Show ${unique()}`, slug: `show-${unique()}` });
-const comment = async (f: Fixtures) => (await insertComment(f.t.db, await article(f), f.users.subscriber.id, 'A comment')).id;
+const comment = async (f: Fixtures) => (await insertComment(f.t.db, await article(f), f.users.subscriber.id, 'A comment'))!.id;
 async function discussion(f: Fixtures): Promise<string> {
   const r = await createDiscussion(f.t.db, f.users.subscriber.id, { title: 'A discussion', content: 'Its body', categoryId: f.forumCategoryId });
   if (r.kind !== 'created') throw new Error('discussion fixture not created');
@@ -95,6 +96,8 @@ const invitation = async (f: Fixtures) => (await invitationLink(f)).row.id;
 /** A pending invitation (as a contributor) and the token of its link. */
 const invitationLink = (f: Fixtures) => upsertInvitation(f.t.db, undefined, { email: email(), role: 'contributor', invitedBy: f.users.admin.id });
 const targetUser = async (f: Fixtures) => (await createUser(f.t.db)).id;
+/** The token of a fresh password reset link for a fresh member. */
+const resetToken = async (f: Fixtures) => issuePasswordReset(f.t.db, await targetUser(f), Date.now());
 /** An upload URL path of the owner's, ready for its PUT. */
 const ownersUploadUrl = async (f: Fixtures, kind: 'image' | 'audio') =>
   `/api/uploads/${await createUploadToken(f.t.db, f.users.subscriber.id, kind)}`;
@@ -122,6 +125,14 @@ const MATRIX: Record<string, Case | Case[]> = {
   },
   'POST /api/auth/logout': { call: () => ({ path: '/api/auth/logout' }), expect: everyone(200) },
   'POST /api/auth/logout-all': { call: () => ({ path: '/api/auth/logout-all' }), expect: signedIn(200) },
+  // Password reset (issue 21): the link is the credential, whoever holds it.
+  // A fresh address per caller (the per-address limit would count them together); unknown ones get the same answer.
+  'POST /api/auth/password-reset': { call: () => ({ path: '/api/auth/password-reset', body: { email: email() } }), expect: everyone(202) },
+  'GET /api/auth/password-reset/:token': { call: async (f) => ({ path: `/api/auth/password-reset/${await resetToken(f)}` }), expect: everyone(200) },
+  'POST /api/auth/password-reset/confirm': {
+    call: async (f) => ({ path: '/api/auth/password-reset/confirm', body: { token: await resetToken(f), password: 'new-secret-1' } }),
+    expect: everyone(200),
+  },
 
   // Profile (one's own) and public member pages (issue 18)
   'GET /api/profile': { call: () => ({ path: '/api/profile' }), expect: signedIn(200) },
@@ -248,6 +259,7 @@ const MATRIX: Record<string, Case | Case[]> = {
   'POST /api/users/invite': { call: () => ({ path: '/api/users/invite', body: { email: email(), role: 'contributor' } }), expect: admins(201) },
   'POST /api/users/invitations/:id/revoke': { call: async (f) => ({ path: `/api/users/invitations/${await invitation(f)}/revoke` }), expect: admins(200) },
   'POST /api/users/invitations/:id/link': { call: async (f) => ({ path: `/api/users/invitations/${await invitation(f)}/link` }), expect: admins(200) },
+  'POST /api/users/invitations/:id/resend': { call: async (f) => ({ path: `/api/users/invitations/${await invitation(f)}/resend` }), expect: admins(200) },
   // Accepting an invitation: anyone holding the link (a signed-in caller is signed in as the new account).
   'GET /api/invitations/:token': { call: async (f) => ({ path: `/api/invitations/${(await invitationLink(f)).token}` }), expect: everyone(200) },
   'POST /api/invitations/:token/accept': {

@@ -6,9 +6,10 @@ import { formatDate } from '../../lib/format';
 import { ROLE_LABELS } from './labels';
 
 /**
- * The one-time invite link just issued, to pass on to the invitee (there is no e-mail delivery yet).
- * The server keeps only the token's hash, so this is the only time the link can be seen: lost, it
- * is replaced with "New link" in Pending Invitations.
+ * The one-time invite link just issued, to pass on to the invitee by hand: after "New link", or
+ * after inviting where the site cannot send mail (otherwise the invitation is mailed). The server
+ * keeps only the token's hash, so this is the only time the link can be seen: lost, it is replaced
+ * with "New link" in Pending Invitations.
  */
 export function InviteLinkPanel({ invitation }: { invitation: InvitationWithLink }) {
   const copy = async () => {

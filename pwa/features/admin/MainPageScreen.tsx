@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { Key } from 'react-aria-components';
 import { LIMITS } from '../../../contracts/constants';
-import { setFeatured, type FeaturableKind } from '../../api/admin.queries';
-import { discussionListsFilter, forumQueries } from '../../api/forums.queries';
+import type { FeaturableKind } from '../../api/admin.queries';
+import { forumQueries } from '../../api/forums.queries';
 import { newsQueries } from '../../api/news.queries';
 import { podcastQueries } from '../../api/podcasts.queries';
 import { Badge } from '../../components/Badge';
@@ -14,7 +14,7 @@ import { excerptOrContent } from '../../../contracts/text';
 import { AdminPage } from './AdminPage';
 import { TableSkeleton } from './TableSkeleton';
 import { LoadFailure } from '../../offline/LoadFailure';
-import { errorToast } from '../../components/Toast';
+import { useFeatured } from './siteMutations';
 
 /** /admin/main-page (spec 2, Main Page Control Panel; editors and admins). */
 export function MainPageScreen() {
@@ -45,12 +45,6 @@ interface FeaturableItem {
 function summarize(text: string): string {
   return text.length > LIMITS.excerptFallback ? `${text.slice(0, LIMITS.excerptFallback)}...` : text;
 }
-
-const FAILURES: Record<FeaturableKind, string> = {
-  news: 'Failed to update article.',
-  podcasts: 'Failed to update podcast.',
-  discussions: 'Failed to update discussion.',
-};
 
 function FeaturedTabs() {
   const [tab, setTab] = useState<Key>('news');
@@ -95,16 +89,7 @@ function FeaturedTabs() {
 }
 
 function FeaturedList({ kind, label, query }: { kind: FeaturableKind; label: string; query: UseQueryResult<FeaturableItem[]> }) {
-  const queryClient = useQueryClient();
-  const toggle = useMutation({
-    mutationFn: ({ id, isFeatured }: { id: string; isFeatured: boolean }) => setFeatured(kind, id, isFeatured),
-    onSuccess: async () => {
-      if (kind === 'news') await queryClient.invalidateQueries({ queryKey: newsQueries.all() });
-      else if (kind === 'podcasts') await queryClient.invalidateQueries({ queryKey: podcastQueries.all() });
-      else await queryClient.invalidateQueries(discussionListsFilter);
-    },
-    onError: (error) => errorToast(error, FAILURES[kind]),
-  });
+  const toggle = useFeatured(kind);
 
   if (query.isPending) return <TableSkeleton label={`Loading ${label.toLowerCase()}`} />;
   if (query.isError) {

@@ -1,21 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { MenuSetting } from '../../../contracts/admin';
-import { setMenuVisibility } from '../../api/admin.queries';
-import { menuQueries, type MenuKey } from '../../api/menu.queries';
+import { menuQueries } from '../../api/menu.queries';
 import { Switch } from '../../components/Switch';
-import { errorToast, toast } from '../../components/Toast';
 import { AdminPage } from './AdminPage';
+import { MENU_FALLBACK_LABELS, useMenuVisibility } from './siteMutations';
 import { TableSkeleton } from './TableSkeleton';
 import { LoadFailure } from '../../offline/LoadFailure';
-
-/** Labels for settings that come without one (the API sends menuLabel to admins only). */
-const FALLBACK_LABELS: Record<MenuKey, string> = {
-  news: 'News',
-  podcasts: 'Podcasts',
-  forums: 'Forums',
-  resources: 'Resources',
-  community: 'Community',
-};
 
 /** /admin/menu (spec 2, Menu settings; admins). */
 export function MenuSettingsScreen() {
@@ -32,21 +22,8 @@ export function MenuSettingsScreen() {
 }
 
 function MenuSettingsList() {
-  const queryClient = useQueryClient();
   const settings = useQuery(menuQueries.settings());
-  const toggle = useMutation({
-    mutationFn: ({ menuKey, isVisible }: { menuKey: MenuKey; isVisible: boolean }) => setMenuVisibility(menuKey, isVisible),
-    onSuccess: async (_, { menuKey, isVisible }) => {
-      // Spec 9's title, and which item changed (a toast that only says "updated" leaves the admin guessing).
-      const label = settings.data?.find((setting) => setting.menuKey === menuKey)?.menuLabel ?? FALLBACK_LABELS[menuKey];
-      toast({
-        title: 'Menu visibility updated successfully!',
-        description: isVisible ? `${label} is now shown in the navigation.` : `${label} is now hidden from the navigation.`,
-      });
-      await queryClient.invalidateQueries({ queryKey: menuQueries.settings().queryKey });
-    },
-    onError: (error) => errorToast(error, 'Failed to update menu visibility.'),
-  });
+  const toggle = useMenuVisibility();
 
   let body;
   if (settings.isPending) body = <TableSkeleton label="Loading menu settings" />;
@@ -90,7 +67,7 @@ interface MenuItemProps {
 }
 
 function MenuItem({ setting, pendingValue, onChange }: MenuItemProps) {
-  const label = setting.menuLabel ?? FALLBACK_LABELS[setting.menuKey];
+  const label = setting.menuLabel ?? MENU_FALLBACK_LABELS[setting.menuKey];
   const isVisible = pendingValue ?? setting.isVisible;
   return (
     <li className="admin-list__item">

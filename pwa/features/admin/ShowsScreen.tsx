@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { PodcastShowCreateInput, PodcastShowUpdateInput, slugify, type PodcastShow } from '../../../contracts/podcasts';
-import { serverFieldErrors } from '../../api/errors';
 import { podcastShowQueries } from '../../api/podcast-shows.queries';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { ActionsMenu, type MenuAction } from '../../components/Menu';
 import { NumberField } from '../../components/NumberField';
 import { TextField } from '../../components/TextField';
-import { focusFirstInvalid, useFieldErrors, validateWith } from '../../lib/formErrors';
+import { bind, useEntityForm } from '../../lib/entityForm';
+import { NameAndSlugFields } from './NameAndSlugFields';
 import { AdminListStates, ConfirmDeleteDialog } from './AdminListStates';
 import { AdminPage } from './AdminPage';
 import { useDeleteShow, useSaveShow } from './showMutations';
@@ -111,82 +111,59 @@ function ShowList({ onEdit }: { onEdit: (show: PodcastShow) => void }) {
 
 function ShowForm({ show, onDone }: { show: PodcastShow | null; onDone: () => void }) {
   const save = useSaveShow(show?.id ?? null);
-  const { errors, setErrors, edit } = useFieldErrors();
-  const [form, setForm] = useState<HTMLFormElement | null>(null);
-  const [name, setName] = useState(show?.name ?? '');
-  const [slug, setSlug] = useState(show?.slug ?? '');
-  // A new show's slug follows its name until the slug is edited by hand.
-  const [isSlugEdited, setSlugEdited] = useState(show !== null);
-  const [hostName, setHostName] = useState(show?.hostName ?? '');
-  const [description, setDescription] = useState(show?.description ?? '');
-  const [displayOrder, setDisplayOrder] = useState(show?.displayOrder ?? 0);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    const fields = { name, slug, hostName, description, displayOrder: Number.isFinite(displayOrder) ? displayOrder : 0 };
-    const result = show ? validateWith(PodcastShowUpdateInput, fields) : validateWith(PodcastShowCreateInput, fields);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(form);
-      return;
-    }
-    setErrors({});
-    save.mutate(result.data, {
-      onSuccess: onDone,
-      onError: (error) => {
-        setErrors(serverFieldErrors(error));
-        focusFirstInvalid(form);
-      },
-    });
-  };
+  const { form, formProps } = useEntityForm({
+    defaultValues: {
+      name: show?.name ?? '',
+      slug: show?.slug ?? '',
+      hostName: show?.hostName ?? '',
+      description: show?.description ?? '',
+      displayOrder: show?.displayOrder ?? 0,
+    },
+    schema: show ? PodcastShowUpdateInput : PodcastShowCreateInput,
+    toInput: (values) => ({ ...values, displayOrder: Number.isFinite(values.displayOrder) ? values.displayOrder : 0 }),
+    onSubmit: async (input) => {
+      await save.mutateAsync(input);
+      onDone();
+    },
+    isHeld: save.isPending,
+  });
 
   let submitLabel = show ? 'Update Show' : 'Create Show';
   if (save.isPending) submitLabel = show ? 'Updating...' : 'Creating...';
 
   return (
-    <Form ref={setForm} className="form" validationBehavior="aria" validationErrors={errors} onSubmit={onSubmit}>
-      <TextField
-        label="Name"
-        name="name"
-        value={name}
-        onChange={edit('name', (value: string) => {
-          setName(value);
-          if (!isSlugEdited) setSlug(slugify(value));
-        })}
-        isRequired
-        autoFocus
-      />
-      <TextField
-        label="Slug"
-        name="slug"
-        value={slug}
-        onChange={edit('slug', (value: string) => {
-          setSlug(value);
-          setSlugEdited(true);
-        })}
-        isRequired
-        description="Used in links, e.g. /podcasts?show=audit-tech-talk."
-      />
+    <Form {...formProps} className="form">
+      <form.Field name="slug">
+        {(slug) => (
+          <form.Field name="name">
+            {(name) => (
+              <NameAndSlugFields
+                name={bind(name)}
+                slug={bind(slug)}
+                slugHint="Used in links, e.g. /podcasts?show=audit-tech-talk."
+                slugify={slugify}
+                isNew={show === null}
+              />
+            )}
+          </form.Field>
+        )}
+      </form.Field>
       <div className="form__row">
-        <TextField label="Host Name (optional)" name="hostName" value={hostName} onChange={edit('hostName', setHostName)} />
-        <NumberField
-          label="Display Order"
-          name="displayOrder"
-          step={1}
-          value={displayOrder}
-          onChange={edit('displayOrder', setDisplayOrder)}
-          description="The first show is the default for new episodes."
-        />
+        <form.Field name="hostName">{(field) => <TextField label="Host Name (optional)" {...bind(field)} />}</form.Field>
+        <form.Field name="displayOrder">
+          {(field) => (
+            <NumberField
+              label="Display Order"
+              step={1}
+              {...bind(field)}
+              description="The first show is the default for new episodes."
+            />
+          )}
+        </form.Field>
       </div>
-      <TextField
-        label="Description (optional)"
-        name="description"
-        value={description}
-        onChange={edit('description', setDescription)}
-        multiline
-        rows={3}
-      />
+      <form.Field name="description">
+        {(field) => <TextField label="Description (optional)" {...bind(field)} multiline rows={3} />}
+      </form.Field>
       <div className="dialog__actions">
         <Button variant="secondary" onPress={onDone} isDisabled={save.isPending}>
           Cancel

@@ -1,28 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Form, type Key } from 'react-aria-components';
+import { useState } from 'react';
+import { Form } from 'react-aria-components';
 import type { User } from '../../../contracts/auth';
 import type { Role } from '../../../contracts/common';
 import { UserCreateInput, UserUpdateInput } from '../../../contracts/users';
-import { serverFieldErrors } from '../../api/errors';
-import { userApi, type UserCreateFields, type UserUpdateFields } from '../../api/users.queries';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { Dialog } from '../../components/Dialog';
 import { FileField } from '../../components/FileField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { errorToast, toast } from '../../components/Toast';
-import { firstError, useFieldErrors, validateWith } from '../../lib/formErrors';
+import { bind, bindWithError, useEntityForm } from '../../lib/entityForm';
 import { isRole, ROLE_OPTIONS } from './labels';
-import { usersChanged } from './userMutations';
-
-/**
- * 'panel': the control panel's Users tab (/api/users/*): job title, company, bio, 'User can access
- * the platform' and a profile image. 'management': the User Management screen (/api/admin/users*):
- * a status choice and optional title and company (spec 2).
- */
-export type UserFormVariant = 'panel' | 'management';
+import { useSaveUser, type UserFormVariant } from './userMutations';
 
 export interface UserFormDialogProps {
   variant: UserFormVariant;
@@ -42,138 +31,124 @@ export function UserFormDialog({ variant, user, isOpen, onOpenChange }: UserForm
   );
 }
 
+/** The Role choice of the user and invitation forms. */
+export function RoleSelect({ field }: { field: { name: string; state: { value: Role }; handleChange: (role: Role) => void } }) {
+  return (
+    <Select
+      label="Role"
+      options={ROLE_OPTIONS}
+      {...bind(field)}
+      onChange={(key) => {
+        if (isRole(key)) field.handleChange(key);
+      }}
+    />
+  );
+}
+
 const STATUS_OPTIONS = [
   { id: 'active', label: 'Active' },
   { id: 'inactive', label: 'Inactive' },
 ] as const;
 
-const FAILURES: Record<UserFormVariant, { create: string; update: string }> = {
-  panel: { create: 'Failed to create user. Please try again.', update: 'Failed to update user.' },
-  management: { create: 'Failed to create user.', update: 'Failed to update user.' },
-};
-
 function UserForm({ variant, user, onDone }: { variant: UserFormVariant; user: User | null; onDone: () => void }) {
-  const queryClient = useQueryClient();
-  const api = userApi[variant];
-  const { errors, setErrors, edit } = useFieldErrors();
-  const [firstName, setFirstName] = useState(user?.firstName ?? '');
-  const [lastName, setLastName] = useState(user?.lastName ?? '');
-  const [email, setEmail] = useState(user?.email ?? '');
-  const [password, setPassword] = useState('');
-  const [role, setRole] = useState<Role>(user?.role ?? 'subscriber');
-  const [isActive, setActive] = useState(user?.isActive ?? true);
-  const [title, setTitle] = useState(user?.title ?? '');
-  const [company, setCompany] = useState(user?.company ?? '');
-  const [bio, setBio] = useState(user?.bio ?? '');
-  const [profileImageUrl, setProfileImageUrl] = useState<string | null>(user?.profileImageUrl ?? null);
+  const save = useSaveUser(variant, user?.id ?? null);
   const [isUploading, setUploading] = useState(false);
+  const isPanel = variant === 'panel';
 
-  const save = useMutation({
-    mutationFn: (input: UserCreateFields | UserUpdateFields) =>
-      user ? api.update(user.id, input) : api.create(input as UserCreateFields),
-    onSuccess: async () => {
-      toast({ title: user ? 'User updated successfully!' : 'User created successfully!' });
+  const { form, formProps } = useEntityForm({
+    defaultValues: {
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      email: user?.email ?? '',
+      password: '',
+      role: user?.role ?? ('subscriber' as Role),
+      isActive: user?.isActive ?? true,
+      title: user?.title ?? '',
+      company: user?.company ?? '',
+      bio: user?.bio ?? '',
+      profileImageUrl: user?.profileImageUrl ?? (null as string | null),
+    },
+    schema: user ? UserUpdateInput : UserCreateInput,
+    // Bio and photo are the Users tab's; User Management does not send them.
+    toInput: ({ bio, profileImageUrl, ...values }) => (isPanel ? { ...values, bio, profileImageUrl } : values),
+    onSubmit: async (input) => {
+      await save.mutateAsync(input);
       onDone();
-      await usersChanged(queryClient);
     },
-    onError: (error) => {
-      setErrors(serverFieldErrors(error));
-      errorToast(error, user ? FAILURES[variant].update : FAILURES[variant].create);
-    },
+    isHeld: save.isPending || isUploading,
   });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (save.isPending || isUploading) return;
-    const fields = {
-      firstName,
-      lastName,
-      email,
-      password,
-      role,
-      isActive,
-      title,
-      company,
-      ...(variant === 'panel' ? { bio, profileImageUrl } : {}),
-    };
-    const result = user ? validateWith(UserUpdateInput, fields) : validateWith(UserCreateInput, fields);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    save.mutate(result.data);
-  };
 
   let submitLabel = user ? 'Save Changes' : 'Create User';
   if (save.isPending) submitLabel = user ? 'Saving...' : 'Creating...';
 
   return (
-    <Form className="form" validationBehavior="aria" validationErrors={errors} onSubmit={onSubmit}>
+    <Form {...formProps} className="form">
       <div className="form__row">
-        <TextField label="First Name" name="firstName" value={firstName} onChange={edit('firstName', setFirstName)} isRequired autoFocus />
-        <TextField label="Last Name" name="lastName" value={lastName} onChange={edit('lastName', setLastName)} isRequired />
+        <form.Field name="firstName">
+          {(field) => <TextField label="First Name" {...bind(field)} isRequired autoFocus />}
+        </form.Field>
+        <form.Field name="lastName">{(field) => <TextField label="Last Name" {...bind(field)} isRequired />}</form.Field>
       </div>
-      <TextField label="Email" name="email" type="email" value={email} onChange={edit('email', setEmail)} isRequired />
-      <TextField
-        label={user ? 'New Password (Optional)' : 'Password'}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={edit('password', setPassword)}
-        isRequired={!user}
-        description={user ? 'Leave blank to keep the current password.' : 'At least 6 characters. Share it with the user securely.'}
-      />
-      <div className="form__row">
-        <Select
-          label="Role"
-          name="role"
-          options={ROLE_OPTIONS}
-          value={role}
-          onChange={edit('role', (key: Key | null) => {
-            if (isRole(key)) setRole(key);
-          })}
-        />
-        {variant === 'management' ? (
-          <Select
-            label="Status"
-            name="isActive"
-            options={STATUS_OPTIONS}
-            value={isActive ? 'active' : 'inactive'}
-            onChange={edit('isActive', (key: Key | null) => setActive(key !== 'inactive'))}
+      <form.Field name="email">{(field) => <TextField label="Email" type="email" {...bind(field)} isRequired />}</form.Field>
+      <form.Field name="password">
+        {(field) => (
+          <TextField
+            label={user ? 'New Password (Optional)' : 'Password'}
+            type="password"
+            autoComplete="new-password"
+            {...bind(field)}
+            isRequired={!user}
+            description={user ? 'Leave blank to keep the current password.' : 'At least 6 characters. Share it with the user securely.'}
           />
-        ) : null}
+        )}
+      </form.Field>
+      <div className="form__row">
+        <form.Field name="role">
+          {(field) => <RoleSelect field={field} />}
+        </form.Field>
+        {isPanel ? null : (
+          <form.Field name="isActive">
+            {(field) => (
+              <Select
+                label="Status"
+                name={field.name}
+                options={STATUS_OPTIONS}
+                value={field.state.value ? 'active' : 'inactive'}
+                onChange={(key) => field.handleChange(key !== 'inactive')}
+              />
+            )}
+          </form.Field>
+        )}
       </div>
       <div className="form__row">
-        <TextField
-          label={variant === 'panel' ? 'Job Title' : 'Title (optional)'}
-          name="title"
-          value={title}
-          onChange={edit('title', setTitle)}
-        />
-        <TextField
-          label={variant === 'panel' ? 'Company' : 'Company (optional)'}
-          name="company"
-          value={company}
-          onChange={edit('company', setCompany)}
-        />
+        <form.Field name="title">
+          {(field) => <TextField label={isPanel ? 'Job Title' : 'Title (optional)'} {...bind(field)} />}
+        </form.Field>
+        <form.Field name="company">
+          {(field) => <TextField label={isPanel ? 'Company' : 'Company (optional)'} {...bind(field)} />}
+        </form.Field>
       </div>
-      {variant === 'panel' ? (
+      {isPanel ? (
         <>
-          <TextField label="Bio" name="bio" value={bio} onChange={edit('bio', setBio)} multiline rows={3} />
-          <Checkbox isSelected={isActive} onChange={edit('isActive', setActive)}>
-            User can access the platform
-          </Checkbox>
-          <FileField
-            label="Profile Image"
-            kind="image"
-            value={profileImageUrl}
-            onChange={edit('profileImageUrl', setProfileImageUrl)}
-            errorMessage={firstError(errors, 'profileImageUrl')}
-            onUploadingChange={setUploading}
-            isDisabled={save.isPending}
-          />
+          <form.Field name="bio">{(field) => <TextField label="Bio" {...bind(field)} multiline rows={3} />}</form.Field>
+          <form.Field name="isActive">
+            {(field) => (
+              <Checkbox isSelected={field.state.value} onChange={field.handleChange}>
+                User can access the platform
+              </Checkbox>
+            )}
+          </form.Field>
+          <form.Field name="profileImageUrl">
+            {(field) => (
+              <FileField
+                label="Profile Image"
+                kind="image"
+                {...bindWithError(field)}
+                onUploadingChange={setUploading}
+                isDisabled={save.isPending}
+              />
+            )}
+          </form.Field>
         </>
       ) : null}
       <div className="dialog__actions">

@@ -1,32 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Form, type Key } from 'react-aria-components';
+import { useState } from 'react';
+import { Form } from 'react-aria-components';
 import type { User } from '../../../contracts/auth';
 import type { Role } from '../../../contracts/common';
-import { InvitationCreateInput, type Invitation, type InvitationWithLink } from '../../../contracts/users';
-import { serverFieldErrors } from '../../api/errors';
+import { InvitationCreateInput, type Invitation, type InvitationCreated, type InvitationWithLink } from '../../../contracts/users';
+import { siteQueries } from '../../api/site.queries';
 import { userApi, userQueries } from '../../api/users.queries';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { formatDate } from '../../lib/format';
-import { useFieldErrors, validateWith } from '../../lib/formErrors';
+import { bind, useEntityForm } from '../../lib/entityForm';
 import { RoleBadge } from './badges';
-import { isRole, ROLE_LABELS, ROLE_OPTIONS } from './labels';
-import { UserFormDialog } from './UserFormDialog';
+import { ROLE_LABELS } from './labels';
+import { RoleSelect, UserFormDialog } from './UserFormDialog';
 import { InviteLinkPanel } from './InviteLinkPanel';
 import { TableSkeleton } from './TableSkeleton';
 import { UserTable } from './UserTable';
-import { useInviteUser, useIssueInvitationLink, useRevokeInvitation } from './userMutations';
+import { useInviteUser, useIssueInvitationLink, useResendInvitation, useRevokeInvitation } from './userMutations';
 import { LoadFailure } from '../../offline/LoadFailure';
 
 /** The control panel's Users tab (spec 2): create, invite, the users table and pending invitations. */
 export function UsersTab() {
   const [editing, setEditing] = useState<User | 'new' | null>(null);
-  // The one-time link last issued, shown in the card where it was asked for (invite, or a pending row).
-  const [link, setLink] = useState<{ from: 'invite' | 'pending'; invitation: InvitationWithLink } | null>(null);
+  // The invitation last made or given a link, shown in the card where it was asked for (invite, or a
+  // pending row): that it was mailed, or its one-time link to pass on.
+  const [link, setLink] = useState<{ from: 'invite'; invitation: InvitationCreated } | { from: 'pending'; invitation: InvitationWithLink } | null>(null);
+  // Only a site that says so has mail off (production without SMTP): invitations then go by hand.
+  const { data: site } = useQuery(siteQueries.info());
+  const mailEnabled = site?.mailEnabled !== false;
   return (
     <div className="admin-stack">
       <div className="admin-note" role="note">
@@ -48,14 +51,16 @@ export function UsersTab() {
       </section>
 
       <InviteUserForm
-        link={link?.from === 'invite' ? link.invitation : null}
+        mailEnabled={mailEnabled}
+        invited={link?.from === 'invite' ? link.invitation : null}
         onInvited={(invitation) => setLink({ from: 'invite', invitation })}
       />
       <UsersTable onEdit={setEditing} />
       <PendingInvitations
+        mailEnabled={mailEnabled}
         link={link?.from === 'pending' ? link.invitation : null}
         onLinkIssued={(invitation) => setLink({ from: 'pending', invitation })}
-        onRevoked={(id) => setLink((current) => (current?.invitation.id === id ? null : current))}
+        onLinkEnded={(id) => setLink((current) => (current?.invitation.id === id ? null : current))}
       />
 
       <UserFormDialog
@@ -70,55 +75,57 @@ export function UsersTab() {
   );
 }
 
-function InviteUserForm({ link, onInvited }: { link: InvitationWithLink | null; onInvited: (invitation: InvitationWithLink) => void }) {
+function InviteUserForm({
+  mailEnabled,
+  invited,
+  onInvited,
+}: {
+  mailEnabled: boolean;
+  invited: InvitationCreated | null;
+  onInvited: (invitation: InvitationCreated) => void;
+}) {
   const invite = useInviteUser();
-  const { errors, setErrors, edit } = useFieldErrors();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>('subscriber');
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (invite.isPending) return;
-    const result = validateWith(InvitationCreateInput, { email, role });
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    invite.mutate(result.data, {
-      onSuccess: (invitation) => {
-        setEmail('');
-        setRole('subscriber');
-        onInvited(invitation);
-      },
-      onError: (error) => setErrors(serverFieldErrors(error)),
-    });
-  };
+  const { form, formProps } = useEntityForm({
+    defaultValues: { email: '', role: 'subscriber' as Role },
+    schema: InvitationCreateInput,
+    onSubmit: async (input) => {
+      const invitation = await invite.mutateAsync(input);
+      form.reset();
+      onInvited(invitation);
+    },
+    isHeld: invite.isPending,
+  });
 
   return (
     <section className="admin-card" aria-labelledby="invite-user-title">
       <h2 id="invite-user-title">Invite New User (Alternative)</h2>
       <p>
-        You get an invite link to send them. Whoever opens it can create this email's account with this role, once,
-        within 7 days. Signing up without the link gives the Subscriber role.
+        {mailEnabled ? 'We email them an invite link.' : 'You get an invite link to send them.'} Whoever opens it can
+        create this email's account with this role, once, within 7 days. Signing up without the link gives the
+        Subscriber role.
       </p>
-      <Form className="form admin-inline-form" validationBehavior="aria" validationErrors={errors} onSubmit={onSubmit}>
-        <TextField label="Email" name="email" type="email" value={email} onChange={edit('email', setEmail)} isRequired />
-        <Select
-          label="Role"
-          name="role"
-          options={ROLE_OPTIONS}
-          value={role}
-          onChange={edit('role', (key: Key | null) => {
-            if (isRole(key)) setRole(key);
-          })}
-        />
+      <Form {...formProps} className="form admin-inline-form">
+        <form.Field name="email">{(field) => <TextField label="Email" type="email" {...bind(field)} isRequired />}</form.Field>
+        <form.Field name="role">
+          {(field) => <RoleSelect field={field} />}
+        </form.Field>
         <Button type="submit" isPending={invite.isPending}>
           {invite.isPending ? 'Sending...' : 'Send Invitation'}
         </Button>
       </Form>
-      {link ? <InviteLinkPanel invitation={link} /> : null}
+      {invited ? invited.mailed ? <InvitationSent invitation={invited} /> : <InviteLinkPanel invitation={invited} /> : null}
     </section>
+  );
+}
+
+/** Said after inviting where the site mails invitations: to whom, as what, and until when the link works. */
+function InvitationSent({ invitation }: { invitation: Invitation }) {
+  return (
+    <p className="admin-note invite-sent" role="status">
+      Invitation sent to <strong>{invitation.email}</strong> ({ROLE_LABELS[invitation.role]}). Its link works until{' '}
+      {invitation.expiresAt ? <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time> : null}; if
+      it does not arrive, resend it from Pending Invitations.
+    </p>
   );
 }
 
@@ -133,17 +140,21 @@ function UsersTable({ onEdit }: { onEdit: (user: User) => void }) {
 }
 
 function PendingInvitations({
+  mailEnabled,
   link,
   onLinkIssued,
-  onRevoked,
+  onLinkEnded,
 }: {
+  mailEnabled: boolean;
   link: InvitationWithLink | null;
   onLinkIssued: (invitation: InvitationWithLink) => void;
-  onRevoked: (id: string) => void;
+  /** The invitation's link shown here stopped working (revoked, or replaced by a resent one). */
+  onLinkEnded: (id: string) => void;
 }) {
   const invitations = useQuery(userQueries.invitations());
   const revoke = useRevokeInvitation();
   const issueLink = useIssueInvitationLink();
+  const resend = useResendInvitation();
 
   let body;
   if (invitations.isPending) body = <TableSkeleton label="Loading invitations" />;
@@ -185,6 +196,17 @@ function PendingInvitations({
                 </td>
                 <td role="cell">
                   <div className="data-table__actions">
+                    {mailEnabled ? (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        isPending={resend.isPending && resend.variables === invitation.id}
+                        onPress={() => resend.mutate(invitation.id, { onSuccess: () => onLinkEnded(invitation.id) })}
+                      >
+                        {resend.isPending && resend.variables === invitation.id ? 'Resending...' : 'Resend'}
+                        <span className="visually-hidden"> invitation to {invitation.email}</span>
+                      </Button>
+                    ) : null}
                     <Button
                       variant="secondary"
                       size="sm"
@@ -198,7 +220,7 @@ function PendingInvitations({
                       variant="secondary"
                       size="sm"
                       isPending={revoke.isPending && revoke.variables === invitation.id}
-                      onPress={() => revoke.mutate(invitation.id, { onSuccess: () => onRevoked(invitation.id) })}
+                      onPress={() => revoke.mutate(invitation.id, { onSuccess: () => onLinkEnded(invitation.id) })}
                     >
                       {revoke.isPending && revoke.variables === invitation.id ? 'Revoking...' : 'Revoke'}
                       <span className="visually-hidden">

@@ -1,12 +1,7 @@
 import type { Role } from '../../../contracts/common';
-import { ROLES } from '../../../contracts/constants';
+import { ROLE_NAMES, ROLES } from '../../../contracts/constants';
 
-export const ROLE_LABELS: Record<Role, string> = {
-  subscriber: 'Subscriber',
-  contributor: 'Contributor',
-  editor: 'Editor',
-  admin: 'Admin',
-};
+export const ROLE_LABELS: Record<Role, string> = ROLE_NAMES;
 
 export const ROLE_OPTIONS = ROLES.map((role) => ({ id: role, label: ROLE_LABELS[role] }));
 

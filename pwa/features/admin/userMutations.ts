@@ -3,6 +3,7 @@ import type { Role } from '../../../contracts/common';
 import {
   inviteUser,
   issueInvitationLink,
+  resendInvitation,
   revokeInvitation,
   setUserActive,
   setUserRole,
@@ -10,15 +11,45 @@ import {
   userListKeys,
   userQueries,
   type UserApi,
+  type UserCreateFields,
+  type UserUpdateFields,
+  userApi,
 } from '../../api/users.queries';
 import { errorToast, toast } from '../../components/Toast';
 
 /* User and invitation writes of the control panel's Users tab and the User Management screen. */
 
-
 /** Both URL families list the same users: any change refreshes every cached list. */
 export function usersChanged(queryClient: QueryClient): Promise<unknown> {
   return Promise.all(userListKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/**
+ * 'panel': the control panel's Users tab (/api/users/*): job title, company, bio, 'User can access
+ * the platform' and a profile image. 'management': the User Management screen (/api/admin/users*):
+ * a status choice and optional title and company (spec 2).
+ */
+export type UserFormVariant = keyof typeof userApi;
+
+const SAVE_FAILURES: Record<UserFormVariant, { create: string; update: string }> = {
+  panel: { create: 'Failed to create user. Please try again.', update: 'Failed to update user.' },
+  management: { create: 'Failed to create user.', update: 'Failed to update user.' },
+};
+
+/** Create (no id) or edit (id) a user through the variant's URL family. */
+export function useSaveUser(variant: UserFormVariant, id: string | null) {
+  const queryClient = useQueryClient();
+  const api = userApi[variant];
+  return useMutation({
+    mutationFn: (input: UserCreateFields | UserUpdateFields) =>
+      id ? api.update(id, input) : api.create(input as UserCreateFields),
+    onSuccess: () => {
+      toast({ title: id ? 'User updated successfully!' : 'User created successfully!' });
+      // Not awaited: the dialog closes at once and the lists refresh behind it.
+      void usersChanged(queryClient);
+    },
+    onError: (error) => errorToast(error, id ? SAVE_FAILURES[variant].update : SAVE_FAILURES[variant].create),
+  });
 }
 
 export function useUserRole() {
@@ -69,8 +100,11 @@ export function useInviteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: inviteUser,
-    onSuccess: async () => {
-      toast({ title: 'User invitation sent successfully!' });
+    onSuccess: async (invitation) => {
+      toast({
+        title: 'User invitation sent successfully!',
+        description: invitation.mailed ? `Invitation sent to ${invitation.email}.` : `Pass the invite link on to ${invitation.email}.`,
+      });
       await queryClient.invalidateQueries({ queryKey: userQueries.invitations().queryKey });
     },
     onError: (error) => errorToast(error, 'Failed to send invitation. Please try again.'),
@@ -87,6 +121,19 @@ export function useIssueInvitationLink() {
       await queryClient.invalidateQueries({ queryKey: userQueries.invitations().queryKey });
     },
     onError: (error) => errorToast(error, 'Failed to create a new invitation link.'),
+  });
+}
+
+/** Mails a pending invitation again (a new link and a new 7 days); the previous link stops working. */
+export function useResendInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resendInvitation,
+    onSuccess: async (invitation) => {
+      toast({ title: `Invitation resent to ${invitation.email}.` });
+      await queryClient.invalidateQueries({ queryKey: userQueries.invitations().queryKey });
+    },
+    onError: (error) => errorToast(error, 'Failed to resend the invitation.'),
   });
 }
 

@@ -1,28 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Form } from 'react-aria-components';
-import { InvitationAcceptInput, type User } from '../../../contracts/auth';
+import { InvitationAcceptInput } from '../../../contracts/auth';
 import type { InvitationPreview } from '../../../contracts/users';
 import { ApiError } from '../../api/client';
-import { serverFieldErrors, serverMessage } from '../../api/errors';
-import { acceptInvitation, invitationQueries } from '../../api/invitations.queries';
+import { serverMessage } from '../../api/errors';
+import { invitationQueries } from '../../api/invitations.queries';
 import { Button, LinkButton } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { formatDate } from '../../lib/format';
-import { focusFirstInvalid, useFieldErrors, validateWith } from '../../lib/formErrors';
+import { bind, useEntityForm } from '../../lib/entityForm';
 import { ROLE_LABELS } from '../admin/labels';
 import { useSiteName } from '../site/useSiteName';
-import { startSession } from './session';
+import { useAcceptInvitation } from './mutations';
+import { NewPasswordField } from './NewPasswordField';
 import './auth.css';
 
 const inviteRoute = getRouteApi('/invite/$token');
-
-/** Answers that mean the link cannot be used (unknown, used, revoked, expired, or the address has an account). */
-const REFUSED = new Set([404, 409, 410]);
 
 /**
  * /invite/{token}: the page an invite link opens. It shows whom the link invites and as what, and
@@ -87,43 +85,18 @@ function InviteSkeleton() {
 
 function AcceptForm({ token, invitation, onRefused }: { token: string; invitation: InvitationPreview; onRefused: (message: string) => void }) {
   const siteName = useSiteName();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, setErrors, edit } = useFieldErrors();
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
-  const [password, setPassword] = useState('');
   const role = ROLE_LABELS[invitation.role];
-
-  const accept = useMutation({
-    mutationFn: (input: InvitationAcceptInput) => acceptInvitation(token, input),
-    onSuccess: async (user: User) => {
-      await startSession(queryClient, user);
+  const accept = useAcceptInvitation(token, onRefused);
+  const { form, formProps, isSubmitting } = useEntityForm({
+    defaultValues: { firstName: '', lastName: '', password: '' },
+    schema: InvitationAcceptInput,
+    onSubmit: async (input) => {
+      await accept.mutateAsync(input);
       toast({ title: 'Registration Successful', description: `Welcome to ${siteName} community!` });
       await navigate({ to: '/' });
     },
-    onError: (error) => {
-      // The link was used, revoked or expired meanwhile: say so instead of the form.
-      if (error instanceof ApiError && REFUSED.has(error.status)) return onRefused(serverMessage(error, 'This invitation link is not valid'));
-      setErrors(serverFieldErrors(error));
-      focusFirstInvalid(form.current);
-      toast({ title: 'Registration Failed', description: serverMessage(error, 'Failed to create account'), variant: 'destructive' });
-    },
   });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (accept.isPending) return;
-    const result = validateWith(InvitationAcceptInput, { firstName, lastName, password });
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setErrors({});
-    accept.mutate(result.data);
-  };
 
   return (
     <>
@@ -136,24 +109,21 @@ function AcceptForm({ token, invitation, onRefused }: { token: string; invitatio
           <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time>.
         </p>
       </div>
-      <Form ref={form} className="form" validationBehavior="aria" validationErrors={errors} onSubmit={onSubmit}>
+      <Form className="form" {...formProps}>
         <TextField label="Email" name="email" type="email" value={invitation.email} isReadOnly autoComplete="username" />
         <div className="form__row">
-          <TextField label="First name" name="firstName" value={firstName} onChange={edit('firstName', setFirstName)} autoComplete="given-name" isRequired />
-          <TextField label="Last name" name="lastName" value={lastName} onChange={edit('lastName', setLastName)} autoComplete="family-name" isRequired />
+          <form.Field name="firstName">
+            {(field) => <TextField label="First name" {...bind(field)} autoComplete="given-name" isRequired />}
+          </form.Field>
+          <form.Field name="lastName">
+            {(field) => <TextField label="Last name" {...bind(field)} autoComplete="family-name" isRequired />}
+          </form.Field>
         </div>
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          value={password}
-          onChange={edit('password', setPassword)}
-          autoComplete="new-password"
-          description="At least 6 characters."
-          isRequired
-        />
-        <Button type="submit" isPending={accept.isPending} className="auth-card__submit">
-          {accept.isPending ? 'Creating Account...' : 'Accept Invitation'}
+        <form.Field name="password">
+          {(field) => <NewPasswordField label="Password" {...bind(field)} isRequired />}
+        </form.Field>
+        <Button type="submit" isPending={isSubmitting} className="auth-card__submit">
+          {isSubmitting ? 'Creating Account...' : 'Accept Invitation'}
         </Button>
       </Form>
     </>

@@ -1,43 +1,17 @@
-import { useMutation } from '@tanstack/react-query';
-import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { Form } from 'react-aria-components';
-import { z } from '../../../contracts/zod';
-import { LoginInput, RegisterInput, type User } from '../../../contracts/auth';
-import { apiFetch } from '../../api/client';
-import { serverFieldErrors, serverMessage } from '../../api/errors';
+import type { z } from 'zod';
+import { LoginInput, RegisterInput } from '../../../contracts/auth';
 import { Button, LinkButton } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
+import { bind, useEntityForm } from '../../lib/entityForm';
 import { useSiteName } from '../site/useSiteName';
-import { signedIn } from '../../session/session';
+import { useRegister, useSignIn } from './mutations';
+import { NewPasswordField } from './NewPasswordField';
 import './auth.css';
-
-type FieldErrors = Record<string, string[]>;
-
-/** Form values checked with the shared contract; field messages come back keyed by field name. */
-function validate<T>(schema: z.ZodType<T>, form: HTMLFormElement): { data: T } | { errors: FieldErrors } {
-  const result = schema.safeParse(Object.fromEntries(new FormData(form)));
-  if (result.success) return { data: result.data };
-  return { errors: z.flattenError(result.error).fieldErrors as FieldErrors };
-}
-
-/**
- * Field errors shown under each field (client-side from the contract, or the server's `errors`).
- * A field's error goes as soon as it is edited, not on blur: clearing on blur would move the submit
- * button between pointer down and up and swallow the click.
- */
-function useFieldErrors() {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const field = (name: string) => ({
-    name,
-    errorMessage: errors[name]?.[0],
-    onChange: () => setErrors(({ [name]: _cleared, ...rest }) => rest),
-  });
-  return { setErrors, field };
-}
 
 /** Sign-in and registration (spec 2 and 5). Both end signed in on the home page. */
 export function LoginScreen() {
@@ -46,9 +20,11 @@ export function LoginScreen() {
   const router = useRouter();
   // Where the visitor was sent from (e.g. /profile), else home.
   const { redirect } = useSearch({ from: '/login' });
+  const signIn = useSignIn();
+  const register = useRegister();
 
-  const finish = async (user: User, title: string, description: string) => {
-    await signedIn(user);
+  // Signed in by then (the mutation records the user): greet, then go on.
+  const welcome = async (title: string, description: string) => {
     toast({ title, description });
     // A path with its own query and hash, checked by the route (safeRedirect): the history takes it whole.
     if (redirect) router.history.push(redirect);
@@ -68,13 +44,21 @@ export function LoginScreen() {
             <Tab id="signup">Sign Up</Tab>
           </TabList>
           <TabPanel id="signin">
-            <SignInForm
-              onSignedIn={(user) => finish(user, 'Login Successful', `Welcome back to ${siteName}`)}
+            <AccountForm
+              schema={LoginInput}
+              onSubmit={async (input) => {
+                await signIn.mutateAsync(input);
+                await welcome('Login Successful', `Welcome back to ${siteName}`);
+              }}
             />
           </TabPanel>
           <TabPanel id="signup">
-            <SignUpForm
-              onRegistered={(user) => finish(user, 'Registration Successful', `Welcome to ${siteName} community!`)}
+            <AccountForm
+              schema={RegisterInput}
+              onSubmit={async (input) => {
+                await register.mutateAsync(input);
+                await welcome('Registration Successful', `Welcome to ${siteName} community!`);
+              }}
             />
           </TabPanel>
         </Tabs>
@@ -88,75 +72,62 @@ export function LoginScreen() {
   );
 }
 
-function SignInForm({ onSignedIn }: { onSignedIn: (user: User) => Promise<void> }) {
-  const { setErrors, field } = useFieldErrors();
-  const login = useMutation({
-    mutationFn: (input: LoginInput) => apiFetch<User>('/api/auth/login', { method: 'POST', body: input }),
-    onSuccess: onSignedIn,
-    onError: (error) => {
-      setErrors(serverFieldErrors(error));
-      toast({ title: 'Login Failed', description: serverMessage(error, 'Invalid credentials'), variant: 'destructive' });
-    },
+/** Sign In leaves the names blank; its schema (LoginInput) does not read them. */
+type AccountValues = { firstName: string; lastName: string; email: string; password: string };
+
+/**
+ * The Sign In and Sign Up forms: email and password, and for a new account (RegisterInput) a name
+ * and a new password. Checked with the contract the server uses; its refusals show under the fields.
+ */
+function AccountForm<S extends z.ZodType>({
+  schema,
+  onSubmit,
+}: {
+  schema: S;
+  onSubmit: (input: z.output<S>) => Promise<void>;
+}) {
+  const isNew = (schema as z.ZodType) === RegisterInput;
+  const { form, formProps, isSubmitting } = useEntityForm<AccountValues, S>({
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+    schema,
+    onSubmit,
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validate(LoginInput, event.currentTarget);
-    if ('errors' in result) return setErrors(result.errors);
-    setErrors({});
-    login.mutate(result.data);
-  };
+  let submitLabel = isNew ? 'Create Account' : 'Sign In';
+  if (isSubmitting) submitLabel = isNew ? 'Creating Account...' : 'Signing In...';
 
   return (
-    <Form className="form" validationBehavior="aria" onSubmit={onSubmit}>
-      <TextField {...field('email')} type="email" label="Email" autoComplete="email" placeholder="you@example.com" />
-      <TextField {...field('password')} type="password" label="Password" autoComplete="current-password" />
-      <Button type="submit" isPending={login.isPending} className="auth-card__submit">
-        {login.isPending ? 'Signing In...' : 'Sign In'}
-      </Button>
-    </Form>
-  );
-}
-
-function SignUpForm({ onRegistered }: { onRegistered: (user: User) => Promise<void> }) {
-  const { setErrors, field } = useFieldErrors();
-  const register = useMutation({
-    mutationFn: (input: RegisterInput) => apiFetch<User>('/api/auth/register', { method: 'POST', body: input }),
-    onSuccess: onRegistered,
-    onError: (error) => {
-      setErrors(serverFieldErrors(error));
-      toast({
-        title: 'Registration Failed',
-        description: serverMessage(error, 'Failed to create account'),
-        variant: 'destructive',
-      });
-    },
-  });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validate(RegisterInput, event.currentTarget);
-    if ('errors' in result) return setErrors(result.errors);
-    setErrors({});
-    register.mutate(result.data);
-  };
-
-  return (
-    <Form className="form" validationBehavior="aria" onSubmit={onSubmit}>
-      <div className="form__row">
-        <TextField {...field('firstName')} label="First name" autoComplete="given-name" />
-        <TextField {...field('lastName')} label="Last name" autoComplete="family-name" />
-      </div>
-      <TextField {...field('email')} type="email" label="Email" autoComplete="email" placeholder="you@example.com" />
-      <TextField
-        {...field('password')}
-        type="password"
-        label="Password"
-        autoComplete="new-password"
-        description="At least 6 characters."
-      />
-      <Button type="submit" isPending={register.isPending} className="auth-card__submit">
-        {register.isPending ? 'Creating Account...' : 'Create Account'}
+    <Form className="form" {...formProps}>
+      {isNew ? (
+        <div className="form__row">
+          <form.Field name="firstName">
+            {(field) => <TextField {...bind(field)} label="First name" autoComplete="given-name" />}
+          </form.Field>
+          <form.Field name="lastName">
+            {(field) => <TextField {...bind(field)} label="Last name" autoComplete="family-name" />}
+          </form.Field>
+        </div>
+      ) : null}
+      <form.Field name="email">
+        {(field) => <TextField {...bind(field)} type="email" label="Email" autoComplete="email" placeholder="you@example.com" />}
+      </form.Field>
+      <form.Field name="password">
+        {(field) =>
+          isNew ? (
+            <NewPasswordField {...bind(field)} label="Password" />
+          ) : (
+            <TextField {...bind(field)} type="password" label="Password" autoComplete="current-password" />
+          )
+        }
+      </form.Field>
+      {isNew ? null : (
+        // Offered on every site: where mail is off, the screen says whom to ask instead (docs/mail.md).
+        <Link to="/forgot-password" className="auth-card__forgot">
+          Forgot password?
+        </Link>
+      )}
+      <Button type="submit" isPending={isSubmitting} className="auth-card__submit">
+        {submitLabel}
       </Button>
     </Form>
   );

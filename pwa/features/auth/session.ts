@@ -1,21 +1,13 @@
-import { useMutation, type QueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { User } from '../../../contracts/auth';
 import { apiFetch } from '../../api/client';
 import { errorToast, toast } from '../../components/Toast';
-import { signedIn, signedOut } from '../../session/session';
+import { signedOut } from '../../session/session';
 
-/**
- * Every screen that signs someone in (the login form, registration, an accepted invitation) calls
- * `signedIn(user)` with the user the server answered: pwa/session/session.ts records it at once for
- * the offline store, the outbox and the header.
+/*
+ * The writes that end sessions, used by the header's account menu (so in the entry chunk). The ones
+ * that start one (sign in, register, accept an invitation) are ./mutations.ts, loaded by their screens.
  */
-export { signedIn };
-
-/** The former name of `signedIn`, kept for callers that pass the query client (it is the app's own). */
-export function startSession(_queryClient: QueryClient, user: User): Promise<void> {
-  return signedIn(user);
-}
 
 /**
  * Logout (spec 2 and 4): call the API, then, whether it worked or not, drop every cached answer,

@@ -8,8 +8,7 @@ import { Button } from '../../components/Button';
 import { FileField } from '../../components/FileField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { bind, useEntityForm } from '../../lib/entityForm';
-import { firstError } from '../../lib/formErrors';
+import { bind, bindWithError, useEntityForm } from '../../lib/entityForm';
 import { CategoryChoices } from './CategoryChoices';
 import { useSaveArticle } from './mutations';
 import { REDIRECT_MS, useRedirectAfter } from './redirect';
@@ -144,9 +143,7 @@ export function ArticleForm({ article, isHeld = false, variant = 'page', onCreat
           <FileField
             label="Featured Image"
             kind="image"
-            value={field.state.value}
-            onChange={field.handleChange}
-            errorMessage={firstError(errors, 'imageUrl')}
+            {...bindWithError(field)}
             onUploadingChange={setUploading}
             isDisabled={isBusy || isHeld}
           />

@@ -8,8 +8,7 @@ import { FileField } from '../../components/FileField';
 import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { bind, useEntityForm } from '../../lib/entityForm';
-import { firstError } from '../../lib/formErrors';
+import { bind, bindWithError, useEntityForm } from '../../lib/entityForm';
 import { STATUS_OPTIONS, toStatus } from './ArticleForm';
 import { CategoryChoices } from './CategoryChoices';
 import { EpisodeNumberField, initialPlacement, ShowSelect, useEpisodePlacement } from './EpisodePlacement';
@@ -53,7 +52,7 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page', onCreat
   const isBusy = save.isPending || isRedirecting;
   const initialMinutes = toMinutes(podcast?.duration);
 
-  const { form, formProps, errors, clearError } = useEntityForm({
+  const { form, formProps, clearError } = useEntityForm({
     defaultValues: {
       title: podcast?.title ?? '',
       description: podcast?.description ?? '',
@@ -157,9 +156,8 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page', onCreat
             label="Audio File"
             kind="audio"
             description="MP3, WAV, etc."
+            {...bindWithError(field)}
             value={field.state.value || null}
-            onChange={field.handleChange}
-            errorMessage={firstError(errors, 'audioUrl')}
             onUploadingChange={(audio) => setUploads((u) => ({ ...u, audio }))}
             isDisabled={isBusy}
           />
@@ -182,9 +180,7 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page', onCreat
         <FileField
           label="Cover Image"
           kind="image"
-          value={field.state.value}
-          onChange={field.handleChange}
-          errorMessage={firstError(errors, 'imageUrl')}
+          {...bindWithError(field)}
           onUploadingChange={(image) => setUploads((u) => ({ ...u, image }))}
           isDisabled={isBusy || isHeld}
         />

@@ -1,14 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { User } from '../../../contracts/auth';
 import type { Discussion } from '../../../contracts/forums';
-import { invalidateForum, setDiscussionStatus } from '../../api/forums.queries';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { errorToast, toast } from '../../components/Toast';
 import { MemberLink } from '../members/MemberLink';
 import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
+import { useToggleDiscussionStatus } from './mutations';
 import { canEditDiscussion, canModerateForums } from './permissions';
 import { Time } from '../../components/Time';
 
@@ -66,25 +64,11 @@ export function DiscussionCard({ discussion, categoryColor, user, onEdit, onDele
 
 /** Editors and admins: publish a draft or set a published discussion back to draft. */
 function StatusToggle({ discussion }: { discussion: Discussion }) {
-  const queryClient = useQueryClient();
-  const next = discussion.status === 'published' ? 'draft' : 'published';
-  const toggle = useMutation({
-    mutationFn: () => setDiscussionStatus(discussion.id, next),
-    onSuccess: (saved) => {
-      toast({
-        title: 'Status updated',
-        description: saved.status === 'published' ? 'Discussion published.' : 'Discussion set to draft.',
-      });
-    },
-    onError: (error) => {
-      errorToast(error, 'Failed to update discussion status.');
-    },
-    onSettled: () => invalidateForum(queryClient, { discussion: discussion.id }),
-  });
+  const toggle = useToggleDiscussionStatus(discussion);
 
   return (
     <Button variant="secondary" size="sm" onPress={() => toggle.mutate()} isDisabled={toggle.isPending}>
-      {next === 'published' ? 'Publish' : 'Unpublish'}
+      {discussion.status === 'published' ? 'Unpublish' : 'Publish'}
       <span className="visually-hidden"> "{discussion.title}"</span>
     </Button>
   );

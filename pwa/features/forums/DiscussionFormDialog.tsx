@@ -1,16 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Form, type Key } from 'react-aria-components';
-import type { Discussion, ForumCategory } from '../../../contracts/forums';
-import { invalidateForum, updateDiscussion } from '../../api/forums.queries';
-import { serverFieldErrors } from '../../api/errors';
+import { useStore } from '@tanstack/react-form';
+import { Form } from 'react-aria-components';
+import { DiscussionCreateInput, type Discussion, type ForumCategory } from '../../../contracts/forums';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { errorToast, toast } from '../../components/Toast';
-import { OUTBOX_MUTATION, QUEUED_TOAST } from '../../outbox/outbox';
-import { createDiscussion } from './mutations';
+import { bind, useEntityForm } from '../../lib/entityForm';
+import { useSaveDiscussion } from './mutations';
 
 export interface DiscussionFormDialogProps {
   /** The discussion to edit; null starts a new one. */
@@ -38,78 +34,63 @@ function DiscussionForm({
   categories: readonly ForumCategory[];
   onDone: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const [title, setTitle] = useState(discussion?.title ?? '');
-  const [content, setContent] = useState(discussion?.content ?? '');
-  const [categoryId, setCategoryId] = useState<Key | null>(discussion?.categoryId ?? null);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  // A server error goes as soon as its field is edited (not on blur, which would shift the layout under a click).
-  const edit =
-    <T,>(name: string, set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setErrors(({ [name]: _cleared, ...rest }) => rest);
-    };
-
-  const save = useMutation({
-    ...OUTBOX_MUTATION,
-    mutationFn: async (input: { title: string; content: string; categoryId: string }) =>
-      discussion ? { queued: false as const, data: await updateDiscussion(discussion.id, input) } : createDiscussion(input),
-    onSuccess: (result) => {
+  const save = useSaveDiscussion(discussion);
+  // Create and edit both send all three fields, checked with the create rules.
+  const { form, formProps } = useEntityForm({
+    defaultValues: {
+      title: discussion?.title ?? '',
+      content: discussion?.content ?? '',
+      categoryId: discussion?.categoryId ?? (null as string | null),
+    },
+    schema: DiscussionCreateInput,
+    onSubmit: async (input) => {
+      await save.mutateAsync(input);
       onDone();
-      if (result.queued) return void toast(QUEUED_TOAST);
-      // A new discussion went through the outbox engine, which refreshes what it changed.
-      if (discussion) void invalidateForum(queryClient, { discussion: discussion.id });
-      toast({ title: discussion ? 'Discussion updated successfully!' : 'Discussion created successfully!' });
     },
-    onError: (error) => {
-      setErrors(serverFieldErrors(error));
-      const fallback = discussion ? 'Failed to update discussion' : 'Failed to create discussion';
-      errorToast(error, fallback);
-    },
+    isHeld: save.isPending,
   });
+  // Create/Update stays disabled (so Enter does not submit either) until all three are filled.
+  const isComplete = useStore(
+    form.store,
+    ({ values }) => values.title.trim() !== '' && values.content.trim() !== '' && values.categoryId !== null,
+  );
 
-  const isComplete = title.trim() !== '' && content.trim() !== '' && categoryId !== null;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!isComplete || save.isPending) return;
-    setErrors({});
-    save.mutate({ title: title.trim(), content: content.trim(), categoryId: String(categoryId) });
-  };
+  let submitLabel = discussion ? 'Update Discussion' : 'Create Discussion';
+  if (save.isPending) submitLabel = discussion ? 'Updating...' : 'Creating...';
 
   return (
-    <Form className="form" validationBehavior="aria" validationErrors={errors} onSubmit={onSubmit}>
-      <TextField name="title" label="Title" value={title} onChange={edit('title', setTitle)} placeholder="What would you like to discuss?" autoFocus />
-      <Select
-        name="categoryId"
-        label="Category"
-        placeholder="Select a category"
-        options={categories.map((category) => ({ id: category.id, label: category.name }))}
-        value={categoryId}
-        onChange={edit('categoryId', setCategoryId)}
-      />
-      <TextField
-        name="content"
-        label="Content"
-        multiline
-        rows={8}
-        value={content}
-        onChange={edit('content', setContent)}
-        placeholder="Share the details, context and what you would like to learn."
-      />
+    <Form {...formProps} className="form">
+      <form.Field name="title">
+        {(field) => <TextField label="Title" {...bind(field)} placeholder="What would you like to discuss?" autoFocus />}
+      </form.Field>
+      <form.Field name="categoryId">
+        {(field) => (
+          <Select
+            label="Category"
+            placeholder="Select a category"
+            options={categories.map((category) => ({ id: category.id, label: category.name }))}
+            {...bind(field)}
+            onChange={(key) => field.handleChange(key === null ? null : String(key))}
+          />
+        )}
+      </form.Field>
+      <form.Field name="content">
+        {(field) => (
+          <TextField
+            label="Content"
+            multiline
+            rows={8}
+            {...bind(field)}
+            placeholder="Share the details, context and what you would like to learn."
+          />
+        )}
+      </form.Field>
       <div className="dialog__actions">
         <Button variant="secondary" onPress={onDone} isDisabled={save.isPending}>
           Cancel
         </Button>
         <Button type="submit" isDisabled={!isComplete} isPending={save.isPending}>
-          {discussion
-            ? save.isPending
-              ? 'Updating...'
-              : 'Update Discussion'
-            : save.isPending
-              ? 'Creating...'
-              : 'Create Discussion'}
+          {submitLabel}
         </Button>
       </div>
     </Form>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
@@ -12,7 +12,6 @@ import { BackLink } from '../../components/BackLink';
 import { Button, LinkButton } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { TextField } from '../../components/TextField';
-import { errorToast, toast } from '../../components/Toast';
 import { fullName } from '../../lib/format';
 import { MemberLink } from '../members/MemberLink';
 import { OfflineNotice } from '../../offline/OfflineNotice';
@@ -20,8 +19,7 @@ import { OfflineError } from '../../offline/status';
 import { postedLate } from '../../outbox/format';
 import { useQueued } from '../../outbox/hooks';
 import { QueuedPost, RefusedHere } from '../../outbox/OutboxNotice';
-import { OUTBOX_MUTATION, QUEUED_TOAST } from '../../outbox/outbox';
-import { postReply } from './mutations';
+import { usePostReply } from './mutations';
 import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
 import { HeartIcon } from '../../components/icons';
 import './forums.css';
@@ -161,18 +159,7 @@ function ReplyItem({ reply }: { reply: Reply }) {
 function ReplyBox({ discussion }: { discussion: DiscussionDetail }) {
   const { data: user } = useQuery(authQueries.user());
   const [content, setContent] = useState('');
-  const reply = useMutation({
-    ...OUTBOX_MUTATION,
-    mutationFn: (text: string) => postReply(discussion.id, text),
-    onSuccess: (result) => {
-      setContent('');
-      toast(result.queued ? QUEUED_TOAST : { title: 'Reply posted successfully!' });
-    },
-    onError: (error) => {
-      // A locked discussion answers 423 with its own message ('This discussion is locked').
-      errorToast(error, 'Failed to post reply');
-    },
-  });
+  const reply = usePostReply(discussion.id);
 
   if (!user) {
     return (
@@ -187,7 +174,7 @@ function ReplyBox({ discussion }: { discussion: DiscussionDetail }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isBlank || reply.isPending) return;
-    reply.mutate(content.trim());
+    reply.mutate(content.trim(), { onSuccess: () => setContent('') });
   };
 
   return (
@@ -195,6 +182,7 @@ function ReplyBox({ discussion }: { discussion: DiscussionDetail }) {
       <h2 id="reply-box-title" className="reply-box__title">
         Add a Reply
       </h2>
+      {/* One textarea on a public reading page: plain state, so the form library stays out of this chunk. */}
       <Form className="form" onSubmit={onSubmit}>
         <TextField
           label="Your reply"

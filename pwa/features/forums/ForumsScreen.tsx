@@ -1,20 +1,18 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useId, useMemo, useState, type CSSProperties } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useDeferredValue, useId, useMemo, useState, type CSSProperties } from 'react';
 import type { Discussion, ForumCategory } from '../../../contracts/forums';
 import { authQueries } from '../../session/queries';
-import { deleteDiscussion, forumQueries, invalidateForum } from '../../api/forums.queries';
+import { forumQueries } from '../../api/forums.queries';
 import { Button } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
 import { AlertDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { SearchField } from '../../components/SearchField';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
-import { errorToast, toast } from '../../components/Toast';
 import { ToggleButton } from '../../components/ToggleButton';
-import { useOutboxItems } from '../../outbox/hooks';
 import { QueuedPost } from '../../outbox/OutboxNotice';
 import { DiscussionCard } from './DiscussionCard';
-import { DiscussionFormDialog } from './DiscussionFormDialog';
+import { useDeleteDiscussion, useQueuedDiscussions } from './mutations';
 import { SiteSearchResults } from '../search/SiteSearchResults';
 import './forums.css';
 import { LoadFailure } from '../../offline/LoadFailure';
@@ -28,6 +26,9 @@ function matches(discussion: Discussion, query: string): boolean {
 }
 
 type Editing = { discussion: Discussion | null } | null;
+
+// Signed-in members' only: the form library and its schemas stay out of every reader's forum page.
+const DiscussionFormDialog = lazy(() => import('./DiscussionFormDialog').then((m) => ({ default: m.DiscussionFormDialog })));
 
 /** /forums (spec 2): category filter cards, search, the discussion list and its dialogs. */
 export function ForumsScreen() {
@@ -43,7 +44,7 @@ export function ForumsScreen() {
   const loaded = useMemo(() => discussions.data?.pages.flatMap((page) => page.items) ?? [], [discussions.data]);
   // New discussions still in the outbox, until the list has them.
   const listed = new Set(loaded.map((discussion) => discussion.id));
-  const queued = useOutboxItems().filter((item) => item.kind === 'discussion' && !listed.has(item.id));
+  const queued = useQueuedDiscussions(listed);
   const colorOf = new Map((categories.data ?? []).map((category) => [category.id, category.color]));
   const visible = loaded.filter((discussion) => matches(discussion, deferredSearch));
   const selectedCategory = categories.data?.find((category) => category.id === categoryId);
@@ -153,12 +154,16 @@ export function ForumsScreen() {
 
       <SiteSearchResults query={search} />
 
-      <DiscussionFormDialog
-        discussion={editing?.discussion ?? null}
-        categories={categories.data ?? []}
-        isOpen={editing !== null}
-        onOpenChange={(isOpen) => !isOpen && setEditing(null)}
-      />
+      {user ? (
+        <Suspense fallback={null}>
+          <DiscussionFormDialog
+            discussion={editing?.discussion ?? null}
+            categories={categories.data ?? []}
+            isOpen={editing !== null}
+            onOpenChange={(isOpen) => !isOpen && setEditing(null)}
+          />
+        </Suspense>
+      ) : null}
       <DeleteDiscussionDialog discussion={deleting} onClose={() => setDeleting(null)} />
     </div>
   );
@@ -201,18 +206,7 @@ function CategoryCard({
 }
 
 function DeleteDiscussionDialog({ discussion, onClose }: { discussion: Discussion | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteDiscussion(id),
-    onSuccess: (_, id) => {
-      void invalidateForum(queryClient, { deleted: id });
-      toast({ title: 'Discussion deleted successfully!' });
-      onClose();
-    },
-    onError: (error) => {
-      errorToast(error, 'Failed to delete discussion');
-    },
-  });
+  const remove = useDeleteDiscussion();
 
   return (
     <AlertDialog
@@ -222,7 +216,7 @@ function DeleteDiscussionDialog({ discussion, onClose }: { discussion: Discussio
       actionLabel="Delete"
       pendingLabel="Deleting..."
       isPending={remove.isPending}
-      onAction={() => discussion && remove.mutate(discussion.id)}
+      onAction={() => discussion && remove.mutate(discussion.id, { onSuccess: onClose })}
     >
       <p>Are you sure you want to delete "{discussion?.title}"? This action cannot be undone.</p>
     </AlertDialog>

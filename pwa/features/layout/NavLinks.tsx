@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { isAdminRole } from '../../../contracts/constants';
 import { authQueries } from '../../session/queries';
 import { useMenuVisibility, type MenuKey } from '../../api/menu.queries';
 
@@ -31,13 +32,14 @@ export function NavLinks({ label, onNavigate }: { label: string; onNavigate?: ()
               </li>
             ))
           : null}
-        {user?.role === 'admin' ? (
+        {isAdminRole(user?.role) ? (
           <li>
             <Link to="/admin" onClick={onNavigate}>
               Admin
             </Link>
           </li>
         ) : null}
+        {/* Editors reach the Main Page panel directly; admins through Admin. */}
         {user?.role === 'editor' ? (
           <li>
             <Link to="/admin/main-page" onClick={onNavigate}>

@@ -1,11 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { ArticlePutInput, type Article } from '../../../contracts/news';
-import { serverFieldErrors, serverMessage } from '../../api/errors';
+import { serverMessage } from '../../api/errors';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/TextField';
-import { firstError, focusFirstInvalid, useFieldErrors, validateWith } from '../../lib/formErrors';
+import { bind, bindWithError, useEntityForm } from '../../lib/entityForm';
 import { CategoryChoices } from '../editor/CategoryChoices';
 import { useArticleUpdate } from './mutations';
 
@@ -26,45 +25,43 @@ export function ArticleEditDialog({ article, isOpen, onOpenChange }: ArticleEdit
 
 function ArticleEditForm({ article, onDone }: { article: Article; onDone: () => void }) {
   const update = useArticleUpdate(article.id);
-  const { errors, setErrors, edit } = useFieldErrors();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [title, setTitle] = useState(article.title);
-  const [excerpt, setExcerpt] = useState(article.excerpt ?? '');
-  const [content, setContent] = useState(article.content);
-  const [sourceName, setSourceName] = useState(article.sourceName ?? '');
-  const [sourceUrl, setSourceUrl] = useState(article.sourceUrl ?? '');
-  const [categoryIds, setCategoryIds] = useState<string[]>(article.categoryIds);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    // Checked with the schema the server uses (spec 5), so the messages match. Blank optional
-    // fields go out as '', which the API stores as "none".
-    const result = validateWith(ArticlePutInput, { title, excerpt, content, sourceName, sourceUrl, categoryIds });
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setErrors({});
-    update.mutate(result.data, { onSuccess: onDone, onError: (error) => setErrors(serverFieldErrors(error)) });
-  };
+  const { form, formProps, errors } = useEntityForm({
+    defaultValues: {
+      title: article.title,
+      excerpt: article.excerpt ?? '',
+      content: article.content,
+      sourceName: article.sourceName ?? '',
+      sourceUrl: article.sourceUrl ?? '',
+      categoryIds: article.categoryIds,
+    },
+    // Blank optional fields go out as '', which the API stores as "none".
+    schema: ArticlePutInput,
+    onSubmit: async (input) => {
+      await update.mutateAsync(input);
+      onDone();
+    },
+    isHeld: update.isPending,
+  });
 
   return (
-    <Form ref={formRef} className="form" validationBehavior="aria" validationErrors={errors} onSubmit={onSubmit}>
-      <TextField label="Title" name="title" value={title} onChange={edit('title', setTitle)} isRequired />
-      <TextField label="Excerpt" name="excerpt" value={excerpt} onChange={edit('excerpt', setExcerpt)} multiline rows={3} />
-      <TextField label="Content" name="content" value={content} onChange={edit('content', setContent)} multiline rows={10} isRequired />
+    <Form {...formProps} className="form">
+      <form.Field name="title">{(field) => <TextField label="Title" {...bind(field)} isRequired />}</form.Field>
+      <form.Field name="excerpt">{(field) => <TextField label="Excerpt" {...bind(field)} multiline rows={3} />}</form.Field>
+      <form.Field name="content">
+        {(field) => <TextField label="Content" {...bind(field)} multiline rows={10} isRequired />}
+      </form.Field>
       <div className="form__row">
-        <TextField label="Source name" name="sourceName" value={sourceName} onChange={edit('sourceName', setSourceName)} />
-        <TextField label="Source URL" name="sourceUrl" type="url" value={sourceUrl} onChange={edit('sourceUrl', setSourceUrl)} />
+        <form.Field name="sourceName">{(field) => <TextField label="Source name" {...bind(field)} />}</form.Field>
+        <form.Field name="sourceUrl">{(field) => <TextField label="Source URL" type="url" {...bind(field)} />}</form.Field>
       </div>
-      <CategoryChoices
-        value={categoryIds}
-        onChange={edit('categoryIds', setCategoryIds)}
-        current={article.categories}
-        errorMessage={firstError(errors, 'categoryIds')}
-      />
+      <form.Field name="categoryIds">
+        {(field) => (
+          <CategoryChoices
+            {...bindWithError(field)}
+            current={article.categories}
+          />
+        )}
+      </form.Field>
       {update.isError ? (
         <div role="alert" className="form-alert">
           <p className="form-alert__title">Update failed</p>

@@ -151,6 +151,7 @@ function CommentForm({ articleId }: { articleId: string }) {
   };
 
   return (
+    // One textarea on a public reading page: plain state, so the form library stays out of this chunk.
     <Form className="form comments__form" onSubmit={onSubmit}>
       <TextField
         label="Add a comment"

@@ -1,16 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import type { User } from '../../../contracts/auth';
 import { PROFILE_LIMITS, ProfileUpdateInput, tagProblem } from '../../../contracts/profile';
-import { serverFieldErrors } from '../../api/errors';
-import { useUpdateProfile } from '../../api/profile.queries';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { TagField } from '../../components/TagField';
 import { TextField } from '../../components/TextField';
-import { toast } from '../../components/Toast';
-import { firstError, focusFirstInvalid, useFieldErrors, validateWith } from '../../lib/formErrors';
-import { saveFailure } from './saveFailure';
+import { bind, bindWithError, useEntityForm } from '../../lib/entityForm';
+import { useUpdateProfile } from './mutations';
 
 /**
  * Name, title, company, bio and expertise tags, checked with the contract the server uses
@@ -18,35 +14,20 @@ import { saveFailure } from './saveFailure';
  * server's field errors land in the same places.
  */
 export function DetailsForm({ user, online }: { user: User; online: boolean }) {
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, setErrors, edit } = useFieldErrors();
-  const [firstName, setFirstName] = useState(user.firstName ?? '');
-  const [lastName, setLastName] = useState(user.lastName ?? '');
-  const [title, setTitle] = useState(user.title ?? '');
-  const [company, setCompany] = useState(user.company ?? '');
-  const [bio, setBio] = useState(user.bio ?? '');
-  const [tags, setTags] = useState<string[]>(user.expertiseTags);
-  const save = useUpdateProfile({
-    onSuccess: () => toast({ title: 'Profile updated', description: 'Your public page shows the changes.' }),
-    onError: (error) => {
-      setErrors(serverFieldErrors(error));
-      focusFirstInvalid(form.current);
-      toast(saveFailure(error, 'Failed to update your profile. Please try again.'));
+  const save = useUpdateProfile();
+  const { form, formProps, errors } = useEntityForm({
+    defaultValues: {
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      title: user.title ?? '',
+      company: user.company ?? '',
+      bio: user.bio ?? '',
+      expertiseTags: user.expertiseTags,
     },
+    schema: ProfileUpdateInput,
+    onSubmit: (input) => save.mutateAsync(input),
+    isHeld: save.isPending,
   });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    const result = validateWith(ProfileUpdateInput, { firstName, lastName, title, company, bio, expertiseTags: tags });
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setErrors({});
-    save.mutate(result.data);
-  };
 
   return (
     <Card as="section" className="profile-card" aria-labelledby="profile-details-title">
@@ -54,33 +35,47 @@ export function DetailsForm({ user, online }: { user: User; online: boolean }) {
         <h2 id="profile-details-title" className="profile-card__title">
           Details
         </h2>
-        <Form ref={form} className="form" validationBehavior="aria" validationErrors={errors} onSubmit={onSubmit}>
+        <Form className="form" {...formProps}>
           <div className="form__row">
-            <TextField label="First Name" name="firstName" value={firstName} onChange={edit('firstName', setFirstName)} autoComplete="given-name" isRequired />
-            <TextField label="Last Name" name="lastName" value={lastName} onChange={edit('lastName', setLastName)} autoComplete="family-name" isRequired />
+            <form.Field name="firstName">
+              {(field) => <TextField label="First Name" {...bind(field)} autoComplete="given-name" isRequired />}
+            </form.Field>
+            <form.Field name="lastName">
+              {(field) => <TextField label="Last Name" {...bind(field)} autoComplete="family-name" isRequired />}
+            </form.Field>
           </div>
           <div className="form__row">
-            <TextField label="Title" name="title" value={title} onChange={edit('title', setTitle)} autoComplete="organization-title" description="Your job title, e.g. Audit Manager." />
-            <TextField label="Company" name="company" value={company} onChange={edit('company', setCompany)} autoComplete="organization" />
+            <form.Field name="title">
+              {(field) => (
+                <TextField label="Title" {...bind(field)} autoComplete="organization-title" description="Your job title, e.g. Audit Manager." />
+              )}
+            </form.Field>
+            <form.Field name="company">
+              {(field) => <TextField label="Company" {...bind(field)} autoComplete="organization" />}
+            </form.Field>
           </div>
-          <TextField
-            label="Bio"
-            name="bio"
-            value={bio}
-            onChange={edit('bio', setBio)}
-            multiline
-            rows={5}
-            description="Plain text, up to 5,000 characters; line breaks are kept."
-          />
-          <TagField
-            label="Expertise"
-            value={tags}
-            onChange={edit('expertiseTags', setTags)}
-            max={PROFILE_LIMITS.expertiseTags}
-            check={tagProblem}
-            description={`Topics you know well, up to ${PROFILE_LIMITS.expertiseTagLength} characters each.`}
-            errorMessage={firstError(errors, 'expertiseTags')}
-          />
+          <form.Field name="bio">
+            {(field) => (
+              <TextField
+                label="Bio"
+                {...bind(field)}
+                multiline
+                rows={5}
+                description="Plain text, up to 5,000 characters; line breaks are kept."
+              />
+            )}
+          </form.Field>
+          <form.Field name="expertiseTags">
+            {(field) => (
+              <TagField
+                label="Expertise"
+                {...bindWithError(field)}
+                max={PROFILE_LIMITS.expertiseTags}
+                check={tagProblem}
+                description={`Topics you know well, up to ${PROFILE_LIMITS.expertiseTagLength} characters each.`}
+              />
+            )}
+          </form.Field>
           <p className="profile-card__note">
             Email: <strong>{user.email}</strong>. Only an admin can change your email address or role; neither is shown on your public page.
           </p>

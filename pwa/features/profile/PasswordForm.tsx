@@ -1,15 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { PasswordChangeInput } from '../../../contracts/profile';
-import { ApiError } from '../../api/client';
-import { serverFieldErrors } from '../../api/errors';
-import { useChangePassword } from '../../api/profile.queries';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { TextField } from '../../components/TextField';
-import { toast } from '../../components/Toast';
-import { focusFirstInvalid, useFieldErrors, validateWith } from '../../lib/formErrors';
-import { saveFailure } from './saveFailure';
+import { bind, useEntityForm } from '../../lib/entityForm';
+import { NewPasswordField } from '../auth/NewPasswordField';
+import { useChangePassword } from './mutations';
 
 /**
  * Change password: the current one (the server checks it: a wrong one shows under its field), the
@@ -17,44 +13,16 @@ import { saveFailure } from './saveFailure';
  * this one stays signed in.
  */
 export function PasswordForm({ email, online }: { email: string; online: boolean }) {
-  const form = useRef<HTMLFormElement>(null);
-  const { errors, setErrors, edit } = useFieldErrors();
-  const [currentPassword, setCurrent] = useState('');
-  const [newPassword, setNew] = useState('');
-  const [confirmPassword, setConfirm] = useState('');
   const change = useChangePassword();
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (change.isPending) return;
-    const result = validateWith(PasswordChangeInput, { currentPassword, newPassword, confirmPassword });
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(form.current);
-      return;
-    }
-    setErrors({});
-    change.mutate(result.data, {
-      onSuccess: ({ endedSessions }) => {
-        setCurrent('');
-        setNew('');
-        setConfirm('');
-        toast({
-          title: 'Password changed',
-          description:
-            endedSessions === 0
-              ? 'You were not signed in anywhere else.'
-              : `Signed out on ${endedSessions} other ${endedSessions === 1 ? 'device' : 'devices'}. You stay signed in here.`,
-        });
-      },
-      onError: (error) => {
-        setErrors(serverFieldErrors(error));
-        focusFirstInvalid(form.current);
-        // A wrong current password is said under its field; anything else (too many tries, offline) in a toast.
-        if (!(error instanceof ApiError && error.status === 422)) toast(saveFailure(error, 'Failed to change your password. Please try again.'));
-      },
-    });
-  };
+  const { form, formProps } = useEntityForm({
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    schema: PasswordChangeInput,
+    onSubmit: async (input) => {
+      await change.mutateAsync(input);
+      form.reset();
+    },
+    isHeld: change.isPending,
+  });
 
   return (
     <Card as="section" className="profile-card" aria-labelledby="profile-password-title">
@@ -63,38 +31,19 @@ export function PasswordForm({ email, online }: { email: string; online: boolean
           Change Password
         </h2>
         <p className="profile-card__intro">Changing it signs you out on every other device.</p>
-        <Form ref={form} className="form" validationBehavior="aria" validationErrors={errors} onSubmit={onSubmit}>
+        <Form className="form" {...formProps}>
           {/* For password managers: which account this password belongs to. */}
           <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-          <TextField
-            label="Current Password"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={edit('currentPassword', setCurrent)}
-            isRequired
-          />
+          <form.Field name="currentPassword">
+            {(field) => <TextField label="Current Password" {...bind(field)} type="password" autoComplete="current-password" isRequired />}
+          </form.Field>
           <div className="form__row">
-            <TextField
-              label="New Password"
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              value={newPassword}
-              onChange={edit('newPassword', setNew)}
-              description="At least 6 characters."
-              isRequired
-            />
-            <TextField
-              label="Confirm New Password"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              value={confirmPassword}
-              onChange={edit('confirmPassword', setConfirm)}
-              isRequired
-            />
+            <form.Field name="newPassword">
+              {(field) => <NewPasswordField label="New Password" {...bind(field)} isRequired />}
+            </form.Field>
+            <form.Field name="confirmPassword">
+              {(field) => <TextField label="Confirm New Password" {...bind(field)} type="password" autoComplete="new-password" isRequired />}
+            </form.Field>
           </div>
           <div className="profile-card__actions">
             <Button type="submit" isPending={change.isPending} isDisabled={!online}>

@@ -1,21 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import type { User } from '../../../contracts/auth';
-import { PROFILE_LIMITS } from '../../../contracts/profile';
 import { UPLOAD_TYPES } from '../../../contracts/uploads';
-import { apiFetch } from '../../api/client';
-import { serverFieldErrors, serverMessage } from '../../api/errors';
-import { profileChanged } from '../../api/profile.queries';
-import { UploadError, uploadFile } from '../../api/uploads.queries';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Dialog } from '../../components/Dialog';
-import { toast } from '../../components/Toast';
 import { AvatarCropper, type LoadedImage } from './AvatarCropper';
-import { initialCrop, renderCrop, type Crop } from './crop';
-import { saveFailure } from './saveFailure';
+import { initialCrop, type Crop } from './crop';
+import { useRemoveProfilePhoto, useSaveProfilePhoto } from './mutations';
 
 /** The largest photo taken for cropping: it never leaves the device, only the 512 px square does. */
 const MAX_SOURCE_BYTES = 25 * 1024 * 1024;
@@ -27,18 +20,9 @@ const IMAGE_TYPES: string[] = [...UPLOAD_TYPES.image];
  * the profile's photo. Remove photo goes back to the initials.
  */
 export function PhotoSection({ user, online }: { user: User; online: boolean }) {
-  const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-
-  const remove = useMutation({
-    mutationFn: () => apiFetch<User>('/api/profile', { method: 'PATCH', body: { profileImageUrl: null } }),
-    onSuccess: async (updated) => {
-      toast({ title: 'Photo removed', description: 'Your initials show in its place.' });
-      await profileChanged(queryClient, updated);
-    },
-    onError: (error) => toast(saveFailure(error, 'Failed to remove your photo. Please try again.')),
-  });
+  const remove = useRemoveProfilePhoto();
 
   const choose = (files: FileList | null) => {
     const file = files?.[0];
@@ -90,7 +74,6 @@ export function PhotoSection({ user, online }: { user: User; online: boolean }) 
 }
 
 function CropDialog({ file, onClose }: { file: File; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [image, setImage] = useState<LoadedImage | null>(null);
   const [failed, setFailed] = useState(false);
   const [crop, setCrop] = useState<Crop | null>(null);
@@ -118,27 +101,11 @@ function CropDialog({ file, onClose }: { file: File; onClose: () => void }) {
     };
   }, [file]);
 
-  const save = useMutation({
-    mutationFn: async () => {
-      if (!image || !crop) throw new Error('The photo is not ready yet');
-      const blob = await renderCrop(image.element, image.size, crop, PROFILE_LIMITS.avatarSize);
-      const square = new File([blob], blob.type === 'image/webp' ? 'photo.webp' : 'photo.jpg', { type: blob.type });
-      setProgress(0);
-      const path = await uploadFile('image', square, { onProgress: setProgress });
-      return apiFetch<User>('/api/profile', { method: 'PATCH', body: { profileImageUrl: path } });
-    },
-    onSuccess: async (updated) => {
-      toast({ title: 'Photo updated', description: 'Your new photo shows wherever your name appears.' });
-      onClose();
-      await profileChanged(queryClient, updated);
-    },
-    onError: (failure) => {
+  const save = useSaveProfilePhoto({
+    onProgress: setProgress,
+    onSaved: onClose,
+    onFailed: (message) => {
       setProgress(null);
-      const cause = failure instanceof UploadError ? failure.cause : failure;
-      const offline = cause instanceof TypeError || (cause as { status?: number } | null)?.status === 0;
-      const message = offline
-        ? "You're offline. Changing your photo needs a connection."
-        : (serverFieldErrors(cause).profileImageUrl?.[0] ?? serverMessage(cause, 'The photo could not be uploaded. Please try again.'));
       setError(message);
     },
   });
@@ -164,7 +131,7 @@ function CropDialog({ file, onClose }: { file: File; onClose: () => void }) {
             <Button variant="secondary" onPress={close} isDisabled={save.isPending}>
               Cancel
             </Button>
-            <Button onPress={() => save.mutate()} isPending={save.isPending} isDisabled={!image || failed}>
+            <Button onPress={() => image && crop && save.mutate({ image, crop })} isPending={save.isPending} isDisabled={!image || failed}>
               {save.isPending ? 'Saving...' : 'Save Photo'}
             </Button>
           </div>

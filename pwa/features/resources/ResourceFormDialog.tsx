@@ -1,24 +1,19 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Form, type Key } from 'react-aria-components';
+import { useStore } from '@tanstack/react-form';
+import { Form } from 'react-aria-components';
 import type { DIFFICULTIES } from '../../../contracts/common';
-import type { Resource, ResourceCreateInput } from '../../../contracts/resources';
-import { serverFieldErrors } from '../../api/errors';
-import {
-  createResource,
-  resourceQueries,
-  updateResource,
-  type ResourceCategory,
-  type ResourceType,
-} from '../../api/resources.queries';
+import { ResourceCreateInput, type Resource } from '../../../contracts/resources';
+import type { ResourceCategory, ResourceType } from '../../api/resources.queries';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { Dialog } from '../../components/Dialog';
 import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { errorToast, toast } from '../../components/Toast';
+import { bind, useEntityForm } from '../../lib/entityForm';
 import { CATEGORY_OPTIONS, DIFFICULTY_OPTIONS, TYPE_OPTIONS } from './labels';
+import { useSaveResource } from './mutations';
+
+type Difficulty = (typeof DIFFICULTIES)[number];
 
 export interface ResourceFormDialogProps {
   /** The resource to edit; null adds a new one. */
@@ -39,129 +34,124 @@ export function ResourceFormDialog({ resource, isOpen, onOpenChange }: ResourceF
 /** Spec 5: a cleared or non-numeric count is sent as 0. */
 const countOrZero = (value: number) => (Number.isFinite(value) ? value : 0);
 
-function ResourceForm({ resource, onDone }: { resource: Resource | null; onDone: () => void }) {
-  const queryClient = useQueryClient();
-  const [title, setTitle] = useState(resource?.title ?? '');
-  const [description, setDescription] = useState(resource?.description ?? '');
-  const [type, setType] = useState<Key | null>(resource?.type ?? null);
-  const [category, setCategory] = useState<Key | null>(resource?.category ?? null);
-  const [url, setUrl] = useState(resource?.url ?? '');
-  const [imageUrl, setImageUrl] = useState(resource?.imageUrl ?? '');
-  const [duration, setDuration] = useState(resource?.duration ?? '');
-  const [difficulty, setDifficulty] = useState<Key | null>(resource?.difficulty ?? null);
-  const [rating, setRating] = useState(resource?.rating ?? 0);
-  const [ratingCount, setRatingCount] = useState(resource?.ratingCount ?? 0);
-  const [downloadCount, setDownloadCount] = useState(resource?.downloadCount ?? 0);
-  const [isFree, setIsFree] = useState(resource?.isFree ?? true);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  /*
-   * A server error goes as soon as its field is edited. (Left to RAC it would go on blur, and the
-   * layout shift under a click on Create/Update would swallow that click.)
-   */
-  const edit =
-    <T,>(name: string, set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setErrors(({ [name]: _cleared, ...rest }) => rest);
-    };
+/**
+ * What the client checks: the fields Create/Update needs filled. The other fields' rules are left
+ * to the server, whose message shows in a toast as well as under the field (spec 5).
+ */
+const RequiredFields = ResourceCreateInput.pick({ title: true, type: true, category: true });
 
-  const save = useMutation({
-    mutationFn: (input: ResourceCreateInput) => (resource ? updateResource(resource.id, input) : createResource(input)),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: resourceQueries.all() });
-      toast({ title: resource ? 'Resource updated successfully!' : 'Resource created successfully!' });
+function ResourceForm({ resource, onDone }: { resource: Resource | null; onDone: () => void }) {
+  const save = useSaveResource(resource?.id ?? null);
+  const { form, formProps } = useEntityForm({
+    defaultValues: {
+      title: resource?.title ?? '',
+      description: resource?.description ?? '',
+      type: resource?.type ?? (null as ResourceType | null),
+      category: resource?.category ?? (null as ResourceCategory | null),
+      url: resource?.url ?? '',
+      imageUrl: resource?.imageUrl ?? '',
+      duration: resource?.duration ?? '',
+      difficulty: resource?.difficulty ?? (null as Difficulty | null),
+      rating: resource?.rating ?? 0,
+      ratingCount: resource?.ratingCount ?? 0,
+      downloadCount: resource?.downloadCount ?? 0,
+      isFree: resource?.isFree ?? true,
+    },
+    schema: RequiredFields,
+    // Blank optional text goes out as '' and the server stores null (contracts/resources.ts).
+    onSubmit: async ({ title, type, category }, values) => {
+      await save.mutateAsync({
+        ...values,
+        title,
+        type,
+        category,
+        rating: countOrZero(values.rating),
+        ratingCount: countOrZero(values.ratingCount),
+        downloadCount: countOrZero(values.downloadCount),
+      });
       onDone();
     },
-    onError: (error) => {
-      setErrors(serverFieldErrors(error));
-      const fallback = resource ? 'Failed to update resource' : 'Failed to create resource';
-      errorToast(error, fallback);
-    },
+    isHeld: save.isPending,
   });
-
-  const isComplete = title.trim() !== '' && type !== null && category !== null;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!isComplete || save.isPending) return;
-    setErrors({});
-    // Blank optional text goes out as '' and the server stores null (contracts/resources.ts).
-    save.mutate({
-      title: title.trim(),
-      description,
-      type: type as ResourceType,
-      category: category as ResourceCategory,
-      url,
-      imageUrl,
-      duration,
-      difficulty: (difficulty as (typeof DIFFICULTIES)[number] | null) ?? null,
-      isFree,
-      rating: countOrZero(rating),
-      ratingCount: countOrZero(ratingCount),
-      downloadCount: countOrZero(downloadCount),
-    });
-  };
+  // Create/Update stays disabled (so Enter does not submit either) until these are filled.
+  const isComplete = useStore(
+    form.store,
+    ({ values }) => values.title.trim() !== '' && values.type !== null && values.category !== null,
+  );
 
   return (
-    <Form className="form" validationBehavior="aria" validationErrors={errors} onSubmit={onSubmit}>
-      <TextField name="title" label="Title" value={title} onChange={edit('title', setTitle)} autoFocus />
-      <TextField name="description" label="Description" multiline rows={4} value={description} onChange={edit('description', setDescription)} />
+    <Form {...formProps} className="form">
+      <form.Field name="title">{(field) => <TextField label="Title" {...bind(field)} autoFocus />}</form.Field>
+      <form.Field name="description">
+        {(field) => <TextField label="Description" multiline rows={4} {...bind(field)} />}
+      </form.Field>
       <div className="form__row">
-        <Select name="type" label="Type" placeholder="Select type" options={TYPE_OPTIONS} value={type} onChange={edit('type', setType)} />
-        <Select
-          name="category"
-          label="Category"
-          placeholder="Select category"
-          options={CATEGORY_OPTIONS}
-          value={category}
-          onChange={edit('category', setCategory)}
-        />
+        <form.Field name="type">
+          {(field) => (
+            <Select
+              label="Type"
+              placeholder="Select type"
+              options={TYPE_OPTIONS}
+              {...bind(field)}
+              onChange={(key) => field.handleChange(key as ResourceType | null)}
+            />
+          )}
+        </form.Field>
+        <form.Field name="category">
+          {(field) => (
+            <Select
+              label="Category"
+              placeholder="Select category"
+              options={CATEGORY_OPTIONS}
+              {...bind(field)}
+              onChange={(key) => field.handleChange(key as ResourceCategory | null)}
+            />
+          )}
+        </form.Field>
       </div>
-      <TextField name="url" type="url" label="Resource URL" value={url} onChange={edit('url', setUrl)} placeholder="https://" />
-      <TextField name="imageUrl" type="url" label="Image URL" value={imageUrl} onChange={edit('imageUrl', setImageUrl)} placeholder="https://" />
+      <form.Field name="url">
+        {(field) => <TextField type="url" label="Resource URL" {...bind(field)} placeholder="https://" />}
+      </form.Field>
+      <form.Field name="imageUrl">
+        {(field) => <TextField type="url" label="Image URL" {...bind(field)} placeholder="https://" />}
+      </form.Field>
       <div className="form__row">
-        <TextField
-          name="duration"
-          label="Duration (optional)"
-          value={duration}
-          onChange={edit('duration', setDuration)}
-          placeholder="e.g. 60 min, 120 pages"
-        />
-        <Select
-          name="difficulty"
-          label="Difficulty"
-          placeholder="Select difficulty"
-          options={DIFFICULTY_OPTIONS}
-          value={difficulty}
-          onChange={edit('difficulty', setDifficulty)}
-        />
+        <form.Field name="duration">
+          {(field) => <TextField label="Duration (optional)" {...bind(field)} placeholder="e.g. 60 min, 120 pages" />}
+        </form.Field>
+        <form.Field name="difficulty">
+          {(field) => (
+            <Select
+              label="Difficulty"
+              placeholder="Select difficulty"
+              options={DIFFICULTY_OPTIONS}
+              {...bind(field)}
+              onChange={(key) => field.handleChange(key as Difficulty | null)}
+            />
+          )}
+        </form.Field>
       </div>
       <fieldset className="resource-form__stats">
         <legend>Statistics (Admin Only)</legend>
         <div className="form__row">
-          <NumberField
-            name="rating"
-            label="Star Rating (0-5)"
-            minValue={0}
-            maxValue={5}
-            step={1}
-            value={rating}
-            onChange={edit('rating', setRating)}
-          />
-          <NumberField name="ratingCount" label="Rating Count" minValue={0} step={1} value={ratingCount} onChange={edit('ratingCount', setRatingCount)} />
-          <NumberField
-            name="downloadCount"
-            label="Download Count"
-            minValue={0}
-            step={1}
-            value={downloadCount}
-            onChange={edit('downloadCount', setDownloadCount)}
-          />
+          <form.Field name="rating">
+            {(field) => <NumberField label="Star Rating (0-5)" minValue={0} maxValue={5} step={1} {...bind(field)} />}
+          </form.Field>
+          <form.Field name="ratingCount">
+            {(field) => <NumberField label="Rating Count" minValue={0} step={1} {...bind(field)} />}
+          </form.Field>
+          <form.Field name="downloadCount">
+            {(field) => <NumberField label="Download Count" minValue={0} step={1} {...bind(field)} />}
+          </form.Field>
         </div>
       </fieldset>
-      <Checkbox isSelected={isFree} onChange={setIsFree}>
-        This resource is free
-      </Checkbox>
+      <form.Field name="isFree">
+        {(field) => (
+          <Checkbox isSelected={field.state.value} onChange={field.handleChange}>
+            This resource is free
+          </Checkbox>
+        )}
+      </form.Field>
       <div className="dialog__actions">
         <Button variant="secondary" onPress={onDone} isDisabled={save.isPending}>
           Cancel

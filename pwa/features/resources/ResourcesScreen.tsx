@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { RESOURCE_TYPES, isAdminRole } from '../../../contracts/constants';
 import type { Resource } from '../../../contracts/resources';
 import { authQueries } from '../../session/queries';
-import { deleteResource, resourceQueries, type ResourceCategory, type ResourceType } from '../../api/resources.queries';
+import { resourceQueries, type ResourceCategory, type ResourceType } from '../../api/resources.queries';
 import { Button } from '../../components/Button';
 import { balancedColumns, balancedGridClasses, CardGrid } from '../../components/CardGrid';
 import { AlertDialog } from '../../components/Dialog';
@@ -12,11 +12,10 @@ import { EmptyState } from '../../components/EmptyState';
 import { SearchField } from '../../components/SearchField';
 import { Select } from '../../components/Select';
 import { CardGridSkeleton, Skeleton } from '../../components/Skeleton';
-import { errorToast, toast } from '../../components/Toast';
 import { ToggleButton } from '../../components/ToggleButton';
 import { CATEGORY_OPTIONS, TYPE_LABELS } from './labels';
+import { useDeleteResource } from './mutations';
 import { ResourceCard } from './ResourceCard';
-import { ResourceFormDialog } from './ResourceFormDialog';
 import { SiteSearchResults } from '../search/SiteSearchResults';
 import './resources.css';
 import { OfflineNotice } from '../../offline/OfflineNotice';
@@ -35,6 +34,9 @@ function matches(resource: Resource, query: string): boolean {
 }
 
 type Editing = { resource: Resource | null } | null;
+
+// Admins' only: the form library and its schemas stay out of every reader's resources page.
+const ResourceFormDialog = lazy(() => import('./ResourceFormDialog').then((m) => ({ default: m.ResourceFormDialog })));
 
 /** /resources (spec 2): type tiles, filters, resource cards; admins add, edit and delete. */
 export function ResourcesScreen() {
@@ -139,11 +141,13 @@ export function ResourcesScreen() {
 
       {isAdmin ? (
         <>
-          <ResourceFormDialog
-            resource={editing?.resource ?? null}
-            isOpen={editing !== null}
-            onOpenChange={(isOpen) => !isOpen && setEditing(null)}
-          />
+          <Suspense fallback={null}>
+            <ResourceFormDialog
+              resource={editing?.resource ?? null}
+              isOpen={editing !== null}
+              onOpenChange={(isOpen) => !isOpen && setEditing(null)}
+            />
+          </Suspense>
           <DeleteResourceDialog resource={deleting} onClose={() => setDeleting(null)} />
         </>
       ) : null}
@@ -152,18 +156,7 @@ export function ResourcesScreen() {
 }
 
 function DeleteResourceDialog({ resource, onClose }: { resource: Resource | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteResource(id),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: resourceQueries.all() });
-      toast({ title: 'Resource deleted successfully!' });
-      onClose();
-    },
-    onError: (error) => {
-      errorToast(error, 'Failed to delete resource');
-    },
-  });
+  const remove = useDeleteResource();
 
   return (
     <AlertDialog
@@ -173,7 +166,7 @@ function DeleteResourceDialog({ resource, onClose }: { resource: Resource | null
       actionLabel="Delete"
       pendingLabel="Deleting..."
       isPending={remove.isPending}
-      onAction={() => resource && remove.mutate(resource.id)}
+      onAction={() => resource && remove.mutate(resource.id, { onSuccess: onClose })}
     >
       <p>Are you sure you want to delete "{resource?.title}"? This action cannot be undone.</p>
     </AlertDialog>

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { SEED_MESSAGES, SeedDatabaseInput, type SeedDatabaseResponse } from '../../../contracts/admin';
+import { ADMINS } from '../../../contracts/constants';
 import { requireRole } from '../../middleware/auth';
 import { validateBody } from '../../middleware/validate';
 import { rebuildSampleData } from './repo';
@@ -8,7 +9,7 @@ import { rebuildSampleData } from './repo';
 export function adminRoutes(db: Knex): Router {
   const router = new Router();
 
-  router.post('/api/admin/seed-database', requireRole('admin'), validateBody(SeedDatabaseInput), async (ctx) => {
+  router.post('/api/admin/seed-database', requireRole(...ADMINS), validateBody(SeedDatabaseInput), async (ctx) => {
     const { force } = ctx.state.body;
     const result = await rebuildSampleData(db, { force });
     const body: SeedDatabaseResponse =

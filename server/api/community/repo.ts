@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { CommunityStats } from '../../../contracts/community';
 import { toInt } from '../../db/dialect';
-import { wherePublicDiscussion } from '../content/visibility';
+import { wherePublicDiscussion, wherePublished } from '../content/visibility';
 import type { ContributorRow } from './presenter';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -42,7 +42,7 @@ export async function communityStats(db: Knex): Promise<CommunityStats> {
         .whereExists(db('forum_replies as r').where('r.discussion_id', db.ref('d.id')).select('r.id'))
         .count('*'),
       resourcesShared: db('resources').count('*'),
-      podcastListeners: db('podcast_episodes').where('status', 'published').sum('play_count'),
+      podcastListeners: wherePublished(db('podcast_episodes')).sum('play_count'),
       certificationsEarned: db('resources').where('type', 'certification').sum('download_count'),
     })
     .first();

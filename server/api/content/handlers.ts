@@ -2,25 +2,29 @@ import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import { NEXT_CURSOR_HEADER, type ContentListQuery } from '../../../contracts/news';
-import { currentUser } from '../../middleware/auth';
+import { badRequest, notFound } from '../../errors';
+import { currentUser, type CurrentUser } from '../../middleware/auth';
 import { parseId, type WithBody, type WithQuery } from '../../middleware/validate';
 import { decodeListCursor } from '../cursor';
 import type { ContentKind } from './kinds';
+import { canSeeContent, canSeeDrafts } from './policy';
 import {
   createContent,
   deleteContent,
-  findVisibleContent,
+  findContent,
   listContent,
   loadRelations,
   updateContent,
   type ContentRow,
   type ContentWrite,
   type Relations,
+  type UnusableCategories,
 } from './repo';
 
 /*
  * Handler bodies that articles and episodes share; each resource's routes.ts still spells out
- * its own chain (path, role, body schema) and passes its presenter.
+ * its own chain (path, role, body schema) and passes its presenter. Here the repo's answers meet
+ * policy and become HTTP errors.
  */
 
 export type Present<R extends ContentRow, T> = (row: R, rel: Relations) => T;
@@ -48,7 +52,7 @@ export function listHandler<R extends ContentRow, T>(
     const query = ctx.state.query;
     const viewer = ctx.state.user;
     const page = await listContent<R>(db, kind, {
-      viewer,
+      withDrafts: canSeeDrafts(viewer),
       limit: query.limit,
       categoryIds: query.categories,
       // The featured strip never shows archived items.
@@ -57,12 +61,30 @@ export function listHandler<R extends ContentRow, T>(
       where: opts.where?.(ctx),
       before: query.before ? decodeListCursor(query.before, 'before') : undefined,
     });
-    const rel = await loadRelations(db, kind, page.rows, viewer);
+    const rel = await loadRelations(db, kind, page.rows, viewer?.id);
     viewerSpecific(ctx);
     if (page.nextCursor) ctx.set(NEXT_CURSOR_HEADER, page.nextCursor);
     const presentRow = opts.card && query.view === 'card' ? opts.card : present;
     ctx.body = page.rows.map((row) => presentRow(row, rel));
   };
+}
+
+/** The item if this viewer may see it; a draft is "not found" for anyone but editors and admins. */
+export async function findVisibleContent<R extends ContentRow>(
+  db: Knex,
+  kind: ContentKind,
+  id: string,
+  viewer: CurrentUser | undefined,
+): Promise<R> {
+  const row = await findContent<R>(db, kind, id);
+  if (!row || !canSeeContent(viewer, row)) throw notFound(kind.notFoundMessage);
+  return row;
+}
+
+/** A category refusal as the 400 the forms show under the categories field. */
+function unusableCategories({ ids }: UnusableCategories) {
+  const message = `Unknown or inactive category: ${ids.join(', ')}`;
+  return badRequest(message, { categoryIds: [message] });
 }
 
 /** One item as this viewer sees it (404 for a draft unless editor/admin). */
@@ -76,7 +98,7 @@ export async function presentOne<R extends ContentRow, T>(
   const viewer = ctx.state.user;
   const row = await findVisibleContent<R>(db, kind, id, viewer);
   viewerSpecific(ctx);
-  return present(row, await loadRelations(db, kind, [row], viewer));
+  return present(row, await loadRelations(db, kind, [row], viewer?.id));
 }
 
 /** The `:id` path parameter; malformed ids are 404 with the kind's message. */
@@ -95,7 +117,9 @@ export function updateHandler<B, R extends ContentRow, T>(
     const id = itemId(ctx, kind);
     // The route's validateBody put a B here (the router types it through).
     const { columns, categoryIds } = toWrite(ctx.state.body);
-    await updateContent(db, kind, id, columns, categoryIds);
+    const result = await updateContent(db, kind, id, columns, categoryIds);
+    if (result === 'not_found') throw notFound(kind.notFoundMessage);
+    if (result !== 'updated') throw unusableCategories(result);
     ctx.body = await presentOne(db, kind, id, ctx, present);
   };
 }
@@ -114,7 +138,8 @@ export function createHandler<B extends { categoryIds: string[] }, R extends Con
     const { categoryIds } = body;
     const id = uuidv7();
     const status = (columns.status as string | undefined) ?? 'published';
-    await createContent(db, kind, { ...columns, id, status, author_id: currentUser(ctx).id }, categoryIds);
+    const result = await createContent(db, kind, { ...columns, id, status, author_id: currentUser(ctx).id }, categoryIds);
+    if (result !== 'created') throw unusableCategories(result);
     ctx.status = 201;
     ctx.body = await presentOne(db, kind, id, ctx, present);
   };
@@ -122,7 +147,7 @@ export function createHandler<B extends { categoryIds: string[] }, R extends Con
 
 export function deleteHandler(db: Knex, kind: ContentKind): Koa.Middleware {
   return async (ctx) => {
-    await deleteContent(db, kind, itemId(ctx, kind));
+    if (!(await deleteContent(db, kind, itemId(ctx, kind)))) throw notFound(kind.notFoundMessage);
     ctx.body = { ok: true };
   };
 }

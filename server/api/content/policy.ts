@@ -1,14 +1,12 @@
-import { STAFF_ROLES, isStaffRole } from '../../../contracts/constants';
-import type { CurrentUser } from '../../middleware/auth';
+import { CONTENT_EDITORS } from '../../../contracts/constants';
+import { hasRole, type CurrentUser } from '../../middleware/auth';
+import { isPublished } from './visibility';
 
-/** Who adds, edits, publishes, archives, features and deletes articles and episodes (spec 6). */
-export const CONTENT_EDITORS = STAFF_ROLES;
-
-/** Drafts exist only for editors and admins; everyone else is told they do not exist (404). */
+/** Drafts exist only for the content editors (spec 6); everyone else is told they do not exist (404). */
 export function canSeeDrafts(user: CurrentUser | undefined): boolean {
-  return isStaffRole(user?.role);
+  return hasRole(user, ...CONTENT_EDITORS);
 }
 
 export function canSeeContent(user: CurrentUser | undefined, item: { status: string }): boolean {
-  return item.status === 'published' || canSeeDrafts(user);
+  return isPublished(item) || canSeeDrafts(user);
 }

@@ -2,12 +2,11 @@ import type { Knex } from 'knex';
 import type { CategoryRef } from '../../../contracts/news';
 import type { ShowRef } from '../../../contracts/podcasts';
 import { now, toBool, toIso } from '../../db/dialect';
-import { badRequest, notFound } from '../../errors';
-import type { CurrentUser } from '../../middleware/auth';
+import { transactionOrRefusal } from '../../db/transaction';
 import { deleteLikesOf, likedIds } from '../likes/repo';
 import { encodeCursor, type ListCursor } from '../cursor';
 import type { ContentKind } from './kinds';
-import { canSeeContent, canSeeDrafts } from './policy';
+import { isPublished, wherePublished } from './visibility';
 
 /** The columns articles and podcast episodes share. */
 export interface ContentRow {
@@ -29,7 +28,8 @@ export interface ContentWrite {
 }
 
 export interface ListFilter {
-  viewer: CurrentUser | undefined;
+  /** Editors and admins (policy canSeeDrafts) also get drafts. */
+  withDrafts: boolean;
   limit: number;
   categoryIds: string[];
   archivedOnly: boolean;
@@ -58,7 +58,7 @@ export interface Page<R> {
 export async function listContent<R extends ContentRow>(db: Knex, kind: ContentKind, f: ListFilter): Promise<Page<R>> {
   const t = kind.table;
   const col = (c: string) => `${t}.${c}`;
-  const withDrafts = canSeeDrafts(f.viewer);
+  const withDrafts = f.withDrafts;
   const filtered = () => {
     const q = db(t).select(`${t}.*`).where(col('is_archived'), f.archivedOnly);
     if (f.featuredOnly) q.where(col('is_featured'), true);
@@ -81,7 +81,7 @@ export async function listContent<R extends ContentRow>(db: Knex, kind: ContentK
 
   // Published items always carry publishedAt (every writer stamps it on first publish).
   const published = filtered().whereNotNull(col('published_at'));
-  if (!withDrafts) published.where(col('status'), 'published');
+  if (!withDrafts) wherePublished(published, t);
   const [cursorPublishedAt, cursorCreatedAt, cursorId] = f.before ?? [];
   if (f.before && cursorPublishedAt !== null) {
     published.where((w) =>
@@ -122,18 +122,6 @@ export async function findContent<R extends ContentRow>(db: Knex, kind: ContentK
   return db(kind.table).where({ id }).first();
 }
 
-/** The item if this viewer may see it; a draft is "not found" for anyone but editors and admins. */
-export async function findVisibleContent<R extends ContentRow>(
-  db: Knex,
-  kind: ContentKind,
-  id: string,
-  viewer: CurrentUser | undefined,
-): Promise<R> {
-  const row = await findContent<R>(db, kind, id);
-  if (!row || !canSeeContent(viewer, row)) throw notFound(kind.notFoundMessage);
-  return row;
-}
-
 /** What a page of items shows besides its own columns, each loaded in one batched query. */
 export interface Relations {
   categories: Map<string, CategoryRef[]>;
@@ -142,17 +130,13 @@ export interface Relations {
   shows?: Map<string, ShowRef>;
 }
 
-export async function loadRelations(
-  db: Knex,
-  kind: ContentKind,
-  rows: ContentRow[],
-  viewer: CurrentUser | undefined,
-): Promise<Relations> {
+/** `viewerId`: whose likes to mark (none for anonymous visitors, feeds and pages). */
+export async function loadRelations(db: Knex, kind: ContentKind, rows: ContentRow[], viewerId?: string): Promise<Relations> {
   const ids = rows.map((r) => r.id);
   const showIds = kind.showColumn ? rows.map((r) => (r as unknown as Record<string, string | null>)[kind.showColumn!]) : [];
   const [categories, liked, shows] = await Promise.all([
     categoriesOf(db, kind, ids),
-    likedIds(db, viewer?.id, kind.likeTarget, ids),
+    likedIds(db, viewerId, kind.likeTarget, ids),
     showRefs(db, showIds),
   ]);
   return { categories, liked, shows };
@@ -182,18 +166,21 @@ async function categoriesOf(db: Knex, kind: ContentKind, ids: string[]): Promise
   return out;
 }
 
+/** A write refused because these category ids are unknown or inactive; nothing was written. */
+export interface UnusableCategories {
+  kind: 'unusable_categories';
+  ids: string[];
+}
+
 /**
  * Every id must name an active category; on update, a category the item already has stays
  * acceptable after it was deactivated (so re-saving an old item's form does not fail).
  */
-async function assertUsableCategories(trx: Knex.Transaction, ids: string[], alreadyLinked: string[]): Promise<void> {
+async function unusableCategories(trx: Knex.Transaction, ids: string[], alreadyLinked: string[]): Promise<UnusableCategories | undefined> {
   const rows: Array<{ id: string; is_active: unknown }> = await trx('news_categories').whereIn('id', ids).select('id', 'is_active');
   const usable = new Set(rows.filter((r) => toBool(r.is_active) || alreadyLinked.includes(r.id)).map((r) => r.id));
   const bad = ids.filter((id) => !usable.has(id));
-  if (bad.length) {
-    const message = `Unknown or inactive category: ${bad.join(', ')}`;
-    throw badRequest(message, { categoryIds: [message] });
-  }
+  return bad.length ? { kind: 'unusable_categories', ids: bad } : undefined;
 }
 
 async function linkCategories(trx: Knex.Transaction, kind: ContentKind, itemId: string, categoryIds: string[]) {
@@ -202,7 +189,7 @@ async function linkCategories(trx: Knex.Transaction, kind: ContentKind, itemId: 
 
 /** Publishing stamps publishedAt the first time only; unpublishing keeps it. */
 function withPublishStamp(trx: Knex.Transaction, columns: Record<string, unknown>, ts: string) {
-  if (columns.status !== 'published') return columns;
+  if (!isPublished(columns)) return columns;
   return { ...columns, published_at: trx.raw('coalesce(??, ?)', ['published_at', ts]) };
 }
 
@@ -212,23 +199,25 @@ export async function createContent(
   kind: ContentKind,
   columns: Record<string, unknown> & { id: string; status: string },
   categoryIds: string[],
-): Promise<void> {
+): Promise<'created' | UnusableCategories> {
   const ts = now();
-  await db.transaction(async (trx) => {
-    await assertUsableCategories(trx, categoryIds, []);
+  return db.transaction(async (trx) => {
+    const unusable = await unusableCategories(trx, categoryIds, []);
+    if (unusable) return unusable;
     await trx(kind.table).insert({
       ...columns,
-      published_at: columns.status === 'published' ? ts : null,
+      published_at: isPublished(columns) ? ts : null,
       created_at: ts,
       updated_at: ts,
     });
     await linkCategories(trx, kind, columns.id, categoryIds);
+    return 'created' as const;
   });
 }
 
 /**
  * Updates the columns given (absent ones stay) and, when `categoryIds` is given, replaces the
- * item's category links — all in one transaction.
+ * item's category links — all in one transaction, so a refused category undoes the update.
  */
 export async function updateContent(
   db: Knex,
@@ -236,19 +225,21 @@ export async function updateContent(
   id: string,
   columns: Record<string, unknown>,
   categoryIds?: string[],
-): Promise<void> {
+): Promise<'updated' | 'not_found' | UnusableCategories> {
   const ts = now();
-  await db.transaction(async (trx) => {
+  return transactionOrRefusal(db, async (trx, refuse: (result: UnusableCategories) => never) => {
     const updated = await trx(kind.table)
       .where({ id })
       .update({ ...withPublishStamp(trx, columns, ts), updated_at: ts });
-    if (!updated) throw notFound(kind.notFoundMessage);
+    if (!updated) return 'not_found' as const;
     if (categoryIds) {
       const linked: string[] = await trx(kind.linkTable).where(kind.linkColumn, id).pluck('category_id');
-      await assertUsableCategories(trx, categoryIds, linked);
+      const unusable = await unusableCategories(trx, categoryIds, linked);
+      if (unusable) refuse(unusable);
       await trx(kind.linkTable).where(kind.linkColumn, id).delete();
       await linkCategories(trx, kind, id, categoryIds);
     }
+    return 'updated' as const;
   });
 }
 
@@ -256,11 +247,11 @@ export async function updateContent(
  * Deletes the item, its likes (user_interactions has no foreign key to the item) and — through
  * ON DELETE CASCADE — its category links and, for articles, its comments.
  */
-export async function deleteContent(db: Knex, kind: ContentKind, id: string): Promise<void> {
-  await db.transaction(async (trx) => {
+/** false when there was no such item. */
+export async function deleteContent(db: Knex, kind: ContentKind, id: string): Promise<boolean> {
+  return db.transaction(async (trx) => {
     await deleteLikesOf(trx, kind.likeTarget, id);
-    const deleted = await trx(kind.table).where({ id }).delete();
-    if (!deleted) throw notFound(kind.notFoundMessage);
+    return (await trx(kind.table).where({ id }).delete()) > 0;
   });
 }
 

@@ -42,7 +42,7 @@ export async function findCoverSource(db: Knex, kind: ItemCoverKind, id: string)
   const row = await findContent<CoverContentRow>(db, content, id);
   if (!row) return undefined;
   // One batched load gives the categories and, for an episode, its show (as the API's lists load them).
-  const relations = await loadRelations(db, content, [row], undefined);
+  const relations = await loadRelations(db, content, [row]);
   const categories = relations.categories.get(row.id) ?? [];
   const spec =
     kind === 'article'

@@ -17,6 +17,7 @@ import type { ImageTurns } from '../../images/turns';
 import { renderCover } from '../../images/cover';
 import type { SiteInfo } from '../../feeds/site';
 import { canSeeContent } from '../content/policy';
+import { isPublished } from '../content/visibility';
 import { findCoverSource, type ItemCoverKind } from './repo';
 
 const ITEM_KINDS: Record<string, ItemCoverKind> = { article: 'article', podcast: 'podcast', resource: 'resource', show: 'show' };
@@ -82,7 +83,7 @@ export function coverRoutes({ db, site, turns, cacheBytes = 64 * 2 ** 20 }: Cove
     const id = Id.safeParse(ctx.params.id);
     const source = id.success ? await findCoverSource(db, kind, id.data) : undefined;
     if (!source || !canSeeContent(ctx.state.user, source)) throw notFound('No such cover');
-    await send(ctx, source.spec, file, source.status !== 'published');
+    await send(ctx, source.spec, file, !isPublished(source));
   });
 
   return router;

@@ -1,5 +1,6 @@
-import type { CurrentUser } from '../../middleware/auth';
-import { isStaffRole } from '../../../contracts/constants';
+import { hasRole, type CurrentUser } from '../../middleware/auth';
+import { FORUM_MODERATORS } from '../../../contracts/constants';
+import { isPublicDiscussion } from '../content/visibility';
 
 /**
  * Who may do what in the forums (spec 6). The handlers call these before reading or writing;
@@ -12,12 +13,12 @@ interface OwnedDiscussion {
 
 /** Editors and admins moderate: status, featured, pinned and locked, and any edit or delete. */
 export function canModerateForums(user: CurrentUser | undefined): boolean {
-  return isStaffRole(user?.role);
+  return hasRole(user, ...FORUM_MODERATORS);
 }
 
 /** Published discussions are public; a draft is seen by moderators and by its own author. */
 export function canViewDiscussion(user: CurrentUser | undefined, discussion: OwnedDiscussion): boolean {
-  if (discussion.status === 'published') return true;
+  if (isPublicDiscussion(discussion)) return true;
   return canModerateForums(user) || isAuthor(user, discussion);
 }
 

@@ -5,7 +5,7 @@ import type { DiscussionCreateInput, DiscussionUpdateInput } from '../../../cont
 import { isForeignKeyViolation, now, toBool } from '../../db/dialect';
 import type { DiscussionCursor } from '../cursor';
 import { existingClientRow, retryOnClientIdRace } from '../client-ids';
-import { wherePublicDiscussion } from '../content/visibility';
+import { isPublished, wherePublicDiscussion } from '../content/visibility';
 import type { DiscussionNewsCategoryRow, DiscussionRow, ForumCategoryRow, ReplyRow } from './presenter';
 
 /**
@@ -121,7 +121,7 @@ export async function listDiscussions(db: Knex, opts: DiscussionListOptions): Pr
   const q = discussions(db);
   if (!opts.allDrafts) {
     q.where((w) => {
-      w.where('d.status', 'published');
+      wherePublicDiscussion(w, 'd');
       if (opts.viewerId) w.orWhere('d.author_id', opts.viewerId);
     });
   }
@@ -217,7 +217,7 @@ export async function updateDiscussion(db: Knex, id: string, input: DiscussionUp
       if (input.isPinned !== undefined) changes.is_pinned = input.isPinned;
       if (input.isLocked !== undefined) changes.is_locked = input.isLocked;
       await trx('forum_discussions').where({ id }).update(changes);
-      if (moving && current.status === 'published') {
+      if (moving && isPublished(current)) {
         await bumpCategory(trx, current.category_id, -1);
         await bumpCategory(trx, input.categoryId!, 1);
       }
@@ -236,7 +236,7 @@ export async function setDiscussionStatus(db: Knex, id: string, status: ContentS
     if (!current) return false;
     if (current.status === status) return true;
     await trx('forum_discussions').where({ id }).update({ status, updated_at: now() });
-    await bumpCategory(trx, current.category_id, status === 'published' ? 1 : -1);
+    await bumpCategory(trx, current.category_id, isPublished({ status }) ? 1 : -1);
     return true;
   });
 }
@@ -252,7 +252,7 @@ export async function deleteDiscussion(db: Knex, id: string): Promise<boolean> {
     const current = await lockDiscussion(trx, id);
     if (!current) return false;
     await trx('forum_discussions').where({ id }).delete();
-    if (current.status === 'published') await bumpCategory(trx, current.category_id, -1);
+    if (isPublished(current)) await bumpCategory(trx, current.category_id, -1);
     return true;
   });
 }

@@ -12,7 +12,7 @@ import {
   type Discussion,
 } from '../../../contracts/forums';
 import { badRequest, forbidden, locked, notFound } from '../../errors';
-import { STAFF_ROLES } from '../../../contracts/constants';
+import { FORUM_MODERATORS } from '../../../contracts/constants';
 import { currentUser, requireRole, requireUser } from '../../middleware/auth';
 import { parseId, validateBody, validateQuery } from '../../middleware/validate';
 import { toBool, toIso } from '../../db/dialect';
@@ -123,14 +123,14 @@ export function forumRoutes(db: Knex, limits: WriteLimiter): Router {
     ctx.body = { ok: true };
   });
 
-  router.patch('/discussions/:id/status', requireRole(...STAFF_ROLES), validateBody(DiscussionStatusInput), async (ctx) => {
+  router.patch('/discussions/:id/status', requireRole(...FORUM_MODERATORS), validateBody(DiscussionStatusInput), async (ctx) => {
     const id = parseId(ctx.params.id, DISCUSSION_NOT_FOUND);
     const { status } = ctx.state.body;
     if (!(await repo.setDiscussionStatus(db, id, status))) throw notFound(DISCUSSION_NOT_FOUND);
     await respondWithDiscussion(ctx, id);
   });
 
-  router.patch('/discussions/:id/featured', requireRole(...STAFF_ROLES), validateBody(DiscussionFeaturedInput), async (ctx) => {
+  router.patch('/discussions/:id/featured', requireRole(...FORUM_MODERATORS), validateBody(DiscussionFeaturedInput), async (ctx) => {
     const id = parseId(ctx.params.id, DISCUSSION_NOT_FOUND);
     const { isFeatured } = ctx.state.body;
     if (!(await repo.setDiscussionFeatured(db, id, isFeatured))) throw notFound(DISCUSSION_NOT_FOUND);

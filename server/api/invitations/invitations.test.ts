@@ -15,6 +15,7 @@ describeEachDb('invitations', (t) => {
     await expectAdminOnly(t(), 'POST', '/api/users/invite', { email: email(), role: 'editor' });
     await expectAdminOnly(t(), 'POST', `/api/users/invitations/${id}/revoke`);
     await expectAdminOnly(t(), 'POST', `/api/users/invitations/${id}/link`);
+    await expectAdminOnly(t(), 'POST', `/api/users/invitations/${id}/resend`);
     const row = await t().db('user_invitations').where({ id }).first();
     expect(row.revoked_at).toBeNull();
   });

@@ -44,6 +44,11 @@ export async function findInvitationById(db: Knex, id: string): Promise<Invitati
   return db<InvitationRow>('user_invitations').where({ id }).first();
 }
 
+/** The inviter as the pending list and the mail name them, if the account still exists. */
+export async function findInviter(db: Knex, id: string): Promise<InviterRow | undefined> {
+  return db<InviterRow>('users').where({ id }).select('id', 'first_name', 'last_name', 'email').first();
+}
+
 export async function findInvitationByEmail(db: Knex, email: string): Promise<InvitationRow | undefined> {
   return db<InvitationRow>('user_invitations').where({ email: email.toLowerCase() }).first();
 }

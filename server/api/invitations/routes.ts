@@ -3,13 +3,16 @@ import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { InvitationAcceptInput } from '../../../contracts/auth';
 import type { Role } from '../../../contracts/common';
-import { InvitationCreateInput } from '../../../contracts/users';
-import { conflict, gone, notFound } from '../../errors';
-import { isUniqueViolation } from '../../db/dialect';
+import { INVITATION_MESSAGES, InvitationCreateInput, type Invitation, type InvitationCreated } from '../../../contracts/users';
+import { conflict, gone, HttpError, notFound } from '../../errors';
+import { isUniqueViolation, toIso } from '../../db/dialect';
+import { ADMINS, ROLE_NAMES } from '../../../contracts/constants';
 import { currentUser, requireRole } from '../../middleware/auth';
 import { ipKey, type AuthRateLimiter } from '../../middleware/rate-limit';
 import { parseId, validateBody } from '../../middleware/validate';
 import { originOf, type SiteInfo } from '../../feeds/site';
+import { enqueueMail, type MailQueue } from '../../mail/outbox';
+import { invitationMail, type MailSite } from '../../mail/template';
 import { hashPassword } from '../auth/passwords';
 import { startSession } from '../auth/routes';
 import { TOKEN_PATTERN } from '../uploads/repo';
@@ -20,12 +23,15 @@ import {
   findInvitationByEmail,
   findInvitationById,
   findInvitationByToken,
+  findInviter,
+  INVITATION_TTL_MS,
   listPendingInvitations,
   lockInvitationByToken,
   markAccepted,
   reissueLink,
   revokePending,
   upsertInvitation,
+  type IssuedInvitation,
 } from './repo';
 
 const ALREADY_PENDING = 'An invitation for this email is already pending';
@@ -49,6 +55,41 @@ function refusal(row: InvitationRow | undefined): Error | undefined {
   return undefined;
 }
 
+/** Why an invitation that is not pending cannot get a new link (or mail): 404 unknown, 409 used or revoked. */
+async function notPending(db: Knex, id: string): Promise<Error> {
+  const row = await findInvitationById(db, id);
+  if (!row) return notFound('Invitation not found');
+  return conflict(row.accepted_at ? 'This invitation has already been accepted' : 'This invitation has been revoked; send a new invitation instead');
+}
+
+/** A person's name as a mail says it, or null when they have none. */
+const nameOf = (person: { first_name: string | null; last_name: string | null }) =>
+  [person.first_name, person.last_name].filter(Boolean).join(' ') || null;
+
+/**
+ * Queues the invitation's mail to the invitee in `trx`, the transaction that issued its link, so
+ * the mail exists if and only if the link does (docs/mail.md). The link is on the site's public
+ * origin, as the admin's answer gives it (`linkTo`); the row keeps only the token's hash.
+ */
+async function enqueueInvitationMail(trx: Knex.Transaction, site: MailSite, issued: IssuedInvitation, inviterName: string | null): Promise<void> {
+  const content = invitationMail(site, {
+    inviterName,
+    roleName: ROLE_NAMES[issued.row.role as Role],
+    link: `${site.origin}/invite/${issued.token}`,
+    expiresAt: toIso(issued.row.expires_at)!,
+    validDays: INVITATION_TTL_MS / 86_400_000,
+  });
+  await enqueueMail(trx, { kind: 'invitation', to: { address: issued.row.email }, ...content });
+}
+
+export interface InvitationDeps {
+  db: Knex;
+  site: SiteInfo;
+  limits: AuthRateLimiter;
+  /** Whether mail goes anywhere, and the sender's kick after a commit that queued some. */
+  mail: MailQueue;
+}
+
 /** A token of the wrong shape names nothing: 404 without touching the database. */
 function parseToken(value: string | undefined): string {
   if (!value || !TOKEN_PATTERN.test(value)) throw notFound(NOT_FOUND);
@@ -60,10 +101,11 @@ function parseToken(value: string | undefined): string {
  * link's token (`/api/invitations/{token}`), which alone gives the invited role: a plain registration
  * with an invited address is a subscriber like any other (docs/security.md, section 10).
  */
-export function invitationRoutes(db: Knex, site: SiteInfo, limits: AuthRateLimiter): Router {
+export function invitationRoutes({ db, site, limits, mail }: InvitationDeps): Router {
   const router = new Router();
-  const adminOnly = requireRole('admin');
+  const adminOnly = requireRole(...ADMINS);
   const linkTo = (ctx: Koa.Context, token: string) => `${originOf(ctx, site)}/invite/${token}`;
+  const mailSite = (ctx: Koa.Context): MailSite => ({ siteName: site.siteName, origin: originOf(ctx, site) });
 
   router.get('/api/users/invitations', adminOnly, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -79,31 +121,52 @@ export function invitationRoutes(db: Knex, site: SiteInfo, limits: AuthRateLimit
       issued = await db.transaction(async (trx) => {
         const existing = await findInvitationByEmail(trx, input.email);
         if (existing && !existing.accepted_at && !existing.revoked_at) throw conflict(ALREADY_PENDING, { email: [ALREADY_PENDING] });
-        return upsertInvitation(trx, existing, { email: input.email, role: input.role, invitedBy: admin.id });
+        const invitation = await upsertInvitation(trx, existing, { email: input.email, role: input.role, invitedBy: admin.id });
+        // Where the site cannot send mail, the admin passes the link on by hand (the answer's inviteUrl).
+        if (mail.enabled) await enqueueInvitationMail(trx, mailSite(ctx), invitation, nameOf(admin.row));
+        return invitation;
       });
     } catch (err) {
       // Two invitations racing for one email: the unique index decides.
       if (isUniqueViolation(err)) throw conflict(ALREADY_PENDING, { email: [ALREADY_PENDING] });
       throw err;
     }
+    if (mail.enabled) mail.kick();
     ctx.status = 201;
     ctx.set('Cache-Control', 'no-store');
     const inviter = { id: admin.id, first_name: admin.row.first_name, last_name: admin.row.last_name, email: admin.row.email };
-    ctx.body = presentInvitationWithLink(issued.row, linkTo(ctx, issued.token), inviter);
+    const body: InvitationCreated = { ...presentInvitationWithLink(issued.row, linkTo(ctx, issued.token), inviter), mailed: mail.enabled };
+    ctx.body = body;
   });
 
-  // A new link for a pending invitation (lost link, or expired): new token, new 7-day expiry; the
-  // previous link stops working. Mail delivery will call this "resend".
+  // A new link for a pending invitation (lost link, or expired), for the admin to pass on by hand:
+  // new token, new 7-day expiry; the previous link stops working.
   router.post('/api/users/invitations/:id/link', adminOnly, async (ctx) => {
     const id = parseId(ctx.params.id, 'Invitation not found');
     const issued = await reissueLink(db, id);
-    if (!issued) {
-      const row = await findInvitationById(db, id);
-      if (!row) throw notFound('Invitation not found');
-      throw conflict(row.accepted_at ? 'This invitation has already been accepted' : 'This invitation has been revoked; send a new invitation instead');
-    }
+    if (!issued) throw await notPending(db, id);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = presentInvitationWithLink(issued.row, linkTo(ctx, issued.token));
+  });
+
+  // Mails a pending invitation again: a new link (the mailed token is not kept, so it cannot be sent
+  // twice) with a new 7-day expiry, and its mail, in one transaction; the previous link stops working.
+  router.post('/api/users/invitations/:id/resend', adminOnly, async (ctx) => {
+    const id = parseId(ctx.params.id, 'Invitation not found');
+    const admin = currentUser(ctx);
+    const issued = await db.transaction(async (trx) => {
+      const invitation = await reissueLink(trx, id);
+      if (!invitation) throw await notPending(trx, id);
+      if (!mail.enabled) throw new HttpError(503, 'mail_unavailable', INVITATION_MESSAGES.mailUnavailable);
+      // From whoever invited them first, while that account exists; else from the admin resending.
+      const inviter = invitation.row.invited_by ? await findInviter(trx, invitation.row.invited_by) : undefined;
+      await enqueueInvitationMail(trx, mailSite(ctx), invitation, nameOf(inviter ?? admin.row));
+      return invitation;
+    });
+    mail.kick();
+    ctx.set('Cache-Control', 'no-store');
+    const body: Invitation = presentInvitation(issued.row);
+    ctx.body = body;
   });
 
   router.post('/api/users/invitations/:id/revoke', adminOnly, async (ctx) => {

@@ -1,9 +1,9 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import type { LikeResponse } from '../../../contracts/news';
-import { itemId } from '../content/handlers';
+import { notFound } from '../../errors';
+import { findVisibleContent, itemId } from '../content/handlers';
 import type { ContentKind } from '../content/kinds';
-import { findVisibleContent } from '../content/repo';
 import { addLike, removeLike } from './repo';
 
 /**
@@ -21,7 +21,10 @@ export function likeHandler(db: Knex, kind: ContentKind, action: 'like' | 'unlik
       body = { anonymous: true, likes: Number(item.likes) || 0 };
     } else {
       const change = action === 'like' ? addLike : removeLike;
-      body = { anonymous: false, ...(await change(db, viewer.id, kind.likeTarget, id)) };
+      // Undefined when the item was deleted since it was read.
+      const state = await change(db, viewer.id, kind.likeTarget, id);
+      if (!state) throw notFound();
+      body = { anonymous: false, ...state };
     }
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import { now } from '../../db/dialect';
-import { notFound } from '../../errors';
+import { transactionOrRefusal } from '../../db/transaction';
 
 /**
  * One like per user and item, recorded in `user_interactions` (unique on user, target type,
@@ -24,40 +24,44 @@ export interface LikeState {
   likes: number;
 }
 
-async function changeCounter(trx: Knex.Transaction, type: LikeTargetType, id: string, by: 1 | -1): Promise<number> {
+/** The item's counter after the change; undefined when the item is gone. */
+async function changeCounter(trx: Knex.Transaction, type: LikeTargetType, id: string, by: 1 | -1): Promise<number | undefined> {
   // `likes = likes + 1` in the database: atomic under concurrent writers (the row is locked on pg).
   const [row] = await trx(COUNTER_TABLE[type])
     .where({ id })
     .update({ likes: trx.raw('?? + ?', ['likes', by]) })
     .returning('likes');
-  if (!row) throw notFound();
-  return Number(row.likes);
+  return row ? Number(row.likes) : undefined;
 }
 
-async function readCounter(trx: Knex.Transaction, type: LikeTargetType, id: string): Promise<number> {
+async function readCounter(trx: Knex.Transaction, type: LikeTargetType, id: string): Promise<number | undefined> {
   const row = await trx(COUNTER_TABLE[type]).where({ id }).first('likes');
-  if (!row) throw notFound();
-  return Number(row.likes);
+  return row ? Number(row.likes) : undefined;
 }
 
-export async function addLike(db: Knex, userId: string, type: LikeTargetType, targetId: string): Promise<LikeState> {
-  return db.transaction(async (trx) => {
+/** Undefined, with nothing written, when the item no longer exists. */
+export async function addLike(db: Knex, userId: string, type: LikeTargetType, targetId: string): Promise<LikeState | undefined> {
+  return transactionOrRefusal(db, async (trx, refuse: (gone: undefined) => never) => {
     const inserted = await trx('user_interactions')
       .insert({ id: uuidv7(), user_id: userId, target_type: type, target_id: targetId, interaction_type: LIKE, created_at: now() })
       .onConflict(['user_id', 'target_type', 'target_id', 'interaction_type'])
       .ignore()
       .returning('id');
     const likes = inserted.length ? await changeCounter(trx, type, targetId, 1) : await readCounter(trx, type, targetId);
+    // The like row just inserted must not outlive its item.
+    if (likes === undefined) return refuse(undefined);
     return { liked: true, likes };
   });
 }
 
-export async function removeLike(db: Knex, userId: string, type: LikeTargetType, targetId: string): Promise<LikeState> {
-  return db.transaction(async (trx) => {
+/** Undefined, with nothing written, when the item no longer exists. */
+export async function removeLike(db: Knex, userId: string, type: LikeTargetType, targetId: string): Promise<LikeState | undefined> {
+  return transactionOrRefusal(db, async (trx, refuse: (gone: undefined) => never) => {
     const deleted = await trx('user_interactions')
       .where({ user_id: userId, target_type: type, target_id: targetId, interaction_type: LIKE })
       .delete();
     const likes = deleted ? await changeCounter(trx, type, targetId, -1) : await readCounter(trx, type, targetId);
+    if (likes === undefined) return refuse(undefined);
     return { liked: false, likes };
   });
 }

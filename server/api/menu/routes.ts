@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { MenuVisibilityInput } from '../../../contracts/admin';
 import { MenuKey } from '../../../contracts/common';
 import { notFound } from '../../errors';
+import { ADMINS } from '../../../contracts/constants';
 import { hasRole, requireRole } from '../../middleware/auth';
 import { validateBody } from '../../middleware/validate';
 import { presentMenuSetting } from './presenter';
@@ -16,12 +17,12 @@ export function menuRoutes(db: Knex): Router {
   const router = new Router();
 
   router.get('/api/menu-settings', async (ctx) => {
-    const withLabel = hasRole(ctx.state.user, 'admin');
+    const withLabel = hasRole(ctx.state.user, ...ADMINS);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = (await listMenuSettings(db)).map((row) => presentMenuSetting(row, { withLabel }));
   });
 
-  router.patch('/api/admin/menu-settings/:menuKey', requireRole('admin'), validateBody(MenuVisibilityInput), async (ctx) => {
+  router.patch('/api/admin/menu-settings/:menuKey', requireRole(...ADMINS), validateBody(MenuVisibilityInput), async (ctx) => {
     const { isVisible } = ctx.state.body;
     // Only the five menu keys name a row; anything else (a%00b would be a 500 on PostgreSQL) is 404.
     const key = MenuKey.safeParse(ctx.params.menuKey);

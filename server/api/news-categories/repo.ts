@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import type { NewsCategoryCreateInput, NewsCategoryUpdateInput } from '../../../contracts/admin';
 import { now } from '../../db/dialect';
+import { wherePublished } from '../content/visibility';
 import type { NewsCategoryRow } from './presenter';
 
 /** The link table and item table of each kind a category can be `usedBy`. */
@@ -24,12 +25,14 @@ export async function listNewsCategories(
   if (usedBy) {
     const { link, column, items } = USED_BY[usedBy];
     q.whereExists((sub) =>
-      sub
-        .select(db.raw('1'))
-        .from(`${link} as l`)
-        .join(`${items} as i`, 'i.id', `l.${column}`)
-        .where('l.category_id', db.ref('news_categories.id'))
-        .where('i.status', 'published'),
+      wherePublished(
+        sub
+          .select(db.raw('1'))
+          .from(`${link} as l`)
+          .join(`${items} as i`, 'i.id', `l.${column}`)
+          .where('l.category_id', db.ref('news_categories.id')),
+        'i',
+      ),
     );
   }
   return q.orderBy([{ column: 'display_order' }, { column: 'name' }, { column: 'id' }]);

@@ -7,6 +7,7 @@ import {
 } from '../../../contracts/admin';
 import { conflict, notFound } from '../../errors';
 import { isUniqueViolation } from '../../db/dialect';
+import { ADMINS } from '../../../contracts/constants';
 import { requireRole } from '../../middleware/auth';
 import { parseId, validateBody, validateQuery } from '../../middleware/validate';
 import { presentNewsCategory } from './presenter';
@@ -37,7 +38,7 @@ async function uniqueRace(db: Knex, err: unknown, fields: { name?: string; slug?
 
 export function newsCategoryRoutes(db: Knex): Router {
   const router = new Router();
-  const adminOnly = requireRole('admin');
+  const adminOnly = requireRole(...ADMINS);
 
   router.get('/api/news-categories', validateQuery(NewsCategoryListQuery), async (ctx) => {
     const { activeOnly, usedBy } = ctx.state.query;

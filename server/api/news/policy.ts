@@ -1,5 +1,5 @@
 import { hasRole, type CurrentUser } from '../../middleware/auth';
-import { CONTENT_EDITORS } from '../content/policy';
+import { CONTENT_EDITORS } from '../../../contracts/constants';
 import type { CommentRow } from './repo';
 
 /** Authors delete their own comments; editors and admins moderate any. */

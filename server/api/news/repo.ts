@@ -3,7 +3,6 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ArticlePatchInput } from '../../../contracts/news';
 import { now } from '../../db/dialect';
 import { existingClientRow, retryOnClientIdRace } from '../client-ids';
-import { notFound } from '../../errors';
 import type { AscCursor } from '../cursor';
 import type { ContentRow, ContentWrite } from '../content/repo';
 import { wherePublicContent } from '../content/visibility';
@@ -79,6 +78,7 @@ export interface ClientWrite {
 /**
  * Inserts the comment and bumps the article's comment_count in one transaction. With a client id
  * that this author already used on this article, nothing is written and `created` is false.
+ * Undefined, with nothing written, when the article no longer exists.
  */
 export async function insertComment(
   db: Knex,
@@ -86,32 +86,34 @@ export async function insertComment(
   authorId: string,
   content: string,
   client: ClientWrite = {},
-): Promise<CommentRow & { created: boolean }> {
+): Promise<(CommentRow & { created: boolean }) | undefined> {
   const row: CommentRow = { id: client.id ?? uuidv7(), article_id: articleId, author_id: authorId, content, written_at: client.writtenAt ?? null, created_at: now() };
-  const created = await retryOnClientIdRace(client.id, () =>
+  const outcome = await retryOnClientIdRace(client.id, () =>
     db.transaction(async (trx) => {
-      if (client.id && (await existingClientRow(trx, 'news_comments', client.id, { article_id: articleId, author_id: authorId }))) return false;
+      if (client.id && (await existingClientRow(trx, 'news_comments', client.id, { article_id: articleId, author_id: authorId }))) return 'existing' as const;
       // Counter first: it locks the article row on pg, so a concurrent delete cannot slip between.
       const bumped = await trx('news_articles')
         .where({ id: articleId })
         .update({ comment_count: trx.raw('?? + 1', ['comment_count']) });
-      if (!bumped) throw notFound('Article not found');
+      if (!bumped) return 'no_article' as const;
       await trx('news_comments').insert(row);
-      return true;
+      return 'created' as const;
     }),
   );
-  if (created) return { ...row, created };
-  return { ...(await findComment(db, row.id))!, created };
+  if (outcome === 'no_article') return undefined;
+  if (outcome === 'created') return { ...row, created: true };
+  return { ...(await findComment(db, row.id))!, created: false };
 }
 
-/** Deletes the comment; the counter only moves if this call really removed it. */
-export async function deleteComment(db: Knex, comment: CommentRow): Promise<void> {
-  await db.transaction(async (trx) => {
+/** Deletes the comment; the counter only moves if this call really removed it (false when it was gone). */
+export async function deleteComment(db: Knex, comment: CommentRow): Promise<boolean> {
+  return db.transaction(async (trx) => {
     const deleted = await trx('news_comments').where({ id: comment.id }).delete();
-    if (!deleted) throw notFound('Comment not found');
+    if (!deleted) return false;
     await trx('news_articles')
       .where({ id: comment.article_id })
       .update({ comment_count: trx.raw('?? - 1', ['comment_count']) });
+    return true;
   });
 }
 

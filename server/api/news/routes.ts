@@ -12,16 +12,16 @@ import {
   NEXT_CURSOR_HEADER,
   NewsListQuery,
 } from '../../../contracts/news';
+import { CONTENT_EDITORS } from '../../../contracts/constants';
 import { toIso } from '../../db/dialect';
 import { forbidden, notFound } from '../../errors';
 import { currentUser, requireRole, requireUser } from '../../middleware/auth';
 import { parseId, validateBody, validateQuery } from '../../middleware/validate';
 import { acceptedWrittenAt } from '../client-ids';
 import { encodeCursor, decodeAscCursor } from '../cursor';
-import { createHandler, deleteHandler, itemId, listHandler, presentOne, updateHandler, viewerSpecific } from '../content/handlers';
+import { createHandler, deleteHandler, findVisibleContent, itemId, listHandler, presentOne, updateHandler, viewerSpecific } from '../content/handlers';
 import { ARTICLES } from '../content/kinds';
-import { CONTENT_EDITORS } from '../content/policy';
-import { archiveColumns, featuredColumns, findVisibleContent, statusColumns } from '../content/repo';
+import { archiveColumns, featuredColumns, statusColumns } from '../content/repo';
 import { likeHandler } from '../likes/handlers';
 import { countsWhenCreated, type WriteLimiter } from '../../middleware/write-limits';
 import { authorsByIds } from '../users/repo';
@@ -56,7 +56,7 @@ export function newsRoutes(db: Knex, limits: WriteLimiter): Router {
     const comment = await findComment(db, parseId(ctx.params.commentId, 'Comment not found'));
     if (!comment) throw notFound('Comment not found');
     if (!canDeleteComment(user, comment)) throw forbidden('You can only delete your own comments');
-    await deleteComment(db, comment);
+    if (!(await deleteComment(db, comment))) throw notFound('Comment not found');
     ctx.body = { ok: true };
   });
 
@@ -99,6 +99,7 @@ export function newsRoutes(db: Knex, limits: WriteLimiter): Router {
     const { content, id, writtenAt } = ctx.state.body;
     const article = await findVisibleContent(db, ARTICLES, itemId(ctx, ARTICLES), user);
     const comment = await insertComment(db, article.id, user.id, content, { id, writtenAt: acceptedWrittenAt(writtenAt, user.row) });
+    if (!comment) throw notFound(ARTICLES.notFoundMessage);
     // 201 when this request wrote it; 200 when its client id had already been posted (a replay).
     ctx.status = comment.created ? 201 : 200;
     ctx.body = presentComment(comment, await authorsByIds(db, [user.id]));

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { PodcastShowCreateInput, PodcastShowUpdateInput } from '../../../contracts/podcasts';
 import { isUniqueViolation } from '../../db/dialect';
 import { conflict, notFound } from '../../errors';
+import { ADMINS } from '../../../contracts/constants';
 import { requireRole } from '../../middleware/auth';
 import { parseId, validateBody } from '../../middleware/validate';
 import { viewerSpecific } from '../content/handlers';
@@ -35,7 +36,7 @@ async function uniqueRace(db: Knex, err: unknown, fields: { name?: string; slug?
  */
 export function podcastShowRoutes(db: Knex): Router {
   const router = new Router();
-  const adminOnly = requireRole('admin');
+  const adminOnly = requireRole(...ADMINS);
 
   router.get('/api/podcast-shows', async (ctx) => {
     const editor = canSeeDrafts(ctx.state.user);

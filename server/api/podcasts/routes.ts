@@ -1,15 +1,15 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
+import { CONTENT_EDITORS } from '../../../contracts/constants';
 import { ArchiveInput, ContentListQuery, ContentStatusInput, FeaturedInput } from '../../../contracts/news';
 import type Koa from 'koa';
 import { PodcastCreateInput, PodcastListQuery, PodcastPatchInput, type PlayResponse } from '../../../contracts/podcasts';
 import { notFound } from '../../errors';
 import { requireRole } from '../../middleware/auth';
 import { validateBody, validateQuery, type WithQuery } from '../../middleware/validate';
-import { createHandler, deleteHandler, itemId, listHandler, presentOne, updateHandler } from '../content/handlers';
+import { createHandler, deleteHandler, findVisibleContent, itemId, listHandler, presentOne, updateHandler } from '../content/handlers';
 import { PODCASTS } from '../content/kinds';
-import { CONTENT_EDITORS } from '../content/policy';
-import { archiveColumns, featuredColumns, findVisibleContent, statusColumns } from '../content/repo';
+import { archiveColumns, featuredColumns, statusColumns } from '../content/repo';
 import { likeHandler } from '../likes/handlers';
 import { ipKey } from '../../middleware/rate-limit';
 import type { WriteLimiter } from '../../middleware/write-limits';

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { ResourceCreateInput, ResourceListQuery, ResourceUpdateInput } from '../../../contracts/resources';
 import { badRequest, notFound } from '../../errors';
+import { ADMINS } from '../../../contracts/constants';
 import { currentUser, requireRole } from '../../middleware/auth';
 import { parseId, validateBody, validateQuery } from '../../middleware/validate';
 import { presentResource } from './presenter';
@@ -17,13 +18,13 @@ export function resourceRoutes(db: Knex): Router {
     ctx.body = (await repo.listResources(db, ctx.state.query)).map(presentResource);
   });
 
-  router.post('/', requireRole('admin'), validateBody(ResourceCreateInput), async (ctx) => {
+  router.post('/', requireRole(...ADMINS), validateBody(ResourceCreateInput), async (ctx) => {
     const id = await repo.insertResource(db, currentUser(ctx).id, ctx.state.body);
     ctx.status = 201;
     ctx.body = presentResource((await repo.findResource(db, id))!);
   });
 
-  router.patch('/:id', requireRole('admin'), validateBody(ResourceUpdateInput), async (ctx) => {
+  router.patch('/:id', requireRole(...ADMINS), validateBody(ResourceUpdateInput), async (ctx) => {
     const id = parseId(ctx.params.id, NOT_FOUND);
     const input = ctx.state.body;
     if (Object.values(input).every((v) => v === undefined)) throw badRequest('Nothing to update');
@@ -31,7 +32,7 @@ export function resourceRoutes(db: Knex): Router {
     ctx.body = presentResource((await repo.findResource(db, id))!);
   });
 
-  router.delete('/:id', requireRole('admin'), async (ctx) => {
+  router.delete('/:id', requireRole(...ADMINS), async (ctx) => {
     if (!(await repo.deleteResource(db, parseId(ctx.params.id, NOT_FOUND)))) throw notFound(NOT_FOUND);
     ctx.body = { ok: true };
   });

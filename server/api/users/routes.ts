@@ -8,6 +8,7 @@ import {
   UserStatusInput,
   UserUpdateInput,
 } from '../../../contracts/users';
+import { ADMINS } from '../../../contracts/constants';
 import { currentUser, requireRole } from '../../middleware/auth';
 import { parseId, validateBody, validateQuery, type WithBody } from '../../middleware/validate';
 import { presentUser } from './presenter';
@@ -19,7 +20,7 @@ import { createUserAccount, deleteUserAccount, endAllSessionsOf, updateUserAccou
  * (./service.ts), so a rule can never hold on one URL and not the other.
  */
 
-const adminOnly = requireRole('admin');
+const adminOnly = requireRole(...ADMINS);
 
 function actorOf(ctx: Koa.Context): Actor {
   // With a session store, koa-session exposes the session id as `externalKey`.

@@ -9,6 +9,7 @@ import * as rateLimits from './20261124010000_rate_limits';
 import * as objectVariants from './20261124100000_object_variants';
 import * as podcastShows from './20261124130000_podcast_shows';
 import * as leases from './20261125000000_leases';
+import * as mail from './20261126000000_mail';
 
 /**
  * Migrations are listed here, in order, rather than discovered on disk, so that they load the same
@@ -25,6 +26,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261124100000_object_variants': objectVariants,
   '20261124130000_podcast_shows': podcastShows,
   '20261125000000_leases': leases,
+  '20261126000000_mail': mail,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

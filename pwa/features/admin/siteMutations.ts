@@ -1,0 +1,83 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SEED_MESSAGES, type MenuSetting } from '../../../contracts/admin';
+import { seedDatabase, setFeatured, setMenuVisibility, type FeaturableKind } from '../../api/admin.queries';
+import { discussionListsFilter } from '../../api/forums.queries';
+import { menuQueries, type MenuKey } from '../../api/menu.queries';
+import { newsQueries } from '../../api/news.queries';
+import { podcastQueries } from '../../api/podcasts.queries';
+import { errorToast, toast } from '../../components/Toast';
+
+/* Site-wide writes of the control panel: navigation visibility, featured items, the sample-data rebuild. */
+
+/** Labels for settings that come without one (the API sends menuLabel to admins only). */
+export const MENU_FALLBACK_LABELS: Record<MenuKey, string> = {
+  news: 'News',
+  podcasts: 'Podcasts',
+  forums: 'Forums',
+  resources: 'Resources',
+  community: 'Community',
+};
+
+export function useMenuVisibility() {
+  const queryClient = useQueryClient();
+  const settingsKey = menuQueries.settings().queryKey;
+  return useMutation({
+    mutationFn: ({ menuKey, isVisible }: { menuKey: MenuKey; isVisible: boolean }) => setMenuVisibility(menuKey, isVisible),
+    onSuccess: async (_, { menuKey, isVisible }) => {
+      // Spec 9's title, and which item changed (a toast that only says "updated" leaves the admin guessing).
+      const settings = queryClient.getQueryData<MenuSetting[]>(settingsKey);
+      const label = settings?.find((setting) => setting.menuKey === menuKey)?.menuLabel ?? MENU_FALLBACK_LABELS[menuKey];
+      toast({
+        title: 'Menu visibility updated successfully!',
+        description: isVisible ? `${label} is now shown in the navigation.` : `${label} is now hidden from the navigation.`,
+      });
+      await queryClient.invalidateQueries({ queryKey: settingsKey });
+    },
+    onError: (error) => errorToast(error, 'Failed to update menu visibility.'),
+  });
+}
+
+const FEATURE_FAILURES: Record<FeaturableKind, string> = {
+  news: 'Failed to update article.',
+  podcasts: 'Failed to update podcast.',
+  discussions: 'Failed to update discussion.',
+};
+
+/** The Main Page Control Panel's Featured switch of one kind; refreshes that kind's lists. */
+export function useFeatured(kind: FeaturableKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isFeatured }: { id: string; isFeatured: boolean }) => setFeatured(kind, id, isFeatured),
+    onSuccess: async () => {
+      if (kind === 'news') await queryClient.invalidateQueries({ queryKey: newsQueries.all() });
+      else if (kind === 'podcasts') await queryClient.invalidateQueries({ queryKey: podcastQueries.all() });
+      else await queryClient.invalidateQueries(discussionListsFilter);
+    },
+    onError: (error) => errorToast(error, FEATURE_FAILURES[kind]),
+  });
+}
+
+/**
+ * 'Rebuild DB': replaces the content with fresh sample data. Every cached answer is then out of
+ * date, so all of them are refetched (the signed-in user too: admin accounts survive a rebuild, so
+ * it stays valid). `onAnswered` runs first, on success or failure (the confirmation closes).
+ */
+export function useRebuildDatabase(onAnswered: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => seedDatabase(true),
+    onSuccess: async (result) => {
+      onAnswered();
+      if (result.alreadySeeded) {
+        toast({ title: 'Already Seeded', description: result.message || SEED_MESSAGES.alreadySeeded });
+      } else {
+        toast({ title: result.message || SEED_MESSAGES.seeded });
+      }
+      await queryClient.invalidateQueries();
+    },
+    onError: (error) => {
+      onAnswered();
+      errorToast(error, 'Failed to seed database.');
+    },
+  });
+}

@@ -1,0 +1,113 @@
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Form } from 'react-aria-components';
+import { PASSWORD_RESET_MESSAGES, PasswordResetConfirmInput } from '../../../contracts/auth';
+import { passwordResetQueries, resetLinkRefusal } from '../../api/password-resets.queries';
+import { Button, LinkButton } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
+import { toast } from '../../components/Toast';
+import { bind, useEntityForm } from '../../lib/entityForm';
+import { useConfirmPasswordReset } from './mutations';
+import { NewPasswordField } from './NewPasswordField';
+import './auth.css';
+
+const resetRoute = getRouteApi('/reset-password');
+
+/**
+ * /reset-password?token=… (issue 21): the page a reset mail's link opens. It checks the link first
+ * and then offers the new password, or says why the link cannot be used (invalid, used, expired)
+ * with a way to ask for another. Setting the password signs this browser in (the server ends every
+ * other session of the member).
+ */
+export function ResetPasswordScreen() {
+  const { token } = resetRoute.useSearch();
+  return (
+    <div className="auth-page">
+      <Card as="section" className="auth-card" aria-labelledby="reset-title">
+        {token ? <CheckedLink token={token} /> : <Refused message={PASSWORD_RESET_MESSAGES.invalid} />}
+      </Card>
+    </div>
+  );
+}
+
+function CheckedLink({ token }: { token: string }) {
+  const link = useQuery(passwordResetQueries.link(token));
+  // Set when the link is refused on submit (used in another tab, or ended by a newer link's use).
+  const [refusal, setRefusal] = useState<string>();
+
+  if (refusal !== undefined) return <Refused message={refusal} />;
+  if (link.isPending) return <LinkCheckSkeleton />;
+  if (link.isError) return <Refused message={refusalMessage(link.error)} />;
+  return <NewPasswordForm token={token} onRefused={setRefusal} />;
+}
+
+function refusalMessage(error: unknown): string {
+  return resetLinkRefusal(error) ?? 'The reset link could not be checked. Check your connection and open the link again.';
+}
+
+function Refused({ message }: { message: string }) {
+  return (
+    <>
+      <div className="auth-card__header">
+        <h1 id="reset-title">Reset link unavailable</h1>
+        <p role="alert">{message}</p>
+      </div>
+      <div className="auth-card__footer auth-card__actions">
+        <LinkButton to="/forgot-password">Request a new link</LinkButton>
+        <LinkButton to="/login" variant="ghost">
+          Back to Sign In
+        </LinkButton>
+      </div>
+    </>
+  );
+}
+
+function LinkCheckSkeleton() {
+  return (
+    <>
+      <h1 id="reset-title" className="visually-hidden">
+        Choose a new password
+      </h1>
+      <SkeletonGroup label="Checking the reset link">
+        <Skeleton width="80%" height="2rem" />
+        <Skeleton width="100%" height="2.5rem" />
+        <Skeleton width="100%" height="2.5rem" />
+      </SkeletonGroup>
+    </>
+  );
+}
+
+function NewPasswordForm({ token, onRefused }: { token: string; onRefused: (message: string) => void }) {
+  const navigate = useNavigate();
+  const confirm = useConfirmPasswordReset(onRefused);
+  const { form, formProps, isSubmitting } = useEntityForm({
+    defaultValues: { password: '' },
+    schema: PasswordResetConfirmInput,
+    toInput: ({ password }) => ({ token, password }),
+    onSubmit: async (input) => {
+      await confirm.mutateAsync(input);
+      toast({ title: 'Password Changed', description: 'Your new password is set and you are signed in.' });
+      // Replaced: Back should not return to a link that is now used.
+      await navigate({ to: '/', replace: true });
+    },
+  });
+
+  return (
+    <>
+      <div className="auth-card__header">
+        <h1 id="reset-title">Choose a new password</h1>
+        <p>Your new password replaces the old one, and every device signed in to your account is signed out.</p>
+      </div>
+      <Form className="form" {...formProps}>
+        <form.Field name="password">
+          {(field) => <NewPasswordField {...bind(field)} label="New password" isRequired />}
+        </form.Field>
+        <Button type="submit" isPending={isSubmitting} className="auth-card__submit">
+          {isSubmitting ? 'Saving...' : 'Set new password'}
+        </Button>
+      </Form>
+    </>
+  );
+}
