@@ -16,6 +16,7 @@ import { forwardedHeaders, InternalCalls, TrustedProxies } from './middleware/pr
 import { AuthRateLimits, PasswordResetLimits, type AuthRateLimiter } from './middleware/rate-limit';
 import type { SiteSettings } from '../contracts/site';
 import { apiRouters } from './api/routes';
+import { Notifier } from './api/notifications/notify';
 import { responseCache, type ResponseCacheOptions } from './middleware/response-cache';
 import { PWA_DIR, pwaMiddleware } from './static';
 import { shareablePages } from './pages/shell';
@@ -144,7 +145,9 @@ export function createApp({
   const uploadQuota = config.uploadQuota ?? DEFAULT_UPLOAD_QUOTA;
   const passwordResetLimits = new PasswordResetLimits(db, config.passwordResetLimits, clock);
   const mail = { enabled: mailEnabled, kick: mailKick, onError: (err: unknown) => logger.error(err) };
-  for (const router of [api, ...apiRouters({ db, storage, rateLimits: limits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail })]) {
+  const notifier = new Notifier({ siteName: config.siteName, publicUrl: config.publicUrl, secret: config.sessionSecret, contactEmail: contactEmailOf(config), mail });
+  const routers = apiRouters({ db, storage, rateLimits: limits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret: config.sessionSecret });
+  for (const router of [api, ...routers]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }

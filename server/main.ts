@@ -3,13 +3,14 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig, productionWarnings, type Config } from './config';
+import { ConfigError, contactEmailOf, loadConfig, productionWarnings, type Config } from './config';
 import { connect, migrateLatest } from './db/connect';
 import { underStartupLock } from './db/startup-lock';
 import { cacheCoherence } from './db/coherence';
 import { byEngine } from './db/dialect';
 import { DatabaseGate } from './db/availability';
 import { createApp } from './app';
+import { Notifier } from './api/notifications/notify';
 import { purgeExpiredSessions } from './middleware/session';
 import { sweepIdempotencyKeys } from './middleware/idempotency';
 import { ensureAdmin, seedIfEmpty } from './bootstrap';
@@ -112,7 +113,11 @@ async function main(config: Config): Promise<void> {
   // The periodic jobs run in one process at a time, whichever holds the lease (any machine).
   const holder = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const maintainIfHolder = async () => {
-    if (database.isReady && (await acquireLease(db, MAINTENANCE_LEASE.name, holder, MAINTENANCE_LEASE.ttlMs))) await maintain();
+    if (database.isReady && (await acquireLease(db, MAINTENANCE_LEASE.name, holder, MAINTENANCE_LEASE.ttlMs))) {
+      await maintain();
+      // The notification digest: only the lease's holder (each member's digest is queued once).
+      await digests.sendDigests(db, config.publicUrl ?? `http://localhost:${config.port}`);
+    }
   };
   // Claimed at start by whichever process gets there first; it runs the jobs from the next interval.
   void acquireLease(db, MAINTENANCE_LEASE.name, holder, MAINTENANCE_LEASE.ttlMs).catch(() => {});
@@ -123,6 +128,13 @@ async function main(config: Config): Promise<void> {
   const transport = createMailTransport(config.mail, { dataDir: config.dataDir, log });
   const mailer = transport && new MailSender(db, transport, { holder, ready: () => database.isReady, log: { info: log, error: console.error } });
   mailer?.start();
+  const digests = new Notifier({
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+    secret: config.sessionSecret,
+    contactEmail: contactEmailOf(config),
+    mail: { enabled: config.mail.mode !== 'off', kick: () => mailer?.kick() },
+  });
   log(`Mail: ${{ smtp: 'sent through SMTP_URL', files: `written to ${path.join(config.dataDir, 'mail')} (no SMTP_URL)`, off: 'off (no SMTP_URL)' }[config.mail.mode]}.`);
 
   // Several processes on one database (WORKERS, or several machines) keep their caches true to it.

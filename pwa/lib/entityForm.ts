@@ -1,5 +1,6 @@
 import { useForm, useStore } from '@tanstack/react-form';
 import { useRef, type FormEvent } from 'react';
+import type { Key } from 'react-aria-components';
 import type { z } from 'zod';
 import { serverFieldErrors } from '../api/errors';
 import { focusFirstInvalid, validateWith, type FieldErrors } from './formErrors';
@@ -89,6 +90,12 @@ export function useEntityForm<V extends object, S extends z.ZodType>(options: En
   return { form, formProps, errors, isSubmitting, clearError };
 }
 
+/** A create/edit form's submit button: 'Create Show' / 'Update Show', 'Creating...' / 'Updating...' while it saves. */
+export function submitLabel(what: string, isNew: boolean, isSaving: boolean): string {
+  if (isSaving) return isNew ? 'Creating...' : 'Updating...';
+  return isNew ? `Create ${what}` : `Update ${what}`;
+}
+
 /** Each field's messages, as RAC `Form validationErrors` takes them. */
 function fieldErrorsOf(fieldMeta: Record<string, { errors?: unknown[] }>): FieldErrors {
   const errors: FieldErrors = {};
@@ -102,6 +109,19 @@ function fieldErrorsOf(fieldMeta: Record<string, { errors?: unknown[] }>): Field
 /** A field's value and setter under the props RAC fields take (`name`, `value`, `onChange`). */
 export function bind<T>(field: { name: string; state: { value: T }; handleChange: (value: T) => void }) {
   return { name: field.name, value: field.state.value, onChange: field.handleChange };
+}
+
+/**
+ * `bind` for a `Select` whose options' ids are the field's values (a category id, a resource type):
+ * RAC hands back a `Key`; the field holds the option's own type, or null while nothing is chosen.
+ */
+export function bindChoice<T extends string>(field: {
+  name: string;
+  state: { value: T | null };
+  handleChange: (value: T | null) => void;
+}) {
+  // The key is one of the options' ids, which the caller built from values of T.
+  return { ...bind(field), onChange: (key: Key | null) => field.handleChange(key === null ? null : (String(key) as T)) };
 }
 
 /**

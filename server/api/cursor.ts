@@ -20,7 +20,7 @@ const IsoTimestamp = z
 const ListCursor = z.tuple([IsoTimestamp.nullable(), IsoTimestamp, Id]);
 export type ListCursor = z.infer<typeof ListCursor>;
 
-/** Oldest-first lists such as comments: (createdAt, id) of the last item. */
+/** Lists keyed by (createdAt, id) of the last item: comments (oldest first), notifications (newest first). */
 const AscCursor = z.tuple([IsoTimestamp, Id]);
 export type AscCursor = z.infer<typeof AscCursor>;
 

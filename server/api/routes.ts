@@ -23,6 +23,8 @@ import { feedRoutes } from '../feeds/routes';
 import { pageRoutes } from '../pages/routes';
 import { coverRoutes } from './covers/routes';
 import { passwordResetRoutes } from './password-resets/routes';
+import { notificationRoutes } from './notifications/routes';
+import type { Notifier } from './notifications/notify';
 import type { SiteInfo } from '../feeds/site';
 import type { ObjectStorage } from '../storage/index';
 import type { AuthRateLimiter, PasswordResetLimits } from '../middleware/rate-limit';
@@ -43,20 +45,24 @@ export interface ApiDeps {
   passwordResetLimits: PasswordResetLimits;
   /** Queued mail (issue 21): whether it goes anywhere, and the sender's kick. */
   mail: MailQueue;
+  /** Notifications of replies, mentions, comments and articles (docs/notifications.md). */
+  notifier: Notifier;
+  /** SESSION_SECRET: the key of signed links that need no session (notification unsubscribe). */
+  secret: string;
 }
 
 /** Every resource's router, in one list (the permission-matrix test walks these). */
-export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail }: ApiDeps): Router[] {
+export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret }: ApiDeps): Router[] {
   // Drawing covers and resizing uploads take turns for the same cores.
   const turns = new ImageTurns();
   const images = new UploadedImages(db, storage, turns);
   return [
     authRoutes(db, rateLimits),
     passwordResetRoutes({ db, site, limits: passwordResetLimits, mail, clock }),
-    newsRoutes(db, writeLimits),
+    newsRoutes(db, writeLimits, notifier),
     podcastRoutes(db, writeLimits, clock),
     podcastShowRoutes(db),
-    forumRoutes(db, writeLimits),
+    forumRoutes(db, writeLimits, notifier),
     resourceRoutes(db),
     communityRoutes(db),
     invitationRoutes({ db, site, limits: rateLimits, mail }),
@@ -70,6 +76,7 @@ export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, 
     coverRoutes({ db, site, turns }),
     profileRoutes(db, rateLimits),
     memberRoutes(db),
+    notificationRoutes({ db, secret, siteName: site.siteName }),
     searchRoutes(db),
     // Not under /api, but public documents made from the same data (mounted before the SPA fallback).
     feedRoutes(db, site),

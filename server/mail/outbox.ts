@@ -14,6 +14,8 @@ export interface OutgoingMail extends MailContent {
   /** What kind of message it is (`password_reset`…), for the log and the table. */
   kind: string;
   to: { address: string; name?: string | null };
+  /** The `List-Unsubscribe` header's value (`<https://…>, <mailto:…>`), for mail a member can stop (RFC 8058). */
+  listUnsubscribe?: string;
 }
 
 export interface OutboxRow {
@@ -30,6 +32,7 @@ export interface OutboxRow {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  list_unsubscribe?: string | null;
 }
 
 const TABLE = 'mail_outbox';
@@ -50,6 +53,7 @@ export async function enqueueMail(trx: Knex | Knex.Transaction, mail: OutgoingMa
     subject: oneLine(mail.subject).slice(0, 300),
     html: mail.html,
     text: mail.text,
+    list_unsubscribe: mail.listUnsubscribe ? oneLine(mail.listUnsubscribe).slice(0, 1000) : null,
     status: 'pending',
     attempts: 0,
     next_attempt_at: when,

@@ -160,3 +160,57 @@ export function invitationMail(
     }),
   };
 }
+
+/** One notification as a mail tells it (docs/notifications.md): who did what, on which item, and its link. */
+export interface NotificationMailItem {
+  /** The sentence: "Ada Lovelace replied to your discussion “Closing the books”." */
+  summary: string;
+  /** The comment or reply's words, as plain text (mentions as @Name), shortened; none for publish/feature. */
+  excerpt: string | null;
+  /** Absolute link to the item. */
+  link: string;
+}
+
+/** Where a notification mail's footer sends the member: the settings screen and the one-click link. */
+export interface NotificationMailFooter {
+  settingsUrl: string;
+  /** The signed unsubscribe link of this type (also the List-Unsubscribe header's). */
+  unsubscribeUrl: string;
+  /** What unsubscribing stops, in words: "mail about replies to your discussions". */
+  typeName: string;
+}
+
+/** One notification, mailed at once (channel `email`). */
+export function notificationMail(site: MailSite, item: NotificationMailItem, footer: NotificationMailFooter): MailContent {
+  return {
+    subject: oneLine(item.summary).slice(0, 200),
+    ...layout(site, {
+      heading: oneLine(item.summary),
+      intro: item.excerpt ? [`“${item.excerpt}”`] : [],
+      action: { label: 'Open on the site', url: item.link },
+      outro: notificationOutro(footer),
+    }),
+  };
+}
+
+/** The day's digest (channel `digest`): every waiting notification of one member, newest first. */
+export function digestMail(site: MailSite, items: NotificationMailItem[], footer: Omit<NotificationMailFooter, 'typeName'> & { typeName: string }): MailContent {
+  const siteName = oneLine(site.siteName);
+  const count = items.length;
+  return {
+    subject: oneLine(`${count} new notification${count === 1 ? '' : 's'} on ${siteName}`),
+    ...layout(site, {
+      heading: `Your daily summary from ${siteName}`,
+      intro: items.map((i) => `${oneLine(i.summary)}${i.excerpt ? ` “${i.excerpt}”` : ''} ${i.link}`),
+      action: { label: 'See all notifications', url: `${site.origin}/notifications` },
+      outro: notificationOutro(footer),
+    }),
+  };
+}
+
+function notificationOutro(footer: NotificationMailFooter): string[] {
+  return [
+    `You get this because of your notification settings: ${footer.settingsUrl}`,
+    `To stop ${footer.typeName}, unsubscribe here (no sign-in needed): ${footer.unsubscribeUrl}`,
+  ];
+}

@@ -45,7 +45,11 @@ function envelopeOf(message: OutboxRow, from: string) {
     messageId: `<${message.id}@${domain}>`,
     date: new Date(message.created_at),
     // Automatic messages: no vacation auto-replies (RFC 3834).
-    headers: { 'Auto-Submitted': 'auto-generated' },
+    headers: {
+      'Auto-Submitted': 'auto-generated',
+      // One-click unsubscribe (RFC 8058): the mail client POSTs `List-Unsubscribe=One-Click` to the https link.
+      ...(message.list_unsubscribe ? { 'List-Unsubscribe': message.list_unsubscribe, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+    },
   };
 }
 

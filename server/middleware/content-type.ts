@@ -1,5 +1,6 @@
 import type Koa from 'koa';
 import { unsupportedMediaType } from '../errors';
+import { ONE_CLICK_PATHS } from './security';
 
 /** Raw-file uploads are the only API writes whose body is not JSON. */
 const RAW_BODY_PREFIXES = ['/api/uploads/'];
@@ -16,6 +17,8 @@ export function requireJsonBody(): Koa.Middleware {
       ['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method) &&
       ctx.path.startsWith('/api/') &&
       !RAW_BODY_PREFIXES.some((p) => ctx.path.startsWith(p)) &&
+      // RFC 8058: the one-click POST's body is the form field `List-Unsubscribe=One-Click` (not read).
+      !ONE_CLICK_PATHS.has(ctx.path) &&
       !ctx.is('application/json')
     ) {
       throw unsupportedMediaType();

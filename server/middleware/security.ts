@@ -53,6 +53,13 @@ export function securityHeaders({ production }: { production: boolean }): Koa.Mi
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Paths a mail client POSTs to from outside the site (RFC 8058 one-click unsubscribe): exempt from
+ * the origin check, exactly these. Safe because the request carries its own proof (a signed token
+ * in the URL) and needs no cookie: a cross-site POST there can do nothing a forged page could not.
+ */
+export const ONE_CLICK_PATHS: ReadonlySet<string> = new Set(['/api/notifications/unsubscribe']);
+
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused';
 
 /**
@@ -69,7 +76,7 @@ export const CROSS_SITE_MESSAGE = 'Cross-site request refused';
  */
 export function requireSameOrigin(): Koa.Middleware {
   return async (ctx, next) => {
-    if (!SAFE_METHODS.has(ctx.method) && !fromThisSite(ctx)) {
+    if (!SAFE_METHODS.has(ctx.method) && !ONE_CLICK_PATHS.has(ctx.path) && !fromThisSite(ctx)) {
       throw new HttpError(403, 'cross_site_request', CROSS_SITE_MESSAGE);
     }
     await next();

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { ResourceCreateInput } from '../../contracts/resources';
-import { describeEachDb, type Agent, type TestServer } from './harness';
+import { describeEachDb, TEST_SESSION_SECRET, type Agent, type TestServer } from './harness';
+import { unsubscribeToken } from '../api/notifications/unsubscribe';
 import { createUser, signInAs, TEST_PASSWORD } from './factories';
 import { createCategory, insertArticle, insertPodcast } from '../api/content/test-factories';
 import { forumCategory } from '../api/forums/fixtures';
@@ -90,6 +91,15 @@ async function reply(f: Fixtures): Promise<string> {
   if (r.kind !== 'created') throw new Error('reply fixture not created');
   return r.id;
 }
+/** A notification of the subscriber's (a reply by `other` to their discussion). */
+async function notification(f: Fixtures): Promise<string> {
+  const discussionId = await discussion(f);
+  const id = randomUUID();
+  await f.t.db('notifications').insert({ id, user_id: f.users.subscriber.id, type: 'discussion_reply', actor_id: f.users.other.id, discussion_id: discussionId, created_at: new Date().toISOString(), email: 'none' });
+  return id;
+}
+/** A fresh member's signed unsubscribe token for mention mail. */
+const unsubscribeLink = async (f: Fixtures) => unsubscribeToken(TEST_SESSION_SECRET, await targetUser(f), 'mention');
 const resource = (f: Fixtures) =>
   insertResource(f.t.db, f.users.admin.id, ResourceCreateInput.parse({ title: 'A guide', type: 'ebook', category: 'taxation' }));
 const invitation = async (f: Fixtures) => (await invitationLink(f)).row.id;
@@ -146,6 +156,22 @@ const MATRIX: Record<string, Case | Case[]> = {
     expect: signedIn(200),
   },
   'GET /api/members/:id': { call: (f) => ({ path: `/api/members/${f.users.subscriber.id}` }), expect: everyone(200) },
+  // The mention autocomplete (issue 21): members only.
+  'GET /api/members/mentions': { call: () => ({ path: '/api/members/mentions?q=Te' }), expect: signedIn(200) },
+
+  // Notifications (issue 21): one's own; another member's notification does not exist for them (404).
+  'GET /api/notifications': { call: () => ({ path: '/api/notifications' }), expect: signedIn(200) },
+  'GET /api/notifications/unread-count': { call: () => ({ path: '/api/notifications/unread-count' }), expect: signedIn(200) },
+  'POST /api/notifications/read-all': { call: () => ({ path: '/api/notifications/read-all' }), expect: signedIn(200) },
+  'POST /api/notifications/:id/read': {
+    call: async (f) => ({ path: `/api/notifications/${await notification(f)}/read` }),
+    expect: { ...signedIn(404), subscriber: 200 },
+  },
+  'GET /api/notifications/settings': { call: () => ({ path: '/api/notifications/settings' }), expect: signedIn(200) },
+  'PUT /api/notifications/settings': { call: () => ({ path: '/api/notifications/settings', body: { mention: 'email' } }), expect: signedIn(200) },
+  // The mail's signed link is the credential: no sign-in (RFC 8058 one-click).
+  'GET /api/notifications/unsubscribe': { call: async (f) => ({ path: `/api/notifications/unsubscribe?token=${await unsubscribeLink(f)}` }), expect: everyone(200) },
+  'POST /api/notifications/unsubscribe': { call: async (f) => ({ path: `/api/notifications/unsubscribe?token=${await unsubscribeLink(f)}` }), expect: everyone(200) },
 
   // News
   'GET /api/news': { call: () => ({ path: '/api/news' }), expect: everyone(200) },

@@ -28,7 +28,7 @@ export function AdminPage({ title, description, allow, showBackLink = false, act
       {showBackLink && isAllowed ? (
         <BackLink to="/admin">Back to Admin</BackLink>
       ) : null}
-      <header className="page-header admin-page__header">
+      <header className="page-header heading-row">
         <div>
           <h1>{title}</h1>
           {isAllowed ? <p>{description}</p> : null}

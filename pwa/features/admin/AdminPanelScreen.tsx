@@ -67,7 +67,7 @@ export function AdminPanelScreen() {
       {viewer.isAdmin ? (
         <section className="danger-zone" aria-labelledby="danger-zone-title">
           <h2 id="danger-zone-title">Danger zone</h2>
-          <div className="danger-zone__item">
+          <div className="split-row danger-zone__item">
             <div>
               <h3>Rebuild the database</h3>
               <p>

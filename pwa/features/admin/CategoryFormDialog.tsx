@@ -5,7 +5,8 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { NumberField } from '../../components/NumberField';
 import { TextField } from '../../components/TextField';
-import { bind, useEntityForm } from '../../lib/entityForm';
+import { bind, useEntityForm, submitLabel } from '../../lib/entityForm';
+import { withDisplayOrder } from './displayOrder';
 import { NameAndSlugFields } from './NameAndSlugFields';
 import { useSaveCategory } from './categoryMutations';
 
@@ -48,8 +49,7 @@ function CategoryForm({ category, onDone }: { category: NewsCategory | null; onD
       displayOrder: category?.displayOrder ?? 0,
     },
     schema: category ? NewsCategoryUpdateInput : NewsCategoryCreateInput,
-    // Spec 5: display order is a number, 0 when left empty.
-    toInput: (values) => ({ ...values, displayOrder: Number.isFinite(values.displayOrder) ? values.displayOrder : 0 }),
+    toInput: withDisplayOrder,
     onSubmit: async (input) => {
       await save.mutateAsync(input);
       onDone();
@@ -57,26 +57,11 @@ function CategoryForm({ category, onDone }: { category: NewsCategory | null; onD
     isHeld: save.isPending,
   });
 
-  let submitLabel = category ? 'Update Category' : 'Create Category';
-  if (save.isPending) submitLabel = category ? 'Updating...' : 'Creating...';
+  const saveLabel = submitLabel('Category', category === null, save.isPending);
 
   return (
     <Form {...formProps} className="form">
-      <form.Field name="slug">
-        {(slug) => (
-          <form.Field name="name">
-            {(name) => (
-              <NameAndSlugFields
-                name={bind(name)}
-                slug={bind(slug)}
-                slugHint="Lowercase letters, digits and dashes, e.g. fraud-detection."
-                slugify={slugify}
-                isNew={category === null}
-              />
-            )}
-          </form.Field>
-        )}
-      </form.Field>
+      <NameAndSlugFields form={form} slugHint="Lowercase letters, digits and dashes, e.g. fraud-detection." slugify={slugify} isNew={category === null} />
       <form.Field name="description">
         {(field) => <TextField label="Description (optional)" {...bind(field)} multiline rows={3} />}
       </form.Field>
@@ -105,7 +90,7 @@ function CategoryForm({ category, onDone }: { category: NewsCategory | null; onD
           Cancel
         </Button>
         <Button type="submit" isPending={save.isPending}>
-          {submitLabel}
+          {saveLabel}
         </Button>
       </div>
     </Form>

@@ -1,16 +1,25 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { TextField } from '../../components/TextField';
+import { bind } from '../../lib/entityForm';
 
-/** A text field's value and setter, as `bind(field)` gives them. */
-interface BoundText {
+/** What `bind` needs of a TanStack Form field holding text. */
+interface TextFieldApi {
   name: string;
-  value: string;
-  onChange: (value: string) => void;
+  state: { value: string };
+  handleChange: (value: string) => void;
+}
+
+/**
+ * The part of a `useEntityForm` form these fields use: its `Field` component for the form's
+ * `name` and `slug`, both text. Any form with those two string fields fits.
+ */
+export interface NameAndSlugForm {
+  // Returns what TanStack Form's own `Field` is typed to return.
+  Field: (props: { name: 'name' | 'slug'; children: (field: TextFieldApi) => ReactNode }) => ReactNode | Promise<ReactNode>;
 }
 
 export interface NameAndSlugFieldsProps {
-  name: BoundText;
-  slug: BoundText;
+  form: NameAndSlugForm;
   /** The help text under Slug. */
   slugHint: string;
   slugify: (name: string) => string;
@@ -19,30 +28,44 @@ export interface NameAndSlugFieldsProps {
 }
 
 /** Name and Slug of a category or a show: the admin lists' items that links name by slug. */
-export function NameAndSlugFields({ name, slug, slugHint, slugify, isNew }: NameAndSlugFieldsProps) {
+export function NameAndSlugFields({ form, slugHint, slugify, isNew }: NameAndSlugFieldsProps) {
   const followsName = useRef(isNew);
   return (
-    <>
-      <TextField
-        label="Name"
-        {...name}
-        onChange={(value) => {
-          name.onChange(value);
-          if (followsName.current) slug.onChange(slugify(value));
-        }}
-        isRequired
-        autoFocus
-      />
-      <TextField
-        label="Slug"
-        {...slug}
-        onChange={(value) => {
-          followsName.current = false;
-          slug.onChange(value);
-        }}
-        isRequired
-        description={slugHint}
-      />
-    </>
+    <form.Field name="slug">
+      {(slugField) => {
+        const slug = bind(slugField);
+        return (
+          <form.Field name="name">
+            {(nameField) => {
+              const name = bind(nameField);
+              return (
+                <>
+                  <TextField
+                    label="Name"
+                    {...name}
+                    onChange={(value) => {
+                      name.onChange(value);
+                      if (followsName.current) slug.onChange(slugify(value));
+                    }}
+                    isRequired
+                    autoFocus
+                  />
+                  <TextField
+                    label="Slug"
+                    {...slug}
+                    onChange={(value) => {
+                      followsName.current = false;
+                      slug.onChange(value);
+                    }}
+                    isRequired
+                    description={slugHint}
+                  />
+                </>
+              );
+            }}
+          </form.Field>
+        );
+      }}
+    </form.Field>
   );
 }

@@ -8,7 +8,8 @@ import { Dialog } from '../../components/Dialog';
 import { ActionsMenu, type MenuAction } from '../../components/Menu';
 import { NumberField } from '../../components/NumberField';
 import { TextField } from '../../components/TextField';
-import { bind, useEntityForm } from '../../lib/entityForm';
+import { bind, useEntityForm, submitLabel } from '../../lib/entityForm';
+import { withDisplayOrder } from './displayOrder';
 import { NameAndSlugFields } from './NameAndSlugFields';
 import { AdminListStates, ConfirmDeleteDialog } from './AdminListStates';
 import { AdminPage } from './AdminPage';
@@ -120,7 +121,7 @@ function ShowForm({ show, onDone }: { show: PodcastShow | null; onDone: () => vo
       displayOrder: show?.displayOrder ?? 0,
     },
     schema: show ? PodcastShowUpdateInput : PodcastShowCreateInput,
-    toInput: (values) => ({ ...values, displayOrder: Number.isFinite(values.displayOrder) ? values.displayOrder : 0 }),
+    toInput: withDisplayOrder,
     onSubmit: async (input) => {
       await save.mutateAsync(input);
       onDone();
@@ -128,26 +129,11 @@ function ShowForm({ show, onDone }: { show: PodcastShow | null; onDone: () => vo
     isHeld: save.isPending,
   });
 
-  let submitLabel = show ? 'Update Show' : 'Create Show';
-  if (save.isPending) submitLabel = show ? 'Updating...' : 'Creating...';
+  const saveLabel = submitLabel('Show', show === null, save.isPending);
 
   return (
     <Form {...formProps} className="form">
-      <form.Field name="slug">
-        {(slug) => (
-          <form.Field name="name">
-            {(name) => (
-              <NameAndSlugFields
-                name={bind(name)}
-                slug={bind(slug)}
-                slugHint="Used in links, e.g. /podcasts?show=audit-tech-talk."
-                slugify={slugify}
-                isNew={show === null}
-              />
-            )}
-          </form.Field>
-        )}
-      </form.Field>
+      <NameAndSlugFields form={form} slugHint="Used in links, e.g. /podcasts?show=audit-tech-talk." slugify={slugify} isNew={show === null} />
       <div className="form__row">
         <form.Field name="hostName">{(field) => <TextField label="Host Name (optional)" {...bind(field)} />}</form.Field>
         <form.Field name="displayOrder">
@@ -169,7 +155,7 @@ function ShowForm({ show, onDone }: { show: PodcastShow | null; onDone: () => vo
           Cancel
         </Button>
         <Button type="submit" isPending={save.isPending}>
-          {submitLabel}
+          {saveLabel}
         </Button>
       </div>
     </Form>

@@ -41,7 +41,7 @@ export function UsersTab() {
       </div>
 
       <section className="admin-card" aria-labelledby="create-user-title">
-        <div className="admin-card__header">
+        <div className="split-row admin-card__header">
           <div>
             <h2 id="create-user-title">Create User</h2>
             <p>Add an account directly, with its role and an initial password.</p>

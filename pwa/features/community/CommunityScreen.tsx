@@ -85,7 +85,7 @@ export function CommunityScreen() {
               loadingLabel="Loading top contributors"
               emptyText="No contributors data available yet."
               render={(list) => (
-                <ol className="podium">
+                <ol className="stack-list">
                   {list.slice(0, PODIUM_SIZE).map((contributor, index) => (
                     <li key={contributor.id}>
                       <PodiumCard contributor={contributor} rank={index + 1} />

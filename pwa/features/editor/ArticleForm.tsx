@@ -5,10 +5,10 @@ import type { ContentStatus } from '../../../contracts/common';
 import { ArticleCreateInput, ArticlePatchInput, type Article } from '../../../contracts/news';
 import { newsCategoryQueries } from '../../api/news.queries';
 import { Button } from '../../components/Button';
-import { FileField } from '../../components/FileField';
+import { ImageField, SubmitRow } from './FormParts';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { bind, bindWithError, useEntityForm } from '../../lib/entityForm';
+import { bind, bindChoice, useEntityForm, submitLabel } from '../../lib/entityForm';
 import { CategoryChoices } from './CategoryChoices';
 import { useSaveArticle } from './mutations';
 import { REDIRECT_MS, useRedirectAfter } from './redirect';
@@ -85,8 +85,7 @@ export function ArticleForm({ article, isHeld = false, variant = 'page', onCreat
     isHeld: isBusy || isHeld || isUploading,
   });
 
-  let submitLabel = article ? 'Update Article' : 'Create Article';
-  if (isBusy) submitLabel = article ? 'Updating...' : 'Creating...';
+  const saveLabel = submitLabel('Article', article === null, isBusy);
 
   return (
     <Form {...formProps} className={isPanel ? 'form admin-card' : 'form editor-form'}>
@@ -122,8 +121,7 @@ export function ArticleForm({ article, isHeld = false, variant = 'page', onCreat
               placeholder="Select a category"
               options={PANEL_ARTICLE_CATEGORIES}
               isRequired
-              {...bind(field)}
-              onChange={(key) => field.handleChange(key === null ? null : String(key))}
+              {...bindChoice(field)}
             />
           )}
         </form.Field>
@@ -138,17 +136,7 @@ export function ArticleForm({ article, isHeld = false, variant = 'page', onCreat
           {(field) => <TextField label="Source URL" type="url" placeholder="https://" {...bind(field)} />}
         </form.Field>
       </div>
-      <form.Field name="imageUrl">
-        {(field) => (
-          <FileField
-            label="Featured Image"
-            kind="image"
-            {...bindWithError(field)}
-            onUploadingChange={setUploading}
-            isDisabled={isBusy || isHeld}
-          />
-        )}
-      </form.Field>
+      <ImageField form={form} label="Featured Image" onUploadingChange={setUploading} isDisabled={isBusy || isHeld} />
       {isPanel ? null : (
         <form.Field name="status">
           {(field) => (
@@ -161,11 +149,7 @@ export function ArticleForm({ article, isHeld = false, variant = 'page', onCreat
           )}
         </form.Field>
       )}
-      <div className={isPanel ? 'admin-form__actions' : 'editor-form__actions'}>
-        <Button type="submit" isPending={isBusy} isDisabled={isHeld || isUploading}>
-          {submitLabel}
-        </Button>
-      </div>
+      <SubmitRow isPanel={isPanel} label={saveLabel} isPending={isBusy} isDisabled={isHeld || isUploading} />
     </Form>
   );
 }

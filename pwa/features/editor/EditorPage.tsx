@@ -20,7 +20,7 @@ export function EditorPage({ title, description, back, actions, children }: Edit
   return (
     <div className="editor-page">
       {back ? <BackLink to={back.to}>{back.label}</BackLink> : null}
-      <header className="page-header editor-page__header">
+      <header className="page-header heading-row">
         <div>
           <h1>{title}</h1>
           {description ? <p>{description}</p> : null}

@@ -5,10 +5,11 @@ import type { ContentStatus } from '../../../contracts/common';
 import { PodcastCreateInput, PodcastPatchInput, type Podcast } from '../../../contracts/podcasts';
 import { Button } from '../../components/Button';
 import { FileField } from '../../components/FileField';
+import { ImageField, SubmitRow } from './FormParts';
 import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { bind, bindWithError, useEntityForm } from '../../lib/entityForm';
+import { bind, bindWithError, useEntityForm, submitLabel } from '../../lib/entityForm';
 import { STATUS_OPTIONS, toStatus } from './ArticleForm';
 import { CategoryChoices } from './CategoryChoices';
 import { EpisodeNumberField, initialPlacement, ShowSelect, useEpisodePlacement } from './EpisodePlacement';
@@ -88,8 +89,7 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page', onCreat
   const chosen = useStore(form.store, (state) => ({ showId: state.values.showId, episodeNumber: state.values.episodeNumber }));
   const placement = useEpisodePlacement(podcast, chosen);
 
-  let submitLabel = podcast ? 'Update Episode' : 'Create Episode';
-  if (isBusy) submitLabel = podcast ? 'Updating...' : 'Creating...';
+  const saveLabel = submitLabel('Episode', podcast === null, isBusy);
 
   const title = <form.Field name="title">{(field) => <TextField label="Title" {...bind(field)} isRequired />}</form.Field>;
   const description = (
@@ -175,17 +175,12 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page', onCreat
     </form.Field>
   );
   const cover = (
-    <form.Field name="imageUrl">
-      {(field) => (
-        <FileField
-          label="Cover Image"
-          kind="image"
-          {...bindWithError(field)}
-          onUploadingChange={(image) => setUploads((u) => ({ ...u, image }))}
-          isDisabled={isBusy || isHeld}
-        />
-      )}
-    </form.Field>
+    <ImageField
+      form={form}
+      label="Cover Image"
+      onUploadingChange={(image) => setUploads((u) => ({ ...u, image }))}
+      isDisabled={isBusy || isHeld}
+    />
   );
 
   return (
@@ -215,11 +210,7 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page', onCreat
           </form.Field>
         </>
       )}
-      <div className={isPanel ? 'admin-form__actions' : 'editor-form__actions'}>
-        <Button type="submit" isPending={isBusy} isDisabled={isHeld || isUploading}>
-          {submitLabel}
-        </Button>
-      </div>
+      <SubmitRow isPanel={isPanel} label={saveLabel} isPending={isBusy} isDisabled={isHeld || isUploading} />
     </Form>
   );
 }

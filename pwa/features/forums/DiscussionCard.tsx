@@ -3,6 +3,7 @@ import type { User } from '../../../contracts/auth';
 import type { Discussion } from '../../../contracts/forums';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
+import { EditDeleteButtons } from '../../components/EditDeleteButtons';
 import { Card } from '../../components/Card';
 import { MemberLink } from '../members/MemberLink';
 import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
@@ -45,14 +46,7 @@ export function DiscussionCard({ discussion, categoryColor, user, onEdit, onDele
             <span className="discussion-card__actions">
               {canModerate ? <StatusToggle discussion={discussion} /> : null}
               {canEdit ? (
-                <>
-                  <Button variant="secondary" size="sm" onPress={() => onEdit(discussion)}>
-                    Edit<span className="visually-hidden"> "{discussion.title}"</span>
-                  </Button>
-                  <Button variant="secondary" size="sm" className="discussion-card__delete" onPress={() => onDelete(discussion)}>
-                    Delete<span className="visually-hidden"> "{discussion.title}"</span>
-                  </Button>
-                </>
+                <EditDeleteButtons title={discussion.title} onEdit={() => onEdit(discussion)} onDelete={() => onDelete(discussion)} />
               ) : null}
             </span>
           ) : null}

@@ -5,7 +5,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { bind, useEntityForm } from '../../lib/entityForm';
+import { bind, bindChoice, useEntityForm, submitLabel } from '../../lib/entityForm';
 import { useSaveDiscussion } from './mutations';
 
 export interface DiscussionFormDialogProps {
@@ -55,8 +55,7 @@ function DiscussionForm({
     ({ values }) => values.title.trim() !== '' && values.content.trim() !== '' && values.categoryId !== null,
   );
 
-  let submitLabel = discussion ? 'Update Discussion' : 'Create Discussion';
-  if (save.isPending) submitLabel = discussion ? 'Updating...' : 'Creating...';
+  const saveLabel = submitLabel('Discussion', discussion === null, save.isPending);
 
   return (
     <Form {...formProps} className="form">
@@ -69,8 +68,7 @@ function DiscussionForm({
             label="Category"
             placeholder="Select a category"
             options={categories.map((category) => ({ id: category.id, label: category.name }))}
-            {...bind(field)}
-            onChange={(key) => field.handleChange(key === null ? null : String(key))}
+            {...bindChoice(field)}
           />
         )}
       </form.Field>
@@ -90,7 +88,7 @@ function DiscussionForm({
           Cancel
         </Button>
         <Button type="submit" isDisabled={!isComplete} isPending={save.isPending}>
-          {submitLabel}
+          {saveLabel}
         </Button>
       </div>
     </Form>

@@ -16,9 +16,9 @@ import { fullName } from '../../lib/format';
 import { MemberLink } from '../members/MemberLink';
 import { OfflineNotice } from '../../offline/OfflineNotice';
 import { OfflineError } from '../../offline/status';
-import { postedLate } from '../../outbox/format';
 import { useQueued } from '../../outbox/hooks';
-import { QueuedPost, RefusedHere } from '../../outbox/OutboxNotice';
+import { RefusedHere } from '../../outbox/OutboxNotice';
+import { PostedTime, QueuedPostItems } from '../news/PostParts';
 import { usePostReply } from './mutations';
 import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
 import { HeartIcon } from '../../components/icons';
@@ -111,17 +111,13 @@ export function DiscussionScreen() {
         {data.replies.length + queued.length === 0 ? (
           <EmptyState title="No replies yet. Be the first to reply!" />
         ) : (
-          <ol className="reply-list">
+          <ol className="stack-list stack-list--tight">
             {data.replies.map((reply) => (
               <li key={reply.id}>
                 <ReplyItem reply={reply} />
               </li>
             ))}
-            {queued.map((item) => (
-              <li key={item.id}>
-                <QueuedPost item={item} />
-              </li>
-            ))}
+            <QueuedPostItems items={queued} />
           </ol>
         )}
       </section>
@@ -136,14 +132,7 @@ function ReplyItem({ reply }: { reply: Reply }) {
       <div className="reply__body">
         <p className="reply__meta">
           <MemberLink person={reply.author} className="reply__author" />
-          {postedLate(reply.writtenAt, reply.createdAt) ? (
-            <span>
-              Written <Time value={reply.writtenAt} show="dayTime" /> · posted{' '}
-              <Time value={reply.createdAt} show="dayTime" />
-            </span>
-          ) : (
-            <Time value={reply.createdAt} show="relative" />
-          )}
+          <PostedTime writtenAt={reply.writtenAt} createdAt={reply.createdAt} show="relative" />
         </p>
         <div className="reply__content">{reply.content}</div>
         <p className="reply__likes">

@@ -10,13 +10,13 @@ import { EmptyState } from '../../components/EmptyState';
 import { SearchField } from '../../components/SearchField';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { ToggleButton } from '../../components/ToggleButton';
-import { QueuedPost } from '../../outbox/OutboxNotice';
 import { DiscussionCard } from './DiscussionCard';
 import { useDeleteDiscussion, useQueuedDiscussions } from './mutations';
 import { SiteSearchResults } from '../search/SiteSearchResults';
 import './forums.css';
 import { LoadFailure } from '../../offline/LoadFailure';
 import { LoadMore } from '../news/LoadMore';
+import { QueuedPostItems } from '../news/PostParts';
 
 /** Case-insensitive substring match on title or content (spec 5: searches run in the browser). */
 function matches(discussion: Discussion, query: string): boolean {
@@ -52,7 +52,7 @@ export function ForumsScreen() {
 
   return (
     <div className="forums">
-      <header className="forums__header">
+      <header className="heading-row forums__header">
         <div className="page-header">
           <h1>Community Forums</h1>
           <p>Ask questions, compare notes and learn from accounting and finance professionals facing the same challenges.</p>
@@ -92,18 +92,14 @@ export function ForumsScreen() {
           <h2 id="queued-discussions-title" className="forums__section-title">
             Waiting to sync
           </h2>
-          <ul className="discussion-list" aria-label="Discussions waiting to sync">
-            {queued.map((item) => (
-              <li key={item.id}>
-                <QueuedPost item={item} />
-              </li>
-            ))}
+          <ul className="stack-list" aria-label="Discussions waiting to sync">
+            <QueuedPostItems items={queued} />
           </ul>
         </section>
       ) : null}
 
       <section aria-labelledby="discussions-title" className="forums__discussions">
-        <div className="forums__list-header">
+        <div className="split-row forums__list-header">
           <h2 id="discussions-title" className="forums__section-title">
             {selectedCategory ? `${selectedCategory.name} Discussions` : 'Recent Discussions'}
           </h2>
@@ -117,7 +113,7 @@ export function ForumsScreen() {
           />
         </div>
         {discussions.isPending ? (
-          <SkeletonGroup label="Loading discussions" className="discussion-list">
+          <SkeletonGroup label="Loading discussions" className="stack-list">
             {Array.from({ length: 4 }, (_, i) => (
               <div key={i} className="card discussion-card discussion-card--skeleton" aria-hidden="true">
                 <div className="card__body">
@@ -137,7 +133,7 @@ export function ForumsScreen() {
             description={!isFiltered && user ? 'Start the first discussion and get the conversation going.' : undefined}
           />
         ) : (
-          <CardGrid items={visible} itemKey={(discussion) => discussion.id} className="discussion-list" aria-label="Discussions">
+          <CardGrid items={visible} itemKey={(discussion) => discussion.id} className="stack-list" aria-label="Discussions">
             {(discussion) => (
               <DiscussionCard
                 discussion={discussion}

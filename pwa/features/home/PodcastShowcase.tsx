@@ -9,9 +9,9 @@ import { CARD_IMAGE_SIZES, Cover, PODCAST_PLACEHOLDER } from '../../components/C
 import { podcastCover } from '../../../contracts/covers';
 import { LikeButton } from '../likes/LikeButton';
 import { CardGridSkeleton } from '../../components/Skeleton';
-import { formatDuration, formatCount } from '../../lib/format';
+import { formatDuration } from '../../lib/format';
 import { ListenNowLink } from '../podcasts/ListenNowLink';
-import { HeadphonesIcon } from '../../components/icons';
+import { PlayCount } from '../podcasts/PlayCount';
 import { useShowcase } from './showcase';
 import { LoadFailure } from '../../offline/LoadFailure';
 
@@ -73,11 +73,7 @@ function PodcastCard({ podcast }: { podcast: Podcast }) {
               <ListenNowLink podcast={podcast} audioUrl={podcast.audioUrl} />
             </div>
           ) : null}
-          <span className="card__stat">
-            <HeadphonesIcon />
-            {formatCount(podcast.playCount)}
-            <span className="visually-hidden">{podcast.playCount === 1 ? ' play' : ' plays'}</span>
-          </span>
+          <PlayCount count={podcast.playCount} />
           <LikeButton kind="podcasts" item={podcast} title={podcast.title} />
         </div>
       </div>

@@ -33,7 +33,7 @@ export function Footer() {
           <p className="site-footer__tagline">News, podcasts and discussions for accounting, audit and corporate-finance professionals.</p>
         </div>
         <nav className="site-footer__group" aria-label="Site information">
-          <ul className="site-footer__links">
+          <ul className="inline-list">
             {SITE_PAGES.map((page) => (
               <li key={page.to}>
                 <Link to={page.to} className="site-footer__link">
@@ -44,7 +44,7 @@ export function Footer() {
           </ul>
         </nav>
         <nav className="site-footer__group" aria-label="Feeds">
-          <ul className="site-footer__links">
+          <ul className="inline-list">
             {FEEDS.map((feed) => (
               <li key={feed.href}>
                 <a href={feed.href} className="site-footer__link">

@@ -13,13 +13,11 @@ import { toast } from '../../components/Toast';
 import { fullName } from '../../lib/format';
 import { MemberLink } from '../members/MemberLink';
 import { TrashIcon } from '../../components/icons';
-import { postedLate } from '../../outbox/format';
 import { useOutboxItems } from '../../outbox/hooks';
-import { QueuedPost } from '../../outbox/OutboxNotice';
+import { PostedTime, QueuedPostItems } from './PostParts';
 import { useDeleteComment, usePostComment } from './mutations';
 import { useCommentCount } from './commentCount';
 import { useViewer } from './viewer';
-import { Time } from '../../components/Time';
 
 /** The article page's comments (spec 2): list oldest first, the box for signed-in users. */
 export function CommentsSection({ articleId, commentCount }: { articleId: string; commentCount: number }) {
@@ -49,7 +47,7 @@ export function CommentsSection({ articleId, commentCount }: { articleId: string
         </div>
       )}
       {comments.isPending ? (
-        <SkeletonGroup label="Loading comments" className="comments__list">
+        <SkeletonGroup label="Loading comments" className="stack-list stack-list--tight">
           {[0, 1].map((i) => (
             <div key={i} className="comment">
               <Skeleton shape="circle" width="2.25rem" height="2.25rem" />
@@ -72,17 +70,13 @@ export function CommentsSection({ articleId, commentCount }: { articleId: string
       ) : listed === 0 ? (
         <p className="comments__empty">No comments yet.</p>
       ) : (
-        <ul className="comments__list" aria-label="Comments">
+        <ul className="stack-list stack-list--tight" aria-label="Comments">
           {shown?.map((comment) => (
             <li key={comment.id}>
               <CommentItem comment={comment} isOwn={viewer.user !== null && comment.authorId === viewer.user.id} />
             </li>
           ))}
-          {queued.map((item) => (
-            <li key={item.id}>
-              <QueuedPost item={item} />
-            </li>
-          ))}
+          <QueuedPostItems items={queued} />
         </ul>
       )}
     </section>
@@ -99,15 +93,7 @@ function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
       <div className="comment__body">
         <p className="comment__meta">
           <MemberLink person={comment.author} className="comment__author" />
-          {postedLate(comment.writtenAt, comment.createdAt) ? (
-            // Written offline and posted later: both times, so a late arrival does not confuse the thread.
-            <span>
-              Written <Time value={comment.writtenAt} show="dayTime" /> · posted{' '}
-              <Time value={comment.createdAt} show="dayTime" />
-            </span>
-          ) : (
-            <Time value={comment.createdAt} show="date" />
-          )}
+          <PostedTime writtenAt={comment.writtenAt} createdAt={comment.createdAt} show="date" />
         </p>
         <p className="comment__content">{comment.content}</p>
       </div>

@@ -1,11 +1,34 @@
-import type { ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { SearchField } from '../../components/SearchField';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { SiteSearchResults } from '../search/SiteSearchResults';
 import { CategoryFilter, type CategoryFilterProps } from './CategoryFilter';
+import { formatCategoryParam, parseCategoryParam } from './listFilters';
 
 /** Which list an editor looks at: the live one or the archive. */
 export type ListTab = 'active' | 'archive';
+
+/**
+ * The list state /news and /podcasts share: the search text and the editor's tab here; the selected
+ * categories in the address's `categories` parameter, which the screen reads and writes
+ * (`setCategoryParam`). `controls` are ContentListBody's props for them.
+ */
+export function useContentListControls(
+  isEditor: boolean,
+  categoryParam: string | undefined,
+  setCategoryParam: (param: string | undefined) => void,
+) {
+  const [tab, setTab] = useState<ListTab>('active');
+  const [search, setSearch] = useState('');
+  const selected = useMemo(() => parseCategoryParam(categoryParam), [categoryParam]);
+  const onSelect = (ids: string[]) => setCategoryParam(formatCategoryParam(ids));
+  return {
+    search,
+    selected,
+    archivedOnly: isEditor && tab === 'archive',
+    controls: { search, onSearch: setSearch, selected, onSelect, tab: isEditor ? tab : null, onTab: setTab },
+  };
+}
 
 export interface ContentListBodyProps {
   /** 'articles', 'episodes': the search field's label and placeholder. */

@@ -11,7 +11,7 @@ import { CommentIcon, ShareIcon } from '../../components/icons';
 import { LikeButton } from '../likes/LikeButton';
 import { CardGridSkeleton } from '../../components/Skeleton';
 import { ArticleCard } from './ArticleCard';
-import { chipCategories, formatCategoryParam, matchesSearch, parseCategoryParam } from './listFilters';
+import { chipCategories, matchesSearch } from './listFilters';
 import { LoadMore } from './LoadMore';
 import { useArticleArchive, useArticleStatus } from './mutations';
 import { shareArticle } from './share';
@@ -19,7 +19,7 @@ import { SignInPromptDialog } from './SignInPromptDialog';
 import { StatusTools } from './StatusTools';
 import { useCommentCount } from './commentCount';
 import { useViewer, type Viewer } from './viewer';
-import { ContentListBody, type ListTab } from './ContentListBody';
+import { ContentListBody, useContentListControls } from './ContentListBody';
 import './news.css';
 import { LoadFailure } from '../../offline/LoadFailure';
 
@@ -31,12 +31,12 @@ export function NewsListScreen() {
   const viewer = useViewer();
   const navigate = route.useNavigate();
   const { categories: categoryParam } = route.useSearch();
-  const selected = useMemo(() => parseCategoryParam(categoryParam), [categoryParam]);
-  const [tab, setTab] = useState<ListTab>('active');
-  const [search, setSearch] = useState('');
+  // Spec 2: the address follows the filters without adding history entries.
+  const { search, selected, archivedOnly, controls } = useContentListControls(viewer.isEditor, categoryParam, (categories) =>
+    void navigate({ search: (prev) => ({ ...prev, categories }), replace: true, resetScroll: false }),
+  );
   const [isSignInPromptOpen, setSignInPromptOpen] = useState(false);
 
-  const archivedOnly = viewer.isEditor && tab === 'archive';
   // Paged: 12 at a time with 'Load more'; a new filter is a new list, so paging starts again. The
   // chips are the categories of every published article, not only of the pages loaded so far.
   const shown = useInfiniteQuery(newsQueries.pages({ categories: selected, archivedOnly }));
@@ -44,14 +44,6 @@ export function NewsListScreen() {
   const loaded = useMemo(() => shown.data?.pages.flatMap((page) => page.items) ?? [], [shown.data]);
   const categories = chipCategories(used.data, selected, loaded);
   const categoryFeed = selected.length === 1 ? categories.find((c) => c.id === selected[0]) : undefined;
-
-  const setSelected = (ids: string[]) =>
-    void navigate({
-      search: (prev) => ({ ...prev, categories: formatCategoryParam(ids) }),
-      // Spec 2: the address follows the filters without adding history entries.
-      replace: true,
-      resetScroll: false,
-    });
 
   const visible = loaded.filter((article) => matchesSearch(search, article.title, article.excerpt));
   const openSignInPrompt = () => setSignInPromptOpen(true);
@@ -84,7 +76,7 @@ export function NewsListScreen() {
 
   return (
     <div className="content-list">
-      <header className="page-header content-list__header">
+      <header className="page-header heading-row">
         <div>
           <h1>Industry News</h1>
           <p>Stay updated with curated insights from trusted sources, academic journals, and industry leaders</p>
@@ -99,13 +91,8 @@ export function NewsListScreen() {
       <ContentListBody
         what="articles"
         tabsLabel="Article lists"
-        search={search}
-        onSearch={setSearch}
         categories={categories}
-        selected={selected}
-        onSelect={setSelected}
-        tab={viewer.isEditor ? tab : null}
-        onTab={setTab}
+        {...controls}
       >
         {results}
       </ContentListBody>

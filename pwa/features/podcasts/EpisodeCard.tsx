@@ -6,10 +6,10 @@ import { Card } from '../../components/Card';
 import { CARD_IMAGE_SIZES, Cover, PODCAST_PLACEHOLDER } from '../../components/Cover';
 import { podcastCover } from '../../../contracts/covers';
 import { LikeButton } from '../likes/LikeButton';
-import { formatDuration, formatCount } from '../../lib/format';
-import { HeadphonesIcon } from '../../components/icons';
+import { formatDuration } from '../../lib/format';
 import { CategoryBadges } from '../news/ArticleCard';
 import { ListenNowLink } from './ListenNowLink';
+import { PlayCount } from './PlayCount';
 import { Time } from '../../components/Time';
 
 export interface EpisodeCardProps {
@@ -82,11 +82,7 @@ export function EpisodeCard({ podcast, isFeatured = false, statusBadge, tools, h
               </Button>
             )}
           </div>
-          <span className="card__stat">
-            <HeadphonesIcon />
-            {formatCount(podcast.playCount)}
-            <span className="visually-hidden">{podcast.playCount === 1 ? ' play' : ' plays'}</span>
-          </span>
+          <PlayCount count={podcast.playCount} />
           <LikeButton kind="podcasts" item={podcast} title={podcast.title} />
           <span className="card__spacer" />
           <Time value={date} show="date" />

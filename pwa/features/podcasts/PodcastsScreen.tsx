@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { Podcast } from '../../../contracts/podcasts';
 import { newsCategoryQueries } from '../../api/news.queries';
 import { podcastQueries } from '../../api/podcasts.queries';
@@ -10,7 +10,7 @@ import { LinkButton } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
 import { EmptyState } from '../../components/EmptyState';
 import { CardGridSkeleton } from '../../components/Skeleton';
-import { chipCategories, formatCategoryParam, matchesSearch, parseCategoryParam } from '../news/listFilters';
+import { chipCategories, matchesSearch } from '../news/listFilters';
 import { LoadMore } from '../news/LoadMore';
 import { StatusTools } from '../news/StatusTools';
 import { useViewer, type Viewer } from '../news/viewer';
@@ -20,7 +20,7 @@ import { ShowList } from './ShowList';
 import { parseShowParam } from './showFilter';
 import { SubscribeSection } from './SubscribeSection';
 import { usePodcastArchive, usePodcastStatus } from './mutations';
-import { ContentListBody, type ListTab } from '../news/ContentListBody';
+import { ContentListBody, useContentListControls } from '../news/ContentListBody';
 import '../news/news.css';
 import './podcasts.css';
 import { LoadFailure } from '../../offline/LoadFailure';
@@ -36,11 +36,10 @@ export function PodcastsScreen() {
   const { categories: categoryParam, show: showParam } = route.useSearch();
   // Parsed again, as the categories are: the router passes a search key its validator dropped through.
   const showSlug = parseShowParam(showParam);
-  const selected = useMemo(() => parseCategoryParam(categoryParam), [categoryParam]);
-  const [tab, setTab] = useState<ListTab>('active');
-  const [search, setSearch] = useState('');
+  const { search, selected, archivedOnly, controls } = useContentListControls(viewer.isEditor, categoryParam, (categories) =>
+    void navigate({ search: (prev) => ({ ...prev, categories }), replace: true, resetScroll: false }),
+  );
 
-  const archivedOnly = viewer.isEditor && tab === 'archive';
   // Paged like /news (12 at a time), of one show when a show tile is pressed; the chips are the
   // categories of every published episode.
   const shown = useInfiniteQuery(podcastQueries.pages({ categories: selected, archivedOnly, show: showSlug }));
@@ -50,13 +49,6 @@ export function PodcastsScreen() {
   const featured = useQuery({ ...podcastQueries.featured(), enabled: !archivedOnly });
   const loaded = useMemo(() => shown.data?.pages.flatMap((page) => page.items) ?? [], [shown.data]);
   const categories = chipCategories(used.data, selected, loaded);
-
-  const setSelected = (ids: string[]) =>
-    void navigate({
-      search: (prev) => ({ ...prev, categories: formatCategoryParam(ids) }),
-      replace: true,
-      resetScroll: false,
-    });
 
   // Like the chips, a show tile replaces the address (no history entry for each press).
   const setShow = (slug: string | undefined) =>
@@ -122,7 +114,7 @@ export function PodcastsScreen() {
 
   return (
     <div className="content-list podcasts">
-      <header className="page-header content-list__header">
+      <header className="page-header heading-row">
         <div>
           <h1>{siteName} Podcast Hub</h1>
           <p>Conversations with the people shaping accounting, audit and corporate finance.</p>
@@ -139,13 +131,8 @@ export function PodcastsScreen() {
       <ContentListBody
         what="episodes"
         tabsLabel="Episode lists"
-        search={search}
-        onSearch={setSearch}
         categories={categories}
-        selected={selected}
-        onSelect={setSelected}
-        tab={viewer.isEditor ? tab : null}
-        onTab={setTab}
+        {...controls}
       >
         {results}
       </ContentListBody>

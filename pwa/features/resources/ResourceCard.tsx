@@ -1,6 +1,7 @@
 import type { Resource } from '../../../contracts/resources';
 import { Badge } from '../../components/Badge';
 import { Button, buttonClassName } from '../../components/Button';
+import { EditDeleteButtons } from '../../components/EditDeleteButtons';
 import { Card } from '../../components/Card';
 import { CARD_IMAGE_SIZES, Cover } from '../../components/Cover';
 import { resourceCover } from '../../../contracts/covers';
@@ -35,7 +36,7 @@ export function ResourceCard({ resource, isAdmin, onEdit, onDelete }: ResourceCa
         </ul>
         <h3 className="card__title">{resource.title}</h3>
         {resource.description ? <p className="card__text">{resource.description}</p> : null}
-        <ul className="resource-card__facts">
+        <ul className="inline-list resource-card__facts">
           {resource.duration ? (
             <li>
               <ClockIcon />
@@ -84,12 +85,7 @@ export function ResourceCard({ resource, isAdmin, onEdit, onDelete }: ResourceCa
         </div>
         {isAdmin ? (
           <div className="resource-card__admin">
-            <Button variant="secondary" size="sm" onPress={() => onEdit(resource)}>
-              Edit<span className="visually-hidden"> "{resource.title}"</span>
-            </Button>
-            <Button variant="secondary" size="sm" className="resource-card__delete" onPress={() => onDelete(resource)}>
-              Delete<span className="visually-hidden"> "{resource.title}"</span>
-            </Button>
+            <EditDeleteButtons title={resource.title} onEdit={() => onEdit(resource)} onDelete={() => onDelete(resource)} />
           </div>
         ) : null}
       </div>

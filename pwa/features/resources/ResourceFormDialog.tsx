@@ -9,7 +9,7 @@ import { Dialog } from '../../components/Dialog';
 import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { bind, useEntityForm } from '../../lib/entityForm';
+import { bind, bindChoice, useEntityForm, submitLabel } from '../../lib/entityForm';
 import { CATEGORY_OPTIONS, DIFFICULTY_OPTIONS, TYPE_OPTIONS } from './labels';
 import { useSaveResource } from './mutations';
 
@@ -92,8 +92,7 @@ function ResourceForm({ resource, onDone }: { resource: Resource | null; onDone:
               label="Type"
               placeholder="Select type"
               options={TYPE_OPTIONS}
-              {...bind(field)}
-              onChange={(key) => field.handleChange(key as ResourceType | null)}
+              {...bindChoice(field)}
             />
           )}
         </form.Field>
@@ -103,8 +102,7 @@ function ResourceForm({ resource, onDone }: { resource: Resource | null; onDone:
               label="Category"
               placeholder="Select category"
               options={CATEGORY_OPTIONS}
-              {...bind(field)}
-              onChange={(key) => field.handleChange(key as ResourceCategory | null)}
+              {...bindChoice(field)}
             />
           )}
         </form.Field>
@@ -125,8 +123,7 @@ function ResourceForm({ resource, onDone }: { resource: Resource | null; onDone:
               label="Difficulty"
               placeholder="Select difficulty"
               options={DIFFICULTY_OPTIONS}
-              {...bind(field)}
-              onChange={(key) => field.handleChange(key as Difficulty | null)}
+              {...bindChoice(field)}
             />
           )}
         </form.Field>
@@ -157,7 +154,7 @@ function ResourceForm({ resource, onDone }: { resource: Resource | null; onDone:
           Cancel
         </Button>
         <Button type="submit" isDisabled={!isComplete} isPending={save.isPending}>
-          {resource ? (save.isPending ? 'Updating...' : 'Update Resource') : save.isPending ? 'Creating...' : 'Create Resource'}
+          {submitLabel('Resource', resource === null, save.isPending)}
         </Button>
       </div>
     </Form>

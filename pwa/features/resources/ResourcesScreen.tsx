@@ -56,7 +56,7 @@ export function ResourcesScreen() {
 
   return (
     <div className="resources">
-      <header className="resources__header">
+      <header className="heading-row resources__header">
         <div className="page-header">
           <h1>Educational Resources</h1>
           <p>E-books, webinars, case studies and certifications to build your skills in accounting, audit and AI.</p>

@@ -106,20 +106,33 @@ export function itemId(ctx: Koa.Context, kind: ContentKind): string {
   return parseId(ctx.params.id, kind.notFoundMessage);
 }
 
+/**
+ * What an update tells others (articles: their author's notifications, docs/notifications.md):
+ * `inTransaction` sees the row as it was and the columns written, inside the write's transaction;
+ * `afterCommit` runs once it committed.
+ */
+export interface UpdateNotice {
+  inTransaction(ctx: Koa.Context, trx: Knex.Transaction, before: ContentRow, columns: Record<string, unknown>): Promise<void>;
+  afterCommit(): void;
+}
+
 /** PUT/PATCH and the status/archive/featured toggles: write, then answer with the item. */
 export function updateHandler<B, R extends ContentRow, T>(
   db: Knex,
   kind: ContentKind,
   present: Present<R, T>,
   toWrite: (body: B) => ContentWrite,
+  notice?: UpdateNotice,
 ): WithBody<B> {
   return async (ctx) => {
     const id = itemId(ctx, kind);
     // The route's validateBody put a B here (the router types it through).
     const { columns, categoryIds } = toWrite(ctx.state.body);
-    const result = await updateContent(db, kind, id, columns, categoryIds);
+    const hook = notice && ((trx: Knex.Transaction, before: ContentRow) => notice.inTransaction(ctx, trx, before, columns));
+    const result = await updateContent(db, kind, id, columns, categoryIds, hook);
     if (result === 'not_found') throw notFound(kind.notFoundMessage);
     if (result !== 'updated') throw unusableCategories(result);
+    notice?.afterCommit();
     ctx.body = await presentOne(db, kind, id, ctx, present);
   };
 }

@@ -225,9 +225,14 @@ export async function updateContent(
   id: string,
   columns: Record<string, unknown>,
   categoryIds?: string[],
+  /** Called in the transaction after the write with the row as it was (articles: their notifications). */
+  inTransaction?: (trx: Knex.Transaction, before: ContentRow) => Promise<void>,
 ): Promise<'updated' | 'not_found' | UnusableCategories> {
   const ts = now();
   return transactionOrRefusal(db, async (trx, refuse: (result: UnusableCategories) => never) => {
+    // Read under the row's lock (PostgreSQL), so two publishes racing see one transition between them.
+    const before: ContentRow | undefined = inTransaction ? await trx(kind.table).where({ id }).forUpdate().first() : undefined;
+    if (inTransaction && !before) return 'not_found' as const;
     const updated = await trx(kind.table)
       .where({ id })
       .update({ ...withPublishStamp(trx, columns, ts), updated_at: ts });
@@ -239,6 +244,7 @@ export async function updateContent(
       await trx(kind.linkTable).where(kind.linkColumn, id).delete();
       await linkCategories(trx, kind, id, categoryIds);
     }
+    if (inTransaction) await inTransaction(trx, before!);
     return 'updated' as const;
   });
 }

@@ -291,7 +291,11 @@ export type CreateReplyResult = { kind: 'created' | 'existing'; id: string } | {
  * Inserts a reply and moves reply_count / last_reply_at in one transaction. The lock is checked
  * under the row lock, so a reply cannot slip in after a moderator locked the discussion.
  */
-export async function createReply(db: Knex, reply: NewReply): Promise<CreateReplyResult> {
+/**
+ * `inTransaction`: called with the new reply's id inside the transaction that writes it, only when
+ * this call wrote it (not for a replay); the route puts the reply's notifications there.
+ */
+export async function createReply(db: Knex, reply: NewReply, inTransaction?: (trx: Knex.Transaction, id: string) => Promise<unknown>): Promise<CreateReplyResult> {
   const id = reply.id ?? uuidv7();
   const ts = now();
   try {
@@ -320,6 +324,7 @@ export async function createReply(db: Knex, reply: NewReply): Promise<CreateRepl
         .where({ id: reply.discussionId })
         .update({ last_reply_at: ts })
         .increment('reply_count', 1);
+      await inTransaction?.(trx, id);
       return { kind: 'created', id } as const;
     }));
   } catch (err) {

@@ -23,6 +23,7 @@ import { canDeleteReply, canEditDiscussion, canModerateForums, canViewDiscussion
 import { presentDiscussion, presentDiscussionDetail, presentForumCategory, presentReply, type DiscussionRow } from './presenter';
 import { countsWhenCreated, type WriteLimiter } from '../../middleware/write-limits';
 import * as repo from './repo';
+import type { Notifier } from '../notifications/notify';
 
 const DISCUSSION_NOT_FOUND = 'Discussion not found';
 const REPLY_NOT_FOUND = 'Reply not found';
@@ -32,7 +33,7 @@ const UNKNOWN_CATEGORY = 'Category does not exist';
  * Spec 7, Forums. Checks run in this order: 401 (signed out) → 403 (role) → 400 (body) →
  * 404 (unknown id, or a draft the caller may not see) → 403 (not the author) → 423 (locked).
  */
-export function forumRoutes(db: Knex, limits: WriteLimiter): Router {
+export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier): Router {
   const router = new Router({ prefix: '/api/forum' });
 
   /** Rows → contract, with one batched query per relation (authors, news categories). */
@@ -142,7 +143,12 @@ export function forumRoutes(db: Knex, limits: WriteLimiter): Router {
     const user = currentUser(ctx);
     const writtenAt = acceptedWrittenAt(input.writtenAt, user.row);
     await visibleDiscussion(ctx, input.discussionId);
-    const result = await repo.createReply(db, { ...input, writtenAt, authorId: user.id });
+    const origin = notifier.originFor(ctx);
+    // The reply's notifications are written in its transaction (docs/notifications.md).
+    const result = await repo.createReply(db, { ...input, writtenAt, authorId: user.id }, (trx, id) =>
+      notifier.notify(trx, { kind: 'reply', actorId: user.id, origin, replyId: id, discussionId: input.discussionId, content: input.content }),
+    );
+    if (result.kind === 'created') notifier.kick();
     if (result.kind === 'not_found') throw notFound(DISCUSSION_NOT_FOUND);
     if (result.kind === 'locked') throw locked('This discussion is locked');
     if (result.kind === 'bad_parent') {

@@ -1,3 +1,4 @@
+import type { MentionSuggestion } from '../../../contracts/notifications';
 import type { MemberArticle, MemberDiscussion, MemberProfile, MemberRef } from '../../../contracts/profile';
 import { fromJson, toInt, toIso } from '../../db/dialect';
 
@@ -48,6 +49,15 @@ export function presentMemberRef(row: MemberRefRow): MemberRef {
     firstName: row.first_name,
     lastName: row.last_name,
     title: row.title,
+    profileImageUrl: row.profile_image_url,
+  };
+}
+
+/** A member as the mention autocomplete offers them: id, shown name, avatar. */
+export function presentMentionSuggestion(row: MemberRefRow): MentionSuggestion {
+  return {
+    id: row.id,
+    name: [row.first_name, row.last_name].filter(Boolean).join(' ') || 'Member',
     profileImageUrl: row.profile_image_url,
   };
 }

@@ -66,3 +66,19 @@ export async function activeMemberRefs(db: Knex, ids: Array<string | null | unde
     .select(...REF_COLUMNS);
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/**
+ * Members whose first or last name starts with `prefix` (any case), for the mention autocomplete:
+ * active only, public columns, up to `limit`. The lower() expression indexes of migration
+ * 20261127000000_notifications serve the match.
+ */
+export async function mentionCandidates(db: Knex, prefix: string, limit: number): Promise<MemberRefRow[]> {
+  // LIKE's wildcards in what the member typed are literal characters.
+  const pattern = `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db('users')
+    .where('is_active', true)
+    .andWhere((w) => w.whereRaw("lower(first_name) like ? escape '\\'", [pattern]).orWhereRaw("lower(last_name) like ? escape '\\'", [pattern]))
+    .orderBy([{ column: 'first_name' }, { column: 'last_name' }, { column: 'id' }])
+    .limit(limit)
+    .select(...REF_COLUMNS);
+}

@@ -2,10 +2,12 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { PROFILE_LIMITS } from '../../../contracts/profile';
 import { notFound } from '../../errors';
-import { parseId } from '../../middleware/validate';
+import { parseId, validateQuery } from '../../middleware/validate';
+import { requireUser } from '../../middleware/auth';
+import { MentionQuery, NOTIFICATION_LIMITS, type MentionSuggestion } from '../../../contracts/notifications';
 import { hasPublicPage } from './policy';
-import { presentMember } from './presenter';
-import { findMember, newestArticles, newestDiscussions } from './repo';
+import { presentMember, presentMentionSuggestion } from './presenter';
+import { findMember, mentionCandidates, newestArticles, newestDiscussions } from './repo';
 
 const NOT_FOUND = 'Member not found';
 
@@ -17,6 +19,16 @@ const NOT_FOUND = 'Member not found';
  */
 export function memberRoutes(db: Knex): Router {
   const router = new Router({ prefix: '/api/members' });
+
+  // The mention autocomplete (docs/notifications.md): signed-in members only (a list of names is not
+  // for crawlers), a prefix of a first or last name, at most 8, only what a member page shows.
+  // Before '/:id'.
+  router.get('/mentions', requireUser, validateQuery(MentionQuery), async (ctx) => {
+    const rows = await mentionCandidates(db, ctx.state.query.q, NOTIFICATION_LIMITS.mentionSuggestions);
+    ctx.set('Cache-Control', 'private, max-age=60');
+    const body: MentionSuggestion[] = rows.map(presentMentionSuggestion);
+    ctx.body = body;
+  });
 
   router.get('/:id', async (ctx) => {
     const id = parseId(ctx.params.id, NOT_FOUND);

@@ -86,6 +86,8 @@ export async function insertComment(
   authorId: string,
   content: string,
   client: ClientWrite = {},
+  /** Called inside the transaction that writes the comment, only when this call wrote it (the route's notifications). */
+  inTransaction?: (trx: Knex.Transaction, comment: CommentRow) => Promise<unknown>,
 ): Promise<(CommentRow & { created: boolean }) | undefined> {
   const row: CommentRow = { id: client.id ?? uuidv7(), article_id: articleId, author_id: authorId, content, written_at: client.writtenAt ?? null, created_at: now() };
   const outcome = await retryOnClientIdRace(client.id, () =>
@@ -97,6 +99,7 @@ export async function insertComment(
         .update({ comment_count: trx.raw('?? + 1', ['comment_count']) });
       if (!bumped) return 'no_article' as const;
       await trx('news_comments').insert(row);
+      await inTransaction?.(trx, row);
       return 'created' as const;
     }),
   );

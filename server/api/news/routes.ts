@@ -13,14 +13,15 @@ import {
   NewsListQuery,
 } from '../../../contracts/news';
 import { CONTENT_EDITORS } from '../../../contracts/constants';
-import { toIso } from '../../db/dialect';
+import { toBool, toIso } from '../../db/dialect';
 import { forbidden, notFound } from '../../errors';
 import { currentUser, requireRole, requireUser } from '../../middleware/auth';
 import { parseId, validateBody, validateQuery } from '../../middleware/validate';
 import { acceptedWrittenAt } from '../client-ids';
 import { encodeCursor, decodeAscCursor } from '../cursor';
-import { createHandler, deleteHandler, findVisibleContent, itemId, listHandler, presentOne, updateHandler, viewerSpecific } from '../content/handlers';
+import { createHandler, deleteHandler, findVisibleContent, itemId, listHandler, presentOne, updateHandler, viewerSpecific, type UpdateNotice } from '../content/handlers';
 import { ARTICLES } from '../content/kinds';
+import { isPublished } from '../content/visibility';
 import { archiveColumns, featuredColumns, statusColumns } from '../content/repo';
 import { likeHandler } from '../likes/handlers';
 import { countsWhenCreated, type WriteLimiter } from '../../middleware/write-limits';
@@ -30,6 +31,7 @@ import { presentMemberRef } from '../members/presenter';
 import { canDeleteComment } from './policy';
 import { presentArticle, presentArticleSummary, presentComment } from './presenter';
 import { articleWrite, deleteComment, findComment, insertComment, listComments } from './repo';
+import type { Notifier } from '../notifications/notify';
 
 const editors = requireRole(...CONTENT_EDITORS);
 
@@ -38,8 +40,19 @@ const editors = requireRole(...CONTENT_EDITORS);
  * for editors and admins. Deleting is allowed to editors as well as admins: the edit page offers
  * it to editors, the detail page only shows it to admins.
  */
-export function newsRoutes(db: Knex, limits: WriteLimiter): Router {
+export function newsRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier): Router {
   const router = new Router({ prefix: '/api/news' });
+
+  // An article becoming published, or featured, tells its author (docs/notifications.md); an
+  // editor publishing their own article is not told (the actor never is).
+  const articleNotice: UpdateNotice = {
+    async inTransaction(ctx, trx, before, columns) {
+      const event = { actorId: currentUser(ctx).id, origin: notifier.originFor(ctx), articleId: before.id };
+      if (isPublished(columns) && !isPublished(before)) await notifier.notify(trx, { ...event, kind: 'article_published' });
+      if (columns.is_featured === true && !toBool(before.is_featured)) await notifier.notify(trx, { ...event, kind: 'article_featured' });
+    },
+    afterCommit: () => notifier.kick(),
+  };
 
   // `view=card`: the lists' cards need the summary and reading time, not every full text.
   const card = presentArticleSummary;
@@ -67,13 +80,13 @@ export function newsRoutes(db: Knex, limits: WriteLimiter): Router {
     const author = article.authorId ? (await activeMemberRefs(db, [article.authorId])).get(article.authorId) : undefined;
     ctx.body = { ...article, author: author ? presentMemberRef(author) : null };
   });
-  router.put('/:id', editors, validateBody(ArticlePutInput), updateHandler(db, ARTICLES, presentArticle, articleWrite));
-  router.patch('/:id', editors, validateBody(ArticlePatchInput), updateHandler(db, ARTICLES, presentArticle, articleWrite));
+  router.put('/:id', editors, validateBody(ArticlePutInput), updateHandler(db, ARTICLES, presentArticle, articleWrite, articleNotice));
+  router.patch('/:id', editors, validateBody(ArticlePatchInput), updateHandler(db, ARTICLES, presentArticle, articleWrite, articleNotice));
   router.delete('/:id', editors, deleteHandler(db, ARTICLES));
 
-  router.patch('/:id/status', editors, validateBody(ContentStatusInput), updateHandler(db, ARTICLES, presentArticle, statusColumns));
+  router.patch('/:id/status', editors, validateBody(ContentStatusInput), updateHandler(db, ARTICLES, presentArticle, statusColumns, articleNotice));
   router.patch('/:id/archive', editors, validateBody(ArchiveInput), updateHandler(db, ARTICLES, presentArticle, archiveColumns));
-  router.patch('/:id/featured', editors, validateBody(FeaturedInput), updateHandler(db, ARTICLES, presentArticle, featuredColumns));
+  router.patch('/:id/featured', editors, validateBody(FeaturedInput), updateHandler(db, ARTICLES, presentArticle, featuredColumns, articleNotice));
 
   router.post('/:id/like', limits.limit('like'), likeHandler(db, ARTICLES, 'like'));
   router.delete('/:id/like', limits.limit('like'), likeHandler(db, ARTICLES, 'unlike'));
@@ -98,8 +111,12 @@ export function newsRoutes(db: Knex, limits: WriteLimiter): Router {
     const user = currentUser(ctx);
     const { content, id, writtenAt } = ctx.state.body;
     const article = await findVisibleContent(db, ARTICLES, itemId(ctx, ARTICLES), user);
-    const comment = await insertComment(db, article.id, user.id, content, { id, writtenAt: acceptedWrittenAt(writtenAt, user.row) });
+    const origin = notifier.originFor(ctx);
+    const comment = await insertComment(db, article.id, user.id, content, { id, writtenAt: acceptedWrittenAt(writtenAt, user.row) }, async (trx, row) => {
+      await notifier.notify(trx, { kind: 'comment', actorId: user.id, origin, commentId: row.id, articleId: article.id, content: row.content });
+    });
     if (!comment) throw notFound(ARTICLES.notFoundMessage);
+    if (comment.created) notifier.kick();
     // 201 when this request wrote it; 200 when its client id had already been posted (a replay).
     ctx.status = comment.created ? 201 : 200;
     ctx.body = presentComment(comment, await authorsByIds(db, [user.id]));

@@ -10,6 +10,7 @@ import * as objectVariants from './20261124100000_object_variants';
 import * as podcastShows from './20261124130000_podcast_shows';
 import * as leases from './20261125000000_leases';
 import * as mail from './20261126000000_mail';
+import * as notifications from './20261127000000_notifications';
 
 /**
  * Migrations are listed here, in order, rather than discovered on disk, so that they load the same
@@ -27,6 +28,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261124130000_podcast_shows': podcastShows,
   '20261125000000_leases': leases,
   '20261126000000_mail': mail,
+  '20261127000000_notifications': notifications,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

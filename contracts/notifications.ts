@@ -1,0 +1,157 @@
+import { z } from './zod';
+import { safeText, Timestamp } from './common';
+
+/**
+ * Notifications (issue 21; docs/notifications.md): what the server tells a member about replies,
+ * mentions, comments and their articles, the per-type channel settings, and the mention syntax that
+ * the composer's autocomplete writes and both the server (who to notify) and the client (how to
+ * draw it) read.
+ */
+
+export const NOTIFICATION_TYPES = ['discussion_reply', 'mention', 'article_comment', 'article_published', 'article_featured'] as const;
+export const NotificationType = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof NotificationType>;
+
+/** in_app: the list only; email: the list and a mail at once; digest: the list and one mail a day; off: nothing. */
+export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'digest', 'off'] as const;
+export const NotificationChannel = z.enum(NOTIFICATION_CHANNELS);
+export type NotificationChannel = z.infer<typeof NotificationChannel>;
+
+/** The channel of a type the member never set. */
+export const DEFAULT_NOTIFICATION_CHANNEL: NotificationChannel = 'in_app';
+
+export const NOTIFICATION_LIMITS = {
+  /** Most members one comment or reply notifies by mention (the first ones in the text). */
+  mentionsPerPost: 10,
+  /** Most suggestions `GET /api/members/mentions` answers. */
+  mentionSuggestions: 8,
+  /** Longest `q` for the suggestions. */
+  mentionQueryLength: 50,
+  /** The list's page size and its cap. */
+  pageSize: 20,
+  pageSizeMax: 50,
+} as const;
+
+// ------------------------------------------------------------------------------- mention syntax
+
+/**
+ * The stored form of a mention: `@[Display Name](<member uuid>)`. The name is what the author saw
+ * when they picked the member (kept so the text reads well anywhere); the id is who is meant.
+ * A name holds no `]` and no line break; the id is a UUID.
+ */
+const MENTION = /@\[([^\]\r\n]{1,100})\]\(([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\)/g;
+
+/** A piece of a text with mentions: plain text, or a mention with its shown name and member id. */
+export type MentionSegment = { kind: 'text'; text: string } | { kind: 'mention'; name: string; id: string };
+
+/** Splits `text` into plain runs and mentions, in order (the client renderer draws mentions as links). */
+export function splitMentions(text: string): MentionSegment[] {
+  const out: MentionSegment[] = [];
+  let last = 0;
+  for (const m of text.matchAll(MENTION)) {
+    if (m.index > last) out.push({ kind: 'text', text: text.slice(last, m.index) });
+    out.push({ kind: 'mention', name: m[1], id: m[2].toLowerCase() });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) out.push({ kind: 'text', text: text.slice(last) });
+  return out;
+}
+
+/** The distinct member ids mentioned in `text`, in order of first appearance. */
+export function mentionedIds(text: string): string[] {
+  const ids = splitMentions(text).flatMap((s) => (s.kind === 'mention' ? [s.id] : []));
+  return [...new Set(ids)];
+}
+
+/** What the composer inserts for a picked member (the name made safe for the syntax). */
+export function mentionMarkup(name: string, id: string): string {
+  const shown = name.replace(/[\]\r\n]/g, ' ').trim().slice(0, 100) || 'member';
+  return `@[${shown}](${id})`;
+}
+
+/** The text as plain words: every mention becomes `@Name` (mail bodies, excerpts). */
+export function mentionsAsText(text: string): string {
+  return splitMentions(text)
+    .map((s) => (s.kind === 'text' ? s.text : `@${s.name}`))
+    .join('');
+}
+
+// ------------------------------------------------------------------------------------- API shapes
+
+/** Who caused a notification, as the list shows them (null: a deleted account, or none). */
+export const NotificationActor = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+
+/** What a notification is about: the article or discussion, its title and the PWA path to open. */
+export const NotificationTarget = z.object({
+  kind: z.enum(['article', 'discussion']),
+  id: z.string(),
+  title: z.string(),
+  /** The PWA path, with `#comment-<id>` / `#reply-<id>` when it is about one comment or reply. */
+  path: z.string(),
+});
+
+export const Notification = z.object({
+  id: z.string(),
+  type: NotificationType,
+  actor: NotificationActor.nullable(),
+  target: NotificationTarget,
+  read: z.boolean(),
+  createdAt: Timestamp,
+});
+export type Notification = z.infer<typeof Notification>;
+
+/** `GET /api/notifications`: newest first; `X-Next-Cursor` names the next page, passed back as `cursor`. */
+export const NotificationListQuery = z.object({
+  cursor: safeText().max(200).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a positive integer' })
+    .int('limit must be a positive integer')
+    .min(1, 'limit must be a positive integer')
+    .default(NOTIFICATION_LIMITS.pageSize)
+    .transform((n) => Math.min(n, NOTIFICATION_LIMITS.pageSizeMax)),
+});
+export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
+
+export const UnreadCount = z.object({ count: z.number().int() });
+export type UnreadCount = z.infer<typeof UnreadCount>;
+
+/** Every type with its channel (the default where the member set none). */
+export const NotificationSettings = z.record(NotificationType, NotificationChannel);
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+
+const CHANNEL_MESSAGE = `Must be one of: ${NOTIFICATION_CHANNELS.join(', ')}`;
+const channelInput = z.enum(NOTIFICATION_CHANNELS, { error: CHANNEL_MESSAGE });
+
+/** `PUT /api/notifications/settings`: some types with their new channel; an unknown type is refused. */
+export const NotificationSettingsInput = z
+  .strictObject(Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, channelInput.optional()])) as Record<NotificationType, z.ZodOptional<typeof channelInput>>, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown notification type; use: ${NOTIFICATION_TYPES.join(', ')}` : undefined),
+  })
+  .refine((o) => Object.values(o).some((v) => v !== undefined), { message: 'Nothing to update' });
+export type NotificationSettingsInput = z.infer<typeof NotificationSettingsInput>;
+
+/** `GET /api/members/mentions?q=`: a prefix of a first or last name. */
+export const MentionQuery = z.object({
+  q: safeText('q is required')
+    .trim()
+    .min(1, 'q is required')
+    .max(NOTIFICATION_LIMITS.mentionQueryLength, `q can be at most ${NOTIFICATION_LIMITS.mentionQueryLength} characters`),
+});
+export type MentionQuery = z.infer<typeof MentionQuery>;
+
+/** A suggestion: only what a member page shows anyway. */
+export const MentionSuggestion = z.object({
+  id: z.string(),
+  name: z.string(),
+  profileImageUrl: z.string().nullable(),
+});
+export type MentionSuggestion = z.infer<typeof MentionSuggestion>;
+
+/** `/api/notifications/unsubscribe?token=`: the mail's signed token. */
+export const UnsubscribeQuery = z.object({ token: safeText('token is required').min(1, 'token is required').max(300) });
+export type UnsubscribeQuery = z.infer<typeof UnsubscribeQuery>;

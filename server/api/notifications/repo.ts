@@ -1,0 +1,219 @@
+import type { Knex } from 'knex';
+import { v7 as uuidv7 } from 'uuid';
+import type { NotificationChannel, NotificationType } from '../../../contracts/notifications';
+import { now } from '../../db/dialect';
+
+/*
+ * The notifications' tables (docs/notifications.md). Repos return rows and results; the routes
+ * and notify.ts decide. Every list here is one query.
+ */
+
+/** What a notification row says mail-wise: none, mailed at once, waiting for the digest, digested. */
+export type EmailState = 'none' | 'sent' | 'digest' | 'digested';
+
+export interface NewNotification {
+  userId: string;
+  type: NotificationType;
+  actorId: string | null;
+  articleId?: string | null;
+  discussionId?: string | null;
+  commentId?: string | null;
+  replyId?: string | null;
+  email: EmailState;
+}
+
+/** A notification with what the list and the mail show of its actor and target (one query). */
+export interface NotificationRow {
+  id: string;
+  user_id: string;
+  type: NotificationType;
+  created_at: unknown;
+  read_at: unknown;
+  comment_id: string | null;
+  reply_id: string | null;
+  actor_id: string | null;
+  actor_first_name: string | null;
+  actor_last_name: string | null;
+  actor_image: string | null;
+  article_id: string | null;
+  article_title: string | null;
+  discussion_id: string | null;
+  discussion_title: string | null;
+  /** The comment's or reply's text (null for publish/feature). */
+  source_text: string | null;
+}
+
+/** Who a notification may go to: active accounts only, with what a mail needs. */
+export interface RecipientRow {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/** What an event's target says about who to tell: its author, and its status (drafts tell nobody). */
+export interface NoticeTarget {
+  author_id: string | null;
+  status: string;
+}
+
+export async function articleTarget(db: Knex, id: string): Promise<NoticeTarget | undefined> {
+  return db('news_articles').where({ id }).first('author_id', 'status');
+}
+
+export async function discussionTarget(db: Knex, id: string): Promise<NoticeTarget | undefined> {
+  return db('forum_discussions').where({ id }).first('author_id', 'status');
+}
+
+/** The active accounts among `ids` (a deactivated member gets no notification; unknown ids are dropped). */
+export async function activeRecipients(db: Knex, ids: string[]): Promise<RecipientRow[]> {
+  if (!ids.length) return [];
+  return db('users').whereIn('id', ids).andWhere('is_active', true).select('id', 'email', 'first_name', 'last_name');
+}
+
+/** The channels members set, by user id then type (no entry: the default). */
+export async function channelsOf(db: Knex, userIds: string[]): Promise<Map<string, Map<string, NotificationChannel>>> {
+  const out = new Map<string, Map<string, NotificationChannel>>();
+  if (!userIds.length) return out;
+  const rows: Array<{ user_id: string; type: string; channel: NotificationChannel }> = await db('notification_settings')
+    .whereIn('user_id', userIds)
+    .select('user_id', 'type', 'channel');
+  for (const r of rows) {
+    if (!out.has(r.user_id)) out.set(r.user_id, new Map());
+    out.get(r.user_id)!.set(r.type, r.channel);
+  }
+  return out;
+}
+
+export async function insertNotifications(trx: Knex.Transaction, rows: NewNotification[]): Promise<string[]> {
+  if (!rows.length) return [];
+  const created_at = now();
+  const records = rows.map((r) => ({
+    id: uuidv7(),
+    user_id: r.userId,
+    type: r.type,
+    actor_id: r.actorId,
+    article_id: r.articleId ?? null,
+    discussion_id: r.discussionId ?? null,
+    comment_id: r.commentId ?? null,
+    reply_id: r.replyId ?? null,
+    created_at,
+    read_at: null,
+    email: r.email,
+  }));
+  await trx('notifications').insert(records);
+  return records.map((r) => r.id);
+}
+
+/** Notifications joined with their actor, target and source: the one shape the list and mail read. */
+function withDetails(db: Knex) {
+  return db('notifications as n')
+    .leftJoin('users as a', 'a.id', 'n.actor_id')
+    .leftJoin('news_articles as na', 'na.id', 'n.article_id')
+    .leftJoin('forum_discussions as fd', 'fd.id', 'n.discussion_id')
+    .leftJoin('news_comments as nc', 'nc.id', 'n.comment_id')
+    .leftJoin('forum_replies as fr', 'fr.id', 'n.reply_id')
+    .select(
+      'n.id',
+      'n.user_id',
+      'n.type',
+      'n.created_at',
+      'n.read_at',
+      'n.comment_id',
+      'n.reply_id',
+      'n.actor_id',
+      'a.first_name as actor_first_name',
+      'a.last_name as actor_last_name',
+      'a.profile_image_url as actor_image',
+      'n.article_id',
+      'na.title as article_title',
+      'n.discussion_id',
+      'fd.title as discussion_title',
+      db.raw('coalesce(??, ??) as source_text', ['nc.content', 'fr.content']),
+    );
+}
+
+/** One page of a member's notifications, newest first, after the cursor (created_at, id); one query. */
+export async function listNotifications(db: Knex, userId: string, limit: number, before?: [string, string]): Promise<NotificationRow[]> {
+  const q = withDetails(db).where('n.user_id', userId);
+  if (before) {
+    const [createdAt, id] = before;
+    q.andWhere((w) => w.where('n.created_at', '<', createdAt).orWhere((x) => x.where('n.created_at', '=', createdAt).andWhere('n.id', '<', id)));
+  }
+  return q
+    .orderBy([
+      { column: 'n.created_at', order: 'desc' },
+      { column: 'n.id', order: 'desc' },
+    ])
+    .limit(limit);
+}
+
+/** The given notifications (by id) with details, newest first: what a mail says. */
+export async function notificationsByIds(db: Knex, ids: string[]): Promise<NotificationRow[]> {
+  if (!ids.length) return [];
+  return withDetails(db)
+    .whereIn('n.id', ids)
+    .orderBy([
+      { column: 'n.created_at', order: 'desc' },
+      { column: 'n.id', order: 'desc' },
+    ]);
+}
+
+export async function countUnread(db: Knex, userId: string): Promise<number> {
+  const row = await db('notifications').where({ user_id: userId }).whereNull('read_at').count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}
+
+/** Marks one of the member's notifications read (kept as it was when already read); 'not_found' for none of theirs. */
+export async function markRead(db: Knex, userId: string, id: string): Promise<'read' | 'not_found'> {
+  const n = await db('notifications').where({ id, user_id: userId }).whereNull('read_at').update({ read_at: now() });
+  if (n) return 'read';
+  const mine = await db('notifications').where({ id, user_id: userId }).first('id');
+  return mine ? 'read' : 'not_found';
+}
+
+export async function markAllRead(db: Knex, userId: string): Promise<number> {
+  return db('notifications').where({ user_id: userId }).whereNull('read_at').update({ read_at: now() });
+}
+
+/** The member's own settings rows (types they never set are absent). */
+export async function settingsOf(db: Knex, userId: string): Promise<Map<string, NotificationChannel>> {
+  return (await channelsOf(db, [userId])).get(userId) ?? new Map();
+}
+
+/**
+ * Sets channels per type for the member (insert or replace each). Notifications of a type that
+ * leaves `digest` stop waiting for the digest in the same transaction: no mail after "stop".
+ */
+export async function saveSettings(db: Knex, userId: string, channels: Array<[NotificationType, NotificationChannel]>): Promise<void> {
+  if (!channels.length) return;
+  await db.transaction(async (trx) => {
+    await trx('notification_settings')
+      .insert(channels.map(([type, channel]) => ({ user_id: userId, type, channel })))
+      .onConflict(['user_id', 'type'])
+      .merge(['channel']);
+    const leaving = channels.filter(([, channel]) => channel !== 'digest').map(([type]) => type);
+    if (leaving.length) await trx('notifications').where({ user_id: userId, email: 'digest' }).whereIn('type', leaving).update({ email: 'none' });
+  });
+}
+
+/** Members whose oldest notification waiting for the digest is from `dueBefore` or earlier, up to `limit`. */
+export async function digestRecipientIds(db: Knex, dueBefore: string, limit: number): Promise<string[]> {
+  return db('notifications')
+    .where({ email: 'digest' })
+    .groupBy('user_id')
+    .havingRaw('min(??) <= ?', ['created_at', dueBefore])
+    .orderBy('user_id')
+    .limit(limit)
+    .pluck('user_id');
+}
+
+/** A member's waiting digest rows (locked for the digest's transaction on PostgreSQL), with details. */
+export async function waitingDigest(trx: Knex.Transaction, userId: string): Promise<NotificationRow[]> {
+  const ids: string[] = await trx('notifications').where({ user_id: userId, email: 'digest' }).forUpdate().pluck('id');
+  return notificationsByIds(trx, ids);
+}
+
+export async function markDigested(trx: Knex.Transaction, ids: string[]): Promise<void> {
+  if (ids.length) await trx('notifications').whereIn('id', ids).andWhere({ email: 'digest' }).update({ email: 'digested' });
+}
