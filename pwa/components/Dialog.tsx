@@ -110,3 +110,28 @@ export function AlertDialog({
     </ModalOverlay>
   );
 }
+
+export interface FormDialogActionsProps {
+  /** Closes the dialog without saving. */
+  onCancel: () => void;
+  /** While the save is in flight: the submit button spins, Cancel waits for it. */
+  isPending: boolean;
+  /** The submit button stays off (Enter does nothing either) until the form can be sent. */
+  isDisabled?: boolean;
+  /** The submit button's label ('Create Show', 'Updating...'). */
+  children: ReactNode;
+}
+
+/** A form dialog's footer: Cancel and the form's submit button. */
+export function FormDialogActions({ onCancel, isPending, isDisabled, children }: FormDialogActionsProps) {
+  return (
+    <div className="dialog__actions">
+      <Button variant="secondary" onPress={onCancel} isDisabled={isPending}>
+        Cancel
+      </Button>
+      <Button type="submit" isPending={isPending} isDisabled={isDisabled}>
+        {children}
+      </Button>
+    </div>
+  );
+}

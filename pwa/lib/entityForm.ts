@@ -136,3 +136,17 @@ export function bindWithError<T>(field: {
   const message = field.state.meta.errors.flat().find((m): m is string => typeof m === 'string' && m !== '');
   return { value: field.state.value, onChange: field.handleChange, errorMessage: message };
 }
+
+/**
+ * The usual dialog form's `onSubmit` and `isHeld`: send the input through the mutation, then close;
+ * nothing more is submitted while it is in flight. `useEntityForm({ …, ...saveThen(save, onDone) })`.
+ */
+export function saveThen<I>(mutation: { mutateAsync: (input: I) => Promise<unknown>; isPending: boolean }, onDone: () => void) {
+  return {
+    onSubmit: async (input: I) => {
+      await mutation.mutateAsync(input);
+      onDone();
+    },
+    isHeld: mutation.isPending,
+  };
+}

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { connect } from '../db/connect';
 import { Agent, DB_KINDS } from '../test/harness';
 import { ADMIN, deploy, freePort, startServer } from '../test/child-server';
+import { mentionMarkup } from '../../contracts/notifications';
+import { forumCategory, postDiscussion, postReply } from '../api/forums/fixtures';
 import { resetTokenIn, TestSmtpServer, until } from './test-smtp';
 
 /*
@@ -43,6 +45,63 @@ describe.each(DB_KINDS)('mail across a SIGKILL [%s]', (kind) => {
       expect((await browser.post('/api/auth/password-reset/confirm', { token: resetTokenIn(mail), password: 'after-pw' })).status).toBe(200);
       expect((await new Agent(d.url).post('/api/auth/login', { email, password: 'after-pw' })).status).toBe(200);
       expect(smtp.to(email)).toHaveLength(1);
+    } finally {
+      await server.stop();
+      await db.destroy();
+      await smtp.stop();
+      await d.cleanup();
+    }
+  }, 180_000);
+
+  it("a reply's and a mention's notification mail: each queued once, delivered once after SMTP was down and the process SIGKILLed", async () => {
+    const d = await deploy(kind);
+    const smtp = new TestSmtpServer();
+    smtp.port = await freePort();
+    d.env.SMTP_URL = smtp.url;
+    const db = connect(d.database);
+    let server = await startServer(d);
+    try {
+      const admin = new Agent(d.url);
+      expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
+      // Alice started the discussion, Bob replies in it and mentions Carol; both want mail at once.
+      const member = async (firstName: string) => {
+        const email = `crash-${firstName.toLowerCase()}@example.com`;
+        const created = await admin.post('/api/admin/users', { email, password: 'member-pw', firstName, lastName: 'Crash' });
+        expect(created.status).toBe(201);
+        const agent = new Agent(d.url);
+        expect((await agent.post('/api/auth/login', { email, password: 'member-pw' })).status).toBe(200);
+        expect((await agent.put('/api/notifications/settings', { discussion_reply: 'email', mention: 'email' })).status).toBe(200);
+        return { email, agent, id: created.body.id as string, name: `${firstName} Crash` };
+      };
+      const [alice, bob, carol] = [await member('Alice'), await member('Bob'), await member('Carol')];
+      const category = await forumCategory(db);
+      const discussion = await postDiscussion(alice.agent, category.id, 'Closing the books');
+      await postReply(bob.agent, discussion.id, `Agreed. ${mentionMarkup(carol.name, carol.id)} knows the close calendar.`);
+
+      // Both mails queued in the reply's transaction, tried and put back for a retry: then killed.
+      const outbox = () => db('mail_outbox').whereIn('to_address', [alice.email, carol.email]);
+      await until(async () => (await outbox()).filter((row) => row.last_error).length === 2, 30_000, 'a failed first attempt of both');
+      expect((await outbox()).map((row) => row.status)).toEqual(['pending', 'pending']);
+      server.kill();
+      await server.exited;
+
+      await smtp.start();
+      server = await startServer(d);
+      const [toAlice] = await smtp.waitFor(alice.email, 1, 60_000);
+      const [toCarol] = await smtp.waitFor(carol.email, 1, 60_000);
+      await until(async () => (await outbox()).every((row) => row.status === 'sent'), 30_000, 'both rows marked sent');
+      expect(toAlice.parsed.subject).toBe('Bob Crash replied to your discussion “Closing the books”');
+      expect(toCarol.parsed.subject).toBe('Bob Crash mentioned you in a reply in “Closing the books”');
+      expect(await outbox()).toHaveLength(2);
+      expect(smtp.to(alice.email)).toHaveLength(1);
+      expect(smtp.to(carol.email)).toHaveLength(1);
+      expect(smtp.to(bob.email)).toHaveLength(0);
+      // Exactly one notification each, in the list.
+      for (const who of [alice, carol]) {
+        const unread = await who.agent.get('/api/notifications/unread-count');
+        expect(unread.body).toEqual({ count: 1 });
+      }
+      expect((await bob.agent.get('/api/notifications/unread-count')).body).toEqual({ count: 0 });
     } finally {
       await server.stop();
       await db.destroy();

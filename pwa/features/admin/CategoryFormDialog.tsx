@@ -1,11 +1,10 @@
 import { Form } from 'react-aria-components';
 import { NewsCategoryCreateInput, NewsCategoryUpdateInput, type NewsCategory } from '../../../contracts/admin';
 import { LIMITS } from '../../../contracts/constants';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
+import { Dialog, FormDialogActions } from '../../components/Dialog';
 import { NumberField } from '../../components/NumberField';
 import { TextField } from '../../components/TextField';
-import { bind, useEntityForm, submitLabel } from '../../lib/entityForm';
+import { bind, useEntityForm, submitLabel, saveThen } from '../../lib/entityForm';
 import { withDisplayOrder } from './displayOrder';
 import { NameAndSlugFields } from './NameAndSlugFields';
 import { useSaveCategory } from './categoryMutations';
@@ -50,11 +49,7 @@ function CategoryForm({ category, onDone }: { category: NewsCategory | null; onD
     },
     schema: category ? NewsCategoryUpdateInput : NewsCategoryCreateInput,
     toInput: withDisplayOrder,
-    onSubmit: async (input) => {
-      await save.mutateAsync(input);
-      onDone();
-    },
-    isHeld: save.isPending,
+    ...saveThen(save, onDone),
   });
 
   const saveLabel = submitLabel('Category', category === null, save.isPending);
@@ -85,14 +80,9 @@ function CategoryForm({ category, onDone }: { category: NewsCategory | null; onD
           {(field) => <NumberField label="Display Order" step={1} {...bind(field)} />}
         </form.Field>
       </div>
-      <div className="dialog__actions">
-        <Button variant="secondary" onPress={onDone} isDisabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" isPending={save.isPending}>
-          {saveLabel}
-        </Button>
-      </div>
+      <FormDialogActions onCancel={onDone} isPending={save.isPending}>
+        {saveLabel}
+      </FormDialogActions>
     </Form>
   );
 }

@@ -4,11 +4,11 @@ import { Form } from 'react-aria-components';
 import { PodcastShowCreateInput, PodcastShowUpdateInput, slugify, type PodcastShow } from '../../../contracts/podcasts';
 import { podcastShowQueries } from '../../api/podcast-shows.queries';
 import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
+import { Dialog, FormDialogActions } from '../../components/Dialog';
 import { ActionsMenu, type MenuAction } from '../../components/Menu';
 import { NumberField } from '../../components/NumberField';
 import { TextField } from '../../components/TextField';
-import { bind, useEntityForm, submitLabel } from '../../lib/entityForm';
+import { bind, useEntityForm, submitLabel, saveThen } from '../../lib/entityForm';
 import { withDisplayOrder } from './displayOrder';
 import { NameAndSlugFields } from './NameAndSlugFields';
 import { AdminListStates, ConfirmDeleteDialog } from './AdminListStates';
@@ -122,11 +122,7 @@ function ShowForm({ show, onDone }: { show: PodcastShow | null; onDone: () => vo
     },
     schema: show ? PodcastShowUpdateInput : PodcastShowCreateInput,
     toInput: withDisplayOrder,
-    onSubmit: async (input) => {
-      await save.mutateAsync(input);
-      onDone();
-    },
-    isHeld: save.isPending,
+    ...saveThen(save, onDone),
   });
 
   const saveLabel = submitLabel('Show', show === null, save.isPending);
@@ -150,14 +146,9 @@ function ShowForm({ show, onDone }: { show: PodcastShow | null; onDone: () => vo
       <form.Field name="description">
         {(field) => <TextField label="Description (optional)" {...bind(field)} multiline rows={3} />}
       </form.Field>
-      <div className="dialog__actions">
-        <Button variant="secondary" onPress={onDone} isDisabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" isPending={save.isPending}>
-          {saveLabel}
-        </Button>
-      </div>
+      <FormDialogActions onCancel={onDone} isPending={save.isPending}>
+        {saveLabel}
+      </FormDialogActions>
     </Form>
   );
 }

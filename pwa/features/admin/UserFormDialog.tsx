@@ -3,9 +3,8 @@ import { Form } from 'react-aria-components';
 import type { User } from '../../../contracts/auth';
 import type { Role } from '../../../contracts/common';
 import { UserCreateInput, UserUpdateInput } from '../../../contracts/users';
-import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
-import { Dialog } from '../../components/Dialog';
+import { Dialog, FormDialogActions } from '../../components/Dialog';
 import { FileField } from '../../components/FileField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
@@ -151,14 +150,9 @@ function UserForm({ variant, user, onDone }: { variant: UserFormVariant; user: U
           </form.Field>
         </>
       ) : null}
-      <div className="dialog__actions">
-        <Button variant="secondary" onPress={onDone} isDisabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" isPending={save.isPending} isDisabled={isUploading}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormDialogActions onCancel={onDone} isPending={save.isPending} isDisabled={isUploading}>
+        {submitLabel}
+      </FormDialogActions>
     </Form>
   );
 }

@@ -1,3 +1,4 @@
+import { DataTable } from '../../components/DataTable';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { User } from '../../../contracts/auth';
 import type { UserApi } from '../../api/users.queries';
@@ -34,55 +35,42 @@ export function UserTable({ users, rows, api, onEdit, emptyTitle, withProfile = 
   }
   if (!rows?.length) return <EmptyState title={emptyTitle} />;
   return (
-    <div className="table-scroll">
-      <table className="data-table data-table--cards" role="table">
-        <thead role="rowgroup">
-          <tr role="row">
-            <th scope="col" role="columnheader">{withProfile ? 'User' : 'Name'}</th>
-            <th scope="col" role="columnheader">Email</th>
-            <th scope="col" role="columnheader">Role</th>
-            <th scope="col" role="columnheader">Status</th>
-            <th scope="col" role="columnheader">Actions</th>
-          </tr>
-        </thead>
-        <tbody role="rowgroup">
-          {rows.map((user) => (
-            <tr key={user.id} role="row">
-              <th scope="row" role="rowheader">
-                {withProfile ? (
-                  <span className="data-table__person">
-                    <Avatar person={user} size="sm" />
-                    <span>
-                      {fullName(user)}
-                      <SelfBadge user={user} />
-                      {user.title || user.company ? (
-                        <span className="data-table__sub">{[user.title, user.company].filter(Boolean).join(', ')}</span>
-                      ) : null}
-                    </span>
-                  </span>
-                ) : (
-                  <>
-                    {fullName(user)}
-                    <SelfBadge user={user} />
-                  </>
-                )}
-              </th>
-              <td role="cell" data-label="Email" className="data-table__email">{user.email}</td>
-              <td role="cell" data-label="Role">
-                <RoleBadge role={user.role} />
-              </td>
-              <td role="cell" data-label="Status">
-                <ActiveBadge isActive={user.isActive} />
-              </td>
-              <td role="cell">
-                <div className="data-table__actions">
-                  <UserRowActions user={user} api={api} onEdit={onEdit} />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable columns={[withProfile ? 'User' : 'Name', 'Email', 'Role', 'Status', 'Actions']}>
+      {rows.map((user) => (
+        <tr key={user.id} role="row">
+          <th scope="row" role="rowheader">
+            {withProfile ? (
+              <span className="data-table__person">
+                <Avatar person={user} size="sm" />
+                <span>
+                  {fullName(user)}
+                  <SelfBadge user={user} />
+                  {user.title || user.company ? (
+                    <span className="data-table__sub">{[user.title, user.company].filter(Boolean).join(', ')}</span>
+                  ) : null}
+                </span>
+              </span>
+            ) : (
+              <>
+                {fullName(user)}
+                <SelfBadge user={user} />
+              </>
+            )}
+          </th>
+          <td role="cell" data-label="Email" className="data-table__email">{user.email}</td>
+          <td role="cell" data-label="Role">
+            <RoleBadge role={user.role} />
+          </td>
+          <td role="cell" data-label="Status">
+            <ActiveBadge isActive={user.isActive} />
+          </td>
+          <td role="cell">
+            <div className="data-table__actions">
+              <UserRowActions user={user} api={api} onEdit={onEdit} />
+            </div>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,3 +1,4 @@
+import { DataTable } from '../../components/DataTable';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-aria-components';
@@ -170,71 +171,58 @@ function PendingInvitations({
   else if (invitations.data.length === 0) body = <EmptyState title="No pending invitations." />;
   else
     body = (
-      <div className="table-scroll">
-        <table className="data-table data-table--cards" role="table">
-          <thead role="rowgroup">
-            <tr role="row">
-              <th scope="col" role="columnheader">Email</th>
-              <th scope="col" role="columnheader">Role</th>
-              <th scope="col" role="columnheader">Invited</th>
-              <th scope="col" role="columnheader">Link</th>
-              <th scope="col" role="columnheader">Actions</th>
-            </tr>
-          </thead>
-          <tbody role="rowgroup">
-            {invitations.data.map((invitation) => (
-              <tr key={invitation.id} role="row">
-                <th scope="row" role="rowheader">{invitation.email}</th>
-                <td role="cell" data-label="Role">
-                  <RoleBadge role={invitation.role} />
-                </td>
-                <td role="cell" data-label="Invited">
-                  <time dateTime={invitation.createdAt}>{formatDate(invitation.createdAt)}</time>
-                </td>
-                <td role="cell" data-label="Link">
-                  <LinkExpiry invitation={invitation} />
-                </td>
-                <td role="cell">
-                  <div className="data-table__actions">
-                    {mailEnabled ? (
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        isPending={resend.isPending && resend.variables === invitation.id}
-                        onPress={() => resend.mutate(invitation.id, { onSuccess: () => onLinkEnded(invitation.id) })}
-                      >
-                        {resend.isPending && resend.variables === invitation.id ? 'Resending...' : 'Resend'}
-                        <span className="visually-hidden"> invitation to {invitation.email}</span>
-                      </Button>
-                    ) : null}
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      isPending={issueLink.isPending && issueLink.variables === invitation.id}
-                      onPress={() => issueLink.mutate(invitation.id, { onSuccess: onLinkIssued })}
-                    >
-                      {issueLink.isPending && issueLink.variables === invitation.id ? 'Creating...' : 'New link'}
-                      <span className="visually-hidden"> for {invitation.email}</span>
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      isPending={revoke.isPending && revoke.variables === invitation.id}
-                      onPress={() => revoke.mutate(invitation.id, { onSuccess: () => onLinkEnded(invitation.id) })}
-                    >
-                      {revoke.isPending && revoke.variables === invitation.id ? 'Revoking...' : 'Revoke'}
-                      <span className="visually-hidden">
-                        {' '}
-                        invitation for {invitation.email} ({ROLE_LABELS[invitation.role]})
-                      </span>
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={['Email', 'Role', 'Invited', 'Link', 'Actions']}>
+        {invitations.data.map((invitation) => (
+          <tr key={invitation.id} role="row">
+            <th scope="row" role="rowheader">{invitation.email}</th>
+            <td role="cell" data-label="Role">
+              <RoleBadge role={invitation.role} />
+            </td>
+            <td role="cell" data-label="Invited">
+              <time dateTime={invitation.createdAt}>{formatDate(invitation.createdAt)}</time>
+            </td>
+            <td role="cell" data-label="Link">
+              <LinkExpiry invitation={invitation} />
+            </td>
+            <td role="cell">
+              <div className="data-table__actions">
+                {mailEnabled ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    isPending={resend.isPending && resend.variables === invitation.id}
+                    onPress={() => resend.mutate(invitation.id, { onSuccess: () => onLinkEnded(invitation.id) })}
+                  >
+                    {resend.isPending && resend.variables === invitation.id ? 'Resending...' : 'Resend'}
+                    <span className="visually-hidden"> invitation to {invitation.email}</span>
+                  </Button>
+                ) : null}
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  isPending={issueLink.isPending && issueLink.variables === invitation.id}
+                  onPress={() => issueLink.mutate(invitation.id, { onSuccess: onLinkIssued })}
+                >
+                  {issueLink.isPending && issueLink.variables === invitation.id ? 'Creating...' : 'New link'}
+                  <span className="visually-hidden"> for {invitation.email}</span>
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  isPending={revoke.isPending && revoke.variables === invitation.id}
+                  onPress={() => revoke.mutate(invitation.id, { onSuccess: () => onLinkEnded(invitation.id) })}
+                >
+                  {revoke.isPending && revoke.variables === invitation.id ? 'Revoking...' : 'Revoke'}
+                  <span className="visually-hidden">
+                    {' '}
+                    invitation for {invitation.email} ({ROLE_LABELS[invitation.role]})
+                  </span>
+                </Button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     );
 
   return (

@@ -1,11 +1,10 @@
 import { useStore } from '@tanstack/react-form';
 import { Form } from 'react-aria-components';
 import { DiscussionCreateInput, type Discussion, type ForumCategory } from '../../../contracts/forums';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
+import { Dialog, FormDialogActions } from '../../components/Dialog';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { bind, bindChoice, useEntityForm, submitLabel } from '../../lib/entityForm';
+import { bind, bindChoice, useEntityForm, submitLabel, saveThen } from '../../lib/entityForm';
 import { useSaveDiscussion } from './mutations';
 
 export interface DiscussionFormDialogProps {
@@ -43,11 +42,7 @@ function DiscussionForm({
       categoryId: discussion?.categoryId ?? (null as string | null),
     },
     schema: DiscussionCreateInput,
-    onSubmit: async (input) => {
-      await save.mutateAsync(input);
-      onDone();
-    },
-    isHeld: save.isPending,
+    ...saveThen(save, onDone),
   });
   // Create/Update stays disabled (so Enter does not submit either) until all three are filled.
   const isComplete = useStore(
@@ -83,14 +78,9 @@ function DiscussionForm({
           />
         )}
       </form.Field>
-      <div className="dialog__actions">
-        <Button variant="secondary" onPress={onDone} isDisabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" isDisabled={!isComplete} isPending={save.isPending}>
-          {saveLabel}
-        </Button>
-      </div>
+      <FormDialogActions onCancel={onDone} isPending={save.isPending} isDisabled={!isComplete}>
+        {saveLabel}
+      </FormDialogActions>
     </Form>
   );
 }

@@ -1,8 +1,7 @@
 import { Form } from 'react-aria-components';
 import { ArticlePutInput, type Article } from '../../../contracts/news';
 import { serverMessage } from '../../api/errors';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
+import { Dialog, FormDialogActions } from '../../components/Dialog';
 import { TextField } from '../../components/TextField';
 import { bind, bindWithError, useEntityForm } from '../../lib/entityForm';
 import { CategoryChoices } from '../editor/CategoryChoices';
@@ -68,14 +67,9 @@ function ArticleEditForm({ article, onDone }: { article: Article; onDone: () => 
           <p>{serverMessage(update.error, 'Failed to update the article. Please try again.')}</p>
         </div>
       ) : null}
-      <div className="dialog__actions">
-        <Button variant="secondary" onPress={onDone} isDisabled={update.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" isPending={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </div>
+      <FormDialogActions onCancel={onDone} isPending={update.isPending}>
+        {update.isPending ? 'Saving...' : 'Save Changes'}
+      </FormDialogActions>
     </Form>
   );
 }

@@ -3,9 +3,8 @@ import { Form } from 'react-aria-components';
 import type { DIFFICULTIES } from '../../../contracts/common';
 import { ResourceCreateInput, type Resource } from '../../../contracts/resources';
 import type { ResourceCategory, ResourceType } from '../../api/resources.queries';
-import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
-import { Dialog } from '../../components/Dialog';
+import { Dialog, FormDialogActions } from '../../components/Dialog';
 import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
@@ -149,14 +148,9 @@ function ResourceForm({ resource, onDone }: { resource: Resource | null; onDone:
           </Checkbox>
         )}
       </form.Field>
-      <div className="dialog__actions">
-        <Button variant="secondary" onPress={onDone} isDisabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" isDisabled={!isComplete} isPending={save.isPending}>
-          {submitLabel('Resource', resource === null, save.isPending)}
-        </Button>
-      </div>
+      <FormDialogActions onCancel={onDone} isPending={save.isPending} isDisabled={!isComplete}>
+        {submitLabel('Resource', resource === null, save.isPending)}
+      </FormDialogActions>
     </Form>
   );
 }

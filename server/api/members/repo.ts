@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { escapeLike } from '../../db/like';
 import { wherePublicContent, wherePublicDiscussion } from '../content/visibility';
 import type { MemberArticleRow, MemberDiscussionRow, MemberRefRow, MemberRow } from './presenter';
 
@@ -74,7 +75,7 @@ export async function activeMemberRefs(db: Knex, ids: Array<string | null | unde
  */
 export async function mentionCandidates(db: Knex, prefix: string, limit: number): Promise<MemberRefRow[]> {
   // LIKE's wildcards in what the member typed are literal characters.
-  const pattern = `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = `${escapeLike(prefix.toLowerCase())}%`;
   return db('users')
     .where('is_active', true)
     .andWhere((w) => w.whereRaw("lower(first_name) like ? escape '\\'", [pattern]).orWhereRaw("lower(last_name) like ? escape '\\'", [pattern]))

@@ -42,26 +42,6 @@ export async function findNewsCategory(db: Knex, id: string): Promise<NewsCatego
   return db<NewsCategoryRow>('news_categories').where({ id }).first();
 }
 
-/**
- * Which of the unique fields another category already uses. Names compare case-insensitively
- * ('Audit' and 'audit' would be indistinguishable in a picker); slugs are lowercase by validation.
- */
-export async function conflictingFields(
-  db: Knex,
-  fields: { name?: string; slug?: string },
-  exceptId?: string,
-): Promise<Array<'name' | 'slug'>> {
-  const out: Array<'name' | 'slug'> = [];
-  const others = () => {
-    const q = db('news_categories');
-    if (exceptId) q.whereNot('id', exceptId);
-    return q;
-  };
-  if (fields.name !== undefined && (await others().whereRaw('lower(name) = ?', [fields.name.toLowerCase()]).first('id'))) out.push('name');
-  if (fields.slug !== undefined && (await others().where('slug', fields.slug).first('id'))) out.push('slug');
-  return out;
-}
-
 export async function insertNewsCategory(db: Knex, input: NewsCategoryCreateInput): Promise<NewsCategoryRow> {
   const ts = now();
   const id = uuidv7();

@@ -5,14 +5,13 @@ import {
   NewsCategoryListQuery,
   NewsCategoryUpdateInput,
 } from '../../../contracts/admin';
-import { conflict, notFound } from '../../errors';
-import { isUniqueViolation } from '../../db/dialect';
+import { notFound } from '../../errors';
 import { ADMINS } from '../../../contracts/constants';
 import { requireRole } from '../../middleware/auth';
 import { parseId, validateBody, validateQuery } from '../../middleware/validate';
+import { nameSlugGuard } from '../name-slug/unique';
 import { presentNewsCategory } from './presenter';
 import {
-  conflictingFields,
   deleteNewsCategory,
   insertNewsCategory,
   listNewsCategories,
@@ -24,21 +23,10 @@ const TAKEN: Record<'name' | 'slug', string> = {
   slug: 'A category with this slug already exists',
 };
 
-/** 409 naming each unique field that is taken. */
-async function assertUnique(db: Knex, fields: { name?: string; slug?: string }, exceptId?: string): Promise<void> {
-  const taken = await conflictingFields(db, fields, exceptId);
-  if (taken.length) throw conflict(TAKEN[taken[0]], Object.fromEntries(taken.map((f) => [f, [TAKEN[f]]])));
-}
-
-/** A unique-index error from a race: find out which field it was, for the form. */
-async function uniqueRace(db: Knex, err: unknown, fields: { name?: string; slug?: string }, exceptId?: string): Promise<never> {
-  if (isUniqueViolation(err)) await assertUnique(db, fields, exceptId);
-  throw err;
-}
-
 export function newsCategoryRoutes(db: Knex): Router {
   const router = new Router();
   const adminOnly = requireRole(...ADMINS);
+  const unique = nameSlugGuard(db, 'news_categories', TAKEN);
 
   router.get('/api/news-categories', validateQuery(NewsCategoryListQuery), async (ctx) => {
     const { activeOnly, usedBy } = ctx.state.query;
@@ -48,8 +36,8 @@ export function newsCategoryRoutes(db: Knex): Router {
 
   router.post('/api/admin/news-categories', adminOnly, validateBody(NewsCategoryCreateInput), async (ctx) => {
     const input = ctx.state.body;
-    await assertUnique(db, input);
-    const row = await insertNewsCategory(db, input).catch((err) => uniqueRace(db, err, input));
+    await unique.check(input);
+    const row = await insertNewsCategory(db, input).catch((err) => unique.race(err, input));
     ctx.status = 201;
     ctx.body = presentNewsCategory(row);
   });
@@ -57,8 +45,8 @@ export function newsCategoryRoutes(db: Knex): Router {
   router.patch('/api/admin/news-categories/:id', adminOnly, validateBody(NewsCategoryUpdateInput), async (ctx) => {
     const id = parseId(ctx.params.id, 'Category not found');
     const input = ctx.state.body;
-    await assertUnique(db, input, id);
-    const row = await updateNewsCategory(db, id, input).catch((err) => uniqueRace(db, err, input, id));
+    await unique.check(input, id);
+    const row = await updateNewsCategory(db, id, input).catch((err) => unique.race(err, input, id));
     if (!row) throw notFound('Category not found');
     ctx.body = presentNewsCategory(row);
   });

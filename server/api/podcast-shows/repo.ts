@@ -57,23 +57,6 @@ export async function defaultShow(db: Knex): Promise<PodcastShowRow> {
   }
 }
 
-/** Which of the unique fields another show already uses (names compare case-insensitively). */
-export async function conflictingFields(
-  db: Knex,
-  fields: { name?: string; slug?: string },
-  exceptId?: string,
-): Promise<Array<'name' | 'slug'>> {
-  const others = () => {
-    const q = db('podcast_shows');
-    if (exceptId) q.whereNot('id', exceptId);
-    return q;
-  };
-  const out: Array<'name' | 'slug'> = [];
-  if (fields.name !== undefined && (await others().whereRaw('lower(name) = ?', [fields.name.toLowerCase()]).first('id'))) out.push('name');
-  if (fields.slug !== undefined && (await others().where('slug', fields.slug).first('id'))) out.push('slug');
-  return out;
-}
-
 export async function insertShow(
   db: Knex,
   input: Pick<PodcastShowCreateInput, 'name' | 'slug'> & Partial<Omit<PodcastShowCreateInput, 'name' | 'slug'>>,

@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { PodcastShowCreateInput, PodcastShowUpdateInput } from '../../../contracts/podcasts';
-import { isUniqueViolation } from '../../db/dialect';
 import { conflict, notFound } from '../../errors';
 import { ADMINS } from '../../../contracts/constants';
 import { requireRole } from '../../middleware/auth';
@@ -9,7 +8,8 @@ import { parseId, validateBody } from '../../middleware/validate';
 import { viewerSpecific } from '../content/handlers';
 import { canSeeDrafts } from '../content/policy';
 import { presentPodcastShow } from './presenter';
-import { conflictingFields, deleteShow, insertShow, listShows, showStats, updateShow } from './repo';
+import { nameSlugGuard } from '../name-slug/unique';
+import { deleteShow, insertShow, listShows, showStats, updateShow } from './repo';
 
 const SHOW_NOT_FOUND = 'Show not found';
 export const SHOW_HAS_EPISODES = 'This show still has episodes. Move them to another show or delete them first.';
@@ -18,18 +18,6 @@ const TAKEN: Record<'name' | 'slug', string> = {
   slug: 'A show with this slug already exists',
 };
 
-/** 409 naming each unique field that is taken. */
-async function assertUnique(db: Knex, fields: { name?: string; slug?: string }, exceptId?: string): Promise<void> {
-  const taken = await conflictingFields(db, fields, exceptId);
-  if (taken.length) throw conflict(TAKEN[taken[0]], Object.fromEntries(taken.map((f) => [f, [TAKEN[f]]])));
-}
-
-/** A unique-index error from a race: find out which field it was, for the form. */
-async function uniqueRace(db: Knex, err: unknown, fields: { name?: string; slug?: string }, exceptId?: string): Promise<never> {
-  if (isUniqueViolation(err)) await assertUnique(db, fields, exceptId);
-  throw err;
-}
-
 /**
  * Podcast shows (issue 18): everyone reads the list (the podcasts page's show filter, the episode
  * forms' Show select); admins create, edit and delete them, like news categories.
@@ -37,6 +25,7 @@ async function uniqueRace(db: Knex, err: unknown, fields: { name?: string; slug?
 export function podcastShowRoutes(db: Knex): Router {
   const router = new Router();
   const adminOnly = requireRole(...ADMINS);
+  const unique = nameSlugGuard(db, 'podcast_shows', TAKEN);
 
   router.get('/api/podcast-shows', async (ctx) => {
     const editor = canSeeDrafts(ctx.state.user);
@@ -48,8 +37,8 @@ export function podcastShowRoutes(db: Knex): Router {
 
   router.post('/api/admin/podcast-shows', adminOnly, validateBody(PodcastShowCreateInput), async (ctx) => {
     const input = ctx.state.body;
-    await assertUnique(db, input);
-    const row = await insertShow(db, input).catch((err) => uniqueRace(db, err, input));
+    await unique.check(input);
+    const row = await insertShow(db, input).catch((err) => unique.race(err, input));
     ctx.status = 201;
     ctx.body = presentPodcastShow(row, undefined, true);
   });
@@ -57,8 +46,8 @@ export function podcastShowRoutes(db: Knex): Router {
   router.patch('/api/admin/podcast-shows/:id', adminOnly, validateBody(PodcastShowUpdateInput), async (ctx) => {
     const id = parseId(ctx.params.id, SHOW_NOT_FOUND);
     const input = ctx.state.body;
-    await assertUnique(db, input, id);
-    const row = await updateShow(db, id, input).catch((err) => uniqueRace(db, err, input, id));
+    await unique.check(input, id);
+    const row = await updateShow(db, id, input).catch((err) => unique.race(err, input, id));
     if (!row) throw notFound(SHOW_NOT_FOUND);
     ctx.body = presentPodcastShow(row, (await showStats(db, true)).get(id), true);
   });

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import type { Role } from '../../../contracts/common';
 import { ilike, now } from '../../db/dialect';
+import { escapeLike } from '../../db/like';
 import type { AuthorRow, UserRow } from './presenter';
 
 export async function findUserById(db: Knex, id: string): Promise<UserRow | undefined> {
@@ -89,23 +90,8 @@ export async function listUsers(db: Knex, filter: UserListFilter = {}): Promise<
 }
 
 /** `%`, `_` and `\` in a search term match themselves. */
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** Column values for an update; absent keys are left alone. */
-export interface UserPatch {
-  email?: string;
-  passwordHash?: string;
-  firstName?: string;
-  lastName?: string;
-  role?: Role;
-  isActive?: boolean;
-  title?: string | null;
-  company?: string | null;
-  bio?: string | null;
-  profileImageUrl?: string | null;
-}
+export type UserPatch = Partial<NewUser>;
 
 export async function updateUserRow(db: Knex, id: string, patch: UserPatch): Promise<UserRow | undefined> {
   const columns: Record<string, unknown> = {
