@@ -41,6 +41,8 @@ export interface MentionTextAreaProps {
   draft: MentionDraft;
   placeholder?: string;
   rows?: number;
+  /** The writer's own id: mentioning oneself tells nobody, so they are not offered. */
+  authorId?: string;
 }
 
 /** Typing pauses this long before the server is asked. */
@@ -52,7 +54,7 @@ const DEBOUNCE_MS = 150;
  * shows `@Name`; the draft remembers who was picked and turns them into markup when sent. Without a
  * network or a session the query fails quietly and the field is a plain textarea.
  */
-export function MentionTextArea({ label, draft, placeholder, rows = 3 }: MentionTextAreaProps) {
+export function MentionTextArea({ label, draft, placeholder, rows = 3, authorId }: MentionTextAreaProps) {
   const { text, mentions, caret } = draft.state;
   const textarea = useRef<HTMLTextAreaElement>(null);
   const listbox = useRef<HTMLDivElement>(null);
@@ -65,7 +67,7 @@ export function MentionTextArea({ label, draft, placeholder, rows = 3 }: Mention
   const query = mentionQueryAt(text, caret, mentions);
   const q = useDebounced(query ? serverQuery(query.typed) : '', DEBOUNCE_MS);
   const answer = useQuery({ ...memberQueries.mentions(q), enabled: q !== '', placeholderData: keepPreviousData });
-  const suggestions = query && answer.data ? answer.data.filter((member) => nameMatches(member.name, query.typed)) : [];
+  const suggestions = query && answer.data ? answer.data.filter((member) => member.id !== authorId && nameMatches(member.name, query.typed)) : [];
   const isOpen = focused && query !== null && query.start !== dismissed && suggestions.length > 0;
 
   useEffect(() => {

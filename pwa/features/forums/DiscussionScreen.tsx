@@ -176,7 +176,7 @@ function ReplyBox({ discussion }: { discussion: DiscussionDetail }) {
       </h2>
       {/* One textarea on a public reading page: plain state, so the form library stays out of this chunk. */}
       <Form className="form" onSubmit={onSubmit}>
-        <MentionTextArea label="Your reply" draft={draft} rows={4} placeholder="Share your thoughts..." />
+        <MentionTextArea label="Your reply" draft={draft} authorId={user.id} rows={4} placeholder="Share your thoughts..." />
         <div className="reply-box__actions">
           <Button type="submit" isDisabled={isBlank} isPending={reply.isPending}>
             {reply.isPending ? 'Posting...' : 'Post Reply'}

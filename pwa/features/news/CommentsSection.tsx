@@ -39,7 +39,7 @@ export function CommentsSection({ articleId, commentCount }: { articleId: string
     <section className="comments" aria-labelledby="comments-title">
       <h2 id="comments-title">Comments ({count})</h2>
       {viewer.isSignedIn ? (
-        <CommentForm articleId={articleId} />
+        <CommentForm articleId={articleId} authorId={viewer.user?.id} />
       ) : (
         <div className="comments__sign-in">
           <p>You must be signed in to post a comment.</p>
@@ -126,7 +126,7 @@ function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
   );
 }
 
-function CommentForm({ articleId }: { articleId: string }) {
+function CommentForm({ articleId, authorId }: { articleId: string; authorId?: string }) {
   const post = usePostComment(articleId);
   const draft = useMentionDraft();
   const isBlank = draft.text.trim() === '';
@@ -143,7 +143,7 @@ function CommentForm({ articleId }: { articleId: string }) {
   return (
     // One textarea on a public reading page: plain state, so the form library stays out of this chunk.
     <Form className="form comments__form" onSubmit={onSubmit}>
-      <MentionTextArea label="Add a comment" draft={draft} rows={3} placeholder="Share your thoughts on this article..." />
+      <MentionTextArea label="Add a comment" draft={draft} authorId={authorId} rows={3} placeholder="Share your thoughts on this article..." />
       <div>
         <Button type="submit" isDisabled={isBlank} isPending={post.isPending}>
           {post.isPending ? 'Posting...' : 'Post Comment'}
