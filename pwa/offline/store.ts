@@ -21,7 +21,8 @@ export const MAX_STORED_RESPONSES = 300;
  * Admin and user-management answers are never written to the device, nor invitations (their path
  * holds the invite link's secret token, and the answer changes once it is used). Nor is who is
  * signed in: the session module (pwa/session/session.ts) keeps that itself, so a stale copy can
- * never answer it.
+ * never answer it. Nor the mention suggestions: one answer per typed prefix would crowd out the
+ * pages a member reads offline, and offline the composer simply offers none.
  */
 const NOT_STORED = [
   /^\/api\/auth\//,
@@ -30,6 +31,7 @@ const NOT_STORED = [
   /^\/api\/upload-parameters/,
   /^\/api\/health/,
   /^\/api\/invitations\//,
+  /^\/api\/members\/mentions/,
 ];
 
 const loadDb = () => import('./db').then((module) => module.db);

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { mentionsAsText } from '../../contracts/mentions';
 import { authQueries } from '../session/queries';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
+import { MentionText } from '../components/MentionText';
 import { toast } from '../components/Toast';
 import { fullName } from '../lib/format';
 import type { OutboxItem } from './db';
@@ -28,7 +30,8 @@ export const kindLabel = (item: OutboxItem) => KIND_LABELS[item.kind];
 /** 'Pending sync', or 'Not sent' with the reason and what the user can do about it. */
 export function OutboxNotice({ item }: { item: OutboxItem }) {
   if (item.state === 'pending') return <span className="outbox-badge">{PENDING_SYNC}</span>;
-  const words = [item.title, item.text].filter(Boolean).join('\n\n');
+  // The words as the member wrote them: mentions as `@Name`, not their markup.
+  const words = [item.title, item.text && mentionsAsText(item.text)].filter(Boolean).join('\n\n');
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(words);
@@ -73,7 +76,11 @@ export function QueuedPost({ item }: { item: OutboxItem }) {
           <time dateTime={item.writtenAt}>Written {formatDateTime(item.writtenAt)}</time>
         </p>
         {item.title ? <p className="outbox-entry__title">{item.title}</p> : null}
-        {item.text ? <p className="comment__content">{item.text}</p> : null}
+        {item.text ? (
+          <p className="comment__content">
+            <MentionText text={item.text} />
+          </p>
+        ) : null}
         <OutboxNotice item={item} />
       </div>
     </article>

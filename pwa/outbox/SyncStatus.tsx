@@ -1,3 +1,4 @@
+import { mentionsAsText } from '../../contracts/mentions';
 import { Button, LinkButton } from '../components/Button';
 import { Dialog, DialogTrigger } from '../components/Dialog';
 import type { OutboxItem } from './db';
@@ -86,7 +87,7 @@ function OutboxList({ items }: { items: OutboxItem[] }) {
             <span className="outbox-list__kind">{kindLabel(item)}</span> · <time dateTime={item.writtenAt}>{formatDateTime(item.writtenAt)}</time>
           </p>
           {item.title ? <p className="outbox-entry__title">{item.title}</p> : null}
-          {item.text ? <p>{item.text}</p> : null}
+          {item.text ? <p>{mentionsAsText(item.text)}</p> : null}
           <OutboxNotice item={item} />
         </li>
       ))}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import type { DiscussionDetail, Reply } from '../../../contracts/forums';
 import { authQueries } from '../../session/queries';
@@ -11,7 +11,8 @@ import { Avatar } from '../../components/Avatar';
 import { BackLink } from '../../components/BackLink';
 import { Button, LinkButton } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { TextField } from '../../components/TextField';
+import { MentionText } from '../../components/MentionText';
+import { MentionTextArea, useMentionDraft } from '../../components/MentionTextArea';
 import { fullName } from '../../lib/format';
 import { MemberLink } from '../members/MemberLink';
 import { OfflineNotice } from '../../offline/OfflineNotice';
@@ -134,7 +135,9 @@ function ReplyItem({ reply }: { reply: Reply }) {
           <MemberLink person={reply.author} className="reply__author" />
           <PostedTime writtenAt={reply.writtenAt} createdAt={reply.createdAt} show="relative" />
         </p>
-        <div className="reply__content">{reply.content}</div>
+        <div className="reply__content">
+          <MentionText text={reply.content} />
+        </div>
         <p className="reply__likes">
           <HeartIcon />
           {reply.likes} {reply.likes === 1 ? 'like' : 'likes'}
@@ -147,7 +150,7 @@ function ReplyItem({ reply }: { reply: Reply }) {
 /** Signed in: a reply box. Visitors: a prompt to log in (spec 2 and 6). */
 function ReplyBox({ discussion }: { discussion: DiscussionDetail }) {
   const { data: user } = useQuery(authQueries.user());
-  const [content, setContent] = useState('');
+  const draft = useMentionDraft();
   const reply = usePostReply(discussion.id);
 
   if (!user) {
@@ -159,11 +162,11 @@ function ReplyBox({ discussion }: { discussion: DiscussionDetail }) {
     );
   }
 
-  const isBlank = content.trim() === '';
+  const isBlank = draft.text.trim() === '';
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isBlank || reply.isPending) return;
-    reply.mutate(content.trim(), { onSuccess: () => setContent('') });
+    reply.mutate(draft.stored().trim(), { onSuccess: draft.clear });
   };
 
   return (
@@ -173,14 +176,7 @@ function ReplyBox({ discussion }: { discussion: DiscussionDetail }) {
       </h2>
       {/* One textarea on a public reading page: plain state, so the form library stays out of this chunk. */}
       <Form className="form" onSubmit={onSubmit}>
-        <TextField
-          label="Your reply"
-          multiline
-          rows={4}
-          value={content}
-          onChange={setContent}
-          placeholder="Share your thoughts..."
-        />
+        <MentionTextArea label="Your reply" draft={draft} authorId={user.id} rows={4} placeholder="Share your thoughts..." />
         <div className="reply-box__actions">
           <Button type="submit" isDisabled={isBlank} isPending={reply.isPending}>
             {reply.isPending ? 'Posting...' : 'Post Reply'}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { mentionsAsText } from '../../../contracts/mentions';
 import { Form } from 'react-aria-components';
 import type { Comment } from '../../../contracts/news';
 import { newsQueries } from '../../api/news.queries';
@@ -8,7 +9,8 @@ import { Button, LinkButton } from '../../components/Button';
 import { AlertDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
-import { TextField } from '../../components/TextField';
+import { MentionText } from '../../components/MentionText';
+import { MentionTextArea, useMentionDraft } from '../../components/MentionTextArea';
 import { toast } from '../../components/Toast';
 import { fullName } from '../../lib/format';
 import { MemberLink } from '../members/MemberLink';
@@ -37,7 +39,7 @@ export function CommentsSection({ articleId, commentCount }: { articleId: string
     <section className="comments" aria-labelledby="comments-title">
       <h2 id="comments-title">Comments ({count})</h2>
       {viewer.isSignedIn ? (
-        <CommentForm articleId={articleId} />
+        <CommentForm articleId={articleId} authorId={viewer.user?.id} />
       ) : (
         <div className="comments__sign-in">
           <p>You must be signed in to post a comment.</p>
@@ -95,7 +97,9 @@ function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
           <MemberLink person={comment.author} className="comment__author" />
           <PostedTime writtenAt={comment.writtenAt} createdAt={comment.createdAt} show="date" />
         </p>
-        <p className="comment__content">{comment.content}</p>
+        <p className="comment__content">
+          <MentionText text={comment.content} />
+        </p>
       </div>
       {/* Spec 2: only on the viewer's own comments (the API also lets editors moderate). */}
       {isOwn ? (
@@ -114,7 +118,7 @@ function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
             onAction={() => remove.mutate(comment.id, { onSettled: () => setConfirming(false) })}
           >
             <p>It will be removed for everyone. This cannot be undone.</p>
-            <blockquote className="comment__quote">{comment.content}</blockquote>
+            <blockquote className="comment__quote">{mentionsAsText(comment.content)}</blockquote>
           </AlertDialog>
         </>
       ) : null}
@@ -122,10 +126,10 @@ function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
   );
 }
 
-function CommentForm({ articleId }: { articleId: string }) {
+function CommentForm({ articleId, authorId }: { articleId: string; authorId?: string }) {
   const post = usePostComment(articleId);
-  const [content, setContent] = useState('');
-  const isBlank = content.trim() === '';
+  const draft = useMentionDraft();
+  const isBlank = draft.text.trim() === '';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -133,21 +137,13 @@ function CommentForm({ articleId }: { articleId: string }) {
       toast({ title: 'Comment required', description: 'Please enter a comment before submitting.', variant: 'destructive' });
       return;
     }
-    post.mutate(content, { onSuccess: () => setContent('') });
+    post.mutate(draft.stored(), { onSuccess: draft.clear });
   };
 
   return (
     // One textarea on a public reading page: plain state, so the form library stays out of this chunk.
     <Form className="form comments__form" onSubmit={onSubmit}>
-      <TextField
-        label="Add a comment"
-        name="content"
-        value={content}
-        onChange={setContent}
-        multiline
-        rows={3}
-        placeholder="Share your thoughts on this article..."
-      />
+      <MentionTextArea label="Add a comment" draft={draft} authorId={authorId} rows={3} placeholder="Share your thoughts on this article..." />
       <div>
         <Button type="submit" isDisabled={isBlank} isPending={post.isPending}>
           {post.isPending ? 'Posting...' : 'Post Comment'}
