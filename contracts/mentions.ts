@@ -45,3 +45,18 @@ export function mentionsAsText(text: string): string {
     .map((s) => (s.kind === 'text' ? s.text : `@${s.name}`))
     .join('');
 }
+
+/**
+ * The text with each mention named as `names` says (member id → their name now); a mention of an id
+ * not in `names` (no such member, or not active) becomes plain `@Name`. The server stores replies and
+ * comments through this, so a link to a member page always shows that member's own name.
+ */
+export function resolveMentions(text: string, names: ReadonlyMap<string, string>): string {
+  return splitMentions(text)
+    .map((s) => {
+      if (s.kind === 'text') return s.text;
+      const name = names.get(s.id);
+      return name === undefined ? `@${s.name}` : mentionMarkup(name, s.id);
+    })
+    .join('');
+}

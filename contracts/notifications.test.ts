@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mentionedIds, mentionMarkup, mentionsAsText, NotificationSettingsInput, splitMentions } from './notifications';
+import { mentionedIds, mentionMarkup, mentionsAsText, NotificationSettingsInput, resolveMentions, splitMentions } from './notifications';
 
 const A = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 const B = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c';
@@ -19,6 +19,11 @@ describe('mention syntax', () => {
     for (const text of ['@Ada', `@[Ada](${A.slice(0, -1)})`, `@[Ada]( ${A})`, `@[](${A})`, `@[Ad\na](${A})`, `[Ada](${A})`]) {
       expect(mentionedIds(text), text).toEqual([]);
     }
+  });
+
+  it('resolves names: a known id takes its own name, an unknown one becomes plain text', () => {
+    const names = new Map([[A, 'Ada Lovelace']]);
+    expect(resolveMentions(`@[Admin](${A}) meet @[Bo](${B}), plain @Cy`, names)).toBe(`@[Ada Lovelace](${A}) meet @Bo, plain @Cy`);
   });
 
   it('gives each id once, in order of first mention', () => {

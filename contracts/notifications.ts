@@ -35,7 +35,7 @@ export const NOTIFICATION_LIMITS = {
 // ------------------------------------------------------------------------------- mention syntax
 
 // In a zod-free module of its own, so the PWA's reading pages can draw mentions without zod.
-export { mentionedIds, mentionMarkup, mentionsAsText, splitMentions, type MentionSegment } from './mentions';
+export { mentionedIds, mentionMarkup, mentionsAsText, resolveMentions, splitMentions, type MentionSegment } from './mentions';
 
 // ------------------------------------------------------------------------------------- API shapes
 

@@ -24,6 +24,7 @@ import { presentDiscussion, presentDiscussionDetail, presentForumCategory, prese
 import { countsWhenCreated, type WriteLimiter } from '../../middleware/write-limits';
 import * as repo from './repo';
 import type { Notifier } from '../notifications/notify';
+import { withMemberNames } from '../members/mentions';
 
 const DISCUSSION_NOT_FOUND = 'Discussion not found';
 const REPLY_NOT_FOUND = 'Reply not found';
@@ -139,10 +140,10 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
   });
 
   router.post('/replies', requireUser, validateBody(ReplyCreateInput), limits.limit('comment', { counts: countsWhenCreated }), async (ctx) => {
-    const input = ctx.state.body;
     const user = currentUser(ctx);
-    const writtenAt = acceptedWrittenAt(input.writtenAt, user.row);
-    await visibleDiscussion(ctx, input.discussionId);
+    const writtenAt = acceptedWrittenAt(ctx.state.body.writtenAt, user.row);
+    await visibleDiscussion(ctx, ctx.state.body.discussionId);
+    const input = { ...ctx.state.body, content: await withMemberNames(db, ctx.state.body.content) };
     const origin = notifier.originFor(ctx);
     // The reply's notifications are written in its transaction (docs/notifications.md).
     const result = await repo.createReply(db, { ...input, writtenAt, authorId: user.id }, (trx, id) =>

@@ -27,6 +27,7 @@ import { likeHandler } from '../likes/handlers';
 import { countsWhenCreated, type WriteLimiter } from '../../middleware/write-limits';
 import { authorsByIds } from '../users/repo';
 import { activeMemberRefs } from '../members/repo';
+import { withMemberNames } from '../members/mentions';
 import { presentMemberRef } from '../members/presenter';
 import { canDeleteComment } from './policy';
 import { presentArticle, presentArticleSummary, presentComment } from './presenter';
@@ -109,8 +110,9 @@ export function newsRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier): 
 
   router.post('/:id/comments', requireUser, validateBody(CommentCreateInput), limits.limit('comment', { counts: countsWhenCreated }), async (ctx) => {
     const user = currentUser(ctx);
-    const { content, id, writtenAt } = ctx.state.body;
+    const { id, writtenAt } = ctx.state.body;
     const article = await findVisibleContent(db, ARTICLES, itemId(ctx, ARTICLES), user);
+    const content = await withMemberNames(db, ctx.state.body.content);
     const origin = notifier.originFor(ctx);
     const comment = await insertComment(db, article.id, user.id, content, { id, writtenAt: acceptedWrittenAt(writtenAt, user.row) }, async (trx, row) => {
       await notifier.notify(trx, { kind: 'comment', actorId: user.id, origin, commentId: row.id, articleId: article.id, content: row.content });

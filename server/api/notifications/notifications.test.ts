@@ -113,6 +113,24 @@ describe.each(DB_KINDS)('notifications [%s]', (kind) => {
     expect(await list(alice)).toHaveLength(1);
   });
 
+  it("stores each mention under the member's own name; a mention of no member is plain text", async () => {
+    const alice = await member();
+    const bob = await member();
+    const discussionId = await discussionOf(alice);
+    const ghost = randomUUID();
+    const sent = `Ask @[Admin](${alice.user.id}) or @[Ghost](${ghost}).`;
+    const own = `${alice.user.first_name} ${alice.user.last_name}`;
+    const stored = `Ask ${mentionMarkup(own, alice.user.id)} or @Ghost.`;
+    const reply = await bob.agent.post('/api/forum/replies', { discussionId, content: sent });
+    expect(reply.status).toBe(201);
+    expect(reply.body.content).toBe(stored);
+    const articleId = await articleOf(alice);
+    const comment = await bob.agent.post(`/api/news/${articleId}/comments`, { content: sent });
+    expect(comment.status).toBe(201);
+    expect(comment.body.content).toBe(stored);
+    expect((await t.db('forum_replies').where({ id: reply.body.id }).first()).content).toBe(stored);
+  });
+
   it('a reply that also mentions the discussion’s author is one notification: the mention', async () => {
     const alice = await member();
     const bob = await member();
