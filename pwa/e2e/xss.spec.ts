@@ -93,17 +93,20 @@ test('a hostile comment is stored and shown as text, and nothing in it runs', as
 
 test('a mention whose name is hostile is drawn as a link with that text, and nothing in it runs', async ({ page }) => {
   await watchCsp(page);
-  await signIn(page, ACCOUNTS.member);
-  const { user } = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } };
-  const article = ((await (await page.request.get('/api/news?limit=1')).json()) as Array<{ id: string; title: string }>)[0];
-  // The name in the markup is the writer's text (docs/notifications.md): anything but `]` and line breaks.
+  // A member whose own name is markup (names are free text): the server stores mentions under it.
   const name = '<img src=x onerror="window.__xss=6">';
-  const posted = await page.request.post(`/api/news/${article.id}/comments`, { data: { content: `Hi @[${name}](${user.id}) [x](javascript:window.__xss=7)` } });
+  const email = `hostile-${Date.now()}@example.com`;
+  const registered = await page.request.post('/api/auth/register', { data: { email, password: 'hostile-pw-1', firstName: name, lastName: 'Hx' } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { user } = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } };
+  await signIn(page, ACCOUNTS.member);
+  const article = ((await (await page.request.get('/api/news?limit=1')).json()) as Array<{ id: string; title: string }>)[0];
+  const posted = await page.request.post(`/api/news/${article.id}/comments`, { data: { content: `Hi @[Someone](${user.id}) [x](javascript:window.__xss=7)` } });
   expect(posted.status(), await posted.text()).toBe(201);
 
   await page.goto(`/news/${article.id}`);
   const comment = page.getByRole('list', { name: 'Comments' }).getByRole('article').filter({ hasText: 'javascript:' });
-  await expect(comment.getByRole('link', { name: `@${name}` })).toHaveAttribute('href', `/members/${user.id}`);
+  await expect(comment.getByRole('link', { name: `@${name} Hx` })).toHaveAttribute('href', `/members/${user.id}`);
   // Only the mention is a link: the rest of the text is not Markdown.
   await expect(comment.locator('.comment__content a')).toHaveCount(1);
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
