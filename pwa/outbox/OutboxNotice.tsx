@@ -71,8 +71,8 @@ export function QueuedPost({ item }: { item: OutboxItem }) {
     <article className="comment outbox-entry" aria-label={`${kindLabel(item)} by ${name}`} data-outbox-state={item.state}>
       <Avatar person={user} />
       <div className="comment__body">
-        <p className="comment__meta">
-          <span className="comment__author">{name}</span>
+        <p className="post-meta">
+          <span className="post-meta__author">{name}</span>
           <time dateTime={item.writtenAt}>Written {formatDateTime(item.writtenAt)}</time>
         </p>
         {item.title ? <p className="outbox-entry__title">{item.title}</p> : null}

@@ -92,7 +92,7 @@ export function DiscussionScreen() {
               <p className="discussion__author">
                 <MemberLink person={data.author} />
               </p>
-              <p className="discussion__meta">
+              <p className="post-meta">
                 {data.author?.title ? <span>{data.author.title}</span> : null}
                 <Time value={data.createdAt} show="relative" />
               </p>
@@ -131,8 +131,8 @@ function ReplyItem({ reply }: { reply: Reply }) {
     <article className="reply" aria-label={`Reply by ${fullName(reply.author)}`}>
       <Avatar person={reply.author} />
       <div className="reply__body">
-        <p className="reply__meta">
-          <MemberLink person={reply.author} className="reply__author" />
+        <p className="post-meta reply__meta">
+          <MemberLink person={reply.author} className="post-meta__author" />
           <PostedTime writtenAt={reply.writtenAt} createdAt={reply.createdAt} show="relative" />
         </p>
         <div className="reply__content">

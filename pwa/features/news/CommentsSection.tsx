@@ -93,8 +93,8 @@ function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
     <article className="comment" aria-label={`Comment by ${name}`}>
       <Avatar person={comment.author} />
       <div className="comment__body">
-        <p className="comment__meta">
-          <MemberLink person={comment.author} className="comment__author" />
+        <p className="post-meta">
+          <MemberLink person={comment.author} className="post-meta__author" />
           <PostedTime writtenAt={comment.writtenAt} createdAt={comment.createdAt} show="date" />
         </p>
         <p className="comment__content">
