@@ -1,10 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { connect } from '../db/connect';
-import { Agent, DB_KINDS } from '../test/harness';
-import { ADMIN, deploy, freePort, startServer } from '../test/child-server';
+import type { Knex } from 'knex';
+import { Agent, DB_KINDS, type DbKind } from '../test/harness';
+import { ADMIN, deploy, freePort, startServer, type Deployment } from '../test/child-server';
 import { mentionMarkup } from '../../contracts/notifications';
 import { forumCategory, postDiscussion, postReply } from '../api/forums/fixtures';
 import { resetTokenIn, TestSmtpServer, until } from './test-smtp';
+
+interface MailDown {
+  d: Deployment;
+  smtp: TestSmtpServer;
+  db: Knex;
+  /** SIGKILLs the server, starts the mail server, starts the server again. */
+  restart: () => Promise<void>;
+}
+
+/** The real server on a fresh database, its mail server down until `restart`; all cleaned up after. */
+async function withMailDown(kind: DbKind, fn: (m: MailDown) => Promise<void>): Promise<void> {
+  const d = await deploy(kind);
+  const smtp = new TestSmtpServer();
+  // Nothing listens on this port until after the kill: every attempt before it fails.
+  smtp.port = await freePort();
+  d.env.SMTP_URL = smtp.url;
+  const db = connect(d.database);
+  let server = await startServer(d);
+  const restart = async () => {
+    server.kill();
+    await server.exited;
+    await smtp.start();
+    server = await startServer(d);
+  };
+  try {
+    await fn({ d, smtp, db, restart });
+  } finally {
+    await server.stop();
+    await db.destroy();
+    await smtp.stop();
+    await d.cleanup();
+  }
+}
 
 /*
  * The real server (tsx server/main.ts) queues a password reset mail while its mail server is down,
@@ -13,14 +47,7 @@ import { resetTokenIn, TestSmtpServer, until } from './test-smtp';
  */
 describe.each(DB_KINDS)('mail across a SIGKILL [%s]', (kind) => {
   it('delivers a message queued before the kill exactly once after the restart', async () => {
-    const d = await deploy(kind);
-    const smtp = new TestSmtpServer();
-    // Nothing listens on this port until after the kill: every attempt before it fails.
-    smtp.port = await freePort();
-    d.env.SMTP_URL = smtp.url;
-    const db = connect(d.database);
-    let server = await startServer(d);
-    try {
+    await withMailDown(kind, async ({ d, smtp, db, restart }) => {
       const admin = new Agent(d.url);
       expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
       const email = 'crash-reset@example.com';
@@ -31,11 +58,7 @@ describe.each(DB_KINDS)('mail across a SIGKILL [%s]', (kind) => {
       const outbox = () => db('mail_outbox').where({ to_address: email }).first();
       await until(async () => Boolean((await outbox())?.last_error), 30_000, 'a failed first attempt');
       expect((await outbox()).status).toBe('pending');
-      server.kill();
-      await server.exited;
-
-      await smtp.start();
-      server = await startServer(d);
+      await restart();
       const [mail] = await smtp.waitFor(email, 1, 60_000);
       await until(async () => (await outbox()).status === 'sent', 30_000, 'the row marked sent');
       expect(await db('mail_outbox').where({ to_address: email })).toHaveLength(1);
@@ -45,22 +68,11 @@ describe.each(DB_KINDS)('mail across a SIGKILL [%s]', (kind) => {
       expect((await browser.post('/api/auth/password-reset/confirm', { token: resetTokenIn(mail), password: 'after-pw' })).status).toBe(200);
       expect((await new Agent(d.url).post('/api/auth/login', { email, password: 'after-pw' })).status).toBe(200);
       expect(smtp.to(email)).toHaveLength(1);
-    } finally {
-      await server.stop();
-      await db.destroy();
-      await smtp.stop();
-      await d.cleanup();
-    }
+    });
   }, 180_000);
 
   it("a reply's and a mention's notification mail: each queued once, delivered once after SMTP was down and the process SIGKILLed", async () => {
-    const d = await deploy(kind);
-    const smtp = new TestSmtpServer();
-    smtp.port = await freePort();
-    d.env.SMTP_URL = smtp.url;
-    const db = connect(d.database);
-    let server = await startServer(d);
-    try {
+    await withMailDown(kind, async ({ d, smtp, db, restart }) => {
       const admin = new Agent(d.url);
       expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
       // Alice started the discussion, Bob replies in it and mentions Carol; both want mail at once.
@@ -82,11 +94,7 @@ describe.each(DB_KINDS)('mail across a SIGKILL [%s]', (kind) => {
       const outbox = () => db('mail_outbox').whereIn('to_address', [alice.email, carol.email]);
       await until(async () => (await outbox()).filter((row) => row.last_error).length === 2, 30_000, 'a failed first attempt of both');
       expect((await outbox()).map((row) => row.status)).toEqual(['pending', 'pending']);
-      server.kill();
-      await server.exited;
-
-      await smtp.start();
-      server = await startServer(d);
+      await restart();
       const [toAlice] = await smtp.waitFor(alice.email, 1, 60_000);
       const [toCarol] = await smtp.waitFor(carol.email, 1, 60_000);
       await until(async () => (await outbox()).every((row) => row.status === 'sent'), 30_000, 'both rows marked sent');
@@ -102,11 +110,6 @@ describe.each(DB_KINDS)('mail across a SIGKILL [%s]', (kind) => {
         expect(unread.body).toEqual({ count: 1 });
       }
       expect((await bob.agent.get('/api/notifications/unread-count')).body).toEqual({ count: 0 });
-    } finally {
-      await server.stop();
-      await db.destroy();
-      await smtp.stop();
-      await d.cleanup();
-    }
+    });
   }, 180_000);
 });
