@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isUniqueViolation } from './dialect';
+import { isUniqueViolation, toIso } from './dialect';
 
 /**
  * Leases in the database (issue 19): a named job held by one process at a time, whichever machine it
@@ -27,4 +27,10 @@ export async function acquireLease(db: Knex, name: string, holder: string, ttlMs
 /** Gives the lease up (a process shutting down), so another can take it without waiting. */
 export async function releaseLease(db: Knex, name: string, holder: string): Promise<void> {
   await db('leases').where({ name, holder }).delete();
+}
+
+/** Whether another holder has `name` at `at` (one select: the cheap check before trying to take it). */
+export async function heldByAnother(db: Knex, name: string, holder: string, at: number = Date.now()): Promise<boolean> {
+  const row = await db('leases').where({ name }).first('holder', 'expires_at');
+  return Boolean(row && row.holder !== holder && Date.parse(toIso(row.expires_at)!) > at);
 }

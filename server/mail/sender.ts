@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import { acquireLease, releaseLease } from '../db/leases';
-import { toIso } from '../db/dialect';
+import { acquireLease, heldByAnother, releaseLease } from '../db/leases';
 import { claimMail, dueMail, markFailed, markRetry, markSent, type OutboxRow } from './outbox';
 import type { MailTransport } from './transport';
 
@@ -113,8 +112,7 @@ export class MailSender {
    */
   private async elect(): Promise<boolean> {
     const at = this.o.clock();
-    const row = await this.db('leases').where({ name: MAIL_LEASE }).first('holder', 'expires_at');
-    if (row && row.holder !== this.o.holder && Date.parse(toIso(row.expires_at)!) > at) {
+    if (await heldByAnother(this.db, MAIL_LEASE, this.o.holder, at)) {
       this.leaseUntil = 0;
       return false;
     }
