@@ -127,7 +127,7 @@ export function DiscussionScreen() {
 
 function ReplyItem({ reply }: { reply: Reply }) {
   return (
-    <article className="reply" aria-label={`Reply by ${fullName(reply.author)}`}>
+    <article className="reply" id={`reply-${reply.id}`} aria-label={`Reply by ${fullName(reply.author)}`}>
       <Avatar person={reply.author} />
       <div className="reply__body">
         <p className="reply__meta">

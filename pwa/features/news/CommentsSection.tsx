@@ -88,7 +88,7 @@ function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const name = fullName(comment.author, 'Unknown User');
   return (
-    <article className="comment" aria-label={`Comment by ${name}`}>
+    <article className="comment" id={`comment-${comment.id}`} aria-label={`Comment by ${name}`}>
       <Avatar person={comment.author} />
       <div className="comment__body">
         <p className="comment__meta">
