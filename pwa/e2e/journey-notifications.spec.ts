@@ -35,6 +35,7 @@ test('the bell leads to the notifications; tapping one opens the reply and count
   await expect(page).toHaveURL(`/forums/${member.discussion.id}#reply-${ids.reply}`);
   await expect(main(page).getByRole('heading', { level: 1, name: member.discussion.title })).toBeVisible();
   await expect(page.locator(`#reply-${ids.reply}`)).toContainText('Reconcile the bank first.');
+  await expect(page.locator(`#reply-${ids.reply}`)).toBeInViewport();
   await expect(bell(page)).toHaveAccessibleName(bellName(1));
   expect(await unreadOnServer(member)).toBe(1);
 

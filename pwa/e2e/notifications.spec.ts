@@ -41,10 +41,13 @@ test('the bell counts unread ones; the popover lists them; opening one goes to i
     'See all',
   ].map((text, i) => (i < 4 ? `Unread: ${text}` : text)));
   await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: 'test-results/screenshots/notifications-popover-1280.png' });
 
   await popover(page).getByRole('link', { name: /commented on your article/ }).click();
   await expect(page).toHaveURL(`/news/${member.article.id}#comment-${ids.comment}`);
   await expect(main(page).getByRole('heading', { level: 1, name: member.article.title })).toBeVisible();
+  // Scrolled to the comment once the comments have loaded.
+  await expect(page.locator(`#comment-${ids.comment}`)).toBeInViewport();
   await expect(popover(page)).toHaveCount(0);
   await expect(bell(page)).toHaveAccessibleName(bellName(3));
   expect(await unreadOnServer(member)).toBe(3);

@@ -24,6 +24,7 @@ import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
 import { HeartIcon } from '../../components/icons';
 import './forums.css';
 import { Time } from '../../components/Time';
+import { useScrollToFragment } from '../../lib/fragment';
 
 const route = getRouteApi('/forums/$id');
 
@@ -33,6 +34,8 @@ export function DiscussionScreen() {
   const discussion = useQuery(forumQueries.discussion(id));
   const categories = useQuery(forumQueries.categories());
   const queuedReplies = useQueued('reply', id);
+  // A notification's link names one reply (`#reply-<id>`).
+  useScrollToFragment(discussion.isSuccess);
 
   if (discussion.isPending) {
     return (

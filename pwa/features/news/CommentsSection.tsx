@@ -11,6 +11,7 @@ import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { fullName } from '../../lib/format';
+import { useScrollToFragment } from '../../lib/fragment';
 import { MemberLink } from '../members/MemberLink';
 import { TrashIcon } from '../../components/icons';
 import { useOutboxItems } from '../../outbox/hooks';
@@ -23,6 +24,8 @@ import { useViewer } from './viewer';
 export function CommentsSection({ articleId, commentCount }: { articleId: string; commentCount: number }) {
   const viewer = useViewer();
   const comments = useQuery(newsQueries.comments(articleId));
+  // A notification's link names one comment (`#comment-<id>`).
+  useScrollToFragment(comments.isSuccess);
   // The outbox's comments for this article show at once; its pending deletions hide theirs.
   const outbox = useOutboxItems().filter((item) => item.targetId === articleId);
   const deleting = new Set(outbox.filter((item) => item.kind === 'deleteComment' && item.state === 'pending').map((item) => item.refId));
