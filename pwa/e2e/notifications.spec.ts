@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
+import { holdRoute } from './content';
 import { expect, test } from './fixtures';
 import { header, main, signInWithForm } from './journey';
 import { ACTOR, bell, bellName, newRecipient, notify, settingsOnServer, unreadOnServer } from './notifications';
@@ -43,10 +44,16 @@ test('the bell counts unread ones; the popover lists them; opening one goes to i
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: 'test-results/screenshots/notifications-popover-1280.png' });
 
+  // The comments arrive after the article (as on a slow network): the page scrolls to the comment then.
+  const comments = holdRoute();
+  await page.route(`**/api/news/${member.article.id}/comments`, async (route) => {
+    await comments.held;
+    await route.continue();
+  });
   await popover(page).getByRole('link', { name: /commented on your article/ }).click();
   await expect(page).toHaveURL(`/news/${member.article.id}#comment-${ids.comment}`);
   await expect(main(page).getByRole('heading', { level: 1, name: member.article.title })).toBeVisible();
-  // Scrolled to the comment once the comments have loaded.
+  comments.release();
   await expect(page.locator(`#comment-${ids.comment}`)).toBeInViewport();
   await expect(popover(page)).toHaveCount(0);
   await expect(bell(page)).toHaveAccessibleName(bellName(3));

@@ -13,6 +13,7 @@ import { ACCOUNTS } from './session';
 type Playwright = { request: { newContext(options: object): Promise<APIRequestContext> } };
 
 const unique = () => Math.random().toString(36).slice(2, 8);
+const LONG_BODY = Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1}: how IFRS 16 brings leases onto the balance sheet.`).join('\n\n');
 
 export const ACTOR = ACCOUNTS.admin.name;
 
@@ -55,7 +56,8 @@ export async function newRecipient(playwright: Playwright, baseURL: string, firs
   );
   const articleTitle = `Lease accounting ${unique()}`;
   const article = await created<{ id: string }>(
-    await api.post('/api/news', { data: { title: articleTitle, content: 'IFRS 16 in practice.', categoryIds: [newsCategory.id], status: 'draft' } }),
+    // Long, so its comments start below the first screen (opening one must scroll to it).
+    await api.post('/api/news', { data: { title: articleTitle, content: LONG_BODY, categoryIds: [newsCategory.id], status: 'draft' } }),
   );
   return {
     id: user.id,
