@@ -118,7 +118,38 @@ test('nothing yet: the empty state; the settings change and stay after a reload'
   await member.api.dispose();
 });
 
-test('where the site sends no mail, the settings say so and the mail choices cannot be picked', async ({ page, playwright, baseURL }) => {
+test('a page at a time: Load more asks for the next by its cursor', async ({ page, playwright, baseURL }) => {
+  const member = await newRecipient(playwright, baseURL!, 'Lena');
+  await notify(playwright, baseURL!, member, Array.from({ length: 22 }, () => 'reply' as const));
+  await page.goto('/');
+  await signInWithForm(page, member);
+  await page.goto('/notifications');
+  await expect(list(page).getByRole('link')).toHaveCount(20);
+  await main(page).getByRole('button', { name: 'Load more' }).click();
+  await expect(list(page).getByRole('link')).toHaveCount(22);
+  await expect(main(page).getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await member.api.dispose();
+});
+
+test('a list that fails to load says so, and Try again loads it', async ({ page, playwright, baseURL }) => {
+  const member = await newRecipient(playwright, baseURL!, 'Milo');
+  await notify(playwright, baseURL!, member, ['reply']);
+  await page.goto('/');
+  await signInWithForm(page, member);
+  await page.route('**/api/notifications', (route) => route.fulfill({ status: 500, json: { message: 'Internal error', code: 'internal' } }));
+  await page.goto('/notifications');
+  await expect(main(page).getByText('Your notifications could not be loaded.')).toBeVisible();
+  await page.unroute('**/api/notifications');
+  await main(page).getByRole('button', { name: 'Try again' }).click();
+  await expect(list(page).getByRole('link', { name: /replied to your discussion/ })).toBeVisible();
+  await member.api.dispose();
+});
+
+test('where the site sends no mail, the settings say so and the mail choices cannot be picked; a refused save shows why under its type', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const member = await newRecipient(playwright, baseURL!, 'Petra');
   await page.route('**/api/site', async (route) => {
     const response = await route.fetch();
@@ -132,6 +163,18 @@ test('where the site sends no mail, the settings say so and the mail choices can
   await expect(page.getByRole('option', { name: 'Email immediately' })).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByRole('option', { name: 'Daily email digest' })).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByRole('option', { name: 'Off' })).not.toHaveAttribute('aria-disabled', 'true');
+  await page.getByRole('option', { name: 'Off' }).click();
+
+  // The server's field errors go under the type they name (none the form can send; a server's rule).
+  await page.route('**/api/notifications/settings', (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 400, json: { message: 'Validation failed', code: 'validation', errors: { discussion_reply: ['Replies cannot be turned off here'] } } })
+      : route.continue(),
+  );
+  await main(page).getByRole('button', { name: 'Save settings' }).click();
+  await expect(main(page).getByText('Replies cannot be turned off here')).toBeVisible();
+  await expect(main(page).getByRole('button', { name: /Replies to your discussions/ })).toBeFocused();
+  expect((await settingsOnServer(member)).discussion_reply).toBe('in_app');
   await member.api.dispose();
 });
 
