@@ -11,7 +11,7 @@ import { apiFetch, apiFetchPage, type ListPage } from './client';
  */
 
 /** How often the header's count asks the server while the page is shown (and on focus). */
-export const UNREAD_COUNT_INTERVAL_MS = 60_000;
+const UNREAD_COUNT_INTERVAL_MS = 60_000;
 
 // The server's page (NOTIFICATION_LIMITS.pageSize, 20) without naming it: see the import above.
 const listPath = (cursor: string | null) => `/api/notifications${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`;

@@ -17,14 +17,15 @@ import './notifications.css';
 const IN_POPOVER = 8;
 
 /** 'Notifications, 3 unread': the bell's name carries the count its badge shows. */
-export const bellLabel = (count: number | undefined) => (count ? `Notifications, ${count} unread` : 'Notifications');
+const bellLabel = (count: number | undefined) => (count ? `Notifications, ${count} unread` : 'Notifications');
 
 /**
  * The header's bell for signed-in members (lazy, so a visitor's first load does without it). On a
  * desktop it opens a popover with the newest few, 'Mark all as read' and 'See all'; on a phone
  * (narrow, or a phone on its side) it is a link to /notifications, as phone apps open a screen of
- * their own: a popover of eight rows would not fit beside the keyboard-less thumb, and the screen
- * has Load more and Back. CSS picks one of the two (notifications.css), so a rotation needs no script.
+ * their own: a popover of eight rows under the header would be a cramped copy of that screen, which
+ * has room for long titles, Load more and Back. CSS shows one of the two (notifications.css), so a
+ * rotation needs no script.
  */
 export function NotificationBell() {
   const count = useUnreadCount();
