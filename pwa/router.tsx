@@ -204,18 +204,37 @@ const memberRoute = createRoute({
   staticData: { module: 'features/members/MemberScreen.tsx' },
 });
 
+/** Visitors sign in first and come back here (the profile's rule, shared by the member's own screens). */
+const signInFirst = async ({ context: { queryClient }, location }: { context: RouterContext; location: { href: string } }) => {
+  const user = await queryClient.ensureQueryData(authQueries.user());
+  if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
+};
+
 /** The member's own profile (issue 18): visitors sign in first and come back here. */
 const profileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/profile',
-  beforeLoad: async ({ context: { queryClient }, location }) => {
-    const user = await queryClient.ensureQueryData(authQueries.user());
-    if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
-  },
+  beforeLoad: signInFirst,
   loader: ({ context: { queryClient } }) => {
     void queryClient.prefetchQuery(profileQueries.me());
   },
   component: lazyRouteComponent(() => import('./features/profile/ProfileScreen'), 'ProfileScreen'),
+});
+
+/** The member's notifications (issue 21, docs/notifications.md). */
+const notificationsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/notifications',
+  beforeLoad: signInFirst,
+  component: lazyRouteComponent(() => import('./features/notifications/NotificationsScreen'), 'NotificationsScreen'),
+});
+
+/** Per-type channels; notification mail links here from its footer. */
+const notificationSettingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/notifications/settings',
+  beforeLoad: signInFirst,
+  component: lazyRouteComponent(() => import('./features/notifications/NotificationSettingsScreen'), 'NotificationSettingsScreen'),
 });
 
 /** Articles saved for offline reading (docs/offline.md); its data lives on the device. */
@@ -347,6 +366,8 @@ const routeTree = rootRoute.addChildren([
   communityRoute,
   memberRoute,
   profileRoute,
+  notificationsRoute,
+  notificationSettingsRoute,
   savedRoute,
   ...staticPageRoutes,
   authenticatedRoute.addChildren([

@@ -4,7 +4,7 @@ import { ArrowLeftIcon } from './icons';
 
 export interface BackLinkProps {
   /** Where it leads: the list or panel the screen belongs to. */
-  to: '/news' | '/podcasts' | '/forums' | '/admin' | '/community';
+  to: '/news' | '/podcasts' | '/forums' | '/admin' | '/community' | '/notifications';
   /** The spec's text, e.g. 'Back to News'. */
   children: ReactNode;
 }

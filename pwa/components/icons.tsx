@@ -209,3 +209,12 @@ export function MoonIcon() {
     </Icon>
   );
 }
+
+/** Notifications (the header's bell). */
+export function BellIcon() {
+  return (
+    <Icon>
+      <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15zM10 21h4" {...stroke} />
+    </Icon>
+  );
+}

@@ -14,9 +14,10 @@ test.describe('header on a wide screen', () => {
     await expect(header.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
     await expect(header.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+    await expect(header.getByRole('button', { name: /^Notifications/ })).toHaveCount(0);
   });
 
-  test('signed in as a member: avatar initials, full name and Logout; no Admin link', async ({ page }) => {
+  test('signed in as a member: avatar initials, full name, the notification bell and Logout; no Admin link', async ({ page }) => {
     await signIn(page, ACCOUNTS.member);
     await page.goto('/');
     const header = page.getByRole('banner');
@@ -24,6 +25,7 @@ test.describe('header on a wide screen', () => {
     await expect(header.getByText(ACCOUNTS.member.name)).toBeVisible();
     await expect(header.getByText('MP', { exact: true })).toBeVisible();
     await expect(header.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(header.getByRole('button', { name: /^Notifications/ })).toBeVisible();
     await expect(header.getByRole('link', { name: 'Login' })).toHaveCount(0);
     await expect(header.getByRole('link', { name: 'News' })).toBeVisible();
     await expect(header.getByRole('link', { name: 'Admin' })).toHaveCount(0);

@@ -82,6 +82,8 @@ function routes({ article, discussion, podcast, member }: Ids): Route[] {
     { path: '/community' },
     { path: `/members/${member}` },
     { path: '/profile', signedInOnly: true },
+    { path: '/notifications', signedInOnly: true },
+    { path: '/notifications/settings', signedInOnly: true },
     { path: '/saved' },
     { path: '/about' },
     { path: '/contact' },

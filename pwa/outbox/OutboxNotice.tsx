@@ -23,6 +23,8 @@ const KIND_LABELS: Record<OutboxItem['kind'], string> = {
   deleteComment: 'Comment deletion',
   reply: 'Reply',
   discussion: 'New discussion',
+  readNotification: 'Notification marked read',
+  readAllNotifications: 'All notifications marked read',
 };
 
 export const kindLabel = (item: OutboxItem) => KIND_LABELS[item.kind];

@@ -5,7 +5,7 @@ import { Dexie, type EntityTable } from 'dexie';
  * `ledger-outbox` (the read cache is another database, `ledger-cache`, owned by the offline store)
  * until the server has taken them. See docs/outbox.md.
  */
-export type OutboxKind = 'like' | 'unlike' | 'comment' | 'deleteComment' | 'reply' | 'discussion';
+export type OutboxKind = 'like' | 'unlike' | 'comment' | 'deleteComment' | 'reply' | 'discussion' | 'readNotification' | 'readAllNotifications';
 
 export interface OutboxItem {
   /** Insertion order: items are sent oldest first. */
@@ -18,7 +18,7 @@ export interface OutboxItem {
   method: 'POST' | 'DELETE';
   path: string;
   body?: Record<string, unknown>;
-  /** The article, episode or discussion it belongs to (the forum category for a new discussion). */
+  /** The article, episode or discussion it belongs to (the forum category for a new discussion, the notification read; '' for all read). */
   targetId: string;
   /** For a comment deletion: the comment it removes. */
   refId?: string;

@@ -41,7 +41,10 @@ type NewItem = Parameters<typeof sendOrQueue>[0];
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'always' } } });
 session.connectSession(queryClient);
 
-/** What a member has open: the news and podcast lists, two articles, the forum's lists and two discussions. */
+/**
+ * What a member has open: the news and podcast lists, two articles, the forum's lists and two
+ * discussions, and their notifications (the list, the bell's count and the settings).
+ */
 const OPEN: Record<string, QueryKey> = {
   'news cards': ['news', { categories: [], archivedOnly: false, view: 'card', pageSize: 12 }],
   'news featured': ['news', { featured: true, limit: 3, view: 'card' }],
@@ -55,6 +58,9 @@ const OPEN: Record<string, QueryKey> = {
   'discussion list': ['forum', 'discussions', { categoryId: null, pageSize: 50 }],
   'discussion d1': ['forum', 'discussions', 'd1'],
   'discussion d2': ['forum', 'discussions', 'd2'],
+  'notification list': ['notifications', 'list'],
+  'unread count': ['notifications', 'unread-count'],
+  'notification settings': ['notifications', 'settings'],
 };
 
 function openEverything(): void {
@@ -82,6 +88,8 @@ const WRITES: Record<string, () => NewItem> = {
     const base = newItemBase();
     return { ...base, kind: 'discussion', method: 'POST', path: '/api/forum/discussions', body: { id: base.id, title: 'T', content: 'C', categoryId: 'f1' }, targetId: 'f1', title: 'T', text: 'C' };
   },
+  'read a notification': () => ({ ...newItemBase(), kind: 'readNotification', method: 'POST', path: '/api/notifications/n1/read', targetId: 'n1' }),
+  'read all notifications': () => ({ ...newItemBase(), kind: 'readAllNotifications', method: 'POST', path: '/api/notifications/read-all', targetId: '' }),
 };
 
 /** What each kind must refresh (and nothing else of what is open). */
@@ -92,6 +100,9 @@ const EXPECTED: Record<string, string[]> = {
   'delete a comment': ['news cards', 'news featured', 'article a1', 'article a1 comments'],
   'reply to a discussion': ['discussion list', 'discussion d1'],
   'start a discussion': ['forum categories', 'discussion list'],
+  // The list and the bell's count; the settings are not changed by reading.
+  'read a notification': ['notification list', 'unread count'],
+  'read all notifications': ['notification list', 'unread count'],
 };
 
 beforeAll(async () => {

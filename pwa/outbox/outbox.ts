@@ -25,6 +25,8 @@ const loadDb = () => import('./db');
 const table = async () => (await loadDb()).outboxDb.items;
 const BACKOFF_START_MS = 2_000;
 const BACKOFF_MAX_MS = 60_000;
+/** Kinds whose 404 means the write has nothing left to do: done, not refused. */
+const GONE_IS_DONE: ReadonlySet<OutboxItem['kind']> = new Set(['deleteComment', 'readNotification']);
 
 // ---------------------------------------------------------------- observable state
 
@@ -187,8 +189,9 @@ async function send(item: OutboxItem): Promise<Outcome> {
     if (status === 401) return 'signIn';
     const code = (error.body as { code?: unknown } | undefined)?.code;
     if (status >= 500 || status === 429 || status === 408 || code === IDEMPOTENCY_IN_PROGRESS) return 'retry';
-    // A comment that is already gone needs no deleting.
-    if (!(item.kind === 'deleteComment' && status === 404)) {
+    // A comment that is already gone needs no deleting; a notification withdrawn (its comment or
+    // reply deleted) needs no reading.
+    if (!(GONE_IS_DONE.has(item.kind) && status === 404)) {
       await (await table()).update(item.seq!, { state: 'failed', reason: reasonFor(error) });
       void refresh(item);
       return 'refused';

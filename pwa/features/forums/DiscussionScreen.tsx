@@ -25,6 +25,7 @@ import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
 import { HeartIcon } from '../../components/icons';
 import './forums.css';
 import { Time } from '../../components/Time';
+import { useScrollToFragment } from '../../lib/fragment';
 
 const route = getRouteApi('/forums/$id');
 
@@ -34,6 +35,8 @@ export function DiscussionScreen() {
   const discussion = useQuery(forumQueries.discussion(id));
   const categories = useQuery(forumQueries.categories());
   const queuedReplies = useQueued('reply', id);
+  // A notification's link names one reply (`#reply-<id>`).
+  useScrollToFragment(discussion.isSuccess);
 
   if (discussion.isPending) {
     return (
@@ -128,7 +131,7 @@ export function DiscussionScreen() {
 
 function ReplyItem({ reply }: { reply: Reply }) {
   return (
-    <article className="reply" aria-label={`Reply by ${fullName(reply.author)}`}>
+    <article className="reply" id={`reply-${reply.id}`} aria-label={`Reply by ${fullName(reply.author)}`}>
       <Avatar person={reply.author} />
       <div className="reply__body">
         <p className="post-meta reply__meta">

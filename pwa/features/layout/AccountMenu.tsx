@@ -7,7 +7,7 @@ import { useLogout, useSignOutEverywhere } from '../auth/session';
 
 /**
  * The signed-in user's avatar and name in the header open this menu: their profile and public page
- * (issue 18), Logout and Sign out everywhere. It holds Logout, because
+ * (issue 18), their notifications (issue 21), Logout and Sign out everywhere. It holds Logout, because
  * between 1024 and 1199px the header's own Logout button gives way (the header's priority order).
  */
 export function AccountMenu({ user }: { user: User }) {
@@ -16,6 +16,7 @@ export function AccountMenu({ user }: { user: User }) {
   const navigate = useNavigate();
   const onAction = (key: Key) => {
     if (key === 'profile') void navigate({ to: '/profile' });
+    else if (key === 'notifications') void navigate({ to: '/notifications' });
     else if (key === 'public-page') void navigate({ to: '/members/$id', params: { id: user.id } });
     else if (key === 'logout') logout.mutate();
     else if (key === 'everywhere') signOutEverywhere.mutate();
@@ -36,6 +37,9 @@ export function AccountMenu({ user }: { user: User }) {
           </MenuItem>
           <MenuItem id="public-page" className="listbox__item">
             Your public page
+          </MenuItem>
+          <MenuItem id="notifications" className="listbox__item">
+            Notifications
           </MenuItem>
           <Separator className="listbox__separator" />
           <MenuItem id="logout" className="listbox__item">

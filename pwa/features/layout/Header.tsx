@@ -19,6 +19,7 @@ import { ThemeToggle } from './ThemeToggle';
 // ~20 KB gzipped: a visitor's first load of / does without them (the bundle budget, issue 5).
 const AccountMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m.AccountMenu })));
 const SyncStatus = lazy(() => import('../../outbox/SyncStatus').then((m) => ({ default: m.SyncStatus })));
+const NotificationBell = lazy(() => import('../notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })));
 
 export function Header() {
   const siteName = useSiteName();
@@ -38,7 +39,7 @@ export function Header() {
         <NavLinks label="Main" />
         {/*
           Priority order (docs/architecture.md, "Front end"): the connection and sync state, Saved, the
-          account or Login and the menu button always stay; Install and the theme move into the menu
+          notification bell, the account or Login and the menu button always stay; Install and the theme move into the menu
           sheet below 1024px; the account's name, Logout and the brand name give way on narrower
           desktops. Nothing here may grow the header past the screen.
         */}
@@ -55,6 +56,11 @@ export function Header() {
             <ThemeToggle />
           </div>
           {/* Nothing until the session is known, so a signed-in user never sees Login flash. */}
+          {user ? (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          ) : null}
           {isPending ? null : user ? (
             <div className="site-account site-account--signed-in">
               <Suspense fallback={null}>

@@ -13,6 +13,7 @@ import { MentionText } from '../../components/MentionText';
 import { MentionTextArea, useMentionDraft } from '../../components/MentionTextArea';
 import { toast } from '../../components/Toast';
 import { fullName } from '../../lib/format';
+import { useScrollToFragment } from '../../lib/fragment';
 import { MemberLink } from '../members/MemberLink';
 import { TrashIcon } from '../../components/icons';
 import { useOutboxItems } from '../../outbox/hooks';
@@ -25,6 +26,8 @@ import { useViewer } from './viewer';
 export function CommentsSection({ articleId, commentCount }: { articleId: string; commentCount: number }) {
   const viewer = useViewer();
   const comments = useQuery(newsQueries.comments(articleId));
+  // A notification's link names one comment (`#comment-<id>`).
+  useScrollToFragment(comments.isSuccess);
   // The outbox's comments for this article show at once; its pending deletions hide theirs.
   const outbox = useOutboxItems().filter((item) => item.targetId === articleId);
   const deleting = new Set(outbox.filter((item) => item.kind === 'deleteComment' && item.state === 'pending').map((item) => item.refId));
@@ -90,7 +93,7 @@ function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const name = fullName(comment.author, 'Unknown User');
   return (
-    <article className="comment" aria-label={`Comment by ${name}`}>
+    <article className="comment" id={`comment-${comment.id}`} aria-label={`Comment by ${name}`}>
       <Avatar person={comment.author} />
       <div className="comment__body">
         <p className="post-meta">
