@@ -63,7 +63,7 @@ export function NotificationsScreen() {
 
   return (
     <div className="notifications-page">
-      <header className="page-header notifications-page__header">
+      <header className="page-header heading-row heading-row--end">
         <div>
           <h1>Notifications</h1>
           <p>Replies, mentions and news about your articles.</p>

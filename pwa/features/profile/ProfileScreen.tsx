@@ -89,7 +89,7 @@ const detailsKey = (user: User) => JSON.stringify([user.firstName, user.lastName
 
 function ProfileHeading({ action }: { action?: ReactNode }) {
   return (
-    <header className="page-header profile-page__header">
+    <header className="page-header heading-row heading-row--end">
       <div>
         <h1>Your Profile</h1>
         <p>Your name, photo, title, company, bio and expertise appear on your public member page and beside everything you write.</p>
