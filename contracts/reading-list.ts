@@ -57,16 +57,13 @@ export interface ReadingListItem {
   excerpt: string | null;
   imageUrl: string | null;
   publishedAt: string | null;
-  /** Estimated minutes to read the article (200 words a minute, about six characters a word). */
+  /** Minutes to read the article, as its page shows them (`readingMinutes`, contracts/text.ts). */
   readingMinutes: number | null;
   savedAt: string;
   /** How far the member read, 0–1: the furthest any of their devices reported. */
   position: number;
   finished: boolean;
 }
-
-/** Characters a minute of reading: 200 words of about six characters. */
-export const READING_CHARS_PER_MINUTE = 1200;
 
 /** What a write answers: the entry as merged (`onList`: whether it is on the list now). */
 export interface ReadingListEntry {

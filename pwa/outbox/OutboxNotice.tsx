@@ -23,6 +23,9 @@ const KIND_LABELS: Record<OutboxItem['kind'], string> = {
   deleteComment: 'Comment deletion',
   reply: 'Reply',
   discussion: 'New discussion',
+  listSave: 'Save to reading list',
+  listRemove: 'Removal from reading list',
+  listProgress: 'Reading progress',
 };
 
 export const kindLabel = (item: OutboxItem) => KIND_LABELS[item.kind];

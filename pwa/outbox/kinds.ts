@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { invalidateForum } from '../api/forums.queries';
 import { invalidateLikes } from '../api/likes';
 import { invalidateComments } from '../api/news.queries';
+import { invalidateReadingList } from '../api/reading-list.queries';
 import type { OutboxItem, OutboxKind } from './db';
 
 /**
@@ -18,4 +19,7 @@ export const OUTBOX_KINDS: Record<OutboxKind, (queryClient: QueryClient, item: O
   reply: (queryClient, item) => invalidateForum(queryClient, { reply: item.targetId }),
   // The discussion's id is the item's (the client id the server keeps).
   discussion: (queryClient, item) => invalidateForum(queryClient, { discussion: item.id }),
+  listSave: (queryClient) => invalidateReadingList(queryClient),
+  listRemove: (queryClient) => invalidateReadingList(queryClient),
+  listProgress: (queryClient) => invalidateReadingList(queryClient),
 };

@@ -65,6 +65,11 @@ export function subscribeOutbox(notify: () => void): () => void {
 
 export const outboxSnapshot = (): EngineState => state;
 
+/** The user's items still waiting to be sent, oldest first, read from the queue itself. */
+export async function pendingItems(userId: string): Promise<OutboxItem[]> {
+  return (await table()).orderBy('seq').filter((i) => i.userId === userId && i.state === 'pending').toArray();
+}
+
 // ---------------------------------------------------------------- who is sending
 
 /**
@@ -155,6 +160,8 @@ export function syncNow(): Promise<void> {
 
 type Outcome = 'sent' | 'refused' | 'retry' | 'signIn';
 
+const DONE_WHEN_GONE = new Set<OutboxItem['kind']>(['deleteComment', 'listRemove', 'listProgress']);
+
 async function drain(): Promise<void> {
   for (;;) {
     const userId = currentUserId();
@@ -187,8 +194,8 @@ async function send(item: OutboxItem): Promise<Outcome> {
     if (status === 401) return 'signIn';
     const code = (error.body as { code?: unknown } | undefined)?.code;
     if (status >= 500 || status === 429 || status === 408 || code === IDEMPOTENCY_IN_PROGRESS) return 'retry';
-    // A comment that is already gone needs no deleting.
-    if (!(item.kind === 'deleteComment' && status === 404)) {
+    // A comment that is already gone needs no deleting, nor a gone article removing or its progress recording.
+    if (!(DONE_WHEN_GONE.has(item.kind) && status === 404)) {
       await (await table()).update(item.seq!, { state: 'failed', reason: reasonFor(error) });
       void refresh(item);
       return 'refused';

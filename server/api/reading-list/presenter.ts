@@ -1,5 +1,6 @@
-import { READING_CHARS_PER_MINUTE, type ReadingListEntry, type ReadingListItem } from '../../../contracts/reading-list';
-import { toBool, toInt, toIso } from '../../db/dialect';
+import type { ReadingListEntry, ReadingListItem } from '../../../contracts/reading-list';
+import { readingMinutes } from '../../../contracts/text';
+import { toBool, toIso } from '../../db/dialect';
 import type { EntryRow, ReadingListRow } from './repo';
 
 /**
@@ -17,7 +18,7 @@ export function presentItem(row: ReadingListRow, visible: boolean): ReadingListI
     excerpt: row.excerpt,
     imageUrl: row.image_url,
     publishedAt: toIso(row.published_at),
-    readingMinutes: Math.max(1, Math.ceil(toInt(row.content_length) / READING_CHARS_PER_MINUTE)),
+    readingMinutes: readingMinutes(row.content ?? ''),
   };
 }
 

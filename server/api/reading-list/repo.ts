@@ -46,7 +46,7 @@ export interface ReadingListRow {
   image_url: string | null;
   published_at: unknown;
   status: string | null;
-  content_length: unknown;
+  content: string | null;
 }
 
 /** The row's state after a write, for the answer. */
@@ -67,8 +67,7 @@ export async function listReadingList(db: Knex, userId: string): Promise<Reading
     .orderBy([{ column: 'r.saved_at', order: 'desc' }, { column: 'r.article_id', order: 'desc' }])
     .select(
       'r.article_id', 'r.title as saved_title', 'r.saved_at', 'r.position', 'r.finished',
-      'a.id', 'a.title', 'a.excerpt', 'a.image_url', 'a.published_at', 'a.status',
-      db.raw('length(a.content) as content_length'),
+      'a.id', 'a.title', 'a.excerpt', 'a.image_url', 'a.published_at', 'a.status', 'a.content',
     );
 }
 
