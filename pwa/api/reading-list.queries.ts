@@ -16,7 +16,10 @@ export const readingListQueries = {
   list: () => queryOptions({ queryKey: ['reading-list'], queryFn: () => apiFetch<ReadingListItem[]>(READING_LIST_PATH) }),
 };
 
-/** After a reading-list write was sent or replayed (pwa/outbox/kinds.ts) or the list was synced. */
+/**
+ * After a reading-list write was sent or replayed (pwa/outbox/kinds.ts). Refetched even when no screen
+ * shows it, so the copy the offline store keeps of it is the list as it now is.
+ */
 export function invalidateReadingList(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: readingListQueries.all() });
+  return queryClient.invalidateQueries({ queryKey: readingListQueries.all(), refetchType: 'all' });
 }

@@ -31,17 +31,19 @@ const SORTS = [
 ] as const;
 
 /**
- * The member's list as this device knows it: the server's list (or its last copy, offline), with the
- * member's changes still in the outbox applied on top; when the list was never fetched here, the
- * copies this device holds. Merging mirrors the server's rules (docs/offline.md).
+ * The member's list as this device knows it: the server's list (or its last copy, offline) and the
+ * copies this device holds (the member's, and what was saved here before signing in), with the
+ * member's changes still in the outbox applied on top. A copy of an article removed on another device
+ * shows until the next sync drops it (pwa/offline/readingList.ts); offline, it is still readable here.
  */
 function entriesOf(list: ReadingListItem[] | undefined, rows: SavedArticle[], queued: OutboxItem[], userId: string): Entry[] {
-  const device = new Map(rows.filter((row) => row.owner === userId).map((row) => [row.id, row]));
+  const device = new Map(rows.filter((row) => row.owner === userId || row.owner === '').map((row) => [row.id, row]));
   const fromRow = (row: SavedArticle): ReadingListItem => ({
     articleId: row.id, title: row.title, gone: false, excerpt: row.excerpt, imageUrl: row.imageUrl, publishedAt: row.publishedAt,
     readingMinutes: null, savedAt: new Date(row.savedAt).toISOString(), position: 0, finished: false,
   });
-  const entries = new Map((list ?? [...device.values()].map(fromRow)).map((item) => [item.articleId, item]));
+  const entries = new Map([...device.values()].map((row) => [row.id, fromRow(row)]));
+  for (const item of list ?? []) entries.set(item.articleId, item);
   for (const item of queued) {
     const id = item.targetId;
     const body = item.body as { position?: number; finished?: boolean } | undefined;
@@ -63,7 +65,8 @@ function sorted(entries: Entry[], sort: Sort): Entry[] {
   return [...entries].sort((a, b) => (a.readingMinutes ?? Infinity) - (b.readingMinutes ?? Infinity) || b.savedAt.localeCompare(a.savedAt));
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+/** '8.4 MB'; below a tenth of a megabyte, kilobytes ('36 KB'), so a few small articles do not read '0.0 MB'. */
+const storageSize = (bytes: number) => (bytes < 100_000 ? `${Math.ceil(bytes / 1000)} KB` : `${(bytes / 1_000_000).toFixed(1)} MB`);
 
 /** /saved for a signed-in member: their reading list, which follows them to every device (issue 22). */
 export function ReadingList({ userId }: { userId: string }) {
@@ -77,14 +80,14 @@ export function ReadingList({ userId }: { userId: string }) {
   if ((list.isPending && list.fetchStatus !== 'idle') || rows.isPending) return <CardGridSkeleton count={3} label="Loading saved articles" />;
   if (rows.isError) return <EmptyState title="Saved articles could not be read on this device." description="Your browser may be blocking site storage." />;
 
-  const own = rows.data.filter((row) => row.owner === userId);
+  const own = rows.data.filter((row) => row.owner === userId || row.owner === '');
   const all = entriesOf(list.data, rows.data, queued, userId);
   const shown = sorted(offlineOnly ? all.filter((e) => e.downloaded) : all, sort);
 
   return (
     <>
       <p className="saved-storage" role="status">
-        {own.length} {own.length === 1 ? 'article' : 'articles'}, {megabytes(bytesOf(own))} on this device
+        {own.length} {own.length === 1 ? 'article' : 'articles'}, {storageSize(bytesOf(own))} on this device
       </p>
       {all.length === 0 ? (
         <EmptyState

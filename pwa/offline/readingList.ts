@@ -72,8 +72,9 @@ async function sync(queryClient: QueryClient): Promise<void> {
   const userId = currentUserId();
   if (!userId || !navigator.onLine) return;
   const startedAt = Date.now();
-  const list = await queryClient.fetchQuery({ ...readingListQueries.list(), staleTime: 0 });
+  // Read before the list: a change sent after this is in the list, one still waiting is here.
   const queued = await queuedChanges(userId);
+  const list = await queryClient.fetchQuery({ ...readingListQueries.list(), staleTime: 0 });
   const keep = new Set(list.filter((i) => !i.gone).map((i) => i.articleId));
   // Removed on another device, or gone from the site: this device's copy goes too, unless this device
   // saved it again meanwhile (queued, or saved after the list was asked for).

@@ -1,0 +1,133 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { request, type BrowserContext, type Page } from '@playwright/test';
+import { getJson, type ListedArticle } from './content';
+import { expect, test } from './fixtures';
+import { expectSignedIn, main, SCREENS, signInWithForm } from './journey';
+import { cachedUrls, expectUploadShown, ICON_PATH, launchProfile, uploadedSizes, waitForServiceWorker } from './offline';
+import { startServer, type RunningServer } from './server';
+import { ACCOUNTS } from './session';
+
+test.use({ serviceWorkers: 'allow' });
+
+/*
+ * Issue 22: a reading list that follows the member. Two browser profiles of one member (a desktop A
+ * and a phone B, each a kept profile): A saves two articles; B, online, downloads them; B goes
+ * offline, restarts and reads the first with its picture, reads half of it and removes the second;
+ * back online, A no longer lists the second and shows how far B read the first.
+ */
+
+let server: RunningServer;
+/** The first has an uploaded image and a long text (to scroll through); the second is plain. */
+let articles: Array<ListedArticle & { imageUrl?: string }>;
+
+test.beforeAll(async () => {
+  server = await startServer('sample');
+  const api = await request.newContext({ baseURL: server.url });
+  expect((await api.post('/api/auth/login', { data: ACCOUNTS.editor })).status()).toBe(200);
+  const [first, second] = (await getJson<ListedArticle[]>(api, '/api/news?limit=50')).filter((a) => a.status === 'published');
+  const { uploadURL } = await (await api.post('/api/objects/upload', { data: { kind: 'image' } })).json();
+  expect((await api.put(uploadURL, { data: await readFile(ICON_PATH), headers: { 'Content-Type': 'image/png' } })).status()).toBe(200);
+  const { objectPath } = await (await api.put('/api/articles/images', { data: { imageURL: uploadURL } })).json();
+  const content = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1}: reconciling the ledger line by line, as the close requires.`).join('\n\n');
+  expect((await api.patch(`/api/news/${first.id}`, { data: { imageUrl: objectPath, content } })).status()).toBe(200);
+  articles = [{ ...first, imageUrl: objectPath }, second];
+  await api.dispose();
+});
+
+test.afterAll(async () => {
+  await server?.close();
+});
+
+const SAVED_IMAGES = 'ledger-saved-images-v1';
+const [desktop, phone] = [SCREENS[2].use, SCREENS[0].use];
+const savedList = (page: Page) => main(page).getByRole('list', { name: 'Saved articles' });
+const entry = (page: Page, title: string) => savedList(page).getByRole('article', { name: title });
+
+/** What the member's outbox still holds on this device (0 once everything was sent). */
+const queuedWrites = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('ledger-outbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('items')) return resolve(0);
+          const count = db.transaction('items').objectStore('items').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+  );
+
+test('save on one device, read offline on another, removal and reading position follow the member', async () => {
+  test.slow(); // three browser launches and two sign-ins through the form
+  const dirs = await Promise.all(['a', 'b'].map((n) => mkdtemp(path.join(tmpdir(), `ledger-reading-${n}-`))));
+  const contexts: BrowserContext[] = [];
+  const launch = async (dir: string, use: object, offline = false) => {
+    const context = await launchProfile(dir, { baseURL: server.url, offline, ...use });
+    contexts.push(context);
+    return { context, page: context.pages()[0] ?? (await context.newPage()) };
+  };
+  try {
+    // A, the office desktop: signs in and saves both articles.
+    const a = await launch(dirs[0], desktop);
+    await a.page.goto('/');
+    await signInWithForm(a.page, ACCOUNTS.member);
+    for (const article of articles) {
+      await a.page.goto(`/news/${article.id}`);
+      await main(a.page).getByRole('button', { name: 'Save for offline' }).click();
+      await expect(main(a.page).getByRole('button', { name: 'Remove from saved' })).toBeVisible();
+    }
+
+    // B, the phone, online: signing in brings the list down, and with it both articles and the picture.
+    let b = await launch(dirs[1], phone);
+    await b.page.goto('/');
+    await waitForServiceWorker(b.page);
+    await signInWithForm(b.page, ACCOUNTS.member);
+    await b.page.goto('/saved');
+    for (const article of articles) await expect(entry(b.page, article.title).getByText('On this device')).toBeVisible();
+    await expect(main(b.page).getByText(/^2 articles, \d+(\.\d MB| KB) on this device$/)).toBeVisible();
+    await expect.poll(() => cachedUrls(b.page, SAVED_IMAGES)).toEqual(expect.arrayContaining(uploadedSizes(articles[0].imageUrl!)));
+
+    // The train: offline, no HTTP cache, no runtime image cache, the browser closed and opened again.
+    await b.context.setOffline(true);
+    await (await b.context.newCDPSession(b.page)).send('Network.clearBrowserCache');
+    await b.page.evaluate(() => caches.delete('ledger-images-v1'));
+    await b.context.close();
+    b = await launch(dirs[1], phone, true);
+    await b.page.goto('/saved');
+    await expectSignedIn(b.page, ACCOUNTS.member.name);
+    await expect(main(b.page).getByRole('checkbox', { name: 'Read offline' })).toBeVisible();
+    await entry(b.page, articles[0].title).getByRole('link', { name: articles[0].title }).click();
+    await expect(main(b.page).getByRole('heading', { level: 1, name: articles[0].title })).toBeVisible();
+    await expectUploadShown(main(b.page).locator('img.article__image'), articles[0].imageUrl!);
+
+    // Reads about half of it, then removes the second article, still offline: both wait in the outbox.
+    await b.page.evaluate(() => {
+      const article = document.querySelector('article.article')!.getBoundingClientRect();
+      window.scrollTo(0, window.scrollY + article.top + article.height / 2 - window.innerHeight);
+    });
+    await expect.poll(() => queuedWrites(b.page)).toBe(1);
+    await b.page.goBack();
+    await entry(b.page, articles[1].title).getByRole('button', { name: `Remove "${articles[1].title}" from saved` }).click();
+    await expect(entry(b.page, articles[1].title)).toHaveCount(0);
+    await expect.poll(() => queuedWrites(b.page)).toBe(2);
+
+    // Out of the tunnel: the outbox sends both; A, opened again, shows the list as B left it.
+    await b.context.setOffline(false);
+    await expect.poll(() => queuedWrites(b.page), { timeout: 30_000 }).toBe(0);
+    await a.page.goto('/saved');
+    const first = entry(a.page, articles[0].title);
+    await expect(first).toBeVisible();
+    await expect(entry(a.page, articles[1].title)).toHaveCount(0);
+    await expect(first.getByText(/^\d+% read$/)).toBeVisible();
+    const percent = Number((await first.getByText(/^\d+% read$/).textContent())!.replace('% read', ''));
+    expect(percent).toBeGreaterThanOrEqual(30);
+    expect(percent).toBeLessThanOrEqual(70);
+  } finally {
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  }
+});
