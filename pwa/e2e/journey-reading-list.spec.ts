@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
 import { expectSignedIn, main, SCREENS, signInWithForm } from './journey';
 import { cachedUrls, expectUploadShown, ICON_PATH, launchProfile, uploadedSizes, waitForServiceWorker } from './offline';
 import { startServer, type RunningServer } from './server';
-import { ACCOUNTS } from './session';
+import { ACCOUNTS, emptyReadingList } from './session';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -45,49 +45,97 @@ const [desktop, phone] = [SCREENS[2].use, SCREENS[0].use];
 const savedList = (page: Page) => main(page).getByRole('list', { name: 'Saved articles' });
 const entry = (page: Page, title: string) => savedList(page).getByRole('article', { name: title });
 
-/** What the member's outbox still holds on this device (0 once everything was sent). */
+/**
+ * What the member's outbox still holds on this device (0 once everything was sent). It never creates
+ * the database, and closes its connection at once: an open connection at another version would
+ * block the app's own opening of it.
+ */
 const queuedWrites = (page: Page) =>
   page.evaluate(
     () =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('ledger-outbox');
-        open.onerror = () => reject(open.error);
+        open.onupgradeneeded = () => open.transaction!.abort();
+        open.onerror = () => resolve(0); // aborted above: there is no outbox yet
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('items')) return resolve(0);
+          if (!db.objectStoreNames.contains('items')) {
+            db.close();
+            return resolve(0);
+          }
           const count = db.transaction('items').objectStore('items').count();
-          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(count.error);
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
         };
       }),
   );
 
+/**
+ * Scrolls the open article until the viewport's bottom edge is `fraction` of the way through it, once
+ * the page knows the article is saved here (its Remove button), which is when it records positions.
+ */
+const readTo = async (page: Page, fraction: number) => {
+  await expect(main(page).getByRole('button', { name: 'Remove from saved' })).toBeVisible();
+  await page.evaluate((f) => {
+    const article = document.querySelector('article.article')!.getBoundingClientRect();
+    window.scrollTo(0, window.scrollY + article.top + article.height * f - window.innerHeight);
+  }, fraction);
+};
+
+/** The percentage Saved shows as read for an entry. */
+async function percentRead(page: Page, title: string): Promise<number> {
+  const text = entry(page, title).getByText(/^\d+% read$/);
+  await expect(text).toBeVisible();
+  return Number((await text.textContent())!.replace('% read', ''));
+}
+
+/** Two kept profiles (A and B) for one test, closed and removed afterwards. */
+async function withProfiles(body: (launch: (which: 'a' | 'b', use: object, offline?: boolean) => Promise<{ context: BrowserContext; page: Page }>) => Promise<void>) {
+  await emptyReadingList(server.url, ACCOUNTS.member);
+  const dirs = { a: await mkdtemp(path.join(tmpdir(), 'ledger-reading-a-')), b: await mkdtemp(path.join(tmpdir(), 'ledger-reading-b-')) };
+  const contexts: BrowserContext[] = [];
+  try {
+    await body(async (which, use, offline = false) => {
+      const context = await launchProfile(dirs[which], { baseURL: server.url, offline, ...use });
+      contexts.push(context);
+      return { context, page: context.pages()[0] ?? (await context.newPage()) };
+    });
+  } finally {
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    await Promise.all(Object.values(dirs).map((dir) => rm(dir, { recursive: true, force: true })));
+  }
+}
+
+/** A signs in and saves both articles; B signs in and has downloaded both. */
+async function savedOnAThenOnB(launch: Parameters<Parameters<typeof withProfiles>[0]>[0]) {
+  const a = await launch('a', desktop);
+  await a.page.goto('/');
+  await signInWithForm(a.page, ACCOUNTS.member);
+  for (const article of articles) {
+    await a.page.goto(`/news/${article.id}`);
+    await main(a.page).getByRole('button', { name: 'Save for offline' }).click();
+    await expect(main(a.page).getByRole('button', { name: 'Remove from saved' })).toBeVisible();
+  }
+  const b = await launch('b', phone);
+  await b.page.goto('/');
+  await waitForServiceWorker(b.page);
+  await signInWithForm(b.page, ACCOUNTS.member);
+  await b.page.goto('/saved');
+  for (const article of articles) await expect(entry(b.page, article.title).getByText('On this device')).toBeVisible();
+  return { a, b };
+}
+
 test('save on one device, read offline on another, removal and reading position follow the member', async () => {
   test.slow(); // three browser launches and two sign-ins through the form
-  const dirs = await Promise.all(['a', 'b'].map((n) => mkdtemp(path.join(tmpdir(), `ledger-reading-${n}-`))));
-  const contexts: BrowserContext[] = [];
-  const launch = async (dir: string, use: object, offline = false) => {
-    const context = await launchProfile(dir, { baseURL: server.url, offline, ...use });
-    contexts.push(context);
-    return { context, page: context.pages()[0] ?? (await context.newPage()) };
-  };
-  try {
-    // A, the office desktop: signs in and saves both articles.
-    const a = await launch(dirs[0], desktop);
-    await a.page.goto('/');
-    await signInWithForm(a.page, ACCOUNTS.member);
-    for (const article of articles) {
-      await a.page.goto(`/news/${article.id}`);
-      await main(a.page).getByRole('button', { name: 'Save for offline' }).click();
-      await expect(main(a.page).getByRole('button', { name: 'Remove from saved' })).toBeVisible();
-    }
-
-    // B, the phone, online: signing in brings the list down, and with it both articles and the picture.
-    let b = await launch(dirs[1], phone);
-    await b.page.goto('/');
-    await waitForServiceWorker(b.page);
-    await signInWithForm(b.page, ACCOUNTS.member);
-    await b.page.goto('/saved');
-    for (const article of articles) await expect(entry(b.page, article.title).getByText('On this device')).toBeVisible();
+  await withProfiles(async (launch) => {
+    // A, the office desktop, saves both articles; B, the phone, online: signing in brings the list
+    // down, and with it both articles and the picture.
+    const first = await savedOnAThenOnB(launch);
+    const a = first.a;
+    let b = first.b;
     await expect(main(b.page).getByText(/^2 articles, \d+(\.\d MB| KB) on this device$/)).toBeVisible();
     await expect.poll(() => cachedUrls(b.page, SAVED_IMAGES)).toEqual(expect.arrayContaining(uploadedSizes(articles[0].imageUrl!)));
 
@@ -96,7 +144,7 @@ test('save on one device, read offline on another, removal and reading position 
     await (await b.context.newCDPSession(b.page)).send('Network.clearBrowserCache');
     await b.page.evaluate(() => caches.delete('ledger-images-v1'));
     await b.context.close();
-    b = await launch(dirs[1], phone, true);
+    b = await launch('b', phone, true);
     await b.page.goto('/saved');
     await expectSignedIn(b.page, ACCOUNTS.member.name);
     await expect(main(b.page).getByRole('checkbox', { name: 'Read offline' })).toBeVisible();
@@ -105,10 +153,7 @@ test('save on one device, read offline on another, removal and reading position 
     await expectUploadShown(main(b.page).locator('img.article__image'), articles[0].imageUrl!);
 
     // Reads about half of it, then removes the second article, still offline: both wait in the outbox.
-    await b.page.evaluate(() => {
-      const article = document.querySelector('article.article')!.getBoundingClientRect();
-      window.scrollTo(0, window.scrollY + article.top + article.height / 2 - window.innerHeight);
-    });
+    await readTo(b.page, 0.5);
     await expect.poll(() => queuedWrites(b.page)).toBe(1);
     await b.page.goBack();
     await entry(b.page, articles[1].title).getByRole('button', { name: `Remove "${articles[1].title}" from saved` }).click();
@@ -119,15 +164,47 @@ test('save on one device, read offline on another, removal and reading position 
     await b.context.setOffline(false);
     await expect.poll(() => queuedWrites(b.page), { timeout: 30_000 }).toBe(0);
     await a.page.goto('/saved');
-    const first = entry(a.page, articles[0].title);
-    await expect(first).toBeVisible();
+    await expect(entry(a.page, articles[0].title)).toBeVisible();
+    // A still holds a copy of the second: the sync of this visit drops it, and the list with it.
     await expect(entry(a.page, articles[1].title)).toHaveCount(0);
-    await expect(first.getByText(/^\d+% read$/)).toBeVisible();
-    const percent = Number((await first.getByText(/^\d+% read$/).textContent())!.replace('% read', ''));
-    expect(percent).toBeGreaterThanOrEqual(30);
-    expect(percent).toBeLessThanOrEqual(70);
-  } finally {
-    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
-    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
-  }
+    const percent = await percentRead(a.page, articles[0].title);
+    expect(percent).toBeGreaterThanOrEqual(35);
+    expect(percent).toBeLessThanOrEqual(65);
+  });
+});
+
+test('both devices offline: the furthest position wins, and a removal beats an older change, on both', async () => {
+  test.slow(); // two browser launches, two sign-ins through the form
+  await withProfiles(async (launch) => {
+    const { a, b } = await savedOnAThenOnB(launch);
+    await a.context.setOffline(true);
+    await b.context.setOffline(true);
+
+    // B removes the second article, then A (later) marks it finished: finishing does not bring it back.
+    await entry(b.page, articles[1].title).getByRole('button', { name: `Remove "${articles[1].title}" from saved` }).click();
+    await expect(entry(b.page, articles[1].title)).toHaveCount(0);
+    await a.page.goto('/saved');
+    await entry(a.page, articles[1].title).getByRole('button', { name: `Mark "${articles[1].title}" as finished` }).click();
+    await expect(entry(a.page, articles[1].title).getByText('Finished')).toBeVisible();
+
+    // Both read the first: A to about 70 %, B to about 30 % (later).
+    for (const [device, fraction, name] of [[a, 0.7, 'A'], [b, 0.3, 'B']] as const) {
+      await entry(device.page, articles[0].title).getByRole('link', { name: articles[0].title }).click();
+      await expect(main(device.page).getByRole('heading', { level: 1, name: articles[0].title })).toBeVisible();
+      await readTo(device.page, fraction);
+      await expect.poll(() => queuedWrites(device.page), { message: `${name}: the removal or finish, and the position, are queued` }).toBe(2);
+      await device.page.goBack();
+    }
+
+    // Back online, both queues sent: both devices show one list, as the server merged it.
+    for (const device of [a, b]) await device.context.setOffline(false);
+    for (const device of [a, b]) await expect.poll(() => queuedWrites(device.page), { timeout: 30_000 }).toBe(0);
+    for (const device of [a, b]) {
+      await device.page.goto('/saved');
+      await expect(entry(device.page, articles[1].title)).toHaveCount(0);
+      const percent = await percentRead(device.page, articles[0].title);
+      expect(percent).toBeGreaterThanOrEqual(60);
+      expect(percent).toBeLessThanOrEqual(80);
+    }
+  });
 });
