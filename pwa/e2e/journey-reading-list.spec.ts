@@ -154,7 +154,7 @@ test('save on one device, read offline on another, removal and reading position 
 
     // Reads about half of it, then removes the second article, still offline: both wait in the outbox.
     await readTo(b.page, 0.5);
-    await expect.poll(() => queuedWrites(b.page)).toBe(1);
+    await expect.poll(() => queuedWrites(b.page), { timeout: 15_000 }).toBe(1);
     await b.page.goBack();
     await entry(b.page, articles[1].title).getByRole('button', { name: `Remove "${articles[1].title}" from saved` }).click();
     await expect(entry(b.page, articles[1].title)).toHaveCount(0);
@@ -192,7 +192,7 @@ test('both devices offline: the furthest position wins, and a removal beats an o
       await entry(device.page, articles[0].title).getByRole('link', { name: articles[0].title }).click();
       await expect(main(device.page).getByRole('heading', { level: 1, name: articles[0].title })).toBeVisible();
       await readTo(device.page, fraction);
-      await expect.poll(() => queuedWrites(device.page), { message: `${name}: the removal or finish, and the position, are queued` }).toBe(2);
+      await expect.poll(() => queuedWrites(device.page), { message: `${name}: the removal or finish, and the position, are queued`, timeout: 15_000 }).toBe(2);
       await device.page.goBack();
     }
 
