@@ -151,6 +151,7 @@ test('save on one device, read offline on another, removal and reading position 
     await b.page.goto('/saved');
     await expectSignedIn(b.page, ACCOUNTS.member.name);
     await expect(main(b.page).getByRole('checkbox', { name: 'Read offline' })).toBeVisible();
+    await b.page.screenshot({ path: 'test-results/screenshots/journey-reading-list-saved-412.png', fullPage: true });
     await entry(b.page, articles[0].title).getByRole('link', { name: articles[0].title }).click();
     await expect(main(b.page).getByRole('heading', { level: 1, name: articles[0].title })).toBeVisible();
     await expectUploadShown(main(b.page).locator('img.article__image'), articles[0].imageUrl!);
