@@ -10,7 +10,7 @@ const PHONE_SPECS = [/journey-[^/]*\.spec\.ts$/, /layout-sweep\.spec\.ts$/];
  * and journeys that go through every screen themselves (`SCREENS` in pwa/e2e/journey.ts), which the
  * phone projects would otherwise repeat three times over.
  */
-const DESKTOP_ONLY = [/journey-[^/]*-desktop\.spec\.ts$/, /journey-commuter\.spec\.ts$/, /journey-offline-member\.spec\.ts$/];
+const DESKTOP_ONLY = [/journey-[^/]*-desktop\.spec\.ts$/, /journey-commuter\.spec\.ts$/, /journey-offline-member\.spec\.ts$/, /journey-reading-list\.spec\.ts$/];
 
 export default defineConfig({
   testDir: 'pwa/e2e',

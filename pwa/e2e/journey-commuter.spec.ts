@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
 import { expectSignedIn, main, openArticleFromList, saveOpenArticle, SCREENS, signInWithForm } from './journey';
 import { cachedUrls, expectUploadShown, ICON_PATH, launchProfile, uploadedSizes, waitForServiceWorker } from './offline';
 import { startServer, type RunningServer } from './server';
-import { ACCOUNTS } from './session';
+import { ACCOUNTS, emptyReadingList } from './session';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -52,6 +52,8 @@ async function expectArticleWithImage(page: Page, article: ListedArticle & { ima
 for (const screen of SCREENS) {
   test(`a commuter signed in through the form reads two saved articles offline after a browser restart (${screen.name})`, async () => {
     test.slow(); // two browser launches and a sign-in through the form
+    // Each screen's commuter starts with nothing saved: the member's Saved is their account's (issue 22).
+    await emptyReadingList(server.url, ACCOUNTS.member);
     const userDataDir = await mkdtemp(path.join(tmpdir(), 'ledger-commuter-'));
     const launch = (offline: boolean): Promise<BrowserContext> => launchProfile(userDataDir, { baseURL: server.url, offline, ...screen.use });
     try {

@@ -7,7 +7,7 @@ import { expectMarkdownBody, getJson, type ListedArticle } from './content';
 import { expect, test } from './fixtures';
 import { startServer, type RunningServer } from './server';
 import { cachedUrls, expectUploadShown, ICON_PATH, launchProfile, storedPaths, uploadedSizes, waitForServiceWorker } from './offline';
-import { ACCOUNTS, signIn } from './session';
+import { ACCOUNTS, emptyReadingList, signIn } from './session';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -36,6 +36,11 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await server?.close();
+});
+
+// Each test starts with nothing saved: the member's Saved is their account's (issue 22).
+test.beforeEach(async () => {
+  await emptyReadingList(server.url, ACCOUNTS.member);
 });
 
 const SAVED_IMAGES = 'ledger-saved-images-v1';

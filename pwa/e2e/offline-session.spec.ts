@@ -2,7 +2,7 @@ import { getJson, type ListedArticle } from './content';
 import { expect, test } from './fixtures';
 import { expectSignedIn, header, main, navigate, openArticleFromList, saveOpenArticle, signInWithForm } from './journey';
 import { storedPaths, waitForServiceWorker } from './offline';
-import { ACCOUNTS } from './session';
+import { ACCOUNTS, emptyReadingList } from './session';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -15,6 +15,15 @@ test.use({ serviceWorkers: 'allow' });
 
 // Each test signs in through the form and reloads offline: longer than 30 s on a busy machine.
 test.slow();
+
+// Each test starts with nothing saved, and leaves nothing saved to the specs sharing this worker's
+// server: the member's Saved is their account's (issue 22).
+test.beforeEach(async ({ baseURL }) => {
+  await emptyReadingList(baseURL!, ACCOUNTS.member);
+});
+test.afterEach(async ({ baseURL }) => {
+  await emptyReadingList(baseURL!, ACCOUNTS.member);
+});
 
 const savedList = (page: import('@playwright/test').Page) => main(page).getByRole('list', { name: 'Saved articles' });
 

@@ -7,10 +7,33 @@ import { CardGridSkeleton } from '../components/Skeleton';
 import { formatDate } from '../lib/format';
 import type { SavedArticle } from './db';
 import { savedQueries, useSaveForOffline } from './saved';
+import { ReadingList } from './ReadingList';
+import { useSessionUserId } from '../session/useSession';
 import './offline.css';
 
-/** /saved: the articles kept on this device for offline reading, newest saved first. */
+/**
+ * /saved: for a visitor, the articles kept on this device for offline reading, newest saved first;
+ * for a signed-in member, their reading list, which every device of theirs downloads (issue 22).
+ */
 export function SavedScreen() {
+  const userId = useSessionUserId();
+  return (
+    <div className="saved-page">
+      <header className="page-header">
+        <h1>Saved</h1>
+        <p>
+          {userId
+            ? 'Articles you save are kept on every device you sign in on, and open without a connection.'
+            : 'Articles you saved stay on this device and open without a connection.'}
+        </p>
+      </header>
+      {userId ? <ReadingList userId={userId} /> : <DeviceSaved />}
+    </div>
+  );
+}
+
+/** A visitor's Saved: this device's copies only. */
+function DeviceSaved() {
   const saved = useQuery(savedQueries.list());
 
   let body;
@@ -38,15 +61,7 @@ export function SavedScreen() {
     );
   }
 
-  return (
-    <div className="saved-page">
-      <header className="page-header">
-        <h1>Saved</h1>
-        <p>Articles you saved stay on this device and open without a connection.</p>
-      </header>
-      {body}
-    </div>
-  );
+  return body;
 }
 
 function SavedItem({ article }: { article: SavedArticle }) {

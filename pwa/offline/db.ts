@@ -21,6 +21,8 @@ export interface SavedArticle {
   publishedAt: string | null;
   savedAt: number;
   owner: string;
+  /** What the copy takes on this device (texts and pictures), for Saved's storage line (issue 22; absent before). */
+  bytes?: number;
 }
 
 /**

@@ -1,7 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment } from '../../contracts/news';
 import { newsQueries } from '../api/news.queries';
+import { invalidateReadingList, readingListEntryPath } from '../api/reading-list.queries';
 import { toast } from '../components/Toast';
+import { newItemBase, sendOrQueue } from '../outbox/outbox';
+import { currentUserId } from '../session/session';
 import { isSaved, listSaved, removeSaved, saveArticle } from './store';
 
 /**
@@ -16,16 +19,34 @@ export const savedQueries = {
   isSaved: (id: string) => queryOptions({ queryKey: ['offline', 'saved', id], queryFn: () => isSaved(id), meta: device }),
 };
 
-/** Save for offline (`save` true) or Remove from saved; works offline too (nothing is sent). */
+/**
+ * A signed-in member's save or removal also changes their reading list on the server (issue 22), sent
+ * now or queued in the outbox, with the time it was made here: the server merges by that time.
+ */
+async function changeReadingList(id: string, save: boolean, title: string | undefined): Promise<void> {
+  if (!currentUserId()) return;
+  const base = newItemBase();
+  await sendOrQueue(
+    save
+      ? { ...base, kind: 'listSave', method: 'PUT', path: readingListEntryPath(id), body: { changedAt: base.writtenAt }, targetId: id, title }
+      : { ...base, kind: 'listRemove', method: 'DELETE', path: `${readingListEntryPath(id)}?changedAt=${encodeURIComponent(base.writtenAt)}`, targetId: id, title },
+  );
+}
+
+/** Save for offline (`save` true) or Remove from saved; works offline too (a member's change is queued). */
 export function useSaveForOffline(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     networkMode: 'always',
     mutationFn: async (save: boolean) => {
-      if (!save) return removeSaved(id);
+      if (!save) {
+        await changeReadingList(id, false, undefined);
+        return removeSaved(id);
+      }
       // The copies the article page shows: the article and, when loaded, its comments.
       const article = queryClient.getQueryData(newsQueries.detail(id).queryKey);
       if (!article) throw new Error('The article is not loaded');
+      await changeReadingList(id, true, article.title);
       return saveArticle(article, queryClient.getQueryData<Comment[]>(newsQueries.comments(id).queryKey));
     },
     onSuccess: (_result, save) => {
@@ -43,6 +64,6 @@ export function useSaveForOffline(id: string) {
         variant: 'destructive',
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: savedQueries.all() }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: savedQueries.all() }), invalidateReadingList(queryClient)]),
   });
 }

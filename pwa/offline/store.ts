@@ -171,6 +171,7 @@ export async function isSaved(id: string): Promise<boolean> {
  */
 export async function saveArticle(article: Article, comments: unknown): Promise<void> {
   const db = await loadDb();
+  const textBytes = jsonBytes(article) + (comments === undefined ? 0 : jsonBytes(comments));
   const now = Date.now();
   const by = ownerId();
   const imageUrls = typeof location === 'undefined' ? [] : keptImageUrls(coverSources(article.imageUrl, articleCover(article)), location.origin);
@@ -188,7 +189,8 @@ export async function saveArticle(article: Article, comments: unknown): Promise<
       owner: by,
     });
   });
-  await Promise.all(imageUrls.map(keepImage));
+  const imageBytes = await Promise.all(imageUrls.map(keepImage));
+  await db.saved.update(article.id, { bytes: textBytes + imageBytes.reduce((a, b) => a + b, 0) });
   // Asks the browser not to evict this origin's storage under pressure (it may say no).
   void globalThis.navigator?.storage?.persist?.().catch(() => false);
 }
@@ -204,15 +206,22 @@ export async function removeSaved(id: string): Promise<void> {
  * Same-origin images only (uploads live under /objects/): the service worker answers images of this
  * origin alone, so an image from elsewhere shows the placeholder offline.
  */
-async function keepImage(url: string): Promise<void> {
-  if (typeof caches === 'undefined' || new URL(url, location.href).origin !== location.origin) return;
+async function keepImage(url: string): Promise<number> {
+  if (typeof caches === 'undefined' || new URL(url, location.href).origin !== location.origin) return 0;
   try {
     const response = await fetch(url);
-    if (response.ok) await (await caches.open(SAVED_IMAGE_CACHE)).put(url, response);
+    if (!response.ok) return 0;
+    const bytes = (await response.clone().blob()).size;
+    await (await caches.open(SAVED_IMAGE_CACHE)).put(url, response);
+    return bytes;
   } catch (error) {
     reportStoreError(error); // the article is saved; offline it shows the placeholder image
+    return 0;
   }
 }
+
+/** About what a JSON answer takes in IndexedDB (UTF-16 text would be twice; this is the estimate shown). */
+const jsonBytes = (value: unknown) => new Blob([JSON.stringify(value) ?? '']).size;
 
 /** The addresses a saved row keeps in the saved-images cache. */
 const imagesOf = (row: SavedArticle): string[] => row.imageUrls ?? (row.imageUrl ? [row.imageUrl] : []);

@@ -25,6 +25,9 @@ const KIND_LABELS: Record<OutboxItem['kind'], string> = {
   discussion: 'New discussion',
   readNotification: 'Notification marked read',
   readAllNotifications: 'All notifications marked read',
+  listSave: 'Save to reading list',
+  listRemove: 'Removal from reading list',
+  listProgress: 'Reading progress',
 };
 
 export const kindLabel = (item: OutboxItem) => KIND_LABELS[item.kind];

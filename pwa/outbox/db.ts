@@ -5,7 +5,20 @@ import { Dexie, type EntityTable } from 'dexie';
  * `ledger-outbox` (the read cache is another database, `ledger-cache`, owned by the offline store)
  * until the server has taken them. See docs/outbox.md.
  */
-export type OutboxKind = 'like' | 'unlike' | 'comment' | 'deleteComment' | 'reply' | 'discussion' | 'readNotification' | 'readAllNotifications';
+export type OutboxKind =
+  | 'like'
+  | 'unlike'
+  | 'comment'
+  | 'deleteComment'
+  | 'reply'
+  | 'discussion'
+  // Notifications (issue 21): one read, or all.
+  | 'readNotification'
+  | 'readAllNotifications'
+  // The reading list (issue 22): save, remove, progress (position and/or finished) of an article.
+  | 'listSave'
+  | 'listRemove'
+  | 'listProgress';
 
 export interface OutboxItem {
   /** Insertion order: items are sent oldest first. */
@@ -15,10 +28,10 @@ export interface OutboxItem {
   /** Whose write it is: only that user's session sends it. */
   userId: string;
   kind: OutboxKind;
-  method: 'POST' | 'DELETE';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   body?: Record<string, unknown>;
-  /** The article, episode or discussion it belongs to (the forum category for a new discussion, the notification read; '' for all read). */
+  /** The article, episode or discussion it belongs to (the forum category for a new discussion; the notification read, '' for all read; the article for the reading list). */
   targetId: string;
   /** For a comment deletion: the comment it removes. */
   refId?: string;

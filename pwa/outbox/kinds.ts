@@ -3,6 +3,7 @@ import { invalidateForum } from '../api/forums.queries';
 import { invalidateLikes } from '../api/likes';
 import { invalidateComments } from '../api/news.queries';
 import { invalidateNotifications } from '../api/notifications.queries';
+import { invalidateReadingList } from '../api/reading-list.queries';
 import type { OutboxItem, OutboxKind } from './db';
 
 /**
@@ -21,4 +22,7 @@ export const OUTBOX_KINDS: Record<OutboxKind, (queryClient: QueryClient, item: O
   discussion: (queryClient, item) => invalidateForum(queryClient, { discussion: item.id }),
   readNotification: (queryClient) => invalidateNotifications(queryClient),
   readAllNotifications: (queryClient) => invalidateNotifications(queryClient),
+  listSave: (queryClient) => invalidateReadingList(queryClient),
+  listRemove: (queryClient) => invalidateReadingList(queryClient),
+  listProgress: (queryClient) => invalidateReadingList(queryClient),
 };

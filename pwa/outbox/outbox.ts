@@ -26,7 +26,7 @@ const table = async () => (await loadDb()).outboxDb.items;
 const BACKOFF_START_MS = 2_000;
 const BACKOFF_MAX_MS = 60_000;
 /** Kinds whose 404 means the write has nothing left to do: done, not refused. */
-const GONE_IS_DONE: ReadonlySet<OutboxItem['kind']> = new Set(['deleteComment', 'readNotification']);
+const GONE_IS_DONE: ReadonlySet<OutboxItem['kind']> = new Set(['deleteComment', 'readNotification', 'listRemove', 'listProgress']);
 
 // ---------------------------------------------------------------- observable state
 
@@ -66,6 +66,11 @@ export function subscribeOutbox(notify: () => void): () => void {
 }
 
 export const outboxSnapshot = (): EngineState => state;
+
+/** The user's items still waiting to be sent, oldest first, read from the queue itself. */
+export async function pendingItems(userId: string): Promise<OutboxItem[]> {
+  return (await table()).orderBy('seq').filter((i) => i.userId === userId && i.state === 'pending').toArray();
+}
 
 // ---------------------------------------------------------------- who is sending
 
@@ -189,8 +194,8 @@ async function send(item: OutboxItem): Promise<Outcome> {
     if (status === 401) return 'signIn';
     const code = (error.body as { code?: unknown } | undefined)?.code;
     if (status >= 500 || status === 429 || status === 408 || code === IDEMPOTENCY_IN_PROGRESS) return 'retry';
-    // A comment that is already gone needs no deleting; a notification withdrawn (its comment or
-    // reply deleted) needs no reading.
+    // Already gone is done: a comment needs no deleting, a withdrawn notification no reading, a gone
+    // article no removing from the reading list or recording of progress.
     if (!(GONE_IS_DONE.has(item.kind) && status === 404)) {
       await (await table()).update(item.seq!, { state: 'failed', reason: reasonFor(error) });
       void refresh(item);

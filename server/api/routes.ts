@@ -24,6 +24,7 @@ import { pageRoutes } from '../pages/routes';
 import { coverRoutes } from './covers/routes';
 import { passwordResetRoutes } from './password-resets/routes';
 import { notificationRoutes } from './notifications/routes';
+import { readingListRoutes } from './reading-list/routes';
 import type { Notifier } from './notifications/notify';
 import type { SiteInfo } from '../feeds/site';
 import type { ObjectStorage } from '../storage/index';
@@ -77,6 +78,7 @@ export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, 
     profileRoutes(db, rateLimits),
     memberRoutes(db),
     notificationRoutes({ db, secret, siteName: site.siteName }),
+    readingListRoutes(db),
     searchRoutes(db),
     // Not under /api, but public documents made from the same data (mounted before the SPA fallback).
     feedRoutes(db, site),

@@ -106,7 +106,7 @@ const FIELDS = [
   'kind', 'imageURL', 'audioURL', 'imageUrl', 'audioUrl', 'sourceUrl', 'sourceName', 'force', 'isVisible', 'name', 'slug',
   'color', 'icon', 'description', 'displayOrder', 'type', 'rating', 'ratingCount', 'downloadCount', 'isFree', 'difficulty',
   'url', 'fileUrl', 'duration', 'episodeNumber', 'hostName', 'guestName', 'guestTitle', 'discussionId', 'parentReplyId',
-  'categoryId', 'limit', 'before', 'after', 'archivedOnly', 'activeOnly', 'q', 'active', 'writtenAt', 'id',
+  'categoryId', 'limit', 'before', 'after', 'archivedOnly', 'activeOnly', 'q', 'active', 'writtenAt', 'id', 'changedAt', 'position', 'finished',
 ];
 
 interface Pools {
@@ -175,6 +175,8 @@ const validFields = (pools: Pools): fc.Arbitrary<Record<string, unknown>> =>
       discussionId: pools.discussionId, categoryId: pools.forumCategoryId,
       // A minute ago: inside the skew for members created moments before.
       writtenAt: new Date(Date.now() - 60_000).toISOString(),
+      // The reading list's change time and progress (issue 22).
+      changedAt: new Date(Date.now() - 60_000).toISOString(), position: 0.5, finished: true,
     };
   });
 

@@ -173,6 +173,18 @@ const MATRIX: Record<string, Case | Case[]> = {
   'GET /api/notifications/unsubscribe': { call: async (f) => ({ path: `/api/notifications/unsubscribe?token=${await unsubscribeLink(f)}` }), expect: everyone(200) },
   'POST /api/notifications/unsubscribe': { call: async (f) => ({ path: `/api/notifications/unsubscribe?token=${await unsubscribeLink(f)}` }), expect: everyone(200) },
 
+  // The reading list (issue 22): every member's own; their writes never touch anyone else's rows.
+  'GET /api/reading-list': { call: () => ({ path: '/api/reading-list' }), expect: signedIn(200) },
+  'PUT /api/reading-list/:articleId': { call: async (f) => ({ path: `/api/reading-list/${await article(f)}`, body: { changedAt: new Date().toISOString() } }), expect: signedIn(200) },
+  'PATCH /api/reading-list/:articleId': {
+    call: async (f) => ({ path: `/api/reading-list/${await article(f)}`, body: { changedAt: new Date().toISOString(), position: 0.5 } }),
+    expect: signedIn(200),
+  },
+  'DELETE /api/reading-list/:articleId': {
+    call: async (f) => ({ path: `/api/reading-list/${await article(f)}?changedAt=${encodeURIComponent(new Date().toISOString())}` }),
+    expect: signedIn(200),
+  },
+
   // News
   'GET /api/news': { call: () => ({ path: '/api/news' }), expect: everyone(200) },
   'GET /api/news/featured': { call: () => ({ path: '/api/news/featured' }), expect: everyone(200) },

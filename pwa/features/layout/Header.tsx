@@ -8,6 +8,7 @@ import { OfflineIndicator } from '../../offline/OfflineIndicator';
 import { SavedLink } from '../../offline/SavedLink';
 import { LogoutButton } from '../auth/LogoutButton';
 import { useOutboxSync } from '../../outbox/useOutboxSync';
+import { useReadingListSync } from '../../offline/useReadingListSync';
 import { useSessionUserId } from '../../session/useSession';
 import { useSiteName } from '../site/useSiteName';
 import { useLive } from '../../lib/clock';
@@ -28,6 +29,8 @@ export function Header() {
   const sessionUserId = useSessionUserId();
   // The outbox's engine runs from the always-present header; its status widget loads lazily.
   useOutboxSync();
+  // So does the member's reading list's download to this device (its code loads when it runs).
+  useReadingListSync();
 
   return (
     <header className="site-header">

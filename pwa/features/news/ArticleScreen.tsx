@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { Article } from '../../../contracts/news';
 import { ApiError } from '../../api/client';
 import { newsQueries } from '../../api/news.queries';
@@ -15,6 +15,8 @@ import { MarkdownContent } from '../../components/LazyMarkdown';
 import { readingMinutes } from '../../../contracts/text';
 import { LoadFailure } from '../../offline/LoadFailure';
 import { SaveForOfflineButton } from '../../offline/SaveForOfflineButton';
+import { savedQueries } from '../../offline/saved';
+import { useReadingProgress } from '../../offline/useReadingProgress';
 import { CategoryBadges } from './ArticleCard';
 import { AuthorByline } from '../members/AuthorByline';
 import { RefusedHere } from '../../outbox/OutboxNotice';
@@ -69,8 +71,12 @@ export function ArticleScreen() {
 function ArticleView({ article }: { article: Article }) {
   const viewer = useViewer();
   const date = article.publishedAt ?? article.createdAt;
+  const ref = useRef<HTMLElement>(null);
+  // A member's position in an article they saved follows them to their other devices (issue 22).
+  const saved = useQuery(savedQueries.isSaved(article.id));
+  useReadingProgress(article.id, saved.data === true, ref);
   return (
-    <article className="article" aria-labelledby="article-title">
+    <article className="article" aria-labelledby="article-title" ref={ref}>
       {viewer.isAdmin ? <AdminTools article={article} /> : null}
       <header className="article__header">
         <CategoryBadges categories={article.categories} legacyCategory={article.category} />

@@ -11,6 +11,7 @@ import * as podcastShows from './20261124130000_podcast_shows';
 import * as leases from './20261125000000_leases';
 import * as mail from './20261126000000_mail';
 import * as notifications from './20261127000000_notifications';
+import * as readingList from './20261128000000_reading_list';
 
 /**
  * Migrations are listed here, in order, rather than discovered on disk, so that they load the same
@@ -29,6 +30,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261125000000_leases': leases,
   '20261126000000_mail': mail,
   '20261127000000_notifications': notifications,
+  '20261128000000_reading_list': readingList,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

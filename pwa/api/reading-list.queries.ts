@@ -1,0 +1,25 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { ReadingListItem } from '../../contracts/reading-list';
+import { apiFetch } from './client';
+
+/**
+ * The signed-in member's reading list (issue 22; docs/offline.md, "Reading list across devices").
+ * It goes through the offline store like every GET, so offline the last list fetched answers.
+ * Writes go through the outbox (pwa/offline/saved.ts), each with the device time of the change.
+ */
+export const READING_LIST_PATH = '/api/reading-list';
+
+export const readingListEntryPath = (articleId: string) => `${READING_LIST_PATH}/${encodeURIComponent(articleId)}`;
+
+export const readingListQueries = {
+  all: () => ['reading-list'] as const,
+  list: () => queryOptions({ queryKey: ['reading-list'], queryFn: () => apiFetch<ReadingListItem[]>(READING_LIST_PATH) }),
+};
+
+/**
+ * After a reading-list write was sent or replayed (pwa/outbox/kinds.ts). Refetched even when no screen
+ * shows it, so the copy the offline store keeps of it is the list as it now is.
+ */
+export function invalidateReadingList(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: readingListQueries.all(), refetchType: 'all' });
+}

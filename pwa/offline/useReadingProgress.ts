@@ -1,0 +1,71 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type RefObject } from 'react';
+import { readingListEntryPath, readingListQueries } from '../api/reading-list.queries';
+import { newItemBase, sendOrQueue } from '../outbox/outbox';
+import { currentUserId } from '../session/session';
+
+/** A step of reading worth telling the other devices about, and where an article counts as read. */
+const STEP = 0.05;
+const FINISHED_AT = 0.98;
+/** At most one measurement per this while scrolling (and one more when the page is hidden). */
+const THROTTLE_MS = 1_500;
+
+/** The furthest position recorded per article in this page load (the server keeps the furthest anyway). */
+const recorded = new Map<string, number>();
+
+/** How far through `element` the reader has scrolled: its bottom edge against the viewport's. */
+function progressOf(element: HTMLElement): number {
+  const { top, height } = element.getBoundingClientRect();
+  if (height <= 0) return 0;
+  return Math.min(1, Math.max(0, (window.innerHeight - top) / height));
+}
+
+/**
+ * Records a member's reading position in an article on their reading list (issue 22): after they
+ * scroll, throttled, whenever it passed the furthest known by a step; reaching the end marks it
+ * finished. Sent through the outbox (queued offline) with the time it was read; the server keeps
+ * the furthest position of all devices.
+ */
+export function useReadingProgress(articleId: string, onList: boolean, content: RefObject<HTMLElement | null>): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!onList || !currentUserId()) return;
+    const known = queryClient.getQueryData(readingListQueries.list().queryKey)?.find((i) => i.articleId === articleId)?.position ?? 0;
+    recorded.set(articleId, Math.max(recorded.get(articleId) ?? 0, known));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const measure = () => {
+      timer = undefined;
+      const element = content.current;
+      if (!element || !currentUserId()) return;
+      const position = Math.round(progressOf(element) * 100) / 100;
+      const last = recorded.get(articleId) ?? 0;
+      const finished = position >= FINISHED_AT && last < FINISHED_AT;
+      if (position < last + STEP && !finished) return;
+      recorded.set(articleId, position);
+      const base = newItemBase();
+      const body = { changedAt: base.writtenAt, position, ...(finished ? { finished: true } : {}) };
+      void sendOrQueue({ ...base, kind: 'listProgress', method: 'PATCH', path: readingListEntryPath(articleId), body, targetId: articleId }).catch(
+        (error: unknown) => console.warn('Reading progress', error),
+      );
+    };
+    const onScroll = () => {
+      timer ??= setTimeout(measure, THROTTLE_MS);
+    };
+    const onHide = () => {
+      if (document.visibilityState === 'hidden' && timer) {
+        clearTimeout(timer);
+        measure();
+      }
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      document.removeEventListener('visibilitychange', onHide);
+      if (timer) {
+        clearTimeout(timer);
+        measure();
+      }
+    };
+  }, [articleId, onList, content, queryClient]);
+}
