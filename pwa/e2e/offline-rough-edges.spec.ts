@@ -104,8 +104,13 @@ test("a comment refused on sync is shown where it was written, with its text and
   await shot(page, 'not-sent-comment');
   await expectNoSeriousA11yViolations(page);
 
+  // Retry sends it again and it is refused again: wait for that answer before discarding, so the
+  // discard does not race the retry's own send (the region's heading says 'Not sent' all along).
+  const retried = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/news/${articleId}/comments`));
   await here.getByRole('button', { name: 'Retry' }).click({ timeout: 10_000 });
-  await expect(here).toContainText('Not sent');
+  expect((await retried).status()).toBe(404);
+  await expect(syncStatus(page).getByRole('status')).toHaveText('0 pending, 1 not sent');
+  await expect(here).toContainText(text);
   await here.getByRole('button', { name: 'Discard' }).click();
   await expect(here).toHaveCount(0);
   await expect(syncStatus(page)).toBeHidden();

@@ -19,7 +19,7 @@ import { OfflineNotice } from '../../offline/OfflineNotice';
 import { OfflineError } from '../../offline/status';
 import { useQueued } from '../../outbox/hooks';
 import { RefusedHere } from '../../outbox/OutboxNotice';
-import { PostedTime, QueuedPostItems } from '../news/PostParts';
+import { PostByline, QueuedPostItems } from '../news/PostParts';
 import { usePostReply } from './mutations';
 import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
 import { HeartIcon } from '../../components/icons';
@@ -134,10 +134,7 @@ function ReplyItem({ reply }: { reply: Reply }) {
     <article className="reply" id={`reply-${reply.id}`} aria-label={`Reply by ${fullName(reply.author)}`}>
       <Avatar person={reply.author} />
       <div className="reply__body">
-        <p className="post-meta reply__meta">
-          <MemberLink person={reply.author} className="post-meta__author" />
-          <PostedTime writtenAt={reply.writtenAt} createdAt={reply.createdAt} show="relative" />
-        </p>
+        <PostByline post={reply} show="relative" className="post-meta reply__meta" />
         <div className="reply__content">
           <MentionText text={reply.content} />
         </div>

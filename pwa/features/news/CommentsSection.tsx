@@ -14,10 +14,9 @@ import { MentionTextArea, useMentionDraft } from '../../components/MentionTextAr
 import { toast } from '../../components/Toast';
 import { fullName } from '../../lib/format';
 import { useScrollToFragment } from '../../lib/fragment';
-import { MemberLink } from '../members/MemberLink';
 import { TrashIcon } from '../../components/icons';
 import { useOutboxItems } from '../../outbox/hooks';
-import { PostedTime, QueuedPostItems } from './PostParts';
+import { PostByline, QueuedPostItems } from './PostParts';
 import { useDeleteComment, usePostComment } from './mutations';
 import { useCommentCount } from './commentCount';
 import { useViewer } from './viewer';
@@ -96,10 +95,7 @@ function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
     <article className="comment" id={`comment-${comment.id}`} aria-label={`Comment by ${name}`}>
       <Avatar person={comment.author} />
       <div className="comment__body">
-        <p className="post-meta">
-          <MemberLink person={comment.author} className="post-meta__author" />
-          <PostedTime writtenAt={comment.writtenAt} createdAt={comment.createdAt} show="date" />
-        </p>
+        <PostByline post={comment} show="date" />
         <p className="comment__content">
           <MentionText text={comment.content} />
         </p>

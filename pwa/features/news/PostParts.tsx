@@ -3,6 +3,7 @@ import type { OutboxItem } from '../../outbox/db';
 import { postedLate } from '../../outbox/format';
 import { QueuedPost } from '../../outbox/OutboxNotice';
 import { Time } from '../../components/Time';
+import { MemberLink } from '../members/MemberLink';
 
 /**
  * When a comment or a forum reply was posted. Written offline and posted later: both times, so a
@@ -15,6 +16,20 @@ export function PostedTime({ writtenAt, createdAt, show }: { writtenAt?: string 
     </span>
   ) : (
     <Time value={createdAt} show={show} />
+  );
+}
+
+/** A comment's or reply's byline: its author (a link to their page) and when it was posted. */
+export function PostByline({ post, show, className = 'post-meta' }: {
+  post: { author: ComponentProps<typeof MemberLink>['person']; writtenAt?: string | null; createdAt: string };
+  show: ComponentProps<typeof Time>['show'];
+  className?: string;
+}) {
+  return (
+    <p className={className}>
+      <MemberLink person={post.author} className="post-meta__author" />
+      <PostedTime writtenAt={post.writtenAt} createdAt={post.createdAt} show={show} />
+    </p>
   );
 }
 

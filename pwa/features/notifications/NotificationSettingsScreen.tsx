@@ -69,7 +69,7 @@ export function NotificationSettingsScreen() {
         <p>Choose how you hear about each kind of notification.</p>
       </header>
       {site?.mailEnabled === false ? (
-        <p className="notification-settings__mail-off" role="note">
+        <p className="notice-panel" role="note">
           This site does not send email at the moment, so notifications show in the app only.
         </p>
       ) : null}

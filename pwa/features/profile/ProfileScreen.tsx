@@ -69,7 +69,7 @@ export function ProfileScreen() {
         }
       />
       {online ? null : (
-        <p className="profile-offline" role="status">
+        <p className="notice-panel profile-offline" role="status">
           You're offline. Your profile is shown as last loaded on this device; saving changes needs a connection.
         </p>
       )}
