@@ -6,11 +6,10 @@ import { notificationQueries } from '../../api/notifications.queries';
 import { Button, buttonClassName, LinkButton } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { BellIcon } from '../../components/icons';
-import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { LoadFailure } from '../../offline/LoadFailure';
 import { useMarkRead, useQueuedReads, useUnreadCount } from './mutations';
 import { withQueuedReads } from './queuedReads';
-import { NotificationList } from './NotificationList';
+import { NotificationList, NotificationSkeleton } from './NotificationList';
 import './notifications.css';
 
 /** How many of the newest the popover shows; 'See all' opens the rest. */
@@ -68,16 +67,7 @@ function BellPopoverContent({ unread, close }: { unread: number; close: () => vo
 
   let body;
   if (list.isPending) {
-    body = (
-      <SkeletonGroup label="Loading notifications" className="bell-popover__loading">
-        {Array.from({ length: 3 }, (_, i) => (
-          <div key={i} className="notification">
-            <Skeleton shape="circle" width="2.25rem" height="2.25rem" />
-            <Skeleton width="80%" />
-          </div>
-        ))}
-      </SkeletonGroup>
-    );
+    body = <NotificationSkeleton rows={3} className="bell-popover__loading" />;
   } else if (list.isError) {
     body = <LoadFailure error={list.error} title="Notifications could not be loaded." retry={() => void list.refetch()} />;
   } else if (newest.length === 0) {

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Notification } from '../../../contracts/notifications';
 import { Avatar } from '../../components/Avatar';
+import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { Time } from '../../components/Time';
 import { fullName } from '../../lib/format';
 import { useMarkRead } from './mutations';
@@ -67,5 +68,22 @@ export function NotificationList({ notifications, onOpen }: { notifications: rea
         );
       })}
     </ul>
+  );
+}
+
+/** The list's loading state, in the popover and on the screen: `rows` placeholders shaped like items. */
+export function NotificationSkeleton({ rows, className }: { rows: number; className: string }) {
+  return (
+    <SkeletonGroup label="Loading notifications" className={className}>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="notification">
+          <Skeleton shape="circle" width="2.25rem" height="2.25rem" />
+          <div className="notification__body">
+            <Skeleton width="85%" />
+            <Skeleton width="30%" />
+          </div>
+        </div>
+      ))}
+    </SkeletonGroup>
   );
 }

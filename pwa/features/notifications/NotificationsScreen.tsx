@@ -2,12 +2,11 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { notificationQueries } from '../../api/notifications.queries';
 import { Button, LinkButton } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { LoadFailure } from '../../offline/LoadFailure';
 import { LoadMore } from '../news/LoadMore';
 import { useMarkRead, useQueuedReads, useUnreadCount } from './mutations';
 import { withQueuedReads } from './queuedReads';
-import { NotificationList } from './NotificationList';
+import { NotificationList, NotificationSkeleton } from './NotificationList';
 import './notifications.css';
 
 /**
@@ -25,19 +24,7 @@ export function NotificationsScreen() {
 
   let body;
   if (list.isPending) {
-    body = (
-      <SkeletonGroup label="Loading notifications" className="notification-list">
-        {Array.from({ length: 4 }, (_, i) => (
-          <div key={i} className="notification">
-            <Skeleton shape="circle" width="2.25rem" height="2.25rem" />
-            <div className="notification__body">
-              <Skeleton width="85%" />
-              <Skeleton width="30%" />
-            </div>
-          </div>
-        ))}
-      </SkeletonGroup>
-    );
+    body = <NotificationSkeleton rows={4} className="notification-list" />;
   } else if (list.isError) {
     body = <LoadFailure error={list.error} title="Your notifications could not be loaded." retry={() => void list.refetch()} level={2} />;
   } else if (notifications.length === 0) {
