@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { contactEmailOf, type Config } from './config';
 import { LIMITS } from '../contracts/common';
 import { errorHandler, type Logger } from './middleware/errors';
-import { hasLiveSession, requireHttpsToSignIn, sessionMiddleware } from './middleware/session';
+import { hasLiveSession, requireHttpsToSignIn, SessionCache, sessionMiddleware } from './middleware/session';
 import { loadUser } from './middleware/auth';
 import { requireJsonBody } from './middleware/content-type';
 import { idempotency } from './middleware/idempotency';
@@ -94,7 +94,11 @@ export function createApp({
   // Only the API and uploaded objects touch the database (sessions included): the page shell is
   // served while it is down, so the app can say so.
   app.use(forDatabasePaths(gate.middleware()));
-  app.use(forDatabasePaths(sessionMiddleware(app, db, { secure: production })));
+  // Sessions read in the last seconds, emptied with the response cache (below) and by other
+  // processes' writes; kept only when the response cache keeps anything (suites that write rows
+  // straight into the database turn both off).
+  const sessions = cacheOptions?.maxEntries === 0 ? undefined : new SessionCache({ coherence, now: clock });
+  app.use(forDatabasePaths(sessionMiddleware(app, db, { secure: production, cache: sessions })));
   app.use(forDatabasePaths(loadUser(db)));
   // Pages rendered on the server for visitors are kept as the API's answers are, and forgotten with them.
   const pages = serverRenderedPages(pwaDir ?? PWA_DIR, {
@@ -103,7 +107,11 @@ export function createApp({
     signedIn: (ctx) => hasLiveSession(db, ctx),
     internal,
   });
-  app.use(responseCache({ ...cacheOptions, onWrite: pages.invalidate, coherence }));
+  const onWrite = () => {
+    pages.invalidate();
+    sessions?.clear();
+  };
+  app.use(responseCache({ ...cacheOptions, onWrite, coherence }));
   if (config.serverRendering) void pages.warm();
   app.use(requireJsonBody());
   app.use(

@@ -41,6 +41,7 @@ export function cacheCoherence(db: Knex, { log = (_: string) => {} }: { log?: (m
 export const SQLITE_CHECK_MS = 20;
 
 class SqliteDataVersion implements CacheCoherence {
+  private readonly listeners: Array<() => void> = [];
   private seen: number | undefined;
   private checkedAt = -Infinity;
   /** The check under way: requests arriving meanwhile share it. */
@@ -59,6 +60,9 @@ class SqliteDataVersion implements CacheCoherence {
     this.checkedAt = performance.now();
     const unchanged = this.seen === row.data_version;
     this.seen = row.data_version;
+    // Every cache hears of it, not only the one whose check found it (the next one to ask would
+    // be told "usable" within SQLITE_CHECK_MS).
+    if (!unchanged) for (const listener of this.listeners) listener();
     return unchanged;
   }
 
@@ -66,8 +70,9 @@ class SqliteDataVersion implements CacheCoherence {
     // Other processes see the commit in their own data_version.
   }
 
-  onOtherWrite(): void {
-    // Nothing is pushed: `usable` finds out on the next request.
+  onOtherWrite(listener: () => void): void {
+    // Nothing is pushed: `usable` finds out on the next request, and tells every listener.
+    this.listeners.push(listener);
   }
 
   async close(): Promise<void> {}

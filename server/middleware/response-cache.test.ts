@@ -8,13 +8,16 @@ import { describeEachDb, startTestServer, type TestServer } from '../test/harnes
 import { signedIn } from '../test/factories';
 import { createCategory, insertArticle } from '../api/content/test-factories';
 import { responseCache } from './response-cache';
+import { SESSION_CACHE_TTL_MS } from './session';
 
 // ------------------------------------------------------------------ the real app, both databases
 
 describeEachDb('response cache and validators', (t) => {
   let cached: TestServer;
+  /** The app's clock (the session cache's expiry), moved by the tests. */
+  let clockOffset = 0;
   beforeAll(async () => {
-    cached = await startTestServer(t().kind, { responseCache: {} });
+    cached = await startTestServer(t().kind, { responseCache: {}, clock: () => Date.now() + clockOffset });
   }, 60_000);
   afterAll(async () => {
     await cached.close();
@@ -72,8 +75,14 @@ describeEachDb('response cache and validators', (t) => {
     expect(repeat.headers.get('x-cache')).toBe('hit');
     expect(repeat.text).toBe(likedByAlice);
     expect(repeat.headers.get('cache-control')).toBe('private, no-cache');
-    // Only the session and its user are read on a hit.
-    expect(await cached.countQueries(() => alice.agent.get(path))).toBe(1);
+    // On a hit nothing is read again: not the answer, not the session (kept by the SessionCache,
+    // middleware/session.ts); SQLite may compare data_version (db/coherence.ts).
+    const onHit: string[] = [];
+    const onQuery = (q: { sql: string }) => onHit.push(q.sql);
+    cached.db.on('query', onQuery);
+    await alice.agent.get(path);
+    cached.db.off('query', onQuery);
+    expect(onHit.filter((sql) => !sql.includes('data_version'))).toEqual([]);
 
     // Bob and a visitor get their own answers, not Alice's.
     const forBob = await bob.agent.get(path);
@@ -81,11 +90,23 @@ describeEachDb('response cache and validators', (t) => {
     expect(forBob.text).not.toBe(likedByAlice);
     expect((await cached.agent().get(path)).headers.get('x-cache')).toBeNull();
 
-    // Deactivated behind the app's back (no write through it, so nothing was emptied): signed out at once.
-    await cached.db('users').where({ id: alice.user.id }).update({ is_active: false });
+    // Deactivated by an admin (a write through the app, which empties the caches): signed out at once.
+    const { agent: admin } = await signedIn(cached.db, cached.agent(), 'admin');
+    expect((await admin.patch(`/api/users/${alice.user.id}/status`, { isActive: false })).status).toBe(200);
     const refused = await alice.agent.get(path);
     expect(refused.body[0]).toMatchObject({ id, liked: false }); // the visitors' answer
     expect((await alice.agent.get('/api/auth/session')).body).toEqual({ user: null });
+
+    // Deactivated behind the app's back (a script on the database: nothing is emptied): signed out
+    // once the kept session is older than SESSION_CACHE_TTL_MS.
+    expect((await bob.agent.get('/api/auth/session')).body.user).not.toBeNull();
+    await cached.db('users').where({ id: bob.user.id }).update({ is_active: false });
+    clockOffset += SESSION_CACHE_TTL_MS + 1;
+    try {
+      expect((await bob.agent.get('/api/auth/session')).body).toEqual({ user: null });
+    } finally {
+      clockOffset = 0;
+    }
   });
 
   it('answers If-None-Match with 304 and no body, signed in or not; a changed list gets a new ETag', async () => {

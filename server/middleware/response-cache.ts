@@ -36,8 +36,9 @@ const SAFE = new Set(['GET', 'HEAD']);
  *   and a request whose If-None-Match matches gets 304 without a body.
  * - GET answers are kept, serialised, and served again without touching the database: an anonymous
  *   answer for every visitor, a signed-in one only to the same user with the same role (they differ
- *   by viewer: drafts, likes). The user is still read and checked on every request before this
- *   (loadUser), so a deactivated account or ended session is refused, never served from here.
+ *   by viewer: drafts, likes). The session and its user are still checked on every request before
+ *   this (loadUser; kept for seconds by the SessionCache, which is emptied with this cache), so a
+ *   deactivated account or ended session is refused, never served from here.
  *   Any request with another method, answered or refused, empties the cache when it ends; a read
  *   that overlapped a write is not stored (the generation check), so a write is visible to the next
  *   request.

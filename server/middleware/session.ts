@@ -1,9 +1,10 @@
 import type Koa from 'koa';
 import session from 'koa-session';
 import type { Knex } from 'knex';
-import { now, toBool } from '../db/dialect';
+import { now, toBool, toIso } from '../db/dialect';
 import { HttpError } from '../errors';
 import type { UserRow } from '../api/users/presenter';
+import type { CacheCoherence } from '../db/coherence';
 
 export const SESSION_COOKIE = 'lc.sid';
 /** Idle timeout: a session ends 30 days after its last request (rolling). */
@@ -20,7 +21,7 @@ export interface SessionData {
  * koa-session with the `sessions` table as its store: the cookie holds only the (signed) session id.
  * `user_id` is kept in its own column so a user's sessions can be ended together.
  */
-export function sessionMiddleware(app: Koa, db: Knex, opts: { secure: boolean }): Koa.Middleware {
+export function sessionMiddleware(app: Koa, db: Knex, opts: { secure: boolean; cache?: SessionCache }): Koa.Middleware {
   const koaSession = sessionWithStore(app, db, opts);
   return (ctx, next) => koaSession(ctx, () => refreshExpiry(ctx, next, opts));
 }
@@ -50,20 +51,17 @@ async function refreshExpiry(ctx: Koa.Context, next: Koa.Next, opts: { secure: b
   await next();
 }
 
-function sessionWithStore(app: Koa, db: Knex, opts: { secure: boolean }): Koa.Middleware {
+function sessionWithStore(app: Koa, db: Knex, opts: { secure: boolean; cache?: SessionCache }): Koa.Middleware {
+  const cache = opts.cache;
   const store = {
     /** Reads the signed-in user's row in the same query, for loadUser (one query per request, not two). */
     async get(sid: string, _maxAge: unknown, { ctx }: { ctx: Koa.Context }) {
-      const row = await db('sessions as s')
-        .leftJoin('users as u', 'u.id', 's.user_id')
-        .where('s.sid', sid)
-        .andWhere('s.expire', '>', now())
-        .first('s.sess as session_data', 'u.*');
-      if (!row) return undefined;
-      const { session_data: data, ...user } = row as { session_data: string } & UserRow;
+      const found = (await cache?.get(sid)) ?? (await readSession(db, sid, cache));
+      if (!found) return undefined;
       try {
-        const sess = JSON.parse(data) as SessionData;
-        if (user.id && user.id === sess.userId) ctx.state.sessionUser = user;
+        const sess = JSON.parse(found.data) as SessionData;
+        // A copy: what a request does with its user never reaches the next one through the cache.
+        if (found.user && found.user.id === sess.userId) ctx.state.sessionUser = { ...found.user };
         return sess;
       } catch {
         return undefined;
@@ -72,9 +70,11 @@ function sessionWithStore(app: Koa, db: Knex, opts: { secure: boolean }): Koa.Mi
     async set(sid: string, sess: SessionData, maxAge: number) {
       const expire = new Date(Date.now() + (typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS)).toISOString();
       const row = { sid, sess: JSON.stringify(sess), user_id: sess.userId ?? null, expire };
+      cache?.forget(sid);
       await db('sessions').insert(row).onConflict('sid').merge(['sess', 'user_id', 'expire']);
     },
     async destroy(sid: string) {
+      cache?.forget(sid);
       await db('sessions').where({ sid }).delete();
     },
   };
@@ -93,6 +93,96 @@ function sessionWithStore(app: Koa, db: Knex, opts: { secure: boolean }): Koa.Mi
     app,
   );
 }
+
+/** A live session as read from the database: its data (JSON) and its user's row, if it has a user. */
+interface StoredSession {
+  data: string;
+  user: UserRow | undefined;
+  /** Epoch ms when it ends. */
+  expire: number;
+}
+
+async function readSession(db: Knex, sid: string, cache: SessionCache | undefined): Promise<StoredSession | undefined> {
+  const generation = cache?.generation;
+  const row = await db('sessions as s')
+    .leftJoin('users as u', 'u.id', 's.user_id')
+    .where('s.sid', sid)
+    .andWhere('s.expire', '>', now())
+    .first('s.sess as session_data', 's.expire as session_expire', 'u.*');
+  if (!row) return undefined;
+  const { session_data: data, session_expire: expire, ...user } = row as { session_data: string; session_expire: unknown } & UserRow;
+  const found = { data, user: user.id ? user : undefined, expire: Date.parse(toIso(expire)!) };
+  cache?.keep(sid, found, generation!);
+  return found;
+}
+
+/**
+ * The sessions (with their users) this process read in the last few seconds, so a member's burst of
+ * requests reads the `sessions` row once, not once per request (issue 19: it was one statement of
+ * every signed-in read). It is exactly as true as the response cache: it is emptied by every write
+ * answered by this process (app.ts chains it to the response cache's), by every other process's
+ * write (db/coherence.ts: NOTIFY on PostgreSQL, data_version on SQLite), and it is bypassed while
+ * PostgreSQL's notices cannot arrive. So a sign-out everywhere, a deactivation or a role change
+ * still holds from the next request on every process. An entry also ends with its session's own
+ * expiry, and after `ttlMs` at most, which bounds what a change made outside the app (a script on
+ * PostgreSQL) can take to show. A read that overlapped a write is not kept (the generation).
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, StoredSession & { keptAt: number }>();
+  private emptied = 0;
+
+  constructor(
+    private readonly opts: { coherence?: CacheCoherence; ttlMs?: number; maxEntries?: number; now?: () => number } = {},
+  ) {
+    opts.coherence?.onOtherWrite(() => this.clear());
+  }
+
+  /** The session if read recently and still true; undefined means read it from the database. */
+  async get(sid: string): Promise<StoredSession | undefined> {
+    const entry = this.entries.get(sid);
+    if (!entry) return undefined;
+    const coherence = this.opts.coherence;
+    if (coherence && !(await coherence.usable().catch(() => false))) {
+      this.clear();
+      return undefined;
+    }
+    const now = (this.opts.now ?? Date.now)();
+    if (now - entry.keptAt > (this.opts.ttlMs ?? SESSION_CACHE_TTL_MS) || now >= entry.expire) {
+      this.entries.delete(sid);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** Moves on every emptying: a read begun before it is not kept. */
+  get generation(): number {
+    return this.emptied;
+  }
+
+  keep(sid: string, session: StoredSession, readAt: number): void {
+    if (readAt !== this.emptied) return;
+    const max = this.opts.maxEntries ?? 10_000;
+    // Oldest first: a Map iterates in insertion order.
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size < max) break;
+      this.entries.delete(oldest);
+    }
+    this.entries.set(sid, { ...session, keptAt: (this.opts.now ?? Date.now)() });
+  }
+
+  forget(sid: string): void {
+    this.emptied++;
+    this.entries.delete(sid);
+  }
+
+  clear(): void {
+    this.emptied++;
+    this.entries.clear();
+  }
+}
+
+/** The longest a session stays in a process's SessionCache without being read again. */
+export const SESSION_CACHE_TTL_MS = 10_000;
 
 export const HTTPS_REQUIRED_MESSAGE = 'Sign-in requires HTTPS';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

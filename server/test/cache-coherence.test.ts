@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
-import { createTestDatabase, DB_KINDS, startTestServer, type Agent, type TestServer } from './harness';
+import { Agent, createTestDatabase, DB_KINDS, startTestServer, type TestServer } from './harness';
 import { signedIn } from './factories';
 import { createCategory, type CategoryFixture } from '../api/content/test-factories';
 import { connect } from '../db/connect';
@@ -88,6 +88,70 @@ describe.each(DB_KINDS)('caches stay true across processes on one database [%s]'
     await timeUntil(list, (text) => text.includes(title));
     expect((await editor.delete(`/api/news/${created.body.id}`)).status).toBe(200);
     expect(await timeUntil(list, (text) => !text.includes(title)), 'deleted').toBeLessThan(VISIBLE_WITHIN_MS);
+  });
+
+  /** The statements B's pool runs for `fn`, as text. */
+  async function statementsOnB(fn: () => Promise<unknown>): Promise<string[]> {
+    const sql: string[] = [];
+    const onQuery = (q: { sql: string }) => sql.push(q.sql);
+    secondPool.on('query', onQuery);
+    try {
+      await fn();
+    } finally {
+      secondPool.off('query', onQuery);
+    }
+    return sql;
+  }
+
+  it('B reads a member’s session once for a burst of requests, and drops it at once when A changes or ends it', async () => {
+    const { agent: admin } = await signedIn(a.db, a.agent(), 'admin');
+    const me = async (agent: Agent) => {
+      const res = await agent.get('/api/auth/user');
+      return res.status === 200 ? `${res.status} ${res.body.firstName} ${res.body.role}` : String(res.status);
+    };
+    const copyTo = (agent: Agent, url: string) => {
+      const copy = new Agent(url);
+      for (const [name, value] of agent.cookies) copy.cookies.set(name, value);
+      return copy;
+    };
+    /** The member's cookies on B, once B answers them from its SessionCache (middleware/session.ts). */
+    const cachedOnB = async (agent: Agent) => {
+      const onB = copyTo(agent, b.url);
+      // A moment's notices of the set-up's writes may still empty B's caches: read until one is kept.
+      await expect.poll(async () => (await statementsOnB(() => me(onB))).some((sql) => sql.includes('sessions'))).toBe(false);
+      return onB;
+    };
+
+    // Their own profile changed on A (the user row, the session unchanged): B shows the new name.
+    const { agent: member, user } = await signedIn(a.db, a.agent(), 'subscriber');
+    const memberOnB = await cachedOnB(member);
+    expect((await member.patch('/api/profile', { firstName: 'Renamed' })).status).toBe(200);
+    expect(await timeUntil(() => me(memberOnB), (text) => text === '200 Renamed subscriber'), 'profile').toBeLessThan(VISIBLE_WITHIN_MS);
+
+    // A role change on A ends their sessions (users/service.ts): refused on B.
+    await cachedOnB(member);
+    const promoted = await admin.patch(`/api/users/${user.id}/role`, { role: 'editor' });
+    expect(promoted.status, promoted.text).toBe(200);
+    expect(await timeUntil(() => me(memberOnB), (text) => text === '401'), 'role change').toBeLessThan(VISIBLE_WITHIN_MS);
+
+    // Deactivated on A: refused on B.
+    const { agent: second, user: secondUser } = await signedIn(a.db, a.agent(), 'subscriber');
+    const secondOnB = await cachedOnB(second);
+    expect(await me(second)).toBe('200 Test subscriber');
+    expect((await admin.patch(`/api/users/${secondUser.id}/status`, { isActive: false })).status).toBe(200);
+    // On A, which answered the write, at once.
+    expect(await me(second)).toBe('401');
+    expect(await timeUntil(() => me(secondOnB), (text) => text === '401'), 'deactivation').toBeLessThan(VISIBLE_WITHIN_MS);
+
+    // Signed out on A (the same session): refused on B.
+    const { agent: third } = await signedIn(a.db, a.agent(), 'subscriber');
+    const thirdOnB = await cachedOnB(third);
+    // The same cookies on A, used once (kept by A), then signed out by another request.
+    const thirdOnA = copyTo(third, a.url);
+    expect(await me(thirdOnA)).toBe('200 Test subscriber');
+    expect((await third.post('/api/auth/logout', {})).status).toBe(200);
+    expect(await me(thirdOnA)).toBe('401');
+    expect(await timeUntil(() => me(thirdOnB), (text) => text === '401'), 'sign-out').toBeLessThan(VISIBLE_WITHIN_MS);
   });
 
   it('B’s own reads are still served from its cache while nothing is written', async () => {

@@ -13,6 +13,12 @@ export interface ContentKind {
   notFoundMessage: string;
   /** Episodes belong to a show (podcast_shows); its reference is loaded with the other relations. */
   showColumn?: 'show_id';
+  /**
+   * The columns an item is read with: all but PostgreSQL's `search_vector`, which `select *` would
+   * turn into text and send with every row, as long as the text itself (about half of a list's
+   * bytes; docs/performance.md). server/db/migrations/migrations.test.ts keeps the list whole.
+   */
+  columns: readonly string[];
 }
 
 export const ARTICLES: ContentKind = {
@@ -21,6 +27,7 @@ export const ARTICLES: ContentKind = {
   linkColumn: 'article_id',
   likeTarget: 'article',
   notFoundMessage: 'Article not found',
+  columns: ['id', 'title', 'content', 'excerpt', 'image_url', 'thumbnail_url', 'source_url', 'source_name', 'category', 'author_id', 'published_at', 'likes', 'comment_count', 'is_archived', 'is_featured', 'status', 'created_at', 'updated_at'],
 };
 
 export const PODCASTS: ContentKind = {
@@ -30,4 +37,5 @@ export const PODCASTS: ContentKind = {
   likeTarget: 'podcast',
   notFoundMessage: 'Podcast episode not found',
   showColumn: 'show_id',
+  columns: ['id', 'title', 'description', 'episode_number', 'audio_url', 'image_url', 'duration', 'host_name', 'guest_name', 'guest_title', 'play_count', 'likes', 'is_archived', 'is_featured', 'published_at', 'status', 'author_id', 'created_at', 'updated_at', 'show_id'],
 };

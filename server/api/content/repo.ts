@@ -60,7 +60,7 @@ export async function listContent<R extends ContentRow>(db: Knex, kind: ContentK
   const col = (c: string) => `${t}.${c}`;
   const withDrafts = f.withDrafts;
   const filtered = () => {
-    const q = db(t).select(`${t}.*`).where(col('is_archived'), f.archivedOnly);
+    const q = db(t).select(kind.columns.map(col)).where(col('is_archived'), f.archivedOnly);
     if (f.featuredOnly) q.where(col('is_featured'), true);
     for (const [column, value] of Object.entries(f.where ?? {})) q.where(col(column), value);
     if (f.categoryIds.length) {
@@ -119,7 +119,7 @@ export async function listContent<R extends ContentRow>(db: Knex, kind: ContentK
 }
 
 export async function findContent<R extends ContentRow>(db: Knex, kind: ContentKind, id: string): Promise<R | undefined> {
-  return db(kind.table).where({ id }).first();
+  return (await db(kind.table).where({ id }).first(kind.columns)) as R | undefined;
 }
 
 /** What a page of items shows besides its own columns, each loaded in one batched query. */
@@ -231,7 +231,7 @@ export async function updateContent(
   const ts = now();
   return transactionOrRefusal(db, async (trx, refuse: (result: UnusableCategories) => never) => {
     // Read under the row's lock (PostgreSQL), so two publishes racing see one transition between them.
-    const before: ContentRow | undefined = inTransaction ? await trx(kind.table).where({ id }).forUpdate().first() : undefined;
+    const before: ContentRow | undefined = inTransaction ? await trx(kind.table).where({ id }).forUpdate().first(kind.columns) : undefined;
     if (inTransaction && !before) return 'not_found' as const;
     const updated = await trx(kind.table)
       .where({ id })

@@ -30,21 +30,24 @@ function toColumns(input: ResourceUpdateInput): Record<string, unknown> {
   return out;
 }
 
+/** Every column but PostgreSQL's `search_vector` (see ContentKind.columns; kept whole by migrations.test). */
+export const RESOURCE_COLUMNS: string[] = ['id', 'title', 'description', 'type', 'category', 'url', 'file_url', 'image_url', 'duration', 'difficulty', 'rating', 'rating_count', 'download_count', 'is_free', 'author_id', 'created_at', 'updated_at'];
+
 export async function findResource(db: Knex, id: string): Promise<ResourceRow | undefined> {
-  return db<ResourceRow>('resources').where({ id }).first();
+  return db<ResourceRow>('resources').where({ id }).first(RESOURCE_COLUMNS);
 }
 
 /** Newest first; `type` and `category` filter exactly. */
 export async function listResources(db: Knex, query: ResourceListQuery): Promise<ResourceRow[]> {
-  const q = db<ResourceRow>('resources').select('*');
+  const q = db('resources').select(RESOURCE_COLUMNS);
   if (query.type) q.where('type', query.type);
   if (query.category) q.where('category', query.category);
-  return q
+  return (await q
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
     ])
-    .limit(query.limit);
+    .limit(query.limit)) as ResourceRow[];
 }
 
 export async function insertResource(db: Knex, authorId: string, input: ResourceCreateInput): Promise<string> {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../test/harness';
 import { isForeignKeyViolation, isUniqueViolation, now, toBool } from '../dialect';
+import { ARTICLES, PODCASTS } from '../../api/content/kinds';
+import { RESOURCE_COLUMNS } from '../../api/resources/repo';
 
 /** Every table of spec section 3 with the columns the API relies on. */
 const SCHEMA: Record<string, string[]> = {
@@ -49,6 +51,17 @@ describe.each(DB_KINDS)('schema [%s]', (kind) => {
       expect(await t.db.schema.hasTable(table), table).toBe(true);
       const info = await t.db(table).columnInfo();
       for (const c of columns) expect(Object.keys(info), `${table}.${c}`).toContain(c);
+    }
+  });
+
+  it('the column lists items are read with name every column but the search vector', async () => {
+    for (const [table, listed] of [
+      [ARTICLES.table, ARTICLES.columns],
+      [PODCASTS.table, PODCASTS.columns],
+      ['resources', RESOURCE_COLUMNS],
+    ] as const) {
+      const columns = Object.keys(await t.db(table).columnInfo()).filter((c) => c !== 'search_vector');
+      expect([...listed].sort(), table).toEqual(columns.sort());
     }
   });
 
