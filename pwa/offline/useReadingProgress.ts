@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type RefObject } from 'react';
-import { readingListEntryPath, readingListQueries } from '../api/reading-list.queries';
+import { readingListEntryPath } from '../api/paths';
+import { readingListQueries } from '../api/reading-list.queries';
 import { newItemBase, sendOrQueue } from '../outbox/outbox';
 import { currentUserId } from '../session/session';
 
