@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../api/client';
-import { readingListQueries } from '../api/reading-list.queries';
+import { invalidateReadingList, readingListQueries } from '../api/reading-list.queries';
 import { currentUserId, ownerId, sessionSettled } from '../session/session';
 import { downloadArticleCopy, downloadReadingList } from './readingListDownload';
 import { savedQueries } from './saved';
@@ -27,6 +27,11 @@ async function sync(queryClient: QueryClient): Promise<void> {
   const { list } = await downloadReadingList({ fetchJson: apiFetch, owner: userId, isOwner: () => currentUserId() === userId });
   if (currentUserId() === userId) queryClient.setQueryData(readingListQueries.list().queryKey, list);
   await queryClient.invalidateQueries({ queryKey: savedQueries.all() });
+}
+
+/** After the service worker's background download (pwa/sw/backgroundDownload.ts): Saved shows what it did. */
+export async function showDownloaded(queryClient: QueryClient): Promise<void> {
+  await Promise.all([queryClient.invalidateQueries({ queryKey: savedQueries.all() }), invalidateReadingList(queryClient)]);
 }
 
 let running: Promise<void> | null = null;

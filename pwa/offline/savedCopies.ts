@@ -64,8 +64,10 @@ export async function saveCopy(article: Article, comments: unknown, { owner, isO
   const stillSaved = await db.saved.update(article.id, { bytes: textBytes + imageBytes.reduce((a, b) => a + b, 0) });
   // Removed (or signed out) while its pictures were downloading: they must not outlive it.
   if (!stillSaved) await dropImagesNoLongerSaved(imageUrls);
-  // Asks the browser not to evict this origin's storage under pressure (it may say no; workers cannot ask).
-  void globalThis.navigator?.storage?.persist?.().catch(() => false);
+  // Asks the browser not to evict this origin's storage under pressure (it may say no). Only a page
+  // can ask: a worker's StorageManager has no persist().
+  const storage = globalThis.navigator?.storage as { persist?: () => Promise<boolean> } | undefined;
+  void storage?.persist?.().catch(() => false);
   return true;
 }
 
