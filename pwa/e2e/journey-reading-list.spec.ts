@@ -112,20 +112,29 @@ async function withProfiles(body: (launch: (which: 'a' | 'b', use: object, offli
   }
 }
 
+type Launch = Parameters<Parameters<typeof withProfiles>[0]>[0];
+
+/** Opens the app on a profile (its service worker in control) and signs in with the form. */
+async function signedInOn(launch: Launch, which: 'a' | 'b', use: object) {
+  const device = await launch(which, use);
+  await device.page.goto('/');
+  await waitForServiceWorker(device.page);
+  await signInWithForm(device.page, ACCOUNTS.member);
+  return device;
+}
+
+/** Opens an article and presses Save for offline. */
+async function saveArticleOn(page: Page, article: ListedArticle) {
+  await page.goto(`/news/${article.id}`);
+  await main(page).getByRole('button', { name: 'Save for offline' }).click();
+  await expect(main(page).getByRole('button', { name: 'Remove from saved' })).toBeVisible();
+}
+
 /** A signs in and saves both articles; B signs in and has downloaded both. */
-async function savedOnAThenOnB(launch: Parameters<Parameters<typeof withProfiles>[0]>[0]) {
-  const a = await launch('a', desktop);
-  await a.page.goto('/');
-  await signInWithForm(a.page, ACCOUNTS.member);
-  for (const article of articles) {
-    await a.page.goto(`/news/${article.id}`);
-    await main(a.page).getByRole('button', { name: 'Save for offline' }).click();
-    await expect(main(a.page).getByRole('button', { name: 'Remove from saved' })).toBeVisible();
-  }
-  const b = await launch('b', phone);
-  await b.page.goto('/');
-  await waitForServiceWorker(b.page);
-  await signInWithForm(b.page, ACCOUNTS.member);
+async function savedOnAThenOnB(launch: Launch) {
+  const a = await signedInOn(launch, 'a', desktop);
+  for (const article of articles) await saveArticleOn(a.page, article);
+  const b = await signedInOn(launch, 'b', phone);
   await b.page.goto('/saved');
   for (const article of articles) await expect(entry(b.page, article.title).getByText('On this device')).toBeVisible();
   return { a, b };
@@ -211,5 +220,80 @@ test('both devices offline: the furthest position wins, and a removal beats an o
       expect(percent).toBeGreaterThanOrEqual(75);
       expect(percent).toBeLessThanOrEqual(95);
     }
+  });
+});
+
+/**
+ * Periodic Background Sync (Chromium, for an installed app): the browser fires the worker's event now
+ * and then, app open or not. Chromium grants its permission only to an installed app, so the test
+ * grants it through the DevTools protocol, and fires the event through it (as DevTools'
+ * Application panel does) instead of waiting half a day.
+ */
+async function grantPeriodicSync(device: { context: BrowserContext; page: Page }) {
+  const cdp = await device.context.newCDPSession(device.page);
+  await cdp.send('Browser.grantPermissions', { origin: server.url, permissions: ['periodicBackgroundSync'] });
+}
+
+/** The tags the profile's service worker has registered for Periodic Background Sync. */
+const periodicSyncTags = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { periodicSync?: { getTags(): Promise<string[]> } };
+    return registration.periodicSync ? registration.periodicSync.getTags() : ['(no periodicSync)'];
+  });
+
+/** Fires the periodic sync `tag` in the profile's service worker, as the browser would. */
+async function firePeriodicSync(device: { context: BrowserContext; page: Page }, tag: string) {
+  const cdp = await device.context.newCDPSession(device.page);
+  const scope = `${server.url}/`;
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const found = registrations.find((r) => r.scopeURL === scope && !r.isDeleted);
+      if (found) resolve(found.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin: server.url, registrationId: await registrationId, tag });
+}
+
+test('in the background: Periodic Background Sync downloads what another device saved, read offline with its picture', async () => {
+  test.slow(); // two browser launches, two sign-ins through the form
+  await withProfiles(async (launch) => {
+    const article = articles[0];
+    // B, the phone, with the app installed (the permission granted) and signed in: the sync is registered.
+    const b = await launch('b', phone);
+    await b.page.goto('/');
+    await waitForServiceWorker(b.page);
+    await grantPeriodicSync(b);
+    await signInWithForm(b.page, ACCOUNTS.member);
+    await expect.poll(() => periodicSyncTags(b.page)).toEqual(['reading-list']);
+    await b.page.goto('/saved');
+    await expect(main(b.page).getByText('No saved articles yet.')).toBeVisible();
+
+    // A, the desktop, saves an article; B's app stays as it is, on Saved.
+    const a = await signedInOn(launch, 'a', desktop);
+    await saveArticleOn(a.page, article);
+
+    // The browser fires B's periodic sync: its service worker downloads the article, its comments and
+    // its picture (every request for them is the worker's), and the open Saved shows it at once.
+    const requests: Array<{ path: string; fromWorker: boolean }> = [];
+    b.context.on('request', (request) => {
+      const { pathname, search } = new URL(request.url());
+      if (pathname.startsWith(`/api/news/${article.id}`) || pathname === article.imageUrl) requests.push({ path: pathname + search, fromWorker: request.serviceWorker() !== null });
+    });
+    await firePeriodicSync(b, 'reading-list');
+    await expect(entry(b.page, article.title).getByText('On this device')).toBeVisible();
+    await expect.poll(() => cachedUrls(b.page, SAVED_IMAGES)).toEqual(expect.arrayContaining(uploadedSizes(article.imageUrl!)));
+    expect(requests.map((r) => r.path)).toEqual(expect.arrayContaining([`/api/news/${article.id}`, `/api/news/${article.id}/comments`, ...uploadedSizes(article.imageUrl!)]));
+    expect(requests.filter((r) => !r.fromWorker)).toEqual([]);
+
+    // The train: offline, no HTTP cache and no runtime image cache. Saved and the article open from
+    // what the background sync downloaded.
+    await b.context.setOffline(true);
+    await (await b.context.newCDPSession(b.page)).send('Network.clearBrowserCache');
+    await b.page.evaluate(() => caches.delete('ledger-images-v1'));
+    await b.page.goto('/saved');
+    await entry(b.page, article.title).getByRole('link', { name: article.title }).click();
+    await expect(main(b.page).getByRole('heading', { level: 1, name: article.title })).toBeVisible();
+    await expectUploadShown(main(b.page).locator('img.article__image'), article.imageUrl!);
   });
 });
