@@ -11,6 +11,11 @@ import { READING_LIST_PATH } from './paths';
 export const readingListQueries = {
   all: () => ['reading-list'] as const,
   list: () => queryOptions({ queryKey: ['reading-list'], queryFn: () => apiFetch<ReadingListItem[]>(READING_LIST_PATH) }),
+  /**
+   * The list as an article page asks for it (its loader and 'Continue reading'): fetched again when
+   * older than a few seconds, so the position reached on another device since is the one offered.
+   */
+  current: () => queryOptions({ ...readingListQueries.list(), staleTime: 5_000 }),
 };
 
 /**
