@@ -18,7 +18,7 @@ import { useOutboxItems } from '../outbox/hooks';
 import { newItemBase, sendOrQueue } from '../outbox/outbox';
 import type { SavedArticle } from './db';
 import { downloadArticle } from './readingList';
-import { bytesOf } from './readingListDownload';
+import { bytesOf } from './storageBudget';
 import { savedQueries, useSaveForOffline } from './saved';
 
 /** One row of a member's Saved: the account list's entry, what this device holds of it, and its queued changes. */

@@ -38,7 +38,7 @@ globalThis.fetch = (async (input: RequestInfo | URL) => {
 const session = await import('../session/session');
 const { db } = await import('./db');
 const { syncReadingList } = await import('./readingList');
-const { READING_LIST_BUDGET_BYTES } = await import('./readingListDownload');
+const { READING_LIST_BUDGET_BYTES } = await import('./storageBudget');
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'always' } } });
 session.connectSession(queryClient);
 await session.signedIn({ id: 'm1' } as User);

@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../api/client';
 import { invalidateReadingList, readingListQueries } from '../api/reading-list.queries';
 import { currentUserId, ownerId, sessionSettled } from '../session/session';
-import { downloadArticleCopy, downloadReadingList } from './readingListDownload';
 import { savedQueries } from './saved';
 
 /*
@@ -10,20 +9,24 @@ import { savedQueries } from './saved';
  * online and after a sign-in (pwa/offline/useReadingListSync.ts), and 'Download now' in Saved. The
  * work is pwa/offline/readingListDownload.ts, which the service worker runs too; here it reads
  * through the offline store (`apiFetch`) for the member the session module names, and the screens
- * are told what changed. Loaded only by the sync and by Saved.
+ * are told what changed. Loaded only by the sync and by Saved, which renders before the download's
+ * code (and Dexie with it) has loaded.
  */
+
+const loadDownload = () => import('./readingListDownload');
 
 /** 'Download now' in Saved: one article, regardless of the budget, filed under whoever is signed in. */
 export async function downloadArticle(id: string): Promise<void> {
   await sessionSettled();
   const userId = ownerId();
-  await downloadArticleCopy(apiFetch, id, { owner: userId, isOwner: () => ownerId() === userId });
+  await (await loadDownload()).downloadArticleCopy(apiFetch, id, { owner: userId, isOwner: () => ownerId() === userId });
 }
 
 async function sync(queryClient: QueryClient): Promise<void> {
   await sessionSettled();
   const userId = currentUserId();
   if (!userId || !navigator.onLine) return;
+  const { downloadReadingList } = await loadDownload();
   const { list } = await downloadReadingList({ fetchJson: apiFetch, owner: userId, isOwner: () => currentUserId() === userId });
   if (currentUserId() === userId) queryClient.setQueryData(readingListQueries.list().queryKey, list);
   await queryClient.invalidateQueries({ queryKey: savedQueries.all() });

@@ -3,8 +3,9 @@ import type { ReadingListItem } from '../../contracts/reading-list';
 import { articleCommentsPath, articlePath, READING_LIST_PATH } from '../api/paths';
 import { pendingItemsOf } from '../outbox/db';
 import { READING_LIST_SYNC_TAG } from '../sw/periodicSync';
-import { db, type SavedArticle } from './db';
+import { db } from './db';
 import { keepAnswer, listSavedCopies, removeCopy, saveCopy, type CopyOwner } from './savedCopies';
+import { bytesOf, storageBudget } from './storageBudget';
 
 /*
  * Every device of a member holds what their reading list holds (issue 22; docs/offline.md, "Reading
@@ -16,17 +17,6 @@ import { keepAnswer, listSavedCopies, removeCopy, saveCopy, type CopyOwner } fro
  * storage budget. It reads the server through `fetchJson` and knows the member from its caller, so it
  * needs neither the query client nor the session module (nor React, nor localStorage).
  */
-
-/** The most the reading list's copies may take on a device. */
-export const READING_LIST_BUDGET_BYTES = 100 * 1024 * 1024;
-
-/** The budget on this device: the constant, or half of what the browser lets this site store if less. */
-export async function storageBudget(): Promise<number> {
-  const quota = (await globalThis.navigator?.storage?.estimate?.().catch(() => undefined))?.quota;
-  return quota ? Math.min(READING_LIST_BUDGET_BYTES, quota / 2) : READING_LIST_BUDGET_BYTES;
-}
-
-export const bytesOf = (rows: SavedArticle[]) => rows.reduce((sum, row) => sum + (row.bytes ?? 0), 0);
 
 /** GET an API path and parse its JSON: the page's `apiFetch`, or the worker's `fetch` (the session cookie goes with both). */
 export type FetchJson = <T>(path: string) => Promise<T>;
