@@ -123,13 +123,12 @@ export async function backgroundMember(): Promise<string | undefined> {
 }
 
 /**
- * Records (or with null, forgets) the member the service worker downloads for. `stillSignedIn` is
- * asked inside the write: a sign-out that came meanwhile (its removal of the member's data runs in a
- * transaction over this table too) leaves nothing behind.
+ * Records the member the service worker downloads for (sign-out forgets them: clearUserData).
+ * `stillSignedIn` is asked inside the write: a sign-out that came meanwhile (its removal of the
+ * member's data runs in a transaction over this table too) leaves nothing behind.
  */
-export async function setBackgroundMember(userId: string | null, stillSignedIn: () => boolean = () => true): Promise<void> {
+export async function setBackgroundMember(userId: string, stillSignedIn: () => boolean = () => true): Promise<void> {
   await db.transaction('rw', db.background, async () => {
-    if (!userId) return db.background.delete(READING_LIST_SYNC_TAG);
     if (stillSignedIn()) await db.background.put({ tag: READING_LIST_SYNC_TAG, userId });
   });
 }
