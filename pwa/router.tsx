@@ -9,12 +9,14 @@ import {
   type RouterHistory,
 } from '@tanstack/react-router';
 import { authQueries } from './session/queries';
+import { currentUserId } from './session/session';
 import { communityQueries } from './api/community.queries';
 import { memberQueries } from './api/members.queries';
 import { profileQueries } from './api/profile.queries';
 import { forumQueries } from './api/forums.queries';
 import { newsCategoryQueries, newsQueries } from './api/news.queries';
 import { podcastQueries } from './api/podcasts.queries';
+import { readingListQueries } from './api/reading-list.queries';
 import { podcastShowQueries } from './api/podcast-shows.queries';
 import { resourceQueries } from './api/resources.queries';
 import { siteQueries } from './api/site.queries';
@@ -127,6 +129,8 @@ const articleRoute = createRoute({
   loader: ({ context: { queryClient }, params: { id } }) => {
     void queryClient.prefetchQuery(newsQueries.detail(id));
     void queryClient.prefetchQuery(newsQueries.comments(id));
+    // A member's reading position (Continue reading), asked beside the article rather than after it.
+    if (currentUserId()) void queryClient.prefetchQuery(readingListQueries.current());
   },
   component: lazyRouteComponent(() => import('./features/news/ArticleScreen'), 'ArticleScreen'),
   staticData: { module: 'features/news/ArticleScreen.tsx' },

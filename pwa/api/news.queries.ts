@@ -3,6 +3,7 @@ import { LIMITS } from '../../contracts/constants';
 import type { NewsCategory } from '../../contracts/admin';
 import type { Article, ArticleSummary, Comment } from '../../contracts/news';
 import { apiFetch, apiFetchPage, type ListPage } from './client';
+import { articleCommentsPath, articlePath } from './paths';
 
 export interface ContentListParams {
   /** Category ids; an item matches when it has any of them. */
@@ -94,13 +95,13 @@ export const newsQueries = {
   detail: (id: string) =>
     queryOptions({
       queryKey: ['news', id],
-      queryFn: ({ signal }) => apiFetch<Article>(`/api/news/${encodeURIComponent(id)}`, { signal }),
+      queryFn: ({ signal }) => apiFetch<Article>(articlePath(id), { signal }),
     }),
   /** GET /api/news/{id}/comments: oldest first, the first page (200) only. */
   comments: (id: string) =>
     queryOptions({
       queryKey: ['news', id, 'comments'],
-      queryFn: ({ signal }) => apiFetch<Comment[]>(`/api/news/${encodeURIComponent(id)}/comments`, { signal }),
+      queryFn: ({ signal }) => apiFetch<Comment[]>(articleCommentsPath(id), { signal }),
     }),
 };
 

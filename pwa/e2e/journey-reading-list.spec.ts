@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request, type BrowserContext, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
 import { getJson, type ListedArticle } from './content';
 import { expect, test } from './fixtures';
 import { expectSignedIn, main, SCREENS, signInWithForm } from './journey';
@@ -21,18 +22,22 @@ test.use({ serviceWorkers: 'allow' });
 let server: RunningServer;
 /** The first has an uploaded image and a long text (to scroll through); the second is plain. */
 let articles: Array<ListedArticle & { imageUrl?: string }>;
+/** Saved only by the background sync's test, with the same uploaded image: never read by the others. */
+let backgroundArticle: ListedArticle & { imageUrl: string };
 
 test.beforeAll(async () => {
   server = await startServer('sample');
   const api = await request.newContext({ baseURL: server.url });
   expect((await api.post('/api/auth/login', { data: ACCOUNTS.editor })).status()).toBe(200);
-  const [first, second] = (await getJson<ListedArticle[]>(api, '/api/news?limit=50')).filter((a) => a.status === 'published');
+  const [first, second, third] = (await getJson<ListedArticle[]>(api, '/api/news?limit=50')).filter((a) => a.status === 'published');
   const { uploadURL } = await (await api.post('/api/objects/upload', { data: { kind: 'image' } })).json();
   expect((await api.put(uploadURL, { data: await readFile(ICON_PATH), headers: { 'Content-Type': 'image/png' } })).status()).toBe(200);
   const { objectPath } = await (await api.put('/api/articles/images', { data: { imageURL: uploadURL } })).json();
   const content = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1}: reconciling the ledger line by line, as the close requires.`).join('\n\n');
   expect((await api.patch(`/api/news/${first.id}`, { data: { imageUrl: objectPath, content } })).status()).toBe(200);
+  expect((await api.patch(`/api/news/${third.id}`, { data: { imageUrl: objectPath } })).status()).toBe(200);
   articles = [{ ...first, imageUrl: objectPath }, second];
+  backgroundArticle = { ...third, imageUrl: objectPath };
   await api.dispose();
 });
 
@@ -95,6 +100,43 @@ async function percentRead(page: Page, title: string): Promise<number> {
   return Number((await text.textContent())!.replace('% read', ''));
 }
 
+/** How far through the open article the viewport's bottom edge is (as the app measures it), 0–1. */
+const progress = (page: Page) =>
+  page.evaluate(() => {
+    const { top, height } = document.querySelector('article.article')!.getBoundingClientRect();
+    return (window.innerHeight - top) / height;
+  });
+
+const continueOffer = (page: Page) => main(page).getByText(/^You read \d+% of this article\.$/);
+
+/**
+ * The open article offers to continue at `percent` (as Saved shows it): axe-clean, and pressing
+ * Continue reading (`how`: the keyboard, or a tap) brings the viewport's bottom edge to that place,
+ * with focus on the text there.
+ */
+async function continueReadingAt(page: Page, percent: number, how: 'keyboard' | 'tap') {
+  await expect(continueOffer(page)).toHaveText(`You read ${percent}% of this article.`);
+  await expect(main(page).locator('.markdown--plain')).toHaveCount(0); // the formatted text: its final height
+  expect(await progress(page)).toBeLessThan(percent / 100 - 0.1); // opened at the top, as any link
+  await expectNoSeriousA11yViolations(page);
+  const button = main(page).getByRole('button', { name: 'Continue reading' });
+  if (how === 'tap') {
+    await button.tap();
+  } else {
+    await button.focus();
+    await page.keyboard.press('Enter');
+  }
+  await expect.poll(() => progress(page)).toBeGreaterThan(percent / 100 - 0.03);
+  expect(await progress(page)).toBeLessThan(percent / 100 + 0.03);
+  // Focus moved to the text in view, so the keyboard and a screen reader go on from there.
+  const focused = await page.evaluate(() => {
+    const element = document.activeElement!;
+    const { top, bottom } = element.getBoundingClientRect();
+    return { inText: element.closest('.article__content') !== null, inView: bottom > 0 && top < window.innerHeight };
+  });
+  expect(focused).toEqual({ inText: true, inView: true });
+}
+
 /** Two kept profiles (A and B) for one test, closed and removed afterwards. */
 async function withProfiles(body: (launch: (which: 'a' | 'b', use: object, offline?: boolean) => Promise<{ context: BrowserContext; page: Page }>) => Promise<void>) {
   await emptyReadingList(server.url, ACCOUNTS.member);
@@ -112,20 +154,29 @@ async function withProfiles(body: (launch: (which: 'a' | 'b', use: object, offli
   }
 }
 
+type Launch = Parameters<Parameters<typeof withProfiles>[0]>[0];
+
+/** Opens the app on a profile (its service worker in control) and signs in with the form. */
+async function signedInOn(launch: Launch, which: 'a' | 'b', use: object) {
+  const device = await launch(which, use);
+  await device.page.goto('/');
+  await waitForServiceWorker(device.page);
+  await signInWithForm(device.page, ACCOUNTS.member);
+  return device;
+}
+
+/** Opens an article and presses Save for offline. */
+async function saveArticleOn(page: Page, article: ListedArticle) {
+  await page.goto(`/news/${article.id}`);
+  await main(page).getByRole('button', { name: 'Save for offline' }).click();
+  await expect(main(page).getByRole('button', { name: 'Remove from saved' })).toBeVisible();
+}
+
 /** A signs in and saves both articles; B signs in and has downloaded both. */
-async function savedOnAThenOnB(launch: Parameters<Parameters<typeof withProfiles>[0]>[0]) {
-  const a = await launch('a', desktop);
-  await a.page.goto('/');
-  await signInWithForm(a.page, ACCOUNTS.member);
-  for (const article of articles) {
-    await a.page.goto(`/news/${article.id}`);
-    await main(a.page).getByRole('button', { name: 'Save for offline' }).click();
-    await expect(main(a.page).getByRole('button', { name: 'Remove from saved' })).toBeVisible();
-  }
-  const b = await launch('b', phone);
-  await b.page.goto('/');
-  await waitForServiceWorker(b.page);
-  await signInWithForm(b.page, ACCOUNTS.member);
+async function savedOnAThenOnB(launch: Launch) {
+  const a = await signedInOn(launch, 'a', desktop);
+  for (const article of articles) await saveArticleOn(a.page, article);
+  const b = await signedInOn(launch, 'b', phone);
   await b.page.goto('/saved');
   for (const article of articles) await expect(entry(b.page, article.title).getByText('On this device')).toBeVisible();
   return { a, b };
@@ -174,6 +225,11 @@ test('save on one device, read offline on another, removal and reading position 
     const percent = await percentRead(a.page, articles[0].title);
     expect(percent).toBeGreaterThanOrEqual(35);
     expect(percent).toBeLessThanOrEqual(65);
+
+    // A opens it: it opens at the top, offering to continue where B stopped, and goes there.
+    await entry(a.page, articles[0].title).getByRole('link', { name: articles[0].title }).click();
+    await expect(main(a.page).getByRole('heading', { level: 1, name: articles[0].title })).toBeVisible();
+    await continueReadingAt(a.page, percent, 'keyboard');
   });
 });
 
@@ -211,5 +267,95 @@ test('both devices offline: the furthest position wins, and a removal beats an o
       expect(percent).toBeGreaterThanOrEqual(75);
       expect(percent).toBeLessThanOrEqual(95);
     }
+
+    // The phone opens it: the offer fits a 412 px and a 360 px screen, and a tap goes to A's place.
+    const percent = await percentRead(b.page, articles[0].title);
+    await entry(b.page, articles[0].title).getByRole('link', { name: articles[0].title }).click();
+    await expect(continueOffer(b.page)).toBeVisible();
+    for (const width of [412, 360]) {
+      await b.page.setViewportSize({ width, height: width === 412 ? 915 : 740 });
+      await expect(main(b.page).getByRole('button', { name: 'Continue reading' })).toBeInViewport({ ratio: 1 });
+      expect(await b.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await b.page.screenshot({ path: `test-results/screenshots/journey-reading-list-continue-${width}.png` });
+    }
+    await continueReadingAt(b.page, percent, 'tap');
+  });
+});
+
+/**
+ * Periodic Background Sync (Chromium, for an installed app): the browser fires the worker's event now
+ * and then, app open or not. Chromium grants its permission only to an installed app, so the test
+ * grants it through the DevTools protocol, and fires the event through it (as DevTools'
+ * Application panel does) instead of waiting half a day.
+ */
+async function grantPeriodicSync(device: { context: BrowserContext; page: Page }) {
+  const cdp = await device.context.newCDPSession(device.page);
+  await cdp.send('Browser.grantPermissions', { origin: server.url, permissions: ['periodicBackgroundSync'] });
+}
+
+/** The tags the profile's service worker has registered for Periodic Background Sync. */
+const periodicSyncTags = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { periodicSync?: { getTags(): Promise<string[]> } };
+    return registration.periodicSync ? registration.periodicSync.getTags() : ['(no periodicSync)'];
+  });
+
+/** Fires the periodic sync `tag` in the profile's service worker, as the browser would. */
+async function firePeriodicSync(device: { context: BrowserContext; page: Page }, tag: string) {
+  const cdp = await device.context.newCDPSession(device.page);
+  const scope = `${server.url}/`;
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const found = registrations.find((r) => r.scopeURL === scope && !r.isDeleted);
+      if (found) resolve(found.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin: server.url, registrationId: await registrationId, tag });
+}
+
+test('in the background: Periodic Background Sync downloads what another device saved, read offline with its picture', async () => {
+  test.slow(); // two browser launches, two sign-ins through the form
+  await withProfiles(async (launch) => {
+    const article = backgroundArticle;
+    // B, the phone, with the app installed (the permission granted) and signed in: the sync is registered.
+    const b = await launch('b', phone);
+    await b.page.goto('/');
+    await waitForServiceWorker(b.page);
+    await grantPeriodicSync(b);
+    await signInWithForm(b.page, ACCOUNTS.member);
+    await expect.poll(() => periodicSyncTags(b.page)).toEqual(['reading-list']);
+    await b.page.goto('/saved');
+    await expect(main(b.page).getByText('No saved articles yet.')).toBeVisible();
+
+    // A, the desktop, saves an article; B's app stays as it is, on Saved.
+    const a = await signedInOn(launch, 'a', desktop);
+    await saveArticleOn(a.page, article);
+
+    // The browser fires B's periodic sync: its service worker downloads the article, its comments and
+    // its picture (every request for them is the worker's), and the open Saved shows it at once.
+    const requests: Array<{ path: string; fromWorker: boolean }> = [];
+    b.context.on('request', (request) => {
+      const { pathname, search } = new URL(request.url());
+      if (pathname.startsWith(`/api/news/${article.id}`) || pathname === article.imageUrl) requests.push({ path: pathname + search, fromWorker: request.serviceWorker() !== null });
+    });
+    await firePeriodicSync(b, 'reading-list');
+    await expect(entry(b.page, article.title).getByText('On this device')).toBeVisible();
+    await expect.poll(() => cachedUrls(b.page, SAVED_IMAGES)).toEqual(expect.arrayContaining(uploadedSizes(article.imageUrl)));
+    expect(requests.map((r) => r.path)).toEqual(expect.arrayContaining([`/api/news/${article.id}`, `/api/news/${article.id}/comments`, ...uploadedSizes(article.imageUrl)]));
+    expect(requests.filter((r) => !r.fromWorker)).toEqual([]);
+
+    // The train: offline, no HTTP cache and no runtime image cache. Saved and the article open from
+    // what the background sync downloaded.
+    await b.context.setOffline(true);
+    await (await b.context.newCDPSession(b.page)).send('Network.clearBrowserCache');
+    await b.page.evaluate(() => caches.delete('ledger-images-v1'));
+    await b.page.goto('/saved');
+    await expect(entry(b.page, article.title).getByText('Not started')).toBeVisible();
+    await entry(b.page, article.title).getByRole('link', { name: article.title }).click();
+    await expect(main(b.page).getByRole('heading', { level: 1, name: article.title })).toBeVisible();
+    await expectUploadShown(main(b.page).locator('img.article__image'), article.imageUrl);
+    // Not started anywhere: nothing to continue.
+    await expect(continueOffer(b.page)).toHaveCount(0);
   });
 });

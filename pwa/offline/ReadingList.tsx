@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ReadingListItem } from '../../contracts/reading-list';
-import { readingListEntryPath, readingListQueries } from '../api/reading-list.queries';
+import { readingListEntryPath } from '../api/paths';
+import { readingListQueries } from '../api/reading-list.queries';
 import { Badge } from '../components/Badge';
 import { Button, LinkButton } from '../components/Button';
 import { Card } from '../components/Card';
@@ -16,7 +17,8 @@ import type { OutboxItem } from '../outbox/db';
 import { useOutboxItems } from '../outbox/hooks';
 import { newItemBase, sendOrQueue } from '../outbox/outbox';
 import type { SavedArticle } from './db';
-import { bytesOf, downloadArticle } from './readingList';
+import { downloadArticle } from './readingList';
+import { bytesOf } from './storageBudget';
 import { savedQueries, useSaveForOffline } from './saved';
 
 /** One row of a member's Saved: the account list's entry, what this device holds of it, and its queued changes. */
@@ -124,7 +126,7 @@ function ReadingListEntry({ entry, pending }: { entry: Entry; pending: boolean }
   const queryClient = useQueryClient();
   const remove = useSaveForOffline(entry.articleId);
   const download = useMutation({
-    mutationFn: () => downloadArticle(queryClient, entry.articleId),
+    mutationFn: () => downloadArticle(entry.articleId),
     onError: () => toast({ title: 'Error', description: 'Could not download the article. Check your connection.', variant: 'destructive' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: savedQueries.all() }),
   });

@@ -26,16 +26,32 @@ export interface SavedArticle {
 }
 
 /**
- * The read cache ('ledger-cache'), separate from the outbox's database. Only pwa/offline/store.ts opens
- * it, through a dynamic import, so Dexie is not part of the first page's JavaScript. A schema change
- * adds a version here; Dexie upgrades existing databases in place.
+ * The member this device downloads the reading list for in the background (issue 22): written by the
+ * page when it registers Periodic Background Sync, removed at sign-out. The service worker has no
+ * localStorage, where the session module keeps who is signed in, so it reads this instead.
+ */
+export interface BackgroundMember {
+  /** The periodic sync's tag ('reading-list'). */
+  tag: string;
+  userId: string;
+}
+
+/**
+ * The read cache ('ledger-cache'), separate from the outbox's database. In the page it is opened
+ * only through pwa/offline/store.ts's dynamic imports (of this module and of savedCopies.ts), so Dexie
+ * is not part of the first page's JavaScript; the service worker opens it too, for the reading list's
+ * background download (pwa/offline/readingListDownload.ts).
+ * A schema change adds a version here; Dexie upgrades existing databases in place.
  */
 export const db = new Dexie('ledger-cache') as Dexie & {
   responses: EntityTable<StoredResponse, 'path'>;
   saved: EntityTable<SavedArticle, 'id'>;
+  background: EntityTable<BackgroundMember, 'tag'>;
 };
 
 db.version(1).stores({
   responses: 'path, savedAt, owner',
   saved: 'id, savedAt, owner',
 });
+// Issue 22: who the service worker downloads the reading list for.
+db.version(2).stores({ background: 'tag' });

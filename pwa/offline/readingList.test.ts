@@ -37,7 +37,8 @@ globalThis.fetch = (async (input: RequestInfo | URL) => {
 
 const session = await import('../session/session');
 const { db } = await import('./db');
-const { syncReadingList, READING_LIST_BUDGET_BYTES } = await import('./readingList');
+const { syncReadingList } = await import('./readingList');
+const { READING_LIST_BUDGET_BYTES } = await import('./storageBudget');
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'always' } } });
 session.connectSession(queryClient);
 await session.signedIn({ id: 'm1' } as User);

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment } from '../../contracts/news';
 import { newsQueries } from '../api/news.queries';
-import { invalidateReadingList, readingListEntryPath } from '../api/reading-list.queries';
+import { readingListEntryPath } from '../api/paths';
+import { invalidateReadingList } from '../api/reading-list.queries';
 import { toast } from '../components/Toast';
 import { newItemBase, sendOrQueue } from '../outbox/outbox';
 import { currentUserId } from '../session/session';

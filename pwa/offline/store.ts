@@ -1,8 +1,6 @@
 import type { Article } from '../../contracts/news';
 import { routeReadsThrough } from '../api/client';
-import { SAVED_IMAGE_CACHE } from '../sw/cacheNames';
-import { articleCover } from '../../contracts/covers';
-import { coverSources, keptImageUrls } from '../components/coverSources';
+import { articleCommentsPath, articlePath } from '../api/paths';
 import type { SavedArticle, StoredResponse } from './db';
 import { ownerId, sessionSettled } from '../session/session';
 import { freshAnswerArrived, markFromStore, OfflineError } from './status';
@@ -147,90 +145,29 @@ export async function storedAnswers(): Promise<StoredResponse[]> {
 
 // --- Saved articles -----------------------------------------------------------------------------
 
-const articlePath = (id: string) => `/api/news/${encodeURIComponent(id)}`;
-const commentsPath = (id: string) => `${articlePath(id)}/comments`;
+// The copies themselves are pwa/offline/savedCopies.ts (shared with the service worker), loaded with Dexie.
+const loadCopies = () => import('./savedCopies');
 
 async function pinnedPaths(): Promise<Set<string>> {
   const ids = (await (await loadDb()).saved.toCollection().primaryKeys()) as string[];
-  return new Set(ids.flatMap((id) => [articlePath(id), commentsPath(id)]));
+  return new Set(ids.flatMap((id) => [articlePath(id), articleCommentsPath(id)]));
 }
 
 export async function listSaved(): Promise<SavedArticle[]> {
-  return (await loadDb()).saved.orderBy('savedAt').reverse().toArray();
+  return (await loadCopies()).listSavedCopies();
 }
 
 export async function isSaved(id: string): Promise<boolean> {
-  return (await (await loadDb()).saved.get(id)) !== undefined;
+  return (await loadCopies()).hasSavedCopy(id);
 }
 
-/**
- * Keeps an article (and its comments, when loaded) until it is removed, and puts its picture in the
- * saved-images cache, which the service worker answers from before the network: every size the
- * article page's srcset offers (its upload's sizes, or its generated cover's), since which one the
- * browser picks depends on the screen.
- */
+/** 'Save for offline': the article (and its comments, when loaded) and its picture, filed under whoever is signed in. */
 export async function saveArticle(article: Article, comments: unknown): Promise<void> {
-  const db = await loadDb();
-  const textBytes = jsonBytes(article) + (comments === undefined ? 0 : jsonBytes(comments));
-  const now = Date.now();
-  const by = ownerId();
-  const imageUrls = typeof location === 'undefined' ? [] : keptImageUrls(coverSources(article.imageUrl, articleCover(article)), location.origin);
-  await db.transaction('rw', db.responses, db.saved, async () => {
-    await db.responses.put({ path: articlePath(article.id), data: article, savedAt: now, owner: by });
-    if (comments !== undefined) await db.responses.put({ path: commentsPath(article.id), data: comments, savedAt: now, owner: by });
-    await db.saved.put({
-      id: article.id,
-      title: article.title,
-      excerpt: article.excerpt,
-      imageUrl: article.imageUrl,
-      imageUrls,
-      publishedAt: article.publishedAt ?? article.createdAt,
-      savedAt: now,
-      owner: by,
-    });
-  });
-  const imageBytes = await Promise.all(imageUrls.map(keepImage));
-  await db.saved.update(article.id, { bytes: textBytes + imageBytes.reduce((a, b) => a + b, 0) });
-  // Asks the browser not to evict this origin's storage under pressure (it may say no).
-  void globalThis.navigator?.storage?.persist?.().catch(() => false);
+  await (await loadCopies()).saveCopy(article, comments, { owner: ownerId() });
 }
 
 export async function removeSaved(id: string): Promise<void> {
-  const db = await loadDb();
-  const row = await db.saved.get(id);
-  await db.saved.delete(id);
-  if (row) await dropImagesNoLongerSaved(imagesOf(row));
-}
-
-/**
- * Same-origin images only (uploads live under /objects/): the service worker answers images of this
- * origin alone, so an image from elsewhere shows the placeholder offline.
- */
-async function keepImage(url: string): Promise<number> {
-  if (typeof caches === 'undefined' || new URL(url, location.href).origin !== location.origin) return 0;
-  try {
-    const response = await fetch(url);
-    if (!response.ok) return 0;
-    const bytes = (await response.clone().blob()).size;
-    await (await caches.open(SAVED_IMAGE_CACHE)).put(url, response);
-    return bytes;
-  } catch (error) {
-    reportStoreError(error); // the article is saved; offline it shows the placeholder image
-    return 0;
-  }
-}
-
-/** About what a JSON answer takes in IndexedDB (UTF-16 text would be twice; this is the estimate shown). */
-const jsonBytes = (value: unknown) => new Blob([JSON.stringify(value) ?? '']).size;
-
-/** The addresses a saved row keeps in the saved-images cache. */
-const imagesOf = (row: SavedArticle): string[] => row.imageUrls ?? (row.imageUrl ? [row.imageUrl] : []);
-
-async function dropImagesNoLongerSaved(urls: string[]): Promise<void> {
-  if (typeof caches === 'undefined' || urls.length === 0) return;
-  const stillUsed = new Set((await (await loadDb()).saved.toArray()).flatMap(imagesOf));
-  const cache = await caches.open(SAVED_IMAGE_CACHE);
-  await Promise.all(urls.filter((url) => !stillUsed.has(url)).map((url) => cache.delete(url)));
+  await (await loadCopies()).removeCopy(id);
 }
 
 // --- Sign-out -----------------------------------------------------------------------------------
@@ -242,11 +179,14 @@ async function dropImagesNoLongerSaved(urls: string[]): Promise<void> {
  */
 export async function clearUserData(keep?: string): Promise<void> {
   const db = await loadDb();
+  const { dropImagesNoLongerSaved, imagesOf } = await loadCopies();
   const gone = (row: { owner: string }) => row.owner !== '' && row.owner !== keep;
-  const images = await db.transaction('rw', db.responses, db.saved, async () => {
+  const images = await db.transaction('rw', db.responses, db.saved, db.background, async () => {
     const saved = await db.saved.filter(gone).toArray();
     await db.saved.bulkDelete(saved.map((row) => row.id));
     await db.responses.filter(gone).delete();
+    // The service worker no longer downloads their reading list (issue 22).
+    await db.background.filter((row) => row.userId !== keep).delete();
     return saved.flatMap(imagesOf);
   });
   await dropImagesNoLongerSaved(images);

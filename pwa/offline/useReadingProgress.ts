@@ -1,24 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type RefObject } from 'react';
-import { readingListEntryPath, readingListQueries } from '../api/reading-list.queries';
+import { readingListEntryPath } from '../api/paths';
+import { readingListQueries } from '../api/reading-list.queries';
 import { newItemBase, sendOrQueue } from '../outbox/outbox';
 import { currentUserId } from '../session/session';
+import { FINISHED_AT, progressOf, STEP } from './readingPosition';
 
-/** A step of reading worth telling the other devices about, and where an article counts as read. */
-const STEP = 0.05;
-const FINISHED_AT = 0.98;
 /** At most one measurement per this while scrolling (and one more when the page is hidden). */
 const THROTTLE_MS = 1_500;
 
 /** The furthest position recorded per article in this page load (the server keeps the furthest anyway). */
 const recorded = new Map<string, number>();
-
-/** How far through `element` the reader has scrolled: its bottom edge against the viewport's. */
-function progressOf(element: HTMLElement): number {
-  const { top, height } = element.getBoundingClientRect();
-  if (height <= 0) return 0;
-  return Math.min(1, Math.max(0, (window.innerHeight - top) / height));
-}
 
 /**
  * Records a member's reading position in an article on their reading list (issue 22): after they

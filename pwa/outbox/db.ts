@@ -51,5 +51,14 @@ export const outboxDb = new Dexie('ledger-outbox') as Dexie & { items: EntityTab
 
 outboxDb.version(1).stores({ items: '++seq, &id, userId' });
 
+/**
+ * The user's items still waiting to be sent, oldest first. Here rather than in the engine so the
+ * service worker's download of the reading list (issue 22) can read the queue without the engine
+ * (which shows toasts, and so brings React).
+ */
+export function pendingItemsOf(userId: string): Promise<OutboxItem[]> {
+  return outboxDb.items.orderBy('seq').filter((i) => i.userId === userId && i.state === 'pending').toArray();
+}
+
 // Re-exported so the engine can load Dexie with this module, lazily (it stays out of the first load).
 export { liveQuery } from 'dexie';

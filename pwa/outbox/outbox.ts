@@ -67,11 +67,6 @@ export function subscribeOutbox(notify: () => void): () => void {
 
 export const outboxSnapshot = (): EngineState => state;
 
-/** The user's items still waiting to be sent, oldest first, read from the queue itself. */
-export async function pendingItems(userId: string): Promise<OutboxItem[]> {
-  return (await table()).orderBy('seq').filter((i) => i.userId === userId && i.state === 'pending').toArray();
-}
-
 // ---------------------------------------------------------------- who is sending
 
 /**

@@ -10,6 +10,8 @@
  *   never answers with stale data (or caches a login, admin or editor response). The app's IndexedDB
  *   store decides what to show offline.
  * - A new version waits until the user accepts the 'A new version is available' prompt.
+ * - Periodic Background Sync (where the browser offers it: Chromium, installed app) downloads the
+ *   member's reading list with the page's own code (issue 22).
  */
 import { cacheNames, clientsClaim, setCacheNameDetails } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
@@ -17,9 +19,21 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { downloadInBackground } from './backgroundDownload';
 import { CACHE_PREFIX, CACHE_VERSION, IMAGE_CACHE, SAVED_IMAGE_CACHE } from './cacheNames';
+import { READING_LIST_SYNC_TAG } from './periodicSync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+/** Periodic Background Sync's event (Chromium only): not in TypeScript's WebWorker library yet. */
+interface PeriodicSyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+declare global {
+  interface ServiceWorkerGlobalScopeEventMap {
+    periodicsync: PeriodicSyncEvent;
+  }
+}
 
 setCacheNameDetails({ prefix: CACHE_PREFIX, suffix: CACHE_VERSION });
 
@@ -57,6 +71,12 @@ registerRoute(
 // The page asks for this when the user presses Reload on the update prompt.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// The reading list's background download (registered by the page for a signed-in member, pwa/offline/backgroundSync.ts).
+self.addEventListener('periodicsync', (event) => {
+  if (event.tag !== READING_LIST_SYNC_TAG) return;
+  event.waitUntil(downloadInBackground().catch((error: unknown) => console.warn('Reading list background download', error)));
 });
 
 // Drops the caches of older versions (a renamed or re-versioned cache is never read again).

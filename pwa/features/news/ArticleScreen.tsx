@@ -14,6 +14,7 @@ import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { MarkdownContent } from '../../components/LazyMarkdown';
 import { readingMinutes } from '../../../contracts/text';
 import { LoadFailure } from '../../offline/LoadFailure';
+import { ContinueReading } from '../../offline/ContinueReading';
 import { SaveForOfflineButton } from '../../offline/SaveForOfflineButton';
 import { savedQueries } from '../../offline/saved';
 import { useReadingProgress } from '../../offline/useReadingProgress';
@@ -76,51 +77,55 @@ function ArticleView({ article }: { article: Article }) {
   const saved = useQuery(savedQueries.isSaved(article.id));
   useReadingProgress(article.id, saved.data === true, ref);
   return (
-    <article className="article" aria-labelledby="article-title" ref={ref}>
-      {viewer.isAdmin ? <AdminTools article={article} /> : null}
-      <header className="article__header">
-        <CategoryBadges categories={article.categories} legacyCategory={article.category} />
-        <p className="article__date">
-          <Time value={date} show="date" />
-          <span aria-hidden="true"> · </span>
-          <span>{readingMinutes(article.content)} min read</span>
-        </p>
-        <h1 id="article-title">{article.title}</h1>
-        {article.excerpt ? <p className="article__excerpt">{article.excerpt}</p> : null}
-        <AuthorByline author={article.author} />
-      </header>
-      <Cover
-        className="article__image"
-        image={article.imageUrl}
-        cover={articleCover(article)}
-        // The article column is at most 48rem wide.
-        sizes="(min-width: 52rem) 48rem, 100vw"
-        placeholder={ARTICLE_PLACEHOLDER}
-        priority
-      />
-      {/* Markdown rendered to elements, never injected as HTML; single line breaks stay breaks. */}
-      <MarkdownContent className="article__content" author="staff">
-        {article.content}
-      </MarkdownContent>
-      {article.sourceName && article.sourceUrl ? (
-        <p className="article__source">
-          Original source:{' '}
-          <a href={article.sourceUrl} target="_blank" rel="noopener noreferrer">
-            {article.sourceName}
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
-        </p>
-      ) : null}
-      <div className="article__actions">
-        <LikeButton kind="news" item={article} title={article.title} />
-        <CommentStat article={article} />
-        <Button variant="secondary" size="sm" onPress={() => void shareArticle(article.id)}>
-          <ShareIcon />
-          Share
-        </Button>
-        <SaveForOfflineButton article={article} />
-      </div>
-    </article>
+    <>
+      {/* Outside the article, so a position measures the same text whether or not the offer shows. */}
+      <ContinueReading articleId={article.id} article={ref} />
+      <article className="article" aria-labelledby="article-title" ref={ref}>
+        {viewer.isAdmin ? <AdminTools article={article} /> : null}
+        <header className="article__header">
+          <CategoryBadges categories={article.categories} legacyCategory={article.category} />
+          <p className="article__date">
+            <Time value={date} show="date" />
+            <span aria-hidden="true"> · </span>
+            <span>{readingMinutes(article.content)} min read</span>
+          </p>
+          <h1 id="article-title">{article.title}</h1>
+          {article.excerpt ? <p className="article__excerpt">{article.excerpt}</p> : null}
+          <AuthorByline author={article.author} />
+        </header>
+        <Cover
+          className="article__image"
+          image={article.imageUrl}
+          cover={articleCover(article)}
+          // The article column is at most 48rem wide.
+          sizes="(min-width: 52rem) 48rem, 100vw"
+          placeholder={ARTICLE_PLACEHOLDER}
+          priority
+        />
+        {/* Markdown rendered to elements, never injected as HTML; single line breaks stay breaks. */}
+        <MarkdownContent className="article__content" author="staff">
+          {article.content}
+        </MarkdownContent>
+        {article.sourceName && article.sourceUrl ? (
+          <p className="article__source">
+            Original source:{' '}
+            <a href={article.sourceUrl} target="_blank" rel="noopener noreferrer">
+              {article.sourceName}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
+        ) : null}
+        <div className="article__actions">
+          <LikeButton kind="news" item={article} title={article.title} />
+          <CommentStat article={article} />
+          <Button variant="secondary" size="sm" onPress={() => void shareArticle(article.id)}>
+            <ShareIcon />
+            Share
+          </Button>
+          <SaveForOfflineButton article={article} />
+        </div>
+      </article>
+    </>
   );
 }
 
