@@ -1,9 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type RefObject } from 'react';
 import { readingListEntryPath } from '../api/paths';
 import { readingListQueries } from '../api/reading-list.queries';
 import { newItemBase, sendOrQueue } from '../outbox/outbox';
 import { currentUserId } from '../session/session';
+import { useSessionUserId } from '../session/useSession';
+import { savedQueries } from './saved';
 import { FINISHED_AT, progressOf, STEP } from './readingPosition';
 
 /** At most one measurement per this while scrolling (and one more when the page is hidden). */
@@ -16,10 +18,15 @@ const recorded = new Map<string, number>();
  * Records a member's reading position in an article on their reading list (issue 22): after they
  * scroll, throttled, whenever it passed the furthest known by a step; reaching the end marks it
  * finished. Sent through the outbox (queued offline) with the time it was read; the server keeps
- * the furthest position of all devices.
+ * the furthest position of all devices. On the list means saved on this device or on the member's
+ * account list: a device that has not downloaded it (over its budget, say) still records the place.
  */
-export function useReadingProgress(articleId: string, onList: boolean, content: RefObject<HTMLElement | null>): void {
+export function useReadingProgress(articleId: string, content: RefObject<HTMLElement | null>): void {
   const queryClient = useQueryClient();
+  const userId = useSessionUserId();
+  const savedHere = useQuery(savedQueries.isSaved(articleId)).data === true;
+  const list = useQuery({ ...readingListQueries.current(), enabled: userId !== null });
+  const onList = savedHere || Boolean(list.data?.some((item) => item.articleId === articleId && !item.gone));
   useEffect(() => {
     if (!onList || !currentUserId()) return;
     const known = queryClient.getQueryData(readingListQueries.list().queryKey)?.find((i) => i.articleId === articleId)?.position ?? 0;

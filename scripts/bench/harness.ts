@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -71,17 +71,31 @@ async function waitForHealth(url: string, alive: () => boolean, script: string):
 function processTreeCpuMs(pid: number): number | undefined {
   const tree = (p: number): number[] => [p, ...childrenOf(p).flatMap(tree)];
   try {
-    let ticks = 0;
-    for (const p of tree(pid)) {
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-      // Fields after "(comm) ": state is [0], utime [11], stime [12], in clock ticks of 1/100 s.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-    return ticks * 10;
+    return tree(pid).reduce((sum, p) => sum + cpuMsOf(p), 0);
   } catch {
     return undefined;
   }
+}
+
+/** User and system CPU of one process, from /proc (throws when it is gone). */
+function cpuMsOf(pid: number | string): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after "(comm) ": state is [0], utime [11], stime [12], in clock ticks of 1/100 s.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Every PostgreSQL server process on this machine (0 where there is none, e.g. on SQLite only). */
+function postgresCpuMs(): number {
+  let ms = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') ms += cpuMsOf(pid);
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return ms;
 }
 
 function childrenOf(pid: number): number[] {
@@ -136,6 +150,14 @@ export interface Measurement {
    * Only the Node process: PostgreSQL's own CPU is not in it.
    */
   cpuMsPerRequest?: number;
+  /**
+   * CPU per request of the PostgreSQL server's processes (every `postgres` process on the machine, from
+   * /proc: run the bench on a machine where nothing else uses that server), and of the load generator
+   * (this process, where autocannon runs). With cpuMsPerRequest they say how the cores were shared,
+   * which bounds what more workers can gain (docs/performance.md, "Several processes").
+   */
+  dbCpuMsPerRequest?: number;
+  clientCpuMsPerRequest: number;
 }
 
 /** 10 connections: a 3 s warm-up whose results are discarded, then `seconds` measured. */
@@ -155,7 +177,11 @@ export async function measure(server: Server, target: Target, seconds: number): 
     });
   await load(WARMUP_SECONDS);
   const cpuBefore = server.cpuMs();
+  const dbBefore = postgresCpuMs();
+  const clientBefore = process.cpuUsage();
   const result = await load(seconds);
+  const client = process.cpuUsage(clientBefore);
+  const dbAfter = postgresCpuMs();
   const cpuAfter = server.cpuMs();
   const requests = Math.max(result.requests.total, 1);
   const failures = result.non2xx + result.errors;
@@ -171,6 +197,8 @@ export async function measure(server: Server, target: Target, seconds: number): 
     failureSample: failures ? await sample(server.url, target) : undefined,
     bytesPerResponse: Math.round(result.throughput.total / requests),
     cpuMsPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / requests,
+    dbCpuMsPerRequest: dbAfter - dbBefore > 0 ? (dbAfter - dbBefore) / requests : undefined,
+    clientCpuMsPerRequest: (client.user + client.system) / 1000 / requests,
   };
 }
 

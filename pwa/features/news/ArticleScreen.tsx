@@ -16,7 +16,6 @@ import { readingMinutes } from '../../../contracts/text';
 import { LoadFailure } from '../../offline/LoadFailure';
 import { ContinueReading } from '../../offline/ContinueReading';
 import { SaveForOfflineButton } from '../../offline/SaveForOfflineButton';
-import { savedQueries } from '../../offline/saved';
 import { useReadingProgress } from '../../offline/useReadingProgress';
 import { CategoryBadges } from './ArticleCard';
 import { AuthorByline } from '../members/AuthorByline';
@@ -73,9 +72,8 @@ function ArticleView({ article }: { article: Article }) {
   const viewer = useViewer();
   const date = article.publishedAt ?? article.createdAt;
   const ref = useRef<HTMLElement>(null);
-  // A member's position in an article they saved follows them to their other devices (issue 22).
-  const saved = useQuery(savedQueries.isSaved(article.id));
-  useReadingProgress(article.id, saved.data === true, ref);
+  // A member's position in an article on their reading list follows them to their other devices (issue 22).
+  useReadingProgress(article.id, ref);
   return (
     <>
       {/* Outside the article, so a position measures the same text whether or not the offer shows. */}

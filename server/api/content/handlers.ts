@@ -60,8 +60,9 @@ export function listHandler<R extends ContentRow, T>(
       featuredOnly: opts.featuredOnly,
       where: opts.where?.(ctx),
       before: query.before ? decodeListCursor(query.before, 'before') : undefined,
+      viewerId: viewer?.id,
     });
-    const rel = await loadRelations(db, kind, page.rows, viewer?.id);
+    const rel = await loadRelations(db, kind, page.rows);
     viewerSpecific(ctx);
     if (page.nextCursor) ctx.set(NEXT_CURSOR_HEADER, page.nextCursor);
     const presentRow = opts.card && query.view === 'card' ? opts.card : present;
@@ -76,7 +77,7 @@ export async function findVisibleContent<R extends ContentRow>(
   id: string,
   viewer: CurrentUser | undefined,
 ): Promise<R> {
-  const row = await findContent<R>(db, kind, id);
+  const row = await findContent<R>(db, kind, id, viewer?.id);
   if (!row || !canSeeContent(viewer, row)) throw notFound(kind.notFoundMessage);
   return row;
 }
@@ -98,7 +99,7 @@ export async function presentOne<R extends ContentRow, T>(
   const viewer = ctx.state.user;
   const row = await findVisibleContent<R>(db, kind, id, viewer);
   viewerSpecific(ctx);
-  return present(row, await loadRelations(db, kind, [row], viewer?.id));
+  return present(row, await loadRelations(db, kind, [row]));
 }
 
 /** The `:id` path parameter; malformed ids are 404 with the kind's message. */

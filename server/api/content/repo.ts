@@ -3,7 +3,7 @@ import type { CategoryRef } from '../../../contracts/news';
 import type { ShowRef } from '../../../contracts/podcasts';
 import { now, toBool, toIso } from '../../db/dialect';
 import { transactionOrRefusal } from '../../db/transaction';
-import { deleteLikesOf, likedIds } from '../likes/repo';
+import { deleteLikesOf, likedByViewerColumn } from '../likes/repo';
 import { encodeCursor, type ListCursor } from '../cursor';
 import type { ContentKind } from './kinds';
 import { isPublished, wherePublished } from './visibility';
@@ -19,6 +19,8 @@ export interface ContentRow {
   published_at: unknown;
   created_at: unknown;
   updated_at: unknown;
+  /** Whether the viewer the row was read for likes it (likedByViewerColumn); absent for nobody. */
+  viewer_liked?: unknown;
 }
 
 /** What a create or update body becomes: column values plus, when given, the category ids. */
@@ -37,6 +39,8 @@ export interface ListFilter {
   /** Equality filters on the item's own columns (e.g. an episode's `show_id`). */
   where?: Record<string, string>;
   before?: ListCursor;
+  /** The signed-in viewer, whose likes the rows carry (`viewer_liked`). */
+  viewerId?: string;
 }
 
 export interface Page<R> {
@@ -60,7 +64,7 @@ export async function listContent<R extends ContentRow>(db: Knex, kind: ContentK
   const col = (c: string) => `${t}.${c}`;
   const withDrafts = f.withDrafts;
   const filtered = () => {
-    const q = db(t).select(kind.columns.map(col)).where(col('is_archived'), f.archivedOnly);
+    const q = db(t).select(itemColumns(db, kind, f.viewerId)).where(col('is_archived'), f.archivedOnly);
     if (f.featuredOnly) q.where(col('is_featured'), true);
     for (const [column, value] of Object.entries(f.where ?? {})) q.where(col(column), value);
     if (f.categoryIds.length) {
@@ -118,8 +122,16 @@ export async function listContent<R extends ContentRow>(db: Knex, kind: ContentK
   return { rows: page, nextCursor: encodeCursor([toIso(last.published_at), toIso(last.created_at)!, last.id]) };
 }
 
-export async function findContent<R extends ContentRow>(db: Knex, kind: ContentKind, id: string): Promise<R | undefined> {
-  return (await db(kind.table).where({ id }).first(kind.columns)) as R | undefined;
+/** `viewerId`: whose like the row carries (`viewer_liked`), when someone is signed in. */
+export async function findContent<R extends ContentRow>(db: Knex, kind: ContentKind, id: string, viewerId?: string): Promise<R | undefined> {
+  return (await db(kind.table).where(`${kind.table}.id`, id).first(itemColumns(db, kind, viewerId))) as R | undefined;
+}
+
+/** The item's columns, and for a signed-in viewer whether they like it, in the same statement. */
+function itemColumns(db: Knex, kind: ContentKind, viewerId: string | undefined): Array<string | Knex.Raw> {
+  const columns: Array<string | Knex.Raw> = kind.columns.map((c) => `${kind.table}.${c}`);
+  if (viewerId) columns.push(likedByViewerColumn(db, kind.likeTarget, `${kind.table}.id`, viewerId));
+  return columns;
 }
 
 /** What a page of items shows besides its own columns, each loaded in one batched query. */
@@ -130,15 +142,12 @@ export interface Relations {
   shows?: Map<string, ShowRef>;
 }
 
-/** `viewerId`: whose likes to mark (none for anonymous visitors, feeds and pages). */
-export async function loadRelations(db: Knex, kind: ContentKind, rows: ContentRow[], viewerId?: string): Promise<Relations> {
+/** The viewer's likes come with the rows (`viewer_liked`: listContent and findContent with a viewer). */
+export async function loadRelations(db: Knex, kind: ContentKind, rows: ContentRow[]): Promise<Relations> {
   const ids = rows.map((r) => r.id);
   const showIds = kind.showColumn ? rows.map((r) => (r as unknown as Record<string, string | null>)[kind.showColumn!]) : [];
-  const [categories, liked, shows] = await Promise.all([
-    categoriesOf(db, kind, ids),
-    likedIds(db, viewerId, kind.likeTarget, ids),
-    showRefs(db, showIds),
-  ]);
+  const [categories, shows] = await Promise.all([categoriesOf(db, kind, ids), showRefs(db, showIds)]);
+  const liked = new Set(rows.filter((r) => toBool(r.viewer_liked)).map((r) => r.id));
   return { categories, liked, shows };
 }
 

@@ -66,19 +66,18 @@ export async function removeLike(db: Knex, userId: string, type: LikeTargetType,
   });
 }
 
-/** Which of `ids` the user likes: one query for a whole page. */
-export async function likedIds(
-  db: Knex,
-  userId: string | undefined,
-  type: LikeTargetType,
-  ids: string[],
-): Promise<Set<string>> {
-  if (!userId || !ids.length) return new Set();
-  const rows = await db('user_interactions')
-    .where({ user_id: userId, target_type: type, interaction_type: LIKE })
-    .whereIn('target_id', ids)
-    .select('target_id');
-  return new Set(rows.map((r: { target_id: string }) => r.target_id));
+/**
+ * A column for a query of items: whether `userId` likes the item whose id is `idColumn`, read in the
+ * same statement as the items (`viewer_liked`, 1/0 or true/false), not in a second query of its own
+ * (on PostgreSQL that query's planning cost more than running it; docs/performance.md).
+ */
+export function likedByViewerColumn(db: Knex, type: LikeTargetType, idColumn: string, userId: string): Knex.Raw {
+  return db.raw('exists (select 1 from user_interactions as viewer_like where viewer_like.user_id = ? and viewer_like.target_type = ? and viewer_like.interaction_type = ? and viewer_like.target_id = ??) as viewer_liked', [
+    userId,
+    type,
+    LIKE,
+    idColumn,
+  ]);
 }
 
 /** Removes every like of an item; called inside the transaction that deletes the item. */
