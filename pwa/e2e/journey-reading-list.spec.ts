@@ -175,7 +175,19 @@ async function saveArticleOn(page: Page, article: ListedArticle) {
 /** A signs in and saves both articles; B signs in and has downloaded both. */
 async function savedOnAThenOnB(launch: Launch) {
   const a = await signedInOn(launch, 'a', desktop);
-  for (const article of articles) await saveArticleOn(a.page, article);
+  // The first save asks the browser to keep this site's storage (navigator.storage.persist): counted here.
+  await a.context.addInitScript(() => {
+    const storage = navigator.storage;
+    const persist = storage.persist.bind(storage);
+    storage.persist = () => {
+      sessionStorage.setItem('persist-asked', String(Number(sessionStorage.getItem('persist-asked')) + 1));
+      return persist();
+    };
+  });
+  const persistAsked = () => a.page.evaluate(() => Number(sessionStorage.getItem('persist-asked')));
+  await saveArticleOn(a.page, articles[0]);
+  await expect.poll(persistAsked).toBeGreaterThan(0);
+  for (const article of articles.slice(1)) await saveArticleOn(a.page, article);
   const b = await signedInOn(launch, 'b', phone);
   await b.page.goto('/saved');
   for (const article of articles) await expect(entry(b.page, article.title).getByText('On this device')).toBeVisible();
