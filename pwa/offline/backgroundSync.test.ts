@@ -4,18 +4,8 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeWindow } from '../lib/fake-window.testkit';
 import type { User } from '../../contracts/auth';
-
-const storage = new Map<string, string>();
-Object.assign(globalThis, {
-  window: globalThis,
-  addEventListener: () => undefined,
-  localStorage: {
-    getItem: (key: string) => storage.get(key) ?? null,
-    setItem: (key: string, value: string) => void storage.set(key, value),
-    removeItem: (key: string) => void storage.delete(key),
-  },
-});
 
 /** The browser: its periodic sync (absent in most browsers), the permission's state, what was registered. */
 let tags = new Map<string, number | undefined>();
@@ -26,9 +16,8 @@ const fakePeriodicSync = {
   unregister: async (tag: string) => void tags.delete(tag),
 };
 const registration = () => ({ periodicSync });
-Object.defineProperty(globalThis, 'navigator', {
-  configurable: true,
-  value: {
+fakeWindow({
+  navigator: {
     onLine: true,
     serviceWorker: {
       get ready() {

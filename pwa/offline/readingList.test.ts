@@ -3,24 +3,12 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeWindow } from '../lib/fake-window.testkit';
 import type { User } from '../../contracts/auth';
 import type { ReadingListItem } from '../../contracts/reading-list';
 
-const storage = new Map<string, string>();
 const device = { onLine: true, storage: { estimate: async () => ({ quota: 20_000 }) } };
-Object.assign(globalThis, {
-  window: globalThis,
-  addEventListener: () => undefined,
-  removeEventListener: () => undefined,
-  screen: { orientation: { angle: 0 } },
-  visualViewport: { width: 412, height: 823 },
-  localStorage: {
-    getItem: (key: string) => storage.get(key) ?? null,
-    setItem: (key: string, value: string) => void storage.set(key, value),
-    removeItem: (key: string) => void storage.delete(key),
-  },
-});
-Object.defineProperty(globalThis, 'navigator', { value: device, configurable: true });
+fakeWindow({ navigator: device });
 
 /** The server: the member's list, and each article (its text sized to take about `size` bytes). */
 let list: ReadingListItem[] = [];

@@ -6,24 +6,11 @@
 import 'fake-indexeddb/auto';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeWindow } from '../lib/fake-window.testkit';
 import type { User } from '../../contracts/auth';
 
-const storage = new Map<string, string>();
 const device = { onLine: true };
-Object.assign(globalThis, {
-  window: globalThis,
-  addEventListener: () => undefined,
-  removeEventListener: () => undefined,
-  // react-aria (the engine's toast) looks at these when it is loaded under test.
-  screen: { orientation: { angle: 0 } },
-  visualViewport: { width: 412, height: 823 },
-  localStorage: {
-    getItem: (key: string) => storage.get(key) ?? null,
-    setItem: (key: string, value: string) => void storage.set(key, value),
-    removeItem: (key: string) => void storage.delete(key),
-  },
-});
-Object.defineProperty(globalThis, 'navigator', { value: device, configurable: true });
+fakeWindow({ navigator: device });
 
 /** Every write the server receives, with its Idempotency-Key; each is taken (201 with a body). */
 const received: Array<{ method: string; path: string; key: string | null }> = [];

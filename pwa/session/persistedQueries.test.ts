@@ -5,15 +5,10 @@
 import 'fake-indexeddb/auto';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeWindow } from '../lib/fake-window.testkit';
 import type { User } from '../../contracts/auth';
 
-const storage = new Map<string, string>();
-const localStorage = {
-  getItem: (key: string) => storage.get(key) ?? null,
-  setItem: (key: string, value: string) => void storage.set(key, value),
-  removeItem: (key: string) => void storage.delete(key),
-};
-Object.assign(globalThis, { window: globalThis, addEventListener: () => undefined, localStorage });
+const storage = fakeWindow();
 
 let sessionAnswer: { user: User | null } = { user: null };
 globalThis.fetch = (async () =>

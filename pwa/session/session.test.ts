@@ -4,19 +4,11 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeWindow } from '../lib/fake-window.testkit';
 import type { User } from '../../contracts/auth';
 import type { Article } from '../../contracts/news';
 
-const storage = new Map<string, string>();
-Object.assign(globalThis, {
-  window: globalThis,
-  addEventListener: () => undefined,
-  localStorage: {
-    getItem: (key: string) => storage.get(key) ?? null,
-    setItem: (key: string, value: string) => void storage.set(key, value),
-    removeItem: (key: string) => void storage.delete(key),
-  },
-});
+const storage = fakeWindow();
 
 /** What GET /api/auth/session answers next: a user, nobody, or no answer at all (offline). */
 let server: { user: User | null } | 'offline' = { user: null };
