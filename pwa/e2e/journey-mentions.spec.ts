@@ -159,8 +159,7 @@ test('a member mentions another in a comment and in a forum reply; links open th
   await theirs.dispose();
 });
 
-test('offline, the comment box offers no suggestions, and the queued comment draws its mention as a link', async ({ page, context, isMobile }) => {
-  test.skip(isMobile, 'the same component on both; the phone journey above covers the tap');
+test('offline, the comment box offers no suggestions, and the queued comment draws its mention as a link', async ({ page, context }) => {
   const article = (await getJson<Array<{ id: string; title: string }>>(page.request, '/api/news?limit=1'))[0]!;
   await page.goto('/');
   await signInWithForm(page, ACCOUNTS.member);

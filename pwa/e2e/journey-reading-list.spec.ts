@@ -1,12 +1,12 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { request, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { getJson, type ListedArticle } from './content';
+import type { ListedArticle } from './content';
 import { expect, test } from './fixtures';
 import { expectSignedIn, main, SCREENS, signInWithForm } from './journey';
-import { cachedUrls, expectUploadShown, ICON_PATH, launchProfile, uploadedSizes, waitForServiceWorker } from './offline';
+import { cachedUrls, editorWithUploadedImage, expectUploadShown, launchProfile, uploadedSizes, waitForServiceWorker } from './offline';
 import { startServer, type RunningServer } from './server';
 import { ACCOUNTS, emptyReadingList } from './session';
 
@@ -21,18 +21,17 @@ test.use({ serviceWorkers: 'allow' });
 
 let server: RunningServer;
 /** The first has an uploaded image and a long text (to scroll through); the second is plain. */
-let articles: Array<ListedArticle & { imageUrl?: string }>;
+let articles: ListedArticle[];
 /** Saved only by the background sync's test, with the same uploaded image: never read by the others. */
 let backgroundArticle: ListedArticle & { imageUrl: string };
 
 test.beforeAll(async () => {
   server = await startServer('sample');
-  const api = await request.newContext({ baseURL: server.url });
-  expect((await api.post('/api/auth/login', { data: ACCOUNTS.editor })).status()).toBe(200);
-  const [first, second, third] = (await getJson<ListedArticle[]>(api, '/api/news?limit=50')).filter((a) => a.status === 'published');
-  const { uploadURL } = await (await api.post('/api/objects/upload', { data: { kind: 'image' } })).json();
-  expect((await api.put(uploadURL, { data: await readFile(ICON_PATH), headers: { 'Content-Type': 'image/png' } })).status()).toBe(200);
-  const { objectPath } = await (await api.put('/api/articles/images', { data: { imageURL: uploadURL } })).json();
+  const {
+    api,
+    published: [first, second, third],
+    objectPath,
+  } = await editorWithUploadedImage(server.url);
   const content = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1}: reconciling the ledger line by line, as the close requires.`).join('\n\n');
   expect((await api.patch(`/api/news/${first.id}`, { data: { imageUrl: objectPath, content } })).status()).toBe(200);
   expect((await api.patch(`/api/news/${third.id}`, { data: { imageUrl: objectPath } })).status()).toBe(200);

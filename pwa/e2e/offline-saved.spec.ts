@@ -1,12 +1,12 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { request, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { expectMarkdownBody, getJson, type ListedArticle } from './content';
+import { expectMarkdownBody, type ListedArticle } from './content';
 import { expect, test } from './fixtures';
 import { startServer, type RunningServer } from './server';
-import { cachedUrls, expectUploadShown, ICON_PATH, launchProfile, storedPaths, uploadedSizes, waitForServiceWorker } from './offline';
+import { cachedUrls, editorWithUploadedImage, expectUploadShown, launchProfile, storedPaths, uploadedSizes, waitForServiceWorker } from './offline';
 import { ACCOUNTS, emptyReadingList, signIn } from './session';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
@@ -19,14 +19,11 @@ let other: ListedArticle;
 
 test.beforeAll(async () => {
   server = await startServer('sample');
-  const api = await request.newContext({ baseURL: server.url });
-  expect((await api.post('/api/auth/login', { data: ACCOUNTS.editor })).status()).toBe(200);
-  // Published ones: the editor's list starts with drafts, which a member cannot open.
-  const [first, second] = (await getJson<ListedArticle[]>(api, '/api/news?limit=50')).filter((a) => a.status === 'published');
-  const { uploadURL } = await (await api.post('/api/objects/upload', { data: { kind: 'image' } })).json();
-  const put = await api.put(uploadURL, { data: await readFile(ICON_PATH), headers: { 'Content-Type': 'image/png' } });
-  expect(put.status(), await put.text()).toBe(200);
-  const { objectPath } = await (await api.put('/api/articles/images', { data: { imageURL: uploadURL } })).json();
+  const {
+    api,
+    published: [first, second],
+    objectPath,
+  } = await editorWithUploadedImage(server.url);
   const patched = await api.patch(`/api/news/${first.id}`, { data: { imageUrl: objectPath } });
   expect(patched.status(), await patched.text()).toBe(200);
   article = { ...first, imageUrl: objectPath };

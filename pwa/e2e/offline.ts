@@ -1,6 +1,9 @@
-import { chromium, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { chromium, expect, request, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import playwrightConfig from '../../playwright.config';
+import { getJson, type ListedArticle } from './content';
 import { expectImageLoaded } from './images';
+import { ACCOUNTS } from './session';
 
 /** Helpers for the offline specs: the service worker, the 'ledger-cache' IndexedDB store and the banner. */
 
@@ -68,6 +71,22 @@ export async function expectSavedContentBanner(page: Page): Promise<void> {
 
 /** A small PNG (the 192 px app icon) for pages that need a real image. */
 export const ICON_PATH = new URL('../public/icons/icon-192.png', import.meta.url);
+
+/**
+ * For a spec with a server of its own: the editor signed in through the API, the published articles
+ * (newest first; the editor's list starts with drafts, which a member cannot open) and an uploaded
+ * image (the app's icon) ready to be set as an article's `imageUrl`. Dispose of `api` when done.
+ */
+export async function editorWithUploadedImage(baseURL: string): Promise<{ api: APIRequestContext; published: ListedArticle[]; objectPath: string }> {
+  const api = await request.newContext({ baseURL });
+  expect((await api.post('/api/auth/login', { data: ACCOUNTS.editor })).status()).toBe(200);
+  const published = (await getJson<ListedArticle[]>(api, '/api/news?limit=50')).filter((a) => a.status === 'published');
+  const { uploadURL } = await (await api.post('/api/objects/upload', { data: { kind: 'image' } })).json();
+  const put = await api.put(uploadURL, { data: await readFile(ICON_PATH), headers: { 'Content-Type': 'image/png' } });
+  expect(put.status(), await put.text()).toBe(200);
+  const { objectPath } = await (await api.put('/api/articles/images', { data: { imageURL: uploadURL } })).json();
+  return { api, published, objectPath };
+}
 
 /**
  * A browser with a kept profile (user data dir), launched with the same options as every other spec
