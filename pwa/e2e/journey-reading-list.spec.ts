@@ -79,13 +79,14 @@ const queuedWrites = (page: Page) =>
 
 /**
  * Scrolls the open article until the viewport's bottom edge is `fraction` of the way through it, once
- * the page knows the article is saved here (its Remove button), which is when it records positions,
- * and its text is formatted (the plain text shown until then is taller: a place in it is not the
+ * the page knows the article is saved here (its Remove button), records positions (its
+ * `data-reading-progress`: a scroll before that is not heard), and its text is formatted (the plain text shown until then is taller: a place in it is not the
  * same place a moment later).
  */
 const readTo = async (page: Page, fraction: number) => {
   await expect(main(page).getByRole('button', { name: 'Remove from saved' })).toBeVisible();
   await expect(main(page).locator('.markdown--plain')).toHaveCount(0);
+  await expect(main(page).locator('article.article[data-reading-progress="recorded"]')).toHaveCount(1);
   await page.evaluate((f) => {
     const article = document.querySelector('article.article')!.getBoundingClientRect();
     window.scrollTo(0, window.scrollY + article.top + article.height * f - window.innerHeight);

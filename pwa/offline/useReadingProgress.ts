@@ -58,7 +58,11 @@ export function useReadingProgress(articleId: string, content: RefObject<HTMLEle
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     document.addEventListener('visibilitychange', onHide);
+    // Says that scrolling is now recorded (the journeys wait for it before they read on).
+    const element = content.current;
+    element?.setAttribute('data-reading-progress', 'recorded');
     return () => {
+      element?.removeAttribute('data-reading-progress');
       window.removeEventListener('scroll', onScroll);
       document.removeEventListener('visibilitychange', onHide);
       if (timer) {
