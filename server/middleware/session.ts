@@ -70,12 +70,13 @@ function sessionWithStore(app: Koa, db: Knex, opts: { secure: boolean; cache?: S
     async set(sid: string, sess: SessionData, maxAge: number) {
       const expire = new Date(Date.now() + (typeof maxAge === 'number' ? maxAge : SESSION_MAX_AGE_MS)).toISOString();
       const row = { sid, sess: JSON.stringify(sess), user_id: sess.userId ?? null, expire };
-      cache?.forget(sid);
       await db('sessions').insert(row).onConflict('sid').merge(['sess', 'user_id', 'expire']);
+      // After the write: a read of the old row that overlapped it is not kept either (the generation).
+      cache?.forget(sid);
     },
     async destroy(sid: string) {
-      cache?.forget(sid);
       await db('sessions').where({ sid }).delete();
+      cache?.forget(sid);
     },
   };
   return session(
