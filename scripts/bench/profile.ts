@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/profile.ts [--db sqlite|pg] [--duration 10] [--target "news list (signed in, uncached)"]`
+ * `npx tsx scripts/bench/profile.ts [--db sqlite|pg] [--duration 10] [--target "news list (signed in, uncached)"] [--reference]`
  *
  * Where one bench request's time goes (docs/performance.md, "Where a first read's time goes"): a
  * fresh 10k database as the bench makes it, the app under V8's sampling profiler
@@ -7,6 +7,8 @@
  * measured run written to bench-results/<timestamp>-profile-<db>.cpuprofile (open it in Chrome
  * DevTools). Prints self time per request by package or file and the top functions. Sampled time is
  * wall-clock on a busy machine: compare shares within one profile, or two profiles of one minute.
+ * `--reference` profiles the bench's reference (reference.ts) on the same target's path instead of
+ * the app, so the two can be set side by side part by part.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -21,6 +23,7 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'sqlite' },
     duration: { type: 'string', default: '10' },
     target: { type: 'string', default: 'news list (signed in, uncached)' },
+    reference: { type: 'boolean', default: false },
   },
 });
 const kind = values.db as DbKind;
@@ -33,10 +36,12 @@ if ((kind !== 'sqlite' && kind !== 'pg') || !(seconds > 0)) {
 const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-profile-'));
 const { env, targets, drop } = await prepareDatabase(kind, dir, '10k');
 mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
-const out = path.join(ROOT, 'bench-results', `${new Date().toISOString().replace(/[:.]/g, '-')}-profile-${kind}.cpuprofile`);
+const out = path.join(ROOT, 'bench-results', `${new Date().toISOString().replace(/[:.]/g, '-')}-profile-${values.reference ? 'reference-' : ''}${kind}.cpuprofile`);
 try {
-  const measured = await withServer('scripts/bench/profiled-main.ts', { ...env, PROFILE_OUT: out }, async (server) => {
-    const target = appTargets(server.url, targets, await signIn(server.url)).find((t) => t.name === values.target);
+  const measured = await withServer('scripts/bench/profiled-main.ts', { ...env, PROFILE_OUT: out, ...(values.reference ? { PROFILE_REFERENCE: '1' } : {}) }, async (server) => {
+    // The reference has no sign-in: it answers every request alike, so the target's cookie is left out.
+    const cookie = values.reference ? '' : await signIn(server.url);
+    const target = appTargets(server.url, targets, cookie).find((t) => t.name === values.target);
     if (!target) throw new Error(`no bench target named "${values.target}"`);
     // measure() warms up for 3 s first; record from just after that to the end of the measured run.
     const start = setTimeout(() => process.kill(server.nodePid(), 'SIGUSR2'), 3_200);

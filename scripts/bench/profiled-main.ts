@@ -1,5 +1,6 @@
 /**
- * server/main.ts under V8's sampling profiler, for scripts/bench/profile.ts: the first SIGUSR2 starts
+ * server/main.ts (or, with PROFILE_REFERENCE=1, the bench's reference) under V8's sampling profiler,
+ * for scripts/bench/profile.ts: the first SIGUSR2 starts
  * recording, the second writes the profile to PROFILE_OUT (a .cpuprofile, readable by Chrome DevTools).
  * Only the measured requests are recorded, not the start-up or the warm-up.
  */
@@ -12,7 +13,7 @@ const session = new Session();
 session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 200 });
-await import('../../server/main');
+await import(process.env.PROFILE_REFERENCE ? './reference' : '../../server/main');
 
 let recording = false;
 process.on('SIGUSR2', () => {

@@ -42,6 +42,12 @@ const SAFE = new Set(['GET', 'HEAD']);
  *   Any request with another method, answered or refused, empties the cache when it ends; a read
  *   that overlapped a write is not stored (the generation check), so a write is visible to the next
  *   request.
+ * - An answer is kept the second time its key misses, not the first (TinyLFU's "doorkeeper"): a
+ *   one-off read (a member's own page, a deep cursor, a query nobody repeats) neither pushes out what
+ *   many visitors ask for nor churns memory. A kept body lives long enough to leave the young
+ *   generation, so each one kept and dropped costs a share of a full garbage collection: with every
+ *   first read kept, that was about 0.3 ms of CPU per read (docs/performance.md, "Several processes").
+ *   Keys emptied by a write or expired were asked for at least twice, so their next miss is kept.
  *
  * Each process holds its own cache. With `coherence`, another process's write on the same database
  * empties it too (and `onWrite`'s caches with it): announced through PostgreSQL's NOTIFY, or seen in
@@ -57,6 +63,12 @@ export function responseCache({
   coherence,
 }: ResponseCacheOptions = {}): Koa.Middleware {
   const entries = new Map<string, Entry>();
+  /** Keys answered and not kept; bounded, emptied when full (a key seen again soon still gets in). */
+  const missedOnce = new Set<string>();
+  const missed = (key: string) => {
+    if (missedOnce.size >= maxEntries * 4) missedOnce.clear();
+    missedOnce.add(key);
+  };
   let bytes = 0;
   let generation = 0;
   const drop = (key: string, entry: Entry) => {
@@ -66,6 +78,7 @@ export function responseCache({
   /** Empties this cache and the ones that follow it; a read under way is not stored (generation). */
   const forget = () => {
     generation++;
+    for (const key of entries.keys()) missed(key);
     entries.clear();
     bytes = 0;
     onWrite?.();
@@ -96,7 +109,10 @@ export function responseCache({
       ctx.set('X-Cache', 'hit');
       return answer(ctx, hit.body, hit.etag);
     }
-    if (hit) drop(key, hit);
+    if (hit) {
+      drop(key, hit);
+      missed(key);
+    }
 
     const startedAt = generation;
     await next();
@@ -108,7 +124,11 @@ export function responseCache({
     const json = Buffer.from(JSON.stringify(body));
     const etag = `W/"${hash('sha1', json, 'base64url')}"`;
     const cacheControl = String(ctx.response.get('Cache-Control'));
-    if (maxEntries > 0 && json.length <= maxBytes && startedAt === generation && !cacheControl.includes('no-store')) {
+    const keep = maxEntries > 0 && json.length <= maxBytes && startedAt === generation && !cacheControl.includes('no-store');
+    // Kept on the key's second miss; the first only notes it.
+    if (keep && !missedOnce.delete(key)) {
+      missed(key);
+    } else if (keep) {
       const headers: Record<string, string> = {};
       for (const name of KEPT_HEADERS) {
         const value = ctx.response.get(name);
