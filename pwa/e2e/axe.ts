@@ -40,7 +40,7 @@ async function seriousViolations(page: Page, axe: AxeBuilder, theme: Theme): Pro
  * Shows the page in `theme` at once: transitions are turned off for the rest of the test (a
  * constructed stylesheet, which the CSP allows), so no colour is half-way when axe reads it.
  */
-async function setTheme(page: Page, theme: Theme): Promise<void> {
+export async function setTheme(page: Page, theme: Theme): Promise<void> {
   await page.evaluate((value) => {
     const marked = window as unknown as { __axeNoTransitions?: boolean };
     if (!marked.__axeNoTransitions) {

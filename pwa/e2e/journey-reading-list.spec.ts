@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './axe';
+import { expectNoSeriousA11yViolations, setTheme } from './axe';
 import type { ListedArticle } from './content';
 import { expect, test } from './fixtures';
 import { expectSignedIn, main, SCREENS, signInWithForm } from './journey';
@@ -290,6 +290,10 @@ test('both devices offline: the furthest position wins, and a removal beats an o
       expect(await b.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await b.page.screenshot({ path: `test-results/screenshots/journey-reading-list-continue-${width}.png` });
     }
+    // The same offer in the dark theme, to look at (continueReadingAt's axe check reads both themes).
+    await setTheme(b.page, 'dark');
+    await b.page.screenshot({ path: 'test-results/screenshots/journey-reading-list-continue-360-dark.png' });
+    await setTheme(b.page, 'light');
     await continueReadingAt(b.page, percent, 'tap');
   });
 });
