@@ -9,6 +9,7 @@ import { ipKey, type AuthRateLimiter } from '../../middleware/rate-limit';
 import { validateBody } from '../../middleware/validate';
 import { isUniqueViolation, toBool } from '../../db/dialect';
 import { hashPassword, verifyPassword } from './passwords';
+import { endPasswordResets } from '../password-resets/repo';
 import { findUserByEmail, insertUser } from '../users/repo';
 import { presentUser } from '../users/presenter';
 
@@ -79,9 +80,13 @@ export function authRoutes(db: Knex, limits: AuthRateLimiter): Router {
     ctx.body = { ok: true };
   });
 
-  // "Sign out everywhere": every session of this user, this one included.
+  // "Sign out everywhere": every session of this user, this one included, and their open reset links.
   router.post('/logout-all', requireUser, async (ctx) => {
-    const ended = await endUserSessions(db, currentUser(ctx).id);
+    const userId = currentUser(ctx).id;
+    const ended = await db.transaction(async (trx) => {
+      await endPasswordResets(trx, userId);
+      return endUserSessions(trx, userId);
+    });
     ctx.session = null;
     ctx.body = { ok: true, ended };
   });

@@ -141,6 +141,74 @@ describe.each(DB_KINDS)('password reset [%s]', (kind) => {
     }
   });
 
+  describe('a change made after the link was mailed ends it', () => {
+    const NEW_PASSWORD = 'Quiet-harbour-lamp-42';
+    const LINK_PASSWORD = 'Amber-cistern-walrus-77';
+    const admin = async () => {
+      const agent = t.agent();
+      await signInAs(t.db, agent, (await createUser(t.db, { role: 'admin' })).id);
+      return agent;
+    };
+    const triggers: Array<[string, (user: { id: string; email: string }) => Promise<void>]> = [
+      ['their own password change', async (user) => {
+        const agent = t.agent();
+        await signInAs(t.db, agent, user.id);
+        const res = await agent.post('/api/profile/password', { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+        expect(res.status).toBe(200);
+      }],
+      ['a password an admin sets', async (user) => {
+        expect((await (await admin()).patch(`/api/admin/users/${user.id}`, { password: NEW_PASSWORD })).status).toBe(200);
+      }],
+      ['an email change by an admin (/api/admin/users)', async (user) => {
+        expect((await (await admin()).patch(`/api/admin/users/${user.id}`, { email: `moved-${user.email}` })).status).toBe(200);
+      }],
+      ['an email change by an admin (/api/users)', async (user) => {
+        expect((await (await admin()).put(`/api/users/${user.id}`, { email: `moved-${user.email}` })).status).toBe(200);
+      }],
+      ['deactivation, even once reactivated', async (user) => {
+        const agent = await admin();
+        expect((await agent.patch(`/api/users/${user.id}/status`, { isActive: false })).status).toBe(200);
+        expect((await agent.patch(`/api/users/${user.id}/status`, { isActive: true })).status).toBe(200);
+      }],
+      ['their own "sign out everywhere"', async (user) => {
+        const agent = t.agent();
+        await signInAs(t.db, agent, user.id);
+        expect((await agent.post('/api/auth/logout-all', {})).status).toBe(200);
+      }],
+      ['"sign out everywhere" by an admin', async (user) => {
+        expect((await (await admin()).post(`/api/admin/users/${user.id}/logout-all`, {})).status).toBe(200);
+      }],
+    ];
+    it.each(triggers)('%s', async (_name, change) => {
+      const user = await createUser(t.db);
+      expect((await request(user.email)).status).toBe(202);
+      const token = resetTokenIn((await smtp.waitFor(user.email))[0]);
+      expect((await t.agent().get(`/api/auth/password-reset/${token}`)).status).toBe(200);
+
+      await change(user);
+
+      const status = await t.agent().get(`/api/auth/password-reset/${token}`);
+      expect(status.status).toBe(410);
+      expect(status.body).toEqual({ message: MESSAGES.expired, code: 'reset_link_expired' });
+      const browser = t.agent();
+      const res = await browser.post('/api/auth/password-reset/confirm', { token, password: LINK_PASSWORD });
+      expect(res.status).toBe(410);
+      expect(res.body).toEqual({ message: MESSAGES.expired, code: 'reset_link_expired' });
+      // Nothing signed in, and the link's password was never set.
+      expect((await browser.get('/api/auth/user')).status).toBe(401);
+      const email = (await t.db('users').where({ id: user.id }).first()).email;
+      expect((await t.agent().post('/api/auth/login', { email, password: LINK_PASSWORD })).status).toBe(401);
+    });
+
+    it('leaves the links of other accounts alone', async () => {
+      const [user, other] = [await createUser(t.db), await createUser(t.db)];
+      expect((await request(other.email)).status).toBe(202);
+      const token = resetTokenIn((await smtp.waitFor(other.email))[0]);
+      await triggers[1][1](user);
+      expect((await t.agent().get(`/api/auth/password-reset/${token}`)).status).toBe(200);
+    });
+  });
+
   it('answers an unknown or deactivated address exactly as a known one, and mails nothing', async () => {
     const known = await createUser(t.db);
     const inactive = await createUser(t.db, { isActive: false });

@@ -5,6 +5,7 @@ import { isUniqueViolation, toBool } from '../../db/dialect';
 import { endUserSessions } from '../../middleware/session';
 import { hashPassword } from '../auth/passwords';
 import { lockPendingInvitation, markAccepted } from '../invitations/repo';
+import { endPasswordResets } from '../password-resets/repo';
 import type { UserRow } from './presenter';
 import { assertKeepsAnActiveAdmin, assertNotSelfLockout, type AdminChange } from './policy';
 import {
@@ -88,6 +89,10 @@ export async function updateUserAccount(db: Knex, actor: Actor, id: string, inpu
         (input.role !== undefined && input.role !== target.role) ||
         (input.isActive !== undefined && input.isActive !== toBool(target.is_active));
       if (securityChanged) await endUserSessions(trx, id, actor.id === id ? actor.sessionId : undefined);
+      // A link mailed before a new password, a new address or deactivation must not outlive it.
+      const emailChanged = input.email !== undefined && input.email !== target.email;
+      const deactivated = input.isActive === false && toBool(target.is_active);
+      if (passwordHash !== undefined || emailChanged || deactivated) await endPasswordResets(trx, id);
       return updated!;
     });
   } catch (err) {
@@ -109,8 +114,11 @@ export async function deleteUserAccount(db: Knex, actor: Actor, id: string): Pro
   });
 }
 
-/** Ends every session of the user; 404 for an unknown id. */
+/** Ends every session and open reset link of the user; 404 for an unknown id. */
 export async function endAllSessionsOf(db: Knex, id: string): Promise<number> {
-  if (!(await findUserById(db, id))) throw notFound('User not found');
-  return endUserSessions(db, id);
+  return db.transaction(async (trx) => {
+    if (!(await findUserById(trx, id))) throw notFound('User not found');
+    await endPasswordResets(trx, id);
+    return endUserSessions(trx, id);
+  });
 }
