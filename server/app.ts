@@ -28,6 +28,7 @@ import type { CacheCoherence } from './db/coherence';
 import { DEFAULT_UPLOAD_QUOTA } from './api/uploads/quota';
 import { StorageHealth } from './storage/health';
 import { storageFull, STORAGE_FULL_RETRY_SECONDS } from './errors';
+import { AfterAnswer } from './middleware/after-answer';
 
 export interface AppDeps {
   db: Knex;
@@ -57,6 +58,8 @@ export interface AppDeps {
   database?: DatabaseGate;
   /** Called after a transaction that queued mail commits (main.ts: the mail sender's kick; default: none, the sender polls). */
   mailKick?: () => void;
+  /** Runs work after a request's answer (default: with errors to `logger`; tests await `settled()`). */
+  afterAnswer?: AfterAnswer;
 }
 
 /** Builds the Koa app without listening, so tests drive it over real HTTP on an ephemeral port. */
@@ -73,6 +76,7 @@ export function createApp({
   clock = Date.now,
   storageHealth = new StorageHealth(),
   mailKick = () => {},
+  afterAnswer,
 }: AppDeps): Koa {
   const gate = database ?? new DatabaseGate(db, async () => {});
   const production = config.env === 'production';
@@ -154,7 +158,7 @@ export function createApp({
   const passwordResetLimits = new PasswordResetLimits(db, config.passwordResetLimits, clock);
   const mail = { enabled: mailEnabled, kick: mailKick, onError: (err: unknown) => logger.error(err) };
   const notifier = new Notifier({ siteName: config.siteName, publicUrl: config.publicUrl, secret: config.sessionSecret, contactEmail: contactEmailOf(config), mail });
-  const routers = apiRouters({ db, storage, rateLimits: limits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret: config.sessionSecret });
+  const routers = apiRouters({ db, storage, rateLimits: limits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret: config.sessionSecret, afterAnswer: afterAnswer ?? new AfterAnswer({ onError: mail.onError }) });
   for (const router of [api, ...routers]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));

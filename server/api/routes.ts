@@ -30,6 +30,7 @@ import type { SiteInfo } from '../feeds/site';
 import type { ObjectStorage } from '../storage/index';
 import type { AuthRateLimiter, PasswordResetLimits } from '../middleware/rate-limit';
 import type { MailQueue } from '../mail/outbox';
+import type { AfterAnswer } from '../middleware/after-answer';
 import type { WriteLimiter } from '../middleware/write-limits';
 import type { UploadQuota } from './uploads/quota';
 
@@ -50,16 +51,18 @@ export interface ApiDeps {
   notifier: Notifier;
   /** SESSION_SECRET: the key of signed links that need no session (notification unsubscribe). */
   secret: string;
+  /** Work done once a request's answer is out (password reset links). */
+  afterAnswer: AfterAnswer;
 }
 
 /** Every resource's router, in one list (the permission-matrix test walks these). */
-export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret }: ApiDeps): Router[] {
+export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret, afterAnswer }: ApiDeps): Router[] {
   // Drawing covers and resizing uploads take turns for the same cores.
   const turns = new ImageTurns();
   const images = new UploadedImages(db, storage, turns);
   return [
     authRoutes(db, rateLimits),
-    passwordResetRoutes({ db, site, limits: passwordResetLimits, mail, clock }),
+    passwordResetRoutes({ db, site, limits: passwordResetLimits, mail, clock, afterAnswer }),
     newsRoutes(db, writeLimits, notifier),
     podcastRoutes(db, writeLimits, clock),
     podcastShowRoutes(db),

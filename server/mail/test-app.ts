@@ -7,6 +7,7 @@ import { createApp } from '../app';
 import type { MailConfig } from '../config';
 import { Agent, createTestDatabase, TEST_SESSION_SECRET, type DbKind, type TestDatabase } from '../test/harness';
 import { DEFAULT_PASSWORD_RESET_RATE_LIMITS, type PasswordResetRateLimitConfig } from '../middleware/rate-limit';
+import { AfterAnswer } from '../middleware/after-answer';
 import { MailSender, type MailSenderOptions } from './sender';
 import { createMailTransport } from './transport';
 
@@ -26,6 +27,8 @@ export interface MailTestServer extends TestDatabase {
   dataDir: string;
   /** What the sender logged (`files` mode logs each message and its links). */
   logged: string[];
+  /** Work the app does after answering (password reset links): `settled()` awaits it. */
+  afterAnswer: AfterAnswer;
   close(): Promise<void>;
 }
 
@@ -40,6 +43,7 @@ export async function startMailTestServer(
     passwordResetLimits?: PasswordResetRateLimitConfig;
     sender?: Partial<MailSenderOptions>;
     trustProxy?: string[];
+    afterAnswer?: AfterAnswer;
   },
 ): Promise<MailTestServer> {
   const database = await createTestDatabase(kind);
@@ -56,6 +60,7 @@ export async function startMailTestServer(
       log: { info: (l) => logged.push(l), error: (l) => logged.push(l) },
       ...opts.sender,
     });
+  const afterAnswer = opts.afterAnswer ?? new AfterAnswer({ onError: (err) => console.error(err) });
   const koa = createApp({
     db: database.db,
     storageDir: path.join(dataDir, 'uploads'),
@@ -72,6 +77,7 @@ export async function startMailTestServer(
     logger: { error: (...args: unknown[]) => console.error(...args), info: () => {} },
     responseCache: { maxEntries: 0 },
     mailKick: () => sender?.kick(),
+    afterAnswer,
   });
   sender?.start();
   const server = http.createServer(koa.callback());
@@ -83,8 +89,10 @@ export async function startMailTestServer(
     dataDir,
     logged,
     sender,
+    afterAnswer,
     agent: () => new Agent(url),
     async close() {
+      await afterAnswer.settled();
       await sender?.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -5,6 +5,7 @@ import { DB_KINDS } from '../../test/harness';
 import { createUser, signInAs, TEST_PASSWORD } from '../../test/factories';
 import { MAIL_TEST_PUBLIC_URL, startMailTestServer, type MailTestServer } from '../../mail/test-app';
 import { resetTokenIn, TestSmtpServer, until } from '../../mail/test-smtp';
+import { AfterAnswer } from '../../middleware/after-answer';
 
 /*
  * Password reset end to end (issue 21), on both databases, over real HTTP, with the mail going
@@ -297,6 +298,68 @@ describe.each(DB_KINDS)('password reset [%s]', (kind) => {
     const to = mail.parsed.to && !Array.isArray(mail.parsed.to) ? mail.parsed.to.value[0] : undefined;
     expect(to?.address).toBe(user.email);
     expect(to?.name).toBe('Eve Bcc: victim@example.com X Subject: hacked');
+  });
+});
+
+describe.each(DB_KINDS)('password reset request: the same work before answering [%s]', (kind) => {
+  const smtp = new TestSmtpServer();
+  let t: MailTestServer;
+  // Work after the answer waits for this gate, so the request's own queries can be seen alone.
+  let gate: Promise<void> = Promise.resolve();
+  const afterAnswer = new AfterAnswer({ onError: (err) => console.error(err), gate: () => gate });
+
+  beforeAll(async () => {
+    await smtp.start();
+    // The sender sends when kicked (after the link's commit), not on a timer that would add queries.
+    t = await startMailTestServer(kind, {
+      mail: { mode: 'smtp', smtpUrl: smtp.url, from: 'no-reply@commons.example' },
+      sender: { pollMs: 3_600_000 },
+      afterAnswer,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await smtp.stop();
+  });
+
+  // The mail sender's own rounds (its lease, its reads of the outbox) run beside the requests.
+  const sendersOwn = (sql: string) => /"leases"/.test(sql) || /^select .* from "mail_outbox"/.test(sql);
+
+  /** The SQL the request ran between being sent and being answered. */
+  async function queriesOf(email: string) {
+    const sql: string[] = [];
+    const onQuery = (q: { sql: string }) => {
+      if (!sendersOwn(q.sql)) sql.push(q.sql);
+    };
+    t.db.on('query', onQuery);
+    try {
+      const res = await t.agent().post('/api/auth/password-reset', { email });
+      return { status: res.status, body: res.body, sql };
+    } finally {
+      t.db.off('query', onQuery);
+    }
+  }
+
+  it('runs the same queries for a known and an unknown address, writes the link after the answer, and the mail arrives', async () => {
+    const user = await createUser(t.db);
+    let release!: () => void;
+    gate = new Promise((resolve) => (release = resolve));
+    try {
+      const known = await queriesOf(user.email);
+      const unknown = await queriesOf(`nobody-${Date.now()}@example.com`);
+      expect(known.status).toBe(202);
+      expect(unknown).toEqual({ ...known, body: known.body });
+      expect(known.sql.length).toBeGreaterThan(0);
+      expect(known.sql.join('\n')).not.toMatch(/password_resets|mail_outbox/);
+      // Answered, and nothing written yet: the link waits for the work after the answer.
+      expect(await t.db('password_resets').where({ user_id: user.id })).toEqual([]);
+    } finally {
+      release();
+    }
+    await afterAnswer.settled();
+    expect(await t.db('password_resets').where({ user_id: user.id })).toHaveLength(1);
+    const [mail] = await smtp.waitFor(user.email);
+    expect(resetTokenIn(mail)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });
 
