@@ -1,5 +1,6 @@
 import { z } from './zod';
-import { LIMITS, Role, safeText, Timestamp } from './common';
+import { Role, safeText, Timestamp } from './common';
+import { NewPassword } from './auth';
 
 /**
  * User management (spec 5 "Admin create user / update user", spec 7 "Users and invitations").
@@ -7,12 +8,9 @@ import { LIMITS, Role, safeText, Timestamp } from './common';
  */
 
 const EMAIL_MESSAGE = 'Invalid email format';
-const PASSWORD_MESSAGE = `Password must be at least ${LIMITS.passwordMin} characters`;
 
 const email = safeText(EMAIL_MESSAGE).trim().toLowerCase().pipe(z.email(EMAIL_MESSAGE).max(320, EMAIL_MESSAGE));
-const password = safeText(PASSWORD_MESSAGE)
-  .min(LIMITS.passwordMin, PASSWORD_MESSAGE)
-  .max(200, 'Password must be at most 200 characters');
+const password = NewPassword;
 const name = (label: string) =>
   safeText(`${label} is required`)
     .trim()

@@ -9,6 +9,7 @@ import { ipKey, type AuthRateLimiter } from '../../middleware/rate-limit';
 import { validateBody } from '../../middleware/validate';
 import { isUniqueViolation, toBool } from '../../db/dialect';
 import { hashPassword, verifyPassword } from './passwords';
+import { assertStrongPassword } from './password-strength';
 import { endPasswordResets } from '../password-resets/repo';
 import { findUserByEmail, insertUser } from '../users/repo';
 import { presentUser } from '../users/presenter';
@@ -58,6 +59,7 @@ export function authRoutes(db: Knex, limits: AuthRateLimiter): Router {
     const input = ctx.state.body;
     // Every attempt counts: the 409 below tells whether an email has an account.
     await limits.register(ipKey(ctx.ip), input.email);
+    assertStrongPassword(input.password, input);
     if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
     const passwordHash = await hashPassword(input.password);
     let user;

@@ -18,10 +18,11 @@ import { originOf, type SiteInfo } from '../../feeds/site';
 import { enqueueMail, type MailQueue } from '../../mail/outbox';
 import { passwordResetMail, type MailSite } from '../../mail/template';
 import { hashPassword } from '../auth/passwords';
+import { assertStrongPassword } from '../auth/password-strength';
 import { startSession } from '../auth/routes';
 import { TOKEN_PATTERN } from '../uploads/repo';
 import { presentUser, type UserRow } from '../users/presenter';
-import { findUserByEmail, lockUser, updateUserRow } from '../users/repo';
+import { findUserByEmail, findUserById, lockUser, updateUserRow } from '../users/repo';
 import { findPasswordReset, issuePasswordReset, lockPasswordReset, PASSWORD_RESET_TTL_MS, stateOf, usePasswordReset, type ResetState } from './repo';
 
 export interface PasswordResetDeps {
@@ -98,8 +99,11 @@ export function passwordResetRoutes({ db, site, limits, mail, clock, afterAnswer
   router.post('/confirm', validateBody(PasswordResetConfirmInput), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const { token, password } = ctx.state.body;
-    // A dead link is refused before a bcrypt hash is spent on it.
-    refuseUnless(stateOf(await findPasswordReset(db, shapeOf(token)), clock()));
+    // A dead link is refused before a bcrypt hash (or the strength check) is spent on it.
+    const link = await findPasswordReset(db, shapeOf(token));
+    refuseUnless(stateOf(link, clock()));
+    const owner = await findUserById(db, link!.user_id);
+    if (owner) assertStrongPassword(password, { email: owner.email, firstName: owner.first_name, lastName: owner.last_name });
     // bcrypt before the transaction: SQLite has one connection, so transactions stay short.
     const passwordHash = await hashPassword(password);
     const user = await db.transaction(async (trx) => {

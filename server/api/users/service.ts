@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../errors';
 import { isUniqueViolation, toBool } from '../../db/dialect';
 import { endUserSessions } from '../../middleware/session';
 import { hashPassword } from '../auth/passwords';
+import { assertStrongPassword } from '../auth/password-strength';
 import { lockPendingInvitation, markAccepted } from '../invitations/repo';
 import { endPasswordResets } from '../password-resets/repo';
 import type { UserRow } from './presenter';
@@ -34,6 +35,7 @@ export interface Actor {
 
 export async function createUserAccount(db: Knex, input: UserCreateInput): Promise<UserRow> {
   if (await findUserByEmail(db, input.email)) throw emailTaken();
+  assertStrongPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (trx) => {
@@ -56,6 +58,16 @@ export async function createUserAccount(db: Knex, input: UserCreateInput): Promi
  * change applies at once everywhere; when admins edit themselves the session they are using is kept.
  */
 export async function updateUserAccount(db: Knex, actor: Actor, id: string, input: UserUpdateInput): Promise<UserRow> {
+  if (input.password) {
+    // Judged against the account's details as they will be after this change.
+    const current = await findUserById(db, id);
+    if (!current) throw notFound('User not found');
+    assertStrongPassword(input.password, {
+      email: input.email ?? current.email,
+      firstName: input.firstName ?? current.first_name,
+      lastName: input.lastName ?? current.last_name,
+    });
+  }
   // bcrypt before the transaction: SQLite has a single connection, so transactions stay short.
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const change: AdminChange = { role: input.role, isActive: input.isActive };
