@@ -91,7 +91,7 @@ test.describe('sign up', () => {
     await page.getByLabel('First name').fill('Nora');
     await page.getByLabel('Last name').fill('Quinn');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('secret123');
+    await page.getByLabel('Password').fill('Quiet-harbour-lamp-42');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByRole('button', { name: 'Creating Account...' })).toBeVisible();
     release();
@@ -115,7 +115,7 @@ test.describe('sign up', () => {
     await page.getByLabel('First name').fill('Maya');
     await page.getByLabel('Last name').fill('Patel');
     await page.getByLabel('Email').fill(ACCOUNTS.member.email);
-    await page.getByLabel('Password').fill('secret123');
+    await page.getByLabel('Password').fill('Quiet-harbour-lamp-42');
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     const toast = page.getByRole('alertdialog');
@@ -130,7 +130,7 @@ test.describe('sign up', () => {
     await page.getByLabel('First name').fill('Maya');
     await page.getByLabel('Last name').fill('Patel');
     await page.getByLabel('Email').fill(ACCOUNTS.member.email);
-    await page.getByLabel('Password').fill('secret123');
+    await page.getByLabel('Password').fill('Quiet-harbour-lamp-42');
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     // The contract accepts the form; the server refuses the address, and says so under its field.
@@ -159,7 +159,7 @@ test.describe('sign up', () => {
     await page.getByLabel('First name').fill('Nora\u001b[31m');
     await page.getByLabel('Last name').fill('Quinn');
     await page.getByLabel('Email').fill(`control.${Date.now()}@example.com`);
-    await page.getByLabel('Password').fill('secret123');
+    await page.getByLabel('Password').fill('Quiet-harbour-lamp-42');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByLabel('First name')).toHaveAccessibleDescription('Text cannot contain control characters');
     await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');

@@ -65,9 +65,9 @@ describe.each(DB_KINDS)('crash safety [%s]', (kind) => {
       const members: Agent[] = [];
       for (let i = 0; i < MEMBERS; i++) {
         const email = `crash-member-${i}@example.com`;
-        expect((await admin.post('/api/admin/users', { email, password: 'member-pw', firstName: 'M', lastName: String(i) })).status).toBe(201);
+        expect((await admin.post('/api/admin/users', { email, password: 'Member-thistle-barge-64', firstName: 'M', lastName: String(i) })).status).toBe(201);
         const agent = new Agent(d.url);
-        expect((await agent.post('/api/auth/login', { email, password: 'member-pw' })).status).toBe(200);
+        expect((await agent.post('/api/auth/login', { email, password: 'Member-thistle-barge-64' })).status).toBe(200);
         members.push(agent);
       }
 

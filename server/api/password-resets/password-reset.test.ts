@@ -83,7 +83,7 @@ describe.each(DB_KINDS)('password reset [%s]', (kind) => {
     const browser = t.agent();
     const short = await browser.post('/api/auth/password-reset/confirm', { token, password: '123' });
     expect(short.status).toBe(400);
-    expect(short.body.errors.password).toEqual(['Password must be at least 6 characters']);
+    expect(short.body.errors.password).toEqual(['Password must be at least 8 characters']);
 
     const confirmed = await browser.post('/api/auth/password-reset/confirm', { token, password: 'a-new-password' });
     expect(confirmed.status).toBe(200);
@@ -116,7 +116,7 @@ describe.each(DB_KINDS)('password reset [%s]', (kind) => {
     })();
 
     // Using the second ends the first (and the third): they now say "expired, request a new one".
-    expect((await t.agent().post('/api/auth/password-reset/confirm', { token: resetTokenIn(second), password: 'second-pw' })).status).toBe(200);
+    expect((await t.agent().post('/api/auth/password-reset/confirm', { token: resetTokenIn(second), password: 'Second-pelican-vault-8' })).status).toBe(200);
     for (const mail of [first, third]) {
       const res = await t.agent().post('/api/auth/password-reset/confirm', { token: resetTokenIn(mail), password: 'late-pw-1' });
       expect(res.status).toBe(410);
