@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { LIMITS, Role, safeText, Timestamp } from './common';
+import { LIMITS, Role, safeText, singleLineText, Timestamp } from './common';
 
 const email = safeText().trim().toLowerCase().pipe(z.email('Invalid email format'));
 export const PASSWORD_TOO_SHORT = `Password must be at least ${LIMITS.passwordMin} characters`;
@@ -21,11 +21,11 @@ export type LoginInput = z.infer<typeof LoginInput>;
 
 export const RegisterInput = LoginInput.extend({
   password,
-  firstName: safeText('First name is required')
+  firstName: singleLineText('First name is required')
     .trim()
     .min(1, 'First name is required')
     .max(100, 'First name must be at most 100 characters'),
-  lastName: safeText('Last name is required')
+  lastName: singleLineText('Last name is required')
     .trim()
     .min(1, 'Last name is required')
     .max(100, 'Last name must be at most 100 characters'),

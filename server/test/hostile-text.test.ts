@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WRITTEN_AT_MESSAGES } from '../../contracts/common';
-import { CONTROL_CHARACTER_MESSAGE, INVALID_UNICODE_MESSAGE } from '../../contracts/text';
+import { CONTROL_CHARACTER_MESSAGE, INVALID_UNICODE_MESSAGE, SINGLE_LINE_MESSAGE } from '../../contracts/text';
 import { createCategory, insertArticle, type CategoryFixture } from '../api/content/test-factories';
 import { encodeCursor } from '../api/cursor';
 import { forumCategory, postDiscussion } from '../api/forums/fixtures';
@@ -129,6 +129,32 @@ describeEachDb('hostile text and times', (t) => {
       const res = await admin.patch('/api/admin/menu-settings/news%00', { isVisible: false });
       expect(res.status, res.text).toBe(404);
       expect(await rows('menu_settings')).toEqual(before);
+    });
+  });
+
+  describe('line breaks in one-line fields (names, titles)', () => {
+    const CRLF = 'Eve\r\nBcc: victim@example.com';
+    it('are 400 under the field on both databases and write nothing; bodies keep theirs', async () => {
+      const address = `crlf-${randomUUID()}@example.com`;
+      await refused('users', () => anon.post('/api/auth/register', { email: address, password: 'Quiet-harbour-lamp-42', firstName: CRLF, lastName: 'X' }), 'firstName', SINGLE_LINE_MESSAGE);
+      await refused('users', () => anon.post('/api/auth/register', { email: address, password: 'Quiet-harbour-lamp-42', firstName: 'Eve', lastName: 'X\n' }), 'lastName', SINGLE_LINE_MESSAGE);
+      await refused('users', () => member.patch('/api/profile', { lastName: 'Tab\there' }), 'lastName', SINGLE_LINE_MESSAGE);
+      await refused('users', () => member.patch('/api/profile', { title: 'CFO\u2028CEO' }), 'title', SINGLE_LINE_MESSAGE);
+      const user = await createUser(t().db);
+      await refused('users', () => admin.patch(`/api/admin/users/${user.id}`, { firstName: CRLF }), 'firstName', SINGLE_LINE_MESSAGE);
+      await refused('news_articles', () => editor.post('/api/news', { title: 'Fees\r\nSECRET', content: 'Body\r\nkeeps lines', categoryIds: [category.id] }), 'title', SINGLE_LINE_MESSAGE);
+      await refused('podcast_episodes', () => editor.post('/api/podcasts', { title: 'Episode\n2', categoryIds: [category.id] }), 'title', SINGLE_LINE_MESSAGE);
+      const forum = await forumCategory(t().db);
+      await refused('forum_discussions', () => member.post('/api/forum/discussions', { title: 'A\rB', content: 'C', categoryId: forum.id }), 'title', SINGLE_LINE_MESSAGE);
+      await refused('resources', () => admin.post('/api/resources', { title: 'Guide\n', type: 'ebook', category: 'taxation' }), 'title', SINGLE_LINE_MESSAGE);
+      await refused('podcast_shows', () => admin.post('/api/admin/podcast-shows', { name: 'Show\r\n' }), 'name', SINGLE_LINE_MESSAGE);
+      await refused('news_categories', () => admin.post('/api/admin/news-categories', { name: 'Cat\nX', slug: `crlf-${Date.now()}` }), 'name', SINGLE_LINE_MESSAGE);
+
+      // Multi-line bodies keep their line breaks.
+      const bio = 'First line\r\nSecond line';
+      const res = await member.patch('/api/profile', { bio });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.bio).toBe(bio);
     });
   });
 
