@@ -4,6 +4,9 @@ import { LIMITS, Role, safeText, singleLineText, Timestamp } from './common';
 const email = safeText().trim().toLowerCase().pipe(z.email('Invalid email format'));
 export const PASSWORD_TOO_SHORT = `Password must be at least ${LIMITS.passwordMin} characters`;
 export const PASSWORD_TOO_LONG = 'Password must be at most 200 characters';
+const LOGIN_PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
+/** The hint under every new-password field (the server explains a refusal in more detail). */
+export const NEW_PASSWORD_HINT = `At least ${LIMITS.passwordMin} characters, and hard to guess: a few unrelated words work well.`;
 
 /**
  * A new password (sign-up, reset, change, admin-set, invitation): at least LIMITS.passwordMin
@@ -14,8 +17,8 @@ const password = NewPassword;
 
 export const LoginInput = z.object({
   email: safeText('Invalid email format').pipe(email),
-  // Any password set before the rules above still signs in: only presence and the size cap here.
-  password: safeText('Password is required').min(1, 'Password is required').max(200, PASSWORD_TOO_LONG),
+  // Spec 5's rule for signing in, which every password ever accepted meets (new ones need more).
+  password: safeText(LOGIN_PASSWORD_TOO_SHORT).min(6, LOGIN_PASSWORD_TOO_SHORT).max(200, PASSWORD_TOO_LONG),
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 

@@ -102,7 +102,7 @@ test.describe('control panel Users tab', () => {
     await expect(dialog.getByText('First name is required')).toBeVisible();
     await expect(dialog.getByText('Last name is required')).toBeVisible();
     await expect(dialog.getByText('Invalid email format')).toBeVisible();
-    await expect(dialog.getByText('Password must be at least 6 characters')).toBeVisible();
+    await expect(dialog.getByText('Password must be at least 8 characters')).toBeVisible();
     await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   });
 
