@@ -55,16 +55,22 @@ test('sign up, see the address is unconfirmed, open the link from the mail, conf
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath(`unconfirmed-profile-${width}.png`) });
 
-  // Resend: three more in the hour, then the limit says why.
+  // Resend: three more in the hour, then the limit says why. The limit's windows are clock hours, so
+  // an hour turning mid-test allows three more: at most seven presses always reach it.
   const resend = notice(page).getByRole('button', { name: 'Resend confirmation email' });
-  for (let i = 0; i < 3; i++) {
+  const limited = 'Too many confirmation emails. Please try again later.';
+  let sent = 0;
+  for (let press = 0; press < 7; press++) {
     await resend.click();
+    const answer = toast(page).filter({ hasText: /Confirmation email sent|Too many confirmation emails/ });
+    await expect(answer).toBeVisible();
+    if ((await answer.textContent())!.includes(limited)) break;
+    sent++;
     await dismissToast(page, 'Confirmation email sent');
   }
-  await resend.click();
-  await expect(toast(page)).toContainText('Too many confirmation emails. Please try again later.');
-  const mails = await mailTo(smtp, email, 4);
-  expect(mails).toHaveLength(4);
+  await expect(toast(page)).toContainText(limited);
+  expect(sent).toBeGreaterThanOrEqual(3);
+  await mailTo(smtp, email, 1 + sent);
 
   // The first link still works: opened as the member would, from the mail.
   await page.goto(link);
