@@ -21,6 +21,7 @@ import { responseCache, type ResponseCacheOptions } from './middleware/response-
 import { PWA_DIR, pwaMiddleware } from './static';
 import { shareablePages } from './pages/shell';
 import { serverRenderedPages } from './pages/render';
+import { missingItemPage } from './pages/missing';
 import { createStorage } from './storage/index';
 import { DatabaseGate, forDatabasePaths } from './db/availability';
 import { WriteLimiter, DEFAULT_WRITE_LIMITS } from './middleware/write-limits';
@@ -160,6 +161,10 @@ export function createApp({
     app.use(router.allowedMethods({ throw: false }));
   }
 
-  app.use(pwaMiddleware(pwaDir, [shareablePages(db, site, gate), ...(config.serverRendering ? [pages.renderer] : [])]));
+  app.use(
+    pwaMiddleware(pwaDir, [shareablePages(db, site, gate), ...(config.serverRendering ? [pages.renderer] : [])], {
+      missing: missingItemPage(internal),
+    }),
+  );
   return app;
 }
