@@ -11,14 +11,14 @@ export const PNG_BYTES = Buffer.from(
   'base64',
 );
 /**
- * A real PNG of exactly `size` bytes: PNG_BYTES with a private ancillary chunk of filler before its
- * end (decoders skip it). Bytes appended after a PNG's end would be cut off when it is finalised.
+ * A real PNG of exactly `size` bytes: PNG_BYTES with a private ancillary chunk of filler (`fill`'s
+ * bytes) before its end (decoders skip it). Bytes appended after a PNG's end would be cut off when it is finalised.
  */
-export function paddedPng(size: number): Buffer {
+export function paddedPng(size: number, fill: (length: number) => Buffer = (length) => Buffer.alloc(length, 7)): Buffer {
   const end = PNG_BYTES.length - 12; // the IEND chunk
   const fillerLength = size - PNG_BYTES.length - 12;
   if (fillerLength < 0) throw new Error(`a padded PNG is at least ${PNG_BYTES.length + 12} bytes`);
-  const typeAndData = Buffer.concat([Buffer.from('paDd', 'latin1'), Buffer.alloc(fillerLength, 7)]);
+  const typeAndData = Buffer.concat([Buffer.from('paDd', 'latin1'), fill(fillerLength)]);
   const length = Buffer.alloc(4);
   length.writeUInt32BE(fillerLength);
   const crc = Buffer.alloc(4);
