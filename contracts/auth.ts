@@ -39,6 +39,8 @@ export const User = z.object({
   badges: z.array(z.string()),
   role: Role,
   isActive: z.boolean(),
+  /** Whether signing in asks for a code from an authenticator app (docs/security.md §14). */
+  twoFactorEnabled: z.boolean(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });

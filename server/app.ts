@@ -13,7 +13,8 @@ import { requireJsonBody } from './middleware/content-type';
 import { idempotency } from './middleware/idempotency';
 import { requireKnownHost, requireSameOrigin, securityHeaders } from './middleware/security';
 import { forwardedHeaders, InternalCalls, TrustedProxies } from './middleware/proxy';
-import { AuthRateLimits, PasswordResetLimits, type AuthRateLimiter } from './middleware/rate-limit';
+import { AuthRateLimits, PasswordResetLimits, TwoFactorLimits, type AuthRateLimiter } from './middleware/rate-limit';
+import { requireTwoFactorForStaff } from './api/two-factor/routes';
 import type { SiteSettings } from '../contracts/site';
 import { apiRouters } from './api/routes';
 import { Notifier } from './api/notifications/notify';
@@ -35,7 +36,7 @@ export interface AppDeps {
     Partial<
       Pick<
         Config,
-        'trustProxy' | 'allowedHosts' | 'host' | 'dataDir' | 'rateLimits' | 'publicUrl' | 'podcastOwnerEmail' | 'contactEmail' | 'serverRendering' | 'writeLimits' | 'uploadQuota' | 's3' | 'mail' | 'passwordResetLimits'
+        'trustProxy' | 'allowedHosts' | 'host' | 'dataDir' | 'rateLimits' | 'publicUrl' | 'podcastOwnerEmail' | 'contactEmail' | 'serverRendering' | 'writeLimits' | 'uploadQuota' | 's3' | 'mail' | 'passwordResetLimits' | 'requireTwoFactorForStaff'
       >
     >;
   logger?: Logger;
@@ -100,6 +101,7 @@ export function createApp({
   const sessions = cacheOptions?.maxEntries === 0 ? undefined : new SessionCache({ coherence, now: clock });
   app.use(forDatabasePaths(sessionMiddleware(app, db, { secure: production, cache: sessions })));
   app.use(forDatabasePaths(loadUser(db)));
+  app.use(requireTwoFactorForStaff(config.requireTwoFactorForStaff ?? false));
   // Pages rendered on the server for visitors are kept as the API's answers are, and forgotten with them.
   const pages = serverRenderedPages(pwaDir ?? PWA_DIR, {
     maxEntries: cacheOptions?.maxEntries,
@@ -154,7 +156,8 @@ export function createApp({
   const passwordResetLimits = new PasswordResetLimits(db, config.passwordResetLimits, clock);
   const mail = { enabled: mailEnabled, kick: mailKick, onError: (err: unknown) => logger.error(err) };
   const notifier = new Notifier({ siteName: config.siteName, publicUrl: config.publicUrl, secret: config.sessionSecret, contactEmail: contactEmailOf(config), mail });
-  const routers = apiRouters({ db, storage, rateLimits: limits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret: config.sessionSecret });
+  const twoFactorLimits = new TwoFactorLimits(db, undefined, clock);
+  const routers = apiRouters({ db, storage, rateLimits: limits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret: config.sessionSecret, twoFactorLimits });
   for (const router of [api, ...routers]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));

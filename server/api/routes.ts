@@ -25,10 +25,11 @@ import { coverRoutes } from './covers/routes';
 import { passwordResetRoutes } from './password-resets/routes';
 import { notificationRoutes } from './notifications/routes';
 import { readingListRoutes } from './reading-list/routes';
+import { twoFactorRoutes } from './two-factor/routes';
 import type { Notifier } from './notifications/notify';
 import type { SiteInfo } from '../feeds/site';
 import type { ObjectStorage } from '../storage/index';
-import type { AuthRateLimiter, PasswordResetLimits } from '../middleware/rate-limit';
+import type { AuthRateLimiter, PasswordResetLimits, TwoFactorLimits } from '../middleware/rate-limit';
 import type { MailQueue } from '../mail/outbox';
 import type { WriteLimiter } from '../middleware/write-limits';
 import type { UploadQuota } from './uploads/quota';
@@ -50,15 +51,18 @@ export interface ApiDeps {
   notifier: Notifier;
   /** SESSION_SECRET: the key of signed links that need no session (notification unsubscribe). */
   secret: string;
+  /** Codes tried per account in two-step sign-in. */
+  twoFactorLimits: TwoFactorLimits;
 }
 
 /** Every resource's router, in one list (the permission-matrix test walks these). */
-export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret }: ApiDeps): Router[] {
+export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret, twoFactorLimits }: ApiDeps): Router[] {
   // Drawing covers and resizing uploads take turns for the same cores.
   const turns = new ImageTurns();
   const images = new UploadedImages(db, storage, turns);
   return [
-    authRoutes(db, rateLimits),
+    authRoutes(db, rateLimits, clock),
+    twoFactorRoutes({ db, secret, siteName: site.siteName, authLimits: rateLimits, codeLimits: twoFactorLimits, clock }),
     passwordResetRoutes({ db, site, limits: passwordResetLimits, mail, clock }),
     newsRoutes(db, writeLimits, notifier),
     podcastRoutes(db, writeLimits, clock),

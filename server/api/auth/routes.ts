@@ -11,6 +11,7 @@ import { isUniqueViolation, toBool } from '../../db/dialect';
 import { hashPassword, verifyPassword } from './passwords';
 import { findUserByEmail, insertUser } from '../users/repo';
 import { presentUser } from '../users/presenter';
+import { awaitSecondStep } from '../two-factor/pending';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
 
@@ -23,7 +24,7 @@ export async function startSession(ctx: Koa.Context, userId: string): Promise<vo
 }
 
 /** `limits` counts failed logins and all registrations per email and per IP (429 past a limit). */
-export function authRoutes(db: Knex, limits: AuthRateLimiter): Router {
+export function authRoutes(db: Knex, limits: AuthRateLimiter, clock: () => number = Date.now): Router {
   const router = new Router({ prefix: '/api/auth' });
 
   router.get('/user', (ctx) => {
@@ -49,6 +50,11 @@ export function authRoutes(db: Knex, limits: AuthRateLimiter): Router {
     if (!user || !ok) throw unauthorized('Invalid email or password');
     await attempt.succeeded();
     if (!toBool(user.is_active)) throw forbidden('This account has been deactivated');
+    // With two-step sign-in, the password alone signs nobody in: the code finishes it.
+    if (user.two_factor_enabled_at) {
+      ctx.body = await awaitSecondStep(ctx, user.id, clock());
+      return;
+    }
     await startSession(ctx, user.id);
     ctx.body = presentUser(user);
   });

@@ -17,6 +17,7 @@ export interface UserRow {
   badges: unknown;
   role: string;
   is_active: unknown;
+  two_factor_enabled_at: unknown;
   created_at: unknown;
   updated_at: unknown;
 }
@@ -37,6 +38,7 @@ export function presentUser(row: UserRow): User {
     badges: fromJson<string[]>(row.badges, []),
     role: row.role as Role,
     isActive: toBool(row.is_active),
+    twoFactorEnabled: Boolean(row.two_factor_enabled_at),
     createdAt: toIso(row.created_at)!,
     updatedAt: toIso(row.updated_at)!,
   };
