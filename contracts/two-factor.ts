@@ -1,6 +1,8 @@
 import { z } from './zod';
 import { safeText } from './common';
 
+export { TWO_FACTOR_REQUIRED_CODE } from './constants';
+
 /**
  * Two-step sign-in (TOTP, docs/security.md §14): enrolment from the profile, the login's second
  * step, and the admin's reset.
@@ -45,8 +47,12 @@ const recoveryCode = safeText(TWO_FACTOR_MESSAGES.recoveryFormat)
 export const TwoFactorChallenge = z.object({ twoFactorRequired: z.literal(true) });
 export type TwoFactorChallenge = z.infer<typeof TwoFactorChallenge>;
 
+/** The second step's two forms: a code from the app, or a recovery code. */
+export const TwoFactorCodeInput = z.object({ code }).strict();
+export const RecoveryCodeInput = z.object({ recoveryCode }).strict();
+
 /** `POST /api/auth/login/two-factor`: a code from the app, or one of the recovery codes. */
-export const TwoFactorLoginInput = z.union([z.object({ code }).strict(), z.object({ recoveryCode }).strict()], {
+export const TwoFactorLoginInput = z.union([TwoFactorCodeInput, RecoveryCodeInput], {
   error: TWO_FACTOR_MESSAGES.codeFormat,
 });
 export type TwoFactorLoginInput = z.infer<typeof TwoFactorLoginInput>;
@@ -71,7 +77,7 @@ export const TwoFactorSetup = z.object({
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetup>;
 
 /** `POST /api/profile/two-factor/enable`: the first code from the app confirms the secret. */
-export const TwoFactorEnableInput = z.object({ code });
+export const TwoFactorEnableInput = TwoFactorCodeInput;
 export type TwoFactorEnableInput = z.infer<typeof TwoFactorEnableInput>;
 
 /** Enabling and regenerating answer the recovery codes, shown this once (the server keeps hashes). */
@@ -90,6 +96,3 @@ export const TwoFactorConfirmInput = z
   .strict()
   .refine((v) => Boolean(v.password) !== Boolean(v.code), { message: TWO_FACTOR_MESSAGES.passwordOrCode, path: ['password'] });
 export type TwoFactorConfirmInput = z.infer<typeof TwoFactorConfirmInput>;
-
-/** The code of the 403 a staff member without two-step sign-in gets while REQUIRE_2FA_FOR_STAFF is on. */
-export const TWO_FACTOR_REQUIRED_CODE = 'two_factor_required';

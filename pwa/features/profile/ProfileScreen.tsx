@@ -12,6 +12,7 @@ import { useOnline } from '../../offline/useOnline';
 import { DetailsForm } from './DetailsForm';
 import { PasswordForm } from './PasswordForm';
 import { PhotoSection } from './PhotoSection';
+import { TwoFactorSection } from './TwoFactorSection';
 import './profile.css';
 
 /**
@@ -79,6 +80,7 @@ export function ProfileScreen() {
           {/* Starts again from the server's values when they change (a save, another tab), not for a new photo. */}
           <DetailsForm key={detailsKey(user)} user={user} online={online} />
           <PasswordForm email={user.email} online={online} />
+          <TwoFactorSection email={user.email} online={online} />
         </div>
       </div>
     </div>
