@@ -167,8 +167,8 @@ export interface NotificationMailItem {
   summary: string;
   /** The comment or reply's words, as plain text (mentions as @Name), shortened; none for publish/feature. */
   excerpt: string | null;
-  /** Absolute link to the item. */
-  link: string;
+  /** Absolute link to the item; null when the member can no longer open it (no dead link). */
+  link: string | null;
 }
 
 /** Where a notification mail's footer sends the member: the settings screen and the one-click link. */
@@ -187,7 +187,7 @@ export function notificationMail(site: MailSite, item: NotificationMailItem, foo
     ...layout(site, {
       heading: oneLine(item.summary),
       intro: item.excerpt ? [`“${item.excerpt}”`] : [],
-      action: { label: 'Open on the site', url: item.link },
+      action: item.link ? { label: 'Open on the site', url: item.link } : { label: 'See your notifications', url: `${site.origin}/notifications` },
       outro: notificationOutro(footer),
     }),
   };
@@ -201,7 +201,7 @@ export function digestMail(site: MailSite, items: NotificationMailItem[], footer
     subject: oneLine(`${count} new notification${count === 1 ? '' : 's'} on ${siteName}`),
     ...layout(site, {
       heading: `Your daily summary from ${siteName}`,
-      intro: items.map((i) => `${oneLine(i.summary)}${i.excerpt ? ` “${i.excerpt}”` : ''} ${i.link}`),
+      intro: items.map((i) => `${oneLine(i.summary)}${i.excerpt ? ` “${i.excerpt}”` : ''}${i.link ? ` ${i.link}` : ''}`),
       action: { label: 'See all notifications', url: `${site.origin}/notifications` },
       outro: notificationOutro(footer),
     }),

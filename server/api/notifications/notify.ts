@@ -9,6 +9,7 @@ import {
   type NotificationType,
 } from '../../../contracts/notifications';
 import { enqueueMail, type MailQueue } from '../../mail/outbox';
+import type { Viewer } from '../../middleware/auth';
 import { digestMail, notificationMail, type MailSite, type NotificationMailItem } from '../../mail/template';
 import { isPublicDiscussion, isPublished } from '../content/visibility';
 import {
@@ -27,6 +28,7 @@ import {
   type RecipientRow,
 } from './repo';
 import { excerptOf, summaryOf, targetPath, TYPE_NAMES } from './presenter';
+import { canOpenNotification, canOpenTarget, type OpenableTarget } from './policy';
 import { unsubscribeToken, type UnsubscribeScope } from './unsubscribe';
 
 /*
@@ -71,9 +73,10 @@ export class Notifier {
    * `digest` marks the row for the day's digest. Returns how many were created.
    */
   async notify(trx: Knex.Transaction, event: NotificationEvent): Promise<number> {
-    const wanted = await this.recipientsOf(trx, event);
+    const { wanted, target } = await this.recipientsOf(trx, event);
     wanted.delete(event.actorId);
-    const recipients = await activeRecipients(trx, [...wanted.keys()]);
+    // Only members who may open the target now: a featured draft tells an author who cannot see drafts nothing.
+    const recipients = target ? (await activeRecipients(trx, [...wanted.keys()])).filter((r) => canOpenTarget(r, target)) : [];
     if (!recipients.length) return 0;
     const channels = await channelsOf(trx, recipients.map((r) => r.id));
     const rows: NewNotification[] = [];
@@ -120,24 +123,27 @@ export class Notifier {
   /**
    * Who the event concerns and as what; mentions last, so they replace the owner's type. A reply or
    * comment on something not public (a draft only editors see) tells nobody: a mention must not
-   * lead a member to a page that is 404 for them.
+   * lead a member to a page that is 404 for them. Also answers the target, for `canOpenTarget`.
    */
-  private async recipientsOf(trx: Knex.Transaction, event: NotificationEvent): Promise<Map<string, NotificationType>> {
-    const out = new Map<string, NotificationType>();
+  private async recipientsOf(trx: Knex.Transaction, event: NotificationEvent): Promise<{ wanted: Map<string, NotificationType>; target?: OpenableTarget }> {
+    const wanted = new Map<string, NotificationType>();
+    let target: OpenableTarget;
     if (event.kind === 'reply') {
       const d = await discussionTarget(trx, event.discussionId);
-      if (!d || !isPublicDiscussion(d)) return out;
-      if (d.author_id) out.set(d.author_id, 'discussion_reply');
+      if (!d || !isPublicDiscussion(d)) return { wanted };
+      target = { kind: 'discussion', ...d };
+      if (d.author_id) wanted.set(d.author_id, 'discussion_reply');
     } else {
       const a = await articleTarget(trx, event.articleId);
-      if (!a) return out;
-      if (event.kind === 'comment' && !isPublished(a)) return out;
-      if (a.author_id) out.set(a.author_id, event.kind === 'comment' ? 'article_comment' : event.kind);
+      if (!a) return { wanted };
+      if (event.kind === 'comment' && !isPublished(a)) return { wanted };
+      target = { kind: 'article', ...a };
+      if (a.author_id) wanted.set(a.author_id, event.kind === 'comment' ? 'article_comment' : event.kind);
     }
     if (event.kind === 'reply' || event.kind === 'comment') {
-      for (const id of await this.mentioned(trx, event.content, event.actorId)) out.set(id, 'mention');
+      for (const id of await this.mentioned(trx, event.content, event.actorId)) wanted.set(id, 'mention');
     }
-    return out;
+    return { wanted, target };
   }
 
   /**
@@ -165,13 +171,15 @@ export class Notifier {
     return `<${url}>, <mailto:${this.deps.contactEmail}?subject=unsubscribe>`;
   }
 
-  private item(origin: string, row: NotificationRow): NotificationMailItem {
-    return { summary: summaryOf(row), excerpt: excerptOf(row), link: `${origin}${targetPath(row)}` };
+  /** A notification as mail tells it to `to`: with its title, words and link only while they may open its target. */
+  private item(origin: string, row: NotificationRow, to: Viewer): NotificationMailItem {
+    const open = canOpenNotification(to, row);
+    return { summary: summaryOf(row, open), excerpt: open ? excerptOf(row) : null, link: open ? `${origin}${targetPath(row)}` : null };
   }
 
   private async mailOne(trx: Knex.Transaction, origin: string, row: NotificationRow, to: RecipientRow): Promise<void> {
     const unsubscribe = this.unsubscribeUrl(origin, to.id, row.type);
-    const content = notificationMail(this.site(origin), this.item(origin, row), {
+    const content = notificationMail(this.site(origin), this.item(origin, row, to), {
       settingsUrl: `${origin}/notifications/settings`,
       unsubscribeUrl: unsubscribe,
       typeName: TYPE_NAMES[row.type],
@@ -198,7 +206,7 @@ export class Notifier {
         // A member deactivated since gets none; their rows leave the queue all the same.
         if (to) {
           const unsubscribe = this.unsubscribeUrl(origin, userId, 'digest');
-          const content = digestMail(this.site(origin), rows.map((r) => this.item(origin, r)), {
+          const content = digestMail(this.site(origin), rows.map((r) => this.item(origin, r, to)), {
             settingsUrl: `${origin}/notifications/settings`,
             unsubscribeUrl: unsubscribe,
             typeName: 'the daily summary',
