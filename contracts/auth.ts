@@ -41,6 +41,8 @@ export const User = z.object({
   isActive: z.boolean(),
   /** Whether signing in asks for a code from an authenticator app (docs/security.md §14). */
   twoFactorEnabled: z.boolean(),
+  /** Whether the address is confirmed (docs/security.md §13): until it is, no notification is mailed. */
+  emailConfirmed: z.boolean(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });

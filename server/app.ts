@@ -13,7 +13,14 @@ import { requireJsonBody } from './middleware/content-type';
 import { idempotency } from './middleware/idempotency';
 import { requireKnownHost, requireSameOrigin, securityHeaders } from './middleware/security';
 import { forwardedHeaders, InternalCalls, TrustedProxies } from './middleware/proxy';
-import { AuthRateLimits, PasswordResetLimits, TwoFactorLimits, type AuthRateLimiter } from './middleware/rate-limit';
+import {
+  AuthRateLimits,
+  EmailConfirmationLimits,
+  PasswordResetLimits,
+  TwoFactorLimits,
+  type AuthRateLimiter,
+  type EmailConfirmationRateLimitConfig,
+} from './middleware/rate-limit';
 import { requireTwoFactorForStaff } from './api/two-factor/routes';
 import type { SiteSettings } from '../contracts/site';
 import { apiRouters } from './api/routes';
@@ -58,6 +65,8 @@ export interface AppDeps {
   database?: DatabaseGate;
   /** Called after a transaction that queued mail commits (main.ts: the mail sender's kick; default: none, the sender polls). */
   mailKick?: () => void;
+  /** Resends of the confirmation mail per account and per IP (default: DEFAULT_EMAIL_CONFIRMATION_RATE_LIMITS). */
+  emailConfirmationLimits?: EmailConfirmationRateLimitConfig;
 }
 
 /** Builds the Koa app without listening, so tests drive it over real HTTP on an ephemeral port. */
@@ -74,6 +83,7 @@ export function createApp({
   clock = Date.now,
   storageHealth = new StorageHealth(),
   mailKick = () => {},
+  emailConfirmationLimits: emailConfirmationLimitConfig,
 }: AppDeps): Koa {
   const gate = database ?? new DatabaseGate(db, async () => {});
   const production = config.env === 'production';
@@ -157,7 +167,22 @@ export function createApp({
   const mail = { enabled: mailEnabled, kick: mailKick, onError: (err: unknown) => logger.error(err) };
   const notifier = new Notifier({ siteName: config.siteName, publicUrl: config.publicUrl, secret: config.sessionSecret, contactEmail: contactEmailOf(config), mail });
   const twoFactorLimits = new TwoFactorLimits(db, undefined, clock);
-  const routers = apiRouters({ db, storage, rateLimits: limits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret: config.sessionSecret, twoFactorLimits });
+  const emailConfirmationLimits = new EmailConfirmationLimits(db, emailConfirmationLimitConfig, clock);
+  const routers = apiRouters({
+    db,
+    storage,
+    rateLimits: limits,
+    writeLimits,
+    uploadQuota,
+    clock,
+    site,
+    passwordResetLimits,
+    mail,
+    notifier,
+    secret: config.sessionSecret,
+    emailConfirmationLimits,
+    twoFactorLimits,
+  });
   for (const router of [api, ...routers]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));

@@ -126,6 +126,27 @@ export function passwordResetMail(site: MailSite, to: { firstName: string | null
   };
 }
 
+/**
+ * The email confirmation message (docs/security.md §13): a link valid for `validHours` that proves
+ * the address is the member's, and what to do if they did not sign up.
+ */
+export function emailConfirmationMail(site: MailSite, to: { firstName: string | null }, link: string, validHours: number): MailContent {
+  const siteName = oneLine(site.siteName);
+  return {
+    subject: oneLine(`Confirm your email address for ${siteName}`),
+    ...layout(site, {
+      heading: 'Confirm your email address',
+      intro: [
+        greeting(to.firstName),
+        `Confirm that this is the email address of your ${siteName} account with the link below; it works once, for ${validHours} hours.`,
+        'Until you do, the site sends you no email: your notifications stay in the app.',
+      ],
+      action: { label: 'Confirm my email address', url: link },
+      outro: ['If you did not create an account or change your address, ignore this message: nothing will be sent to you.'],
+    }),
+  };
+}
+
 /** A moment as mail states it: the recipient's time zone is unknown, so UTC, and said so. */
 function formatUtc(iso: string): string {
   const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));

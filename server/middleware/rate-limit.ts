@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { hitWindow, unhitWindow, type CountedWindow } from '../db/counters';
 import { tooManyRequests } from '../errors';
 import { TWO_FACTOR_MESSAGES } from '../../contracts/two-factor';
+import { EMAIL_CONFIRMATION_MESSAGES } from '../../contracts/email-confirmations';
 
 /** At most `limit` counted attempts per key in each window of `windowMs`. */
 export interface WindowRule {
@@ -155,7 +156,6 @@ export const DEFAULT_TWO_FACTOR_RATE_LIMITS: TwoFactorRateLimitConfig = {
   codesPerAccount: { limit: 5, windowMs: DEFAULT_WINDOW_MS },
 };
 
-
 /**
  * The limit on guessing a member's codes (authenticator or recovery codes), wherever one is asked
  * for: the login's second step, confirming an enrolment, turning it off. Per account, since the
@@ -173,6 +173,45 @@ export class TwoFactorLimits {
   async beginGuess(userId: string): Promise<Attempt> {
     const counted = await countAttempt(this.db, this.now(), [[`two-factor:${userId}`, this.config.codesPerAccount]], TWO_FACTOR_MESSAGES.tooManyCodes);
     return { succeeded: () => giveBack(this.db, counted) };
+  }
+}
+
+/** Confirmation mails a member asks for again (docs/security.md §13): per account and per IP. */
+export interface EmailConfirmationRateLimitConfig {
+  resendsPerAccount: WindowRule;
+  resendsPerIp: WindowRule;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export const DEFAULT_EMAIL_CONFIRMATION_RATE_LIMITS: EmailConfirmationRateLimitConfig = {
+  resendsPerAccount: { limit: 3, windowMs: HOUR_MS },
+  resendsPerIp: { limit: 20, windowMs: HOUR_MS },
+};
+
+/**
+ * The limits on "Resend confirmation email": per account, so nobody's inbox (nor the site's mail
+ * reputation) can be flooded through one account, and per IP, so many accounts cannot be used
+ * together. Counted in the database like the limits above, so every process counts together.
+ */
+export class EmailConfirmationLimits {
+  constructor(
+    private readonly db: Knex,
+    private readonly config: EmailConfirmationRateLimitConfig = DEFAULT_EMAIL_CONFIRMATION_RATE_LIMITS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts a resend; rejects with 429 and Retry-After when the account or the IP is over its limit. */
+  async resend(ip: string, userId: string): Promise<void> {
+    await countAttempt(
+      this.db,
+      this.now(),
+      [
+        [`confirm-user:${userId}`, this.config.resendsPerAccount],
+        [`confirm-ip:${ip}`, this.config.resendsPerIp],
+      ],
+      EMAIL_CONFIRMATION_MESSAGES.tooMany,
+    );
   }
 }
 

@@ -30,6 +30,7 @@ import {
 import { excerptOf, summaryOf, targetPath, TYPE_NAMES } from './presenter';
 import { canOpenNotification, canOpenTarget, type OpenableTarget } from './policy';
 import { unsubscribeToken, type UnsubscribeScope } from './unsubscribe';
+import { isEmailConfirmed } from '../email-confirmations/service';
 
 /*
  * Turning events into notifications (docs/notifications.md). The route that writes a reply, a
@@ -92,7 +93,7 @@ export class Notifier {
         discussionId: event.kind === 'reply' ? event.discussionId : null,
         commentId: event.kind === 'comment' ? event.commentId : null,
         replyId: event.kind === 'reply' ? event.replyId : null,
-        email: this.emailStateOf(channel),
+        email: this.emailStateOf(channel, r),
       });
     }
     const ids = await insertNotifications(trx, rows);
@@ -114,9 +115,10 @@ export class Notifier {
     if (this.deps.mail.enabled) this.deps.mail.kick();
   }
 
-  private emailStateOf(channel: NotificationChannel): EmailState {
-    // Where the site cannot send mail, a mail channel is the list alone (nothing queued for later).
-    if (!this.deps.mail.enabled) return 'none';
+  private emailStateOf(channel: NotificationChannel, to: RecipientRow): EmailState {
+    // Where the site cannot send mail, a mail channel is the list alone (nothing queued for later);
+    // likewise for an address nobody confirmed (docs/security.md §13): the notification stays in the app.
+    if (!this.deps.mail.enabled || !isEmailConfirmed(to)) return 'none';
     return channel === 'email' ? 'sent' : channel === 'digest' ? 'digest' : 'none';
   }
 
@@ -203,18 +205,20 @@ export class Notifier {
         const [to] = await activeRecipients(trx, [userId]);
         const rows = await waitingDigest(trx, userId);
         if (!rows.length) return false;
-        // A member deactivated since gets none; their rows leave the queue all the same.
-        if (to) {
+        // A member deactivated since, or whose new address is not confirmed yet, gets none; their
+        // rows leave the queue all the same (they stay in the app).
+        const mailable = to && isEmailConfirmed(to) ? to : undefined;
+        if (mailable) {
           const unsubscribe = this.unsubscribeUrl(origin, userId, 'digest');
-          const content = digestMail(this.site(origin), rows.map((r) => this.item(origin, r, to)), {
+          const content = digestMail(this.site(origin), rows.map((r) => this.item(origin, r, mailable)), {
             settingsUrl: `${origin}/notifications/settings`,
             unsubscribeUrl: unsubscribe,
             typeName: 'the daily summary',
           });
-          await enqueueMail(trx, { kind: 'notification_digest', to: { address: to.email, name: nameOf(to) }, listUnsubscribe: this.listUnsubscribe(unsubscribe), ...content });
+          await enqueueMail(trx, { kind: 'notification_digest', to: { address: mailable.email, name: nameOf(mailable) }, listUnsubscribe: this.listUnsubscribe(unsubscribe), ...content });
         }
         await markDigested(trx, rows.map((r) => r.id));
-        return Boolean(to);
+        return Boolean(mailable);
       });
       if (sent) queued++;
     }

@@ -55,6 +55,8 @@ export interface RecipientRow {
   email: string;
   first_name: string | null;
   last_name: string | null;
+  /** Null while the address is unconfirmed: then nothing is mailed to it (docs/security.md §13). */
+  email_confirmed_at: unknown;
 }
 
 /** What an event's target says about who to tell: its author, and its status (drafts tell nobody). */
@@ -74,7 +76,7 @@ export async function discussionTarget(db: Knex, id: string): Promise<NoticeTarg
 /** The active accounts among `ids` (a deactivated member gets no notification; unknown ids are dropped). */
 export async function activeRecipients(db: Knex, ids: string[]): Promise<RecipientRow[]> {
   if (!ids.length) return [];
-  return db('users').whereIn('id', ids).andWhere('is_active', true).select('id', 'role', 'email', 'first_name', 'last_name');
+  return db('users').whereIn('id', ids).andWhere('is_active', true).select('id', 'role', 'email', 'first_name', 'last_name', 'email_confirmed_at');
 }
 
 /** The channels members set, by user id then type (no entry: the default). */

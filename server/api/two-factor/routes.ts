@@ -202,10 +202,6 @@ export function twoFactorRoutes({ db, secret, siteName, authLimits, codeLimits, 
 
 /** The routes a staff member without two-step sign-in may still call while it is required. */
 const OPEN_TO_UNENROLLED_STAFF = new Set([
-  'GET /api/auth/user',
-  'GET /api/auth/session',
-  'POST /api/auth/logout',
-  'POST /api/auth/logout-all',
   'GET /api/profile/two-factor',
   'POST /api/profile/two-factor/setup',
   'POST /api/profile/two-factor/enable',
@@ -214,6 +210,11 @@ const OPEN_TO_UNENROLLED_STAFF = new Set([
   'GET /api/site',
   'GET /api/menu-settings',
 ]);
+/**
+ * Signing in and out (/api/auth/…: who is signed in, logout, logout everywhere, password reset) and
+ * a mailed confirmation link: what a visitor may do anyway.
+ */
+const OPEN_PATHS = /^\/api\/(auth\/|email-confirmations\/[^/]+$)/;
 
 /**
  * REQUIRE_2FA_FOR_STAFF: an editor or admin without two-step sign-in is signed in but may only set
@@ -229,6 +230,7 @@ export function requireTwoFactorForStaff(required: boolean): Koa.Middleware {
       STAFF_ROLES.includes(user.role) &&
       !isOn(user.row) &&
       ctx.path.startsWith('/api/') &&
+      !OPEN_PATHS.test(ctx.path) &&
       !OPEN_TO_UNENROLLED_STAFF.has(`${ctx.method === 'HEAD' ? 'GET' : ctx.method} ${ctx.path.replace(/\/+$/, '') || '/'}`)
     ) {
       throw new HttpError(403, TWO_FACTOR_REQUIRED_CODE, TWO_FACTOR_MESSAGES.required);

@@ -329,7 +329,8 @@ describe.each(DB_KINDS)('REQUIRE_2FA_FOR_STAFF [%s]', (kind) => {
         expect(res.status, `${role} ${method} ${url}`).toBe(403);
         expect(res.body).toEqual({ code: 'two_factor_required', message: 'Your role requires two-step sign-in. Set it up to continue.' });
       }
-      // The frame of every page still loads.
+      // Who is signed in, and the frame of every page, still load.
+      expect((await agent.get('/api/auth/user')).status).toBe(200);
       expect((await agent.get('/api/site')).status).toBe(200);
       expect((await agent.get('/api/menu-settings')).status).toBe(200);
 
