@@ -29,13 +29,14 @@ import { responseCache, type ResponseCacheOptions } from './middleware/response-
 import { PWA_DIR, pwaMiddleware } from './static';
 import { shareablePages } from './pages/shell';
 import { serverRenderedPages } from './pages/render';
+import { missingItemPage } from './pages/missing';
 import { createStorage } from './storage/index';
 import { DatabaseGate, forDatabasePaths } from './db/availability';
 import { WriteLimiter, DEFAULT_WRITE_LIMITS } from './middleware/write-limits';
 import type { CacheCoherence } from './db/coherence';
 import { DEFAULT_UPLOAD_QUOTA } from './api/uploads/quota';
 import { StorageHealth } from './storage/health';
-import { storageFull, STORAGE_FULL_RETRY_SECONDS } from './errors';
+import { storageFull, storageUnavailable, STORAGE_FULL_RETRY_SECONDS } from './errors';
 
 export interface AppDeps {
   db: Knex;
@@ -137,6 +138,7 @@ export function createApp({
   );
   app.use(idempotency(db));
 
+  const storage = createStorage(storageDir ?? path.join(config.dataDir ?? path.resolve('data'), 'uploads'), config.s3);
   const api = new Router({ prefix: '/api' });
   api.get('/health', async (ctx) => {
     await db.raw('select 1');
@@ -147,6 +149,14 @@ export function createApp({
       ctx.status = 503;
       ctx.set('Retry-After', String(STORAGE_FULL_RETRY_SECONDS));
       ctx.body = { ok: false, storage: 'full', message, code };
+      return;
+    }
+    if (!(await storageHealth.reachable(storage.check?.bind(storage), (line) => logger.error(line)))) {
+      // The bucket does not answer: uploads and /objects fail, the rest of the site works.
+      const { message, code, headers } = storageUnavailable();
+      ctx.status = 503;
+      ctx.set(headers!);
+      ctx.body = { ok: false, storage: 'unavailable', message, code };
       return;
     }
     ctx.body = { ok: true };
@@ -160,7 +170,6 @@ export function createApp({
 
   const limits = rateLimits ?? new AuthRateLimits(db, config.rateLimits, clock);
   const site = { siteName: config.siteName, publicUrl: config.publicUrl, podcastOwnerEmail: config.podcastOwnerEmail };
-  const storage = createStorage(storageDir ?? path.join(config.dataDir ?? path.resolve('data'), 'uploads'), config.s3);
   const writeLimits = new WriteLimiter(db, config.writeLimits ?? DEFAULT_WRITE_LIMITS, clock);
   const uploadQuota = config.uploadQuota ?? DEFAULT_UPLOAD_QUOTA;
   const passwordResetLimits = new PasswordResetLimits(db, config.passwordResetLimits, clock);
@@ -188,6 +197,10 @@ export function createApp({
     app.use(router.allowedMethods({ throw: false }));
   }
 
-  app.use(pwaMiddleware(pwaDir, [shareablePages(db, site, gate), ...(config.serverRendering ? [pages.renderer] : [])]));
+  app.use(
+    pwaMiddleware(pwaDir, [shareablePages(db, site, gate), ...(config.serverRendering ? [pages.renderer] : [])], {
+      missing: missingItemPage(internal),
+    }),
+  );
   return app;
 }
