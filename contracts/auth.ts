@@ -50,6 +50,8 @@ export const User = z.object({
   badges: z.array(z.string()),
   role: Role,
   isActive: z.boolean(),
+  /** Whether signing in asks for a code from an authenticator app (docs/security.md §14). */
+  twoFactorEnabled: z.boolean(),
   /** Whether the address is confirmed (docs/security.md §13): until it is, no notification is mailed. */
   emailConfirmed: z.boolean(),
   createdAt: Timestamp,

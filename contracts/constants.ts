@@ -24,6 +24,8 @@ export const CONTENT_EDITORS = STAFF_ROLES;
 export const FORUM_MODERATORS = STAFF_ROLES;
 /** Users, invitations, menus, categories, shows, resources and the database rebuild. */
 export const ADMINS: readonly RoleId[] = ['admin'];
+/** The code of the 403 a staff member without two-step sign-in gets while REQUIRE_2FA_FOR_STAFF is on. */
+export const TWO_FACTOR_REQUIRED_CODE = 'two_factor_required';
 export const isStaffRole = (role: RoleId | null | undefined): boolean => role != null && STAFF_ROLES.includes(role);
 export const isAdminRole = (role: RoleId | null | undefined): boolean => role === 'admin';
 export const CONTENT_STATUSES = ['draft', 'published'] as const;

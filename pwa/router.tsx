@@ -71,9 +71,10 @@ export function safeRedirect(value: unknown): string | undefined {
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } => {
+  // `step=two-factor`: a password already given (a reset link's) waits for its code.
+  validateSearch: (search: Record<string, unknown>): { redirect?: string; step?: 'two-factor' } => {
     const target = safeRedirect(search.redirect);
-    return target ? { redirect: target } : {};
+    return { ...(target ? { redirect: target } : {}), ...(search.step === 'two-factor' ? { step: 'two-factor' as const } : {}) };
   },
   component: lazyRouteComponent(() => import('./features/auth/LoginScreen'), 'LoginScreen'),
 });
@@ -232,6 +233,17 @@ const profileRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/profile/ProfileScreen'), 'ProfileScreen'),
 });
 
+/**
+ * Two-step sign-in on its own (docs/security.md §14): where staff are sent while the site requires
+ * it of them and theirs is off (the server then refuses them everything else).
+ */
+const twoFactorSetupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/profile/two-factor',
+  beforeLoad: signInFirst,
+  component: lazyRouteComponent(() => import('./features/profile/TwoFactorSetupScreen'), 'TwoFactorSetupScreen'),
+});
+
 /** The member's notifications (issue 21, docs/notifications.md). */
 const notificationsRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -378,6 +390,7 @@ const routeTree = rootRoute.addChildren([
   communityRoute,
   memberRoute,
   profileRoute,
+  twoFactorSetupRoute,
   notificationsRoute,
   notificationSettingsRoute,
   savedRoute,

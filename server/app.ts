@@ -17,9 +17,11 @@ import {
   AuthRateLimits,
   EmailConfirmationLimits,
   PasswordResetLimits,
+  TwoFactorLimits,
   type AuthRateLimiter,
   type EmailConfirmationRateLimitConfig,
 } from './middleware/rate-limit';
+import { requireTwoFactorForStaff } from './api/two-factor/routes';
 import type { SiteSettings } from '../contracts/site';
 import { apiRouters } from './api/routes';
 import { Notifier } from './api/notifications/notify';
@@ -43,7 +45,7 @@ export interface AppDeps {
     Partial<
       Pick<
         Config,
-        'trustProxy' | 'allowedHosts' | 'host' | 'dataDir' | 'rateLimits' | 'publicUrl' | 'podcastOwnerEmail' | 'contactEmail' | 'serverRendering' | 'writeLimits' | 'uploadQuota' | 's3' | 'mail' | 'passwordResetLimits'
+        'trustProxy' | 'allowedHosts' | 'host' | 'dataDir' | 'rateLimits' | 'publicUrl' | 'podcastOwnerEmail' | 'contactEmail' | 'serverRendering' | 'writeLimits' | 'uploadQuota' | 's3' | 'mail' | 'passwordResetLimits' | 'requireTwoFactorForStaff'
       >
     >;
   logger?: Logger;
@@ -114,6 +116,7 @@ export function createApp({
   const sessions = cacheOptions?.maxEntries === 0 ? undefined : new SessionCache({ coherence, now: clock });
   app.use(forDatabasePaths(sessionMiddleware(app, db, { secure: production, cache: sessions })));
   app.use(forDatabasePaths(loadUser(db)));
+  app.use(requireTwoFactorForStaff(config.requireTwoFactorForStaff ?? false));
   // Pages rendered on the server for visitors are kept as the API's answers are, and forgotten with them.
   const pages = serverRenderedPages(pwaDir ?? PWA_DIR, {
     maxEntries: cacheOptions?.maxEntries,
@@ -176,6 +179,7 @@ export function createApp({
   const passwordResetLimits = new PasswordResetLimits(db, config.passwordResetLimits, clock);
   const mail = { enabled: mailEnabled, kick: mailKick, onError: (err: unknown) => logger.error(err) };
   const notifier = new Notifier({ siteName: config.siteName, publicUrl: config.publicUrl, secret: config.sessionSecret, contactEmail: contactEmailOf(config), mail });
+  const twoFactorLimits = new TwoFactorLimits(db, undefined, clock);
   const emailConfirmationLimits = new EmailConfirmationLimits(db, emailConfirmationLimitConfig, clock);
   const routers = apiRouters({
     db,
@@ -191,6 +195,7 @@ export function createApp({
     secret: config.sessionSecret,
     emailConfirmationLimits,
     afterAnswer: afterAnswer ?? new AfterAnswer({ onError: mail.onError }),
+    twoFactorLimits,
   });
   for (const router of [api, ...routers]) {
     app.use(router.routes());

@@ -104,6 +104,7 @@ const EnvSchema = z
       .optional(),
     PASSWORD_RESET_RATE_PER_EMAIL: z.coerce.number().int().min(1).default(5),
     PASSWORD_RESET_RATE_PER_IP: z.coerce.number().int().min(1).default(20),
+    REQUIRE_2FA_FOR_STAFF: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -167,6 +168,8 @@ export interface Config {
   mail: MailConfig;
   /** Password reset requests per email and per IP (docs/security.md §2). */
   passwordResetLimits: PasswordResetRateLimitConfig;
+  /** Editors and admins must turn on two-step sign-in before doing anything else (docs/security.md §14). */
+  requireTwoFactorForStaff: boolean;
 }
 
 export interface MailConfig {
@@ -234,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestsPerEmail: { limit: e.PASSWORD_RESET_RATE_PER_EMAIL, windowMs: e.AUTH_RATE_WINDOW_MINUTES * 60_000 },
       requestsPerIp: { limit: e.PASSWORD_RESET_RATE_PER_IP, windowMs: e.AUTH_RATE_WINDOW_MINUTES * 60_000 },
     },
+    requireTwoFactorForStaff: e.REQUIRE_2FA_FOR_STAFF === 'true',
   };
 }
 

@@ -5,8 +5,8 @@ import {
   type PasswordResetLinkStatus,
   type PasswordResetRequestInput,
   type PasswordResetRequestResponse,
-  type User,
 } from '../../contracts/auth';
+import type { SignInAnswer } from './two-factor.queries';
 import { ApiError, apiFetch } from './client';
 import { serverMessage } from './errors';
 
@@ -35,9 +35,12 @@ export function requestPasswordReset(input: PasswordResetRequestInput): Promise<
   return apiFetch<PasswordResetRequestResponse>(RESET_PATH, { method: 'POST', body: input });
 }
 
-/** POST /api/auth/password-reset/confirm: sets the password and signs this browser in as the link's member. */
-export function confirmPasswordReset(input: PasswordResetConfirmInput): Promise<User> {
-  return apiFetch<User>(`${RESET_PATH}/confirm`, { method: 'POST', body: input });
+/**
+ * POST /api/auth/password-reset/confirm: sets the password and signs this browser in as the link's
+ * member, or, when their sign-in asks for a code, leaves the login's second step to do that.
+ */
+export function confirmPasswordReset(input: PasswordResetConfirmInput): Promise<SignInAnswer> {
+  return apiFetch<SignInAnswer>(`${RESET_PATH}/confirm`, { method: 'POST', body: input });
 }
 
 /** The codes of a link that cannot be used (server/api/password-resets/routes.ts). */

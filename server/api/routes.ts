@@ -25,12 +25,13 @@ import { coverRoutes } from './covers/routes';
 import { passwordResetRoutes } from './password-resets/routes';
 import { notificationRoutes } from './notifications/routes';
 import { readingListRoutes } from './reading-list/routes';
+import { twoFactorRoutes } from './two-factor/routes';
 import { emailConfirmationRoutes } from './email-confirmations/routes';
 import { EmailConfirmer } from './email-confirmations/service';
 import type { Notifier } from './notifications/notify';
 import type { SiteInfo } from '../feeds/site';
 import type { ObjectStorage } from '../storage/index';
-import type { AuthRateLimiter, EmailConfirmationLimits, PasswordResetLimits } from '../middleware/rate-limit';
+import type { AuthRateLimiter, EmailConfirmationLimits, PasswordResetLimits, TwoFactorLimits } from '../middleware/rate-limit';
 import type { MailQueue } from '../mail/outbox';
 import type { AfterAnswer } from '../middleware/after-answer';
 import type { WriteLimiter } from '../middleware/write-limits';
@@ -57,16 +58,19 @@ export interface ApiDeps {
   emailConfirmationLimits: EmailConfirmationLimits;
   /** Work done once a request's answer is out (password reset links). */
   afterAnswer: AfterAnswer;
+  /** Codes tried per account in two-step sign-in. */
+  twoFactorLimits: TwoFactorLimits;
 }
 
 /** Every resource's router, in one list (the permission-matrix test walks these). */
-export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret, emailConfirmationLimits, afterAnswer }: ApiDeps): Router[] {
+export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret, emailConfirmationLimits, afterAnswer, twoFactorLimits }: ApiDeps): Router[] {
   // Drawing covers and resizing uploads take turns for the same cores.
   const turns = new ImageTurns();
   const images = new UploadedImages(db, storage, turns);
   const confirmer = new EmailConfirmer({ site, mail, clock });
   return [
-    authRoutes(db, rateLimits, confirmer),
+    authRoutes(db, rateLimits, confirmer, clock),
+    twoFactorRoutes({ db, secret, siteName: site.siteName, authLimits: rateLimits, codeLimits: twoFactorLimits, clock }),
     emailConfirmationRoutes({ db, confirmer, limits: emailConfirmationLimits }),
     passwordResetRoutes({ db, site, limits: passwordResetLimits, mail, clock, afterAnswer }),
     newsRoutes(db, writeLimits, notifier),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { hitWindow, unhitWindow, type CountedWindow } from '../db/counters';
 import { tooManyRequests } from '../errors';
+import { TWO_FACTOR_MESSAGES } from '../../contracts/two-factor';
 import { EMAIL_CONFIRMATION_MESSAGES } from '../../contracts/email-confirmations';
 
 /** At most `limit` counted attempts per key in each window of `windowMs`. */
@@ -143,6 +144,35 @@ export class PasswordResetLimits {
       ],
       TOO_MANY_RESETS,
     );
+  }
+}
+
+/** Two-step sign-in (docs/security.md §14): codes tried per account, right or wrong until proven right. */
+export interface TwoFactorRateLimitConfig {
+  codesPerAccount: WindowRule;
+}
+
+export const DEFAULT_TWO_FACTOR_RATE_LIMITS: TwoFactorRateLimitConfig = {
+  codesPerAccount: { limit: 5, windowMs: DEFAULT_WINDOW_MS },
+};
+
+/**
+ * The limit on guessing a member's codes (authenticator or recovery codes), wherever one is asked
+ * for: the login's second step, confirming an enrolment, turning it off. Per account, since the
+ * password is already known to whoever is guessing: 5 wrong codes in 15 minutes leave a 6-digit
+ * code a 5-in-a-million chance per window. Counted in the shared rows like the sign-in limits, so
+ * every process counts together, before the check and given back when the code was right.
+ */
+export class TwoFactorLimits {
+  constructor(
+    private readonly db: Knex,
+    private readonly config: TwoFactorRateLimitConfig = DEFAULT_TWO_FACTOR_RATE_LIMITS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async beginGuess(userId: string): Promise<Attempt> {
+    const counted = await countAttempt(this.db, this.now(), [[`two-factor:${userId}`, this.config.codesPerAccount]], TWO_FACTOR_MESSAGES.tooManyCodes);
+    return { succeeded: () => giveBack(this.db, counted) };
   }
 }
 

@@ -188,7 +188,7 @@ export const SESSION_CACHE_TTL_MS = 10_000;
 export const HTTPS_REQUIRED_MESSAGE = 'Sign-in requires HTTPS';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The writes that may set or clear the session cookie. */
-const SETS_SESSION_COOKIE = /^\/api\/(auth\/|invitations\/[^/]+\/accept$)/;
+const SETS_SESSION_COOKIE = /^\/api\/(auth\/|invitations\/[^/]+\/accept$|profile\/two-factor\/enable$)/;
 
 /**
  * With Secure cookies (production), the session cookie can only be set on a request that arrived

@@ -167,6 +167,8 @@ export async function startTestServer(
     uploadQuota?: AppDeps['config']['uploadQuota'];
     clock?: AppDeps['clock'];
     storageHealth?: AppDeps['storageHealth'];
+    /** REQUIRE_2FA_FOR_STAFF. */
+    requireTwoFactorForStaff?: boolean;
     /** Serve this (another server's) database instead of a fresh one; close() then leaves it. */
     database?: TestDatabase;
   } = {},
@@ -191,6 +193,7 @@ export async function startTestServer(
       writeLimits: app.writeLimits ?? UNLIMITED_WRITES,
       uploadQuota: app.uploadQuota,
       s3: app.s3,
+      requireTwoFactorForStaff: app.requireTwoFactorForStaff,
     },
     clock: app.clock,
     storageHealth: app.storageHealth,

@@ -107,6 +107,12 @@ const invitation = async (f: Fixtures) => (await invitationLink(f)).row.id;
 /** A pending invitation (as a contributor) and the token of its link. */
 const invitationLink = (f: Fixtures) => upsertInvitation(f.t.db, undefined, { email: email(), role: 'contributor', invitedBy: f.users.admin.id });
 const targetUser = async (f: Fixtures) => (await createUser(f.t.db)).id;
+/** A fresh member whose sign-in asks for a code. */
+async function twoFactorUser(f: Fixtures): Promise<string> {
+  const id = await targetUser(f);
+  await f.t.db('users').where({ id }).update({ two_factor_enabled_at: new Date().toISOString() });
+  return id;
+}
 /** The token of a fresh password reset link for a fresh member. */
 const resetToken = async (f: Fixtures) => issuePasswordReset(f.t.db, await targetUser(f), Date.now());
 /** The token of a fresh confirmation link for a fresh member's address. */
@@ -145,6 +151,8 @@ const MATRIX: Record<string, Case | Case[]> = {
   },
   'POST /api/auth/logout': { call: () => ({ path: '/api/auth/logout' }), expect: everyone(200) },
   'POST /api/auth/logout-all': { call: () => ({ path: '/api/auth/logout-all' }), expect: signedIn(200) },
+  // The login's second step belongs to the browser that gave the password: no caller here has a half-done sign-in.
+  'POST /api/auth/login/two-factor': { call: () => ({ path: '/api/auth/login/two-factor', body: { code: '123456' } }), expect: everyone(401) },
   // Email confirmation: a member asks for a link to their own address; the link is the credential, whoever holds it.
   'POST /api/email-confirmations': {
     call: async (f) => {
@@ -176,6 +184,16 @@ const MATRIX: Record<string, Case | Case[]> = {
       return { path: '/api/profile/password', body: { currentPassword: TEST_PASSWORD, newPassword: next, confirmPassword: next } };
     },
     expect: signedIn(200),
+  },
+  // Two-step sign-in (one's own): no caller has it on, so turning it off and new recovery codes are 409;
+  // the setup row (run first) began an enrolment for each, which a made-up code does not confirm (422).
+  'GET /api/profile/two-factor': { call: () => ({ path: '/api/profile/two-factor' }), expect: signedIn(200) },
+  'POST /api/profile/two-factor/setup': { call: () => ({ path: '/api/profile/two-factor/setup' }), expect: signedIn(200) },
+  'POST /api/profile/two-factor/enable': { call: () => ({ path: '/api/profile/two-factor/enable', body: { code: '123456' } }), expect: signedIn(422) },
+  'POST /api/profile/two-factor/disable': { call: () => ({ path: '/api/profile/two-factor/disable', body: { password: TEST_PASSWORD } }), expect: signedIn(409) },
+  'POST /api/profile/two-factor/recovery-codes': {
+    call: () => ({ path: '/api/profile/two-factor/recovery-codes', body: { password: TEST_PASSWORD } }),
+    expect: signedIn(409),
   },
   'GET /api/members/:id': { call: (f) => ({ path: `/api/members/${f.users.subscriber.id}` }), expect: everyone(200) },
   // The mention autocomplete (issue 21): members only.
@@ -346,6 +364,7 @@ const MATRIX: Record<string, Case | Case[]> = {
   'PATCH /api/admin/users/:id': { call: async (f) => ({ path: `/api/admin/users/${await targetUser(f)}`, body: { role: 'contributor' } }), expect: admins(200) },
   'DELETE /api/admin/users/:id': { call: async (f) => ({ path: `/api/admin/users/${await targetUser(f)}` }), expect: admins(200) },
   'POST /api/admin/users/:id/logout-all': { call: async (f) => ({ path: `/api/admin/users/${await targetUser(f)}/logout-all` }), expect: admins(200) },
+  'DELETE /api/admin/users/:id/two-factor': { call: async (f) => ({ path: `/api/admin/users/${await twoFactorUser(f)}/two-factor` }), expect: admins(200) },
 
   // Menu and maintenance
   'GET /api/menu-settings': { call: () => ({ path: '/api/menu-settings' }), expect: everyone(200) },

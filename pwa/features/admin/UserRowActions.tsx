@@ -4,14 +4,14 @@ import type { Role } from '../../../contracts/common';
 import type { UserApi } from '../../api/users.queries';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
+import { AlertDialog, Dialog } from '../../components/Dialog';
 import { ActionsMenu, type MenuAction } from '../../components/Menu';
 import { Select } from '../../components/Select';
 import { fullName } from '../../lib/format';
 import { useViewer } from '../news/viewer';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { isRole, ROLE_OPTIONS } from './labels';
-import { useSignOutUserEverywhere, useUserActive, useUserRole } from './userMutations';
+import { useResetTwoFactor, useSignOutUserEverywhere, useUserActive, useUserRole } from './userMutations';
 
 export interface UserRowActionsProps {
   user: User;
@@ -37,15 +37,16 @@ export function SelfBadge({ user }: { user: User }) {
 
 /**
  * A user row's actions, shared by the control panel's Users tab and User Management: one
- * 'Actions' menu with Edit, Change role…, Deactivate/Activate, Sign out everywhere and Delete…
- * (which asks for confirmation). The signed-in admin's own row has no Change role, Deactivate or
+ * 'Actions' menu with Edit, Change role…, Deactivate/Activate, Sign out everywhere, Reset two-step
+ * sign-in… (when it is on) and Delete… (both ask for confirmation). The signed-in admin's own row has no Change role, Deactivate or
  * Delete: they would lock themself out mid-task, and the server refuses them anyway (409).
  */
 export function UserRowActions({ user, api, onEdit }: UserRowActionsProps) {
   const isSelf = useIsSelf(user);
   const changeActive = useUserActive();
   const signOut = useSignOutUserEverywhere();
-  const [dialog, setDialog] = useState<'role' | 'delete' | null>(null);
+  const resetTwoFactor = useResetTwoFactor();
+  const [dialog, setDialog] = useState<'role' | 'delete' | 'two-factor' | null>(null);
   const name = fullName(user);
 
   const actions: MenuAction[] = [
@@ -57,6 +58,7 @@ export function UserRowActions({ user, api, onEdit }: UserRowActionsProps) {
           { id: 'active', label: user.isActive ? 'Deactivate' : 'Activate' },
         ]),
     { id: 'sign-out', label: 'Sign out everywhere' },
+    ...(user.twoFactorEnabled ? [{ id: 'two-factor', label: 'Reset two-step sign-in…' }] : []),
     ...(isSelf ? [] : [{ id: 'delete', label: 'Delete…', isDestructive: true }]),
   ];
 
@@ -66,6 +68,7 @@ export function UserRowActions({ user, api, onEdit }: UserRowActionsProps) {
     else if (id === 'active') changeActive.mutate({ id: user.id, isActive: !user.isActive });
     else if (id === 'sign-out') signOut.mutate(user.id);
     else if (id === 'delete') setDialog('delete');
+    else if (id === 'two-factor') setDialog('two-factor');
   };
 
   return (
@@ -78,6 +81,20 @@ export function UserRowActions({ user, api, onEdit }: UserRowActionsProps) {
       />
       {dialog === 'role' ? <ChangeRoleDialog user={user} onClose={() => setDialog(null)} /> : null}
       <DeleteUserDialog user={dialog === 'delete' ? user : null} api={api} onClose={() => setDialog(null)} />
+      <AlertDialog
+        title="Reset two-step sign-in?"
+        isOpen={dialog === 'two-factor'}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) setDialog(null);
+        }}
+        actionLabel="Reset"
+        pendingLabel="Resetting..."
+        isPending={resetTwoFactor.isPending}
+        onAction={() => resetTwoFactor.mutate(user.id, { onSuccess: () => setDialog(null) })}
+      >
+        {name} will sign in with their password alone and be signed out of every device. Their authenticator app and recovery codes stop
+        working. Do this only when you are sure it is them asking (they lost their phone and their codes).
+      </AlertDialog>
     </>
   );
 }

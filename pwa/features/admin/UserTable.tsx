@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { User } from '../../../contracts/auth';
 import type { UserApi } from '../../api/users.queries';
 import { Avatar } from '../../components/Avatar';
+import { Badge } from '../../components/Badge';
 import { EmptyState } from '../../components/EmptyState';
 import { fullName } from '../../lib/format';
 import { LoadFailure } from '../../offline/LoadFailure';
@@ -63,6 +64,12 @@ export function UserTable({ users, rows, api, onEdit, emptyTitle, withProfile = 
           </td>
           <td role="cell" data-label="Status">
             <ActiveBadge isActive={user.isActive} />
+            {user.twoFactorEnabled ? (
+              <>
+                {' '}
+                <Badge tone="neutral">Two-step sign-in</Badge>
+              </>
+            ) : null}
           </td>
           <td role="cell">
             <div className="data-table__actions">

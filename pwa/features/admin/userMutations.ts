@@ -15,6 +15,7 @@ import {
   type UserUpdateFields,
   userApi,
 } from '../../api/users.queries';
+import { resetMemberTwoFactor } from '../../api/two-factor.queries';
 import { errorToast, toast } from '../../components/Toast';
 
 /* User and invitation writes of the control panel's Users tab and the User Management screen. */
@@ -81,6 +82,19 @@ export function useSignOutUserEverywhere() {
     mutationFn: (id: string) => signOutUserEverywhere(id),
     onSuccess: () => toast({ title: 'User signed out everywhere.' }),
     onError: (error) => errorToast(error, 'Failed to sign the user out.'),
+  });
+}
+
+/** The admin's reset of a member's two-step sign-in (they lost their phone and codes); it also signs them out everywhere. */
+export function useResetTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => resetMemberTwoFactor(id),
+    onSuccess: async () => {
+      toast({ title: 'Two-step sign-in reset.', description: 'The member was signed out everywhere and signs in with their password alone.' });
+      await usersChanged(queryClient);
+    },
+    onError: (error) => errorToast(error, 'Failed to reset two-step sign-in.'),
   });
 }
 

@@ -1,4 +1,5 @@
 import { Link, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import type { z } from 'zod';
 import { LoginInput, RegisterInput } from '../../../contracts/auth';
@@ -11,6 +12,8 @@ import { bind, useEntityForm } from '../../lib/entityForm';
 import { useSiteName } from '../site/useSiteName';
 import { useRegister, useSignIn } from './mutations';
 import { NewPasswordField } from './NewPasswordField';
+import { TwoFactorStep } from './TwoFactorStep';
+import { needsSecondStep } from '../../api/two-factor.queries';
 import './auth.css';
 
 /** Sign-in and registration (spec 2 and 5). Both end signed in on the home page. */
@@ -19,9 +22,11 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const router = useRouter();
   // Where the visitor was sent from (e.g. /profile), else home.
-  const { redirect } = useSearch({ from: '/login' });
+  const { redirect, step } = useSearch({ from: '/login' });
   const signIn = useSignIn();
   const register = useRegister();
+  // After a right password for a member with two-step sign-in (or a reset link's new password).
+  const [secondStep, setSecondStep] = useState(step === 'two-factor');
 
   // Signed in by then (the mutation records the user): greet, then go on.
   const welcome = async (title: string, description: string) => {
@@ -38,6 +43,16 @@ export function LoginScreen() {
           <h1 id="auth-title">{siteName}</h1>
           <p>Sign in to your account or create one to join the conversation.</p>
         </div>
+        {secondStep ? (
+          <TwoFactorStep
+            onSignedIn={() => welcome('Login Successful', `Welcome back to ${siteName}`)}
+            onExpired={(message) => {
+              toast({ title: 'Sign-in expired', description: message, variant: 'destructive' });
+              setSecondStep(false);
+            }}
+            onCancel={() => setSecondStep(false)}
+          />
+        ) : (
         <Tabs defaultSelectedKey="signin">
           <TabList aria-label="Sign in or sign up" className="auth-card__tabs">
             <Tab id="signin">Sign In</Tab>
@@ -47,8 +62,9 @@ export function LoginScreen() {
             <AccountForm
               schema={LoginInput}
               onSubmit={async (input) => {
-                await signIn.mutateAsync(input);
-                await welcome('Login Successful', `Welcome back to ${siteName}`);
+                const answer = await signIn.mutateAsync(input);
+                if (needsSecondStep(answer)) setSecondStep(true);
+                else await welcome('Login Successful', `Welcome back to ${siteName}`);
               }}
             />
           </TabPanel>
@@ -62,6 +78,7 @@ export function LoginScreen() {
             />
           </TabPanel>
         </Tabs>
+        )}
         <div className="auth-card__footer">
           <LinkButton to="/" variant="ghost">
             Back to Home

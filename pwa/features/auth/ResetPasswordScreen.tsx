@@ -9,6 +9,7 @@ import { Card } from '../../components/Card';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { toast } from '../../components/Toast';
 import { bind, useEntityForm } from '../../lib/entityForm';
+import { needsSecondStep } from '../../api/two-factor.queries';
 import { useConfirmPasswordReset } from './mutations';
 import { NewPasswordField } from './NewPasswordField';
 import './auth.css';
@@ -87,9 +88,14 @@ function NewPasswordForm({ token, onRefused }: { token: string; onRefused: (mess
     schema: PasswordResetConfirmInput,
     toInput: ({ password }) => ({ token, password }),
     onSubmit: async (input) => {
-      await confirm.mutateAsync(input);
+      const answer = await confirm.mutateAsync(input);
+      if (needsSecondStep(answer)) {
+        toast({ title: 'Password Changed', description: 'Your new password is set. Enter a code from your authenticator app to sign in.' });
+        // Replaced: Back should not return to a link that is now used.
+        await navigate({ to: '/login', search: { step: 'two-factor' }, replace: true });
+        return;
+      }
       toast({ title: 'Password Changed', description: 'Your new password is set and you are signed in.' });
-      // Replaced: Back should not return to a link that is now used.
       await navigate({ to: '/', replace: true });
     },
   });

@@ -3,6 +3,7 @@ import type { InvitationAcceptInput, LoginInput, PasswordResetConfirmInput, Regi
 import { ApiError, apiFetch } from '../../api/client';
 import { serverMessage } from '../../api/errors';
 import { acceptInvitation } from '../../api/invitations.queries';
+import { completeTwoFactorSignIn, needsSecondStep, signInExpired, type SignInAnswer } from '../../api/two-factor.queries';
 import { confirmPasswordReset, requestPasswordReset, resetLinkRefusal } from '../../api/password-resets.queries';
 import { errorToast, toast } from '../../components/Toast';
 import { signedIn } from '../../session/session';
@@ -16,12 +17,30 @@ import { signedIn } from '../../session/session';
  * (Logout lives in ./session.ts, which the header loads: these stay out of the entry chunk.)
  */
 
+/** The password step: signed in, or (with two-step sign-in) asked for a code next. */
 export function useSignIn() {
   return useMutation({
-    mutationFn: (input: LoginInput) => apiFetch<User>('/api/auth/login', { method: 'POST', body: input }),
-    onSuccess: signedIn,
+    mutationFn: (input: LoginInput) => apiFetch<SignInAnswer>('/api/auth/login', { method: 'POST', body: input }),
+    onSuccess: async (answer) => {
+      if (!needsSecondStep(answer)) await signedIn(answer);
+    },
     onError: (error) =>
       toast({ title: 'Login Failed', description: serverMessage(error, 'Invalid credentials'), variant: 'destructive' }),
+  });
+}
+
+/**
+ * The second step: a code from the authenticator app or a recovery code. A wrong one is said under
+ * its field; an expired sign-in (`onExpired`) sends the member back to the password.
+ */
+export function useCompleteSignIn(onExpired: (message: string) => void) {
+  return useMutation({
+    mutationFn: completeTwoFactorSignIn,
+    onSuccess: signedIn,
+    onError: (error) => {
+      if (signInExpired(error)) onExpired(serverMessage(error, 'Your sign-in has expired. Please enter your email and password again.'));
+      else if (!(error instanceof ApiError && error.status === 401)) errorToast(error, 'The code could not be checked. Please try again.');
+    },
   });
 }
 
@@ -73,7 +92,10 @@ export function useRequestPasswordReset() {
 export function useConfirmPasswordReset(onRefused: (message: string) => void) {
   return useMutation({
     mutationFn: (input: PasswordResetConfirmInput) => confirmPasswordReset(input),
-    onSuccess: signedIn,
+    // With two-step sign-in, the new password is set and the code comes next (the login's second step).
+    onSuccess: async (answer) => {
+      if (!needsSecondStep(answer)) await signedIn(answer);
+    },
     onError: (error) => {
       const refusal = resetLinkRefusal(error);
       if (refusal !== undefined) onRefused(refusal);

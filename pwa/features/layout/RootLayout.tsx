@@ -4,6 +4,7 @@ import { OfflineBanner } from '../../offline/OfflineBanner';
 import { UpdatePrompt } from '../../offline/UpdatePrompt';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { TwoFactorRequirement } from './TwoFactorRequirement';
 
 export function RootLayout() {
   return (
@@ -19,6 +20,7 @@ export function RootLayout() {
       <Footer />
       <UpdatePrompt />
       <ToastRegion />
+      <TwoFactorRequirement />
     </>
   );
 }

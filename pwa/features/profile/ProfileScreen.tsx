@@ -13,6 +13,7 @@ import { UnconfirmedEmailNotice } from '../auth/UnconfirmedEmailNotice';
 import { DetailsForm } from './DetailsForm';
 import { PasswordForm } from './PasswordForm';
 import { PhotoSection } from './PhotoSection';
+import { TwoFactorSection } from './TwoFactorSection';
 import './profile.css';
 
 /**
@@ -81,6 +82,7 @@ export function ProfileScreen() {
           {/* Starts again from the server's values when they change (a save, another tab), not for a new photo. */}
           <DetailsForm key={detailsKey(user)} user={user} online={online} />
           <PasswordForm email={user.email} online={online} />
+          <TwoFactorSection email={user.email} online={online} />
         </div>
       </div>
     </div>

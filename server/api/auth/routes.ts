@@ -13,6 +13,7 @@ import { assertStrongPassword } from './password-strength';
 import { endPasswordResets } from '../password-resets/repo';
 import { findUserByEmail, insertUser } from '../users/repo';
 import { presentUser } from '../users/presenter';
+import { awaitSecondStep } from '../two-factor/pending';
 import type { EmailConfirmer } from '../email-confirmations/service';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
@@ -29,7 +30,7 @@ export async function startSession(ctx: Koa.Context, userId: string): Promise<vo
  * `limits` counts failed logins and all registrations per email and per IP (429 past a limit);
  * `confirmer` mails a new account its confirmation link (docs/security.md §13).
  */
-export function authRoutes(db: Knex, limits: AuthRateLimiter, confirmer: EmailConfirmer): Router {
+export function authRoutes(db: Knex, limits: AuthRateLimiter, confirmer: EmailConfirmer, clock: () => number = Date.now): Router {
   const router = new Router({ prefix: '/api/auth' });
 
   router.get('/user', (ctx) => {
@@ -55,6 +56,11 @@ export function authRoutes(db: Knex, limits: AuthRateLimiter, confirmer: EmailCo
     if (!user || !ok) throw unauthorized('Invalid email or password');
     await attempt.succeeded();
     if (!toBool(user.is_active)) throw forbidden('This account has been deactivated');
+    // With two-step sign-in, the password alone signs nobody in: the code finishes it.
+    if (user.two_factor_enabled_at) {
+      ctx.body = await awaitSecondStep(ctx, user.id, clock());
+      return;
+    }
     await startSession(ctx, user.id);
     ctx.body = presentUser(user);
   });

@@ -20,6 +20,7 @@ import { passwordResetMail, type MailSite } from '../../mail/template';
 import { hashPassword } from '../auth/passwords';
 import { assertStrongPassword } from '../auth/password-strength';
 import { startSession } from '../auth/routes';
+import { awaitSecondStep } from '../two-factor/pending';
 import { TOKEN_PATTERN } from '../uploads/repo';
 import { presentUser, type UserRow } from '../users/presenter';
 import { findUserByEmail, findUserById, lockUser, updateUserRow } from '../users/repo';
@@ -118,6 +119,11 @@ export function passwordResetRoutes({ db, site, limits, mail, clock, afterAnswer
       await endUserSessions(trx, target.id);
       return updated!;
     });
+    // The link proves the mailbox, not the authenticator: a member with two-step sign-in gives a code next.
+    if (user.two_factor_enabled_at) {
+      ctx.body = await awaitSecondStep(ctx as Koa.Context, user.id, clock());
+      return;
+    }
     await startSession(ctx as Koa.Context, user.id);
     ctx.body = presentUser(user);
   });

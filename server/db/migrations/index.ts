@@ -13,6 +13,7 @@ import * as mail from './20261126000000_mail';
 import * as notifications from './20261127000000_notifications';
 import * as readingList from './20261128000000_reading_list';
 import * as emailConfirmations from './20261129010000_email_confirmations';
+import * as twoFactor from './20261129020000_two_factor';
 
 /**
  * Migrations are listed here, in order, rather than discovered on disk, so that they load the same
@@ -33,6 +34,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261127000000_notifications': notifications,
   '20261128000000_reading_list': readingList,
   '20261129010000_email_confirmations': emailConfirmations,
+  '20261129020000_two_factor': twoFactor,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,0 +1,79 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { USER_QUERY_KEY } from '../../api/keys';
+import { profileQueries } from '../../api/profile.queries';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  regenerateRecoveryCodes,
+  startTwoFactorSetup,
+  twoFactorQueries,
+} from '../../api/two-factor.queries';
+import { ApiError } from '../../api/client';
+import { errorToast, toast } from '../../components/Toast';
+
+/*
+ * The member's own two-step sign-in writes (docs/security.md §14). Each needs a connection and is
+ * never queued. Turning it on or off changes the signed-in user (twoFactorEnabled), so the header's
+ * user, the profile and the status are read again.
+ */
+
+function twoFactorChanged(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: profileQueries.me().queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: twoFactorQueries.status().queryKey }),
+  ]);
+}
+
+/** Errors the form shows under a field (a wrong code or password, 422); anything else is a toast. */
+const saidUnderField = (error: unknown) => error instanceof ApiError && (error.status === 422 || error.status === 400);
+
+export function useStartTwoFactorSetup() {
+  return useMutation({
+    mutationFn: startTwoFactorSetup,
+    onError: (error) => errorToast(error, 'Two-step sign-in could not be set up. Please try again.'),
+  });
+}
+
+/** The first code turns it on; every other device is signed out and this one goes on under a new session. */
+export function useEnableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: enableTwoFactor,
+    onSuccess: async () => {
+      toast({ title: 'Two-step sign-in is on', description: 'You were signed out on your other devices. Save your recovery codes now.' });
+      await twoFactorChanged(queryClient);
+    },
+    onError: (error) => {
+      if (!saidUnderField(error)) errorToast(error, 'Two-step sign-in could not be turned on. Please try again.');
+    },
+  });
+}
+
+export function useDisableTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disableTwoFactor,
+    onSuccess: async () => {
+      toast({ title: 'Two-step sign-in is off', description: 'Signing in asks for your password only.' });
+      await twoFactorChanged(queryClient);
+    },
+    onError: (error) => {
+      if (!saidUnderField(error)) errorToast(error, 'Two-step sign-in could not be turned off. Please try again.');
+    },
+  });
+}
+
+export function useRegenerateRecoveryCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: regenerateRecoveryCodes,
+    onSuccess: async () => {
+      toast({ title: 'New recovery codes', description: 'Your old recovery codes no longer work.' });
+      await queryClient.invalidateQueries({ queryKey: twoFactorQueries.status().queryKey });
+    },
+    onError: (error) => {
+      if (!saidUnderField(error)) errorToast(error, 'New recovery codes could not be made. Please try again.');
+    },
+  });
+}

@@ -1,0 +1,374 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { DB_KINDS, startTestServer, type Agent, type TestServer } from '../../test/harness';
+import { createUser, signInAs, TEST_PASSWORD } from '../../test/factories';
+import { ConfigError, loadConfig } from '../../config';
+import { connect } from '../../db/connect';
+import { SESSION_COOKIE } from '../../middleware/session';
+import { issuePasswordReset } from '../password-resets/repo';
+import type { UserRow } from '../users/presenter';
+import type { Role } from '../../../contracts/common';
+import { currentCode } from './secrets';
+
+const STEP_MS = 30_000;
+const sid = (agent: Agent) => agent.cookies.get(SESSION_COOKIE);
+
+/**
+ * Every test runs on its own member; the server's clock is `now`, moved a time step (or more) where
+ * a test needs a new code, so codes and limit windows are exact.
+ */
+describe.each(DB_KINDS)('two-step sign-in [%s]', (kind) => {
+  let t: TestServer;
+  let now = Date.parse('2030-01-01T00:00:00Z');
+  const tick = (ms = STEP_MS) => (now += ms);
+  const code = (secret: string) => currentCode(secret, now);
+
+  beforeAll(async () => {
+    t = await startTestServer(kind, { clock: () => now });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A member signed in through the form (so their password is TEST_PASSWORD). */
+  async function member(role: Role = 'subscriber'): Promise<{ agent: Agent; user: UserRow }> {
+    const user = await createUser(t.db, { role });
+    const agent = t.agent();
+    expect((await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
+    return { agent, user };
+  }
+
+  /** Turns it on for the agent's member; a new time step follows, so the next code is a fresh one. */
+  async function enrol(agent: Agent): Promise<{ secret: string; recoveryCodes: string[] }> {
+    const setup = await agent.post('/api/profile/two-factor/setup');
+    expect(setup.status).toBe(200);
+    const enabled = await agent.post('/api/profile/two-factor/enable', { code: await code(setup.body.secret) });
+    expect(enabled.status).toBe(200);
+    tick();
+    return { secret: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes };
+  }
+
+  it('enrols with a QR code and a confirming code, gives ten recovery codes once, and never shows the secret again', async () => {
+    const { agent, user } = await member();
+    expect((await agent.get('/api/auth/session')).body.user.twoFactorEnabled).toBe(false);
+    expect((await agent.get('/api/profile/two-factor')).body).toEqual({ enabled: false, recoveryCodesLeft: 0 });
+
+    const setup = await agent.post('/api/profile/two-factor/setup');
+    expect(setup.status).toBe(200);
+    expect(setup.headers.get('cache-control')).toBe('no-store');
+    expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(setup.body.otpauthUrl).toBe(
+      `otpauth://totp/Ledger%20Commons:${encodeURIComponent(user.email)}?secret=${setup.body.secret}&issuer=Ledger%20Commons`,
+    );
+    expect(Buffer.from(setup.body.qrCode.replace('data:image/svg+xml;base64,', ''), 'base64').toString()).toMatch(/^<svg /);
+    // Kept encrypted: the database holds no plain secret.
+    const stored = await t.db('two_factor_secrets').where({ user_id: user.id }).first();
+    expect(JSON.stringify(stored)).not.toContain(setup.body.secret);
+    // Not on until a code confirms it.
+    expect((await agent.get('/api/auth/user')).body.twoFactorEnabled).toBe(false);
+
+    const wrong = await agent.post('/api/profile/two-factor/enable', { code: (Number(await code(setup.body.secret)) + 1).toString().padStart(6, '0').slice(-6) });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.code).toEqual(['That code is not right. Check the time on your device and try the newest code.']);
+    const badShape = await agent.post('/api/profile/two-factor/enable', { code: '12ab' });
+    expect(badShape.status).toBe(400);
+
+    const enabled = await agent.post('/api/profile/two-factor/enable', { code: await code(setup.body.secret) });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.recoveryCodes).toHaveLength(10);
+    expect(new Set(enabled.body.recoveryCodes).size).toBe(10);
+    for (const recovery of enabled.body.recoveryCodes) expect(recovery).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    const hashes = (await t.db('two_factor_recovery_codes').where({ user_id: user.id }).pluck('code_hash')) as string[];
+    expect(hashes).toHaveLength(10);
+    expect(hashes.some((hash) => enabled.body.recoveryCodes.some((c: string) => hash.includes(c.replace('-', ''))))).toBe(false);
+
+    expect((await agent.get('/api/auth/user')).body.twoFactorEnabled).toBe(true);
+    const status = await agent.get('/api/profile/two-factor');
+    expect(status.body).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+    expect(status.text).not.toContain(setup.body.secret);
+    // Starting again while it is on is refused: the secret is not handed out a second time.
+    expect((await agent.post('/api/profile/two-factor/setup')).status).toBe(409);
+  });
+
+  it('rotates the session id on enabling and ends every other session of the account', async () => {
+    const { agent, user } = await member();
+    const otherDevice = t.agent();
+    await signInAs(t.db, otherDevice, user.id);
+    const before = sid(agent);
+    await enrol(agent);
+    expect(sid(agent)).not.toBe(before);
+    expect(await t.db('sessions').where({ sid: before }).first()).toBeUndefined();
+    expect((await agent.get('/api/auth/user')).status).toBe(200);
+    expect((await otherDevice.get('/api/auth/user')).status).toBe(401);
+    expect(Number((await t.db('sessions').where({ user_id: user.id }).count('* as n').first())!.n)).toBe(1);
+  });
+
+  it('a right password alone signs nobody in; the code finishes the sign-in under a new session id', async () => {
+    const { agent, user } = await member();
+    const { secret } = await enrol(agent);
+    await agent.post('/api/auth/logout');
+
+    const browser = t.agent();
+    const first = await browser.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ twoFactorRequired: true });
+    expect((await browser.get('/api/auth/user')).status).toBe(401);
+    expect((await browser.get('/api/auth/session')).body).toEqual({ user: null });
+    const halfway = sid(browser);
+
+    // The second step belongs to the browser that gave the password.
+    expect((await t.agent().post('/api/auth/login/two-factor', { code: await code(secret) })).status).toBe(401);
+
+    const wrong = await browser.post('/api/auth/login/two-factor', { code: '000000' === (await code(secret)) ? '111111' : '000000' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.code).toBe('invalid_two_factor_code');
+    expect(wrong.body.errors.code).toHaveLength(1);
+
+    const done = await browser.post('/api/auth/login/two-factor', { code: await code(secret) });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ id: user.id, twoFactorEnabled: true });
+    expect(sid(browser)).not.toBe(halfway);
+    expect((await browser.get('/api/auth/user')).body.id).toBe(user.id);
+    // The half-done sign-in is over: the step cannot be repeated with another code.
+    tick();
+    const again = t.agent();
+    for (const [k, v] of browser.cookies) again.cookies.set(k, v);
+    await browser.post('/api/auth/logout');
+    expect((await again.post('/api/auth/login/two-factor', { code: await code(secret) })).status).toBe(401);
+  });
+
+  it('refuses a code used once already within its window (no replay)', async () => {
+    const { agent, user } = await member();
+    const { secret } = await enrol(agent);
+    const used = await code(secret);
+    const a = t.agent();
+    await a.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    expect((await a.post('/api/auth/login/two-factor', { code: used })).status).toBe(200);
+    const b = t.agent();
+    await b.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const replay = await b.post('/api/auth/login/two-factor', { code: used });
+    expect(replay.status).toBe(401);
+    expect(replay.body.code).toBe('invalid_two_factor_code');
+    // Still within its window by the clock: only the step already used makes it fail.
+    tick(10_000);
+    expect((await b.post('/api/auth/login/two-factor', { code: used })).status).toBe(401);
+    tick(STEP_MS);
+    expect((await b.post('/api/auth/login/two-factor', { code: await code(secret) })).status).toBe(200);
+  });
+
+  it('spends a recovery code on its first use, in any case and with or without its dash', async () => {
+    const { agent, user } = await member();
+    const { recoveryCodes } = await enrol(agent);
+    const a = t.agent();
+    await a.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const used = await a.post('/api/auth/login/two-factor', { recoveryCode: ` ${recoveryCodes[3].toUpperCase().replace('-', '')} ` });
+    expect(used.status).toBe(200);
+    expect((await a.get('/api/profile/two-factor')).body.recoveryCodesLeft).toBe(9);
+    const b = t.agent();
+    await b.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const spent = await b.post('/api/auth/login/two-factor', { recoveryCode: recoveryCodes[3] });
+    expect(spent.status).toBe(401);
+    expect(spent.body.errors.recoveryCode).toEqual(['That recovery code is not right, or it has been used already.']);
+    expect((await b.post('/api/auth/login/two-factor', { recoveryCode: recoveryCodes[4] })).status).toBe(200);
+  });
+
+  it('forgets a half-done sign-in after five minutes', async () => {
+    const { agent, user } = await member();
+    const { secret } = await enrol(agent);
+    const browser = t.agent();
+    await browser.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    tick(5 * 60_000 + 1);
+    const late = await browser.post('/api/auth/login/two-factor', { code: await code(secret) });
+    expect(late.status).toBe(401);
+    expect(late.body).toMatchObject({ code: 'two_factor_expired', message: 'Your sign-in has expired. Please enter your email and password again.' });
+  });
+
+  it('answers bad input with 400 and field errors, never 500', async () => {
+    const browser = t.agent();
+    for (const body of [{}, { code: '12345' }, { code: 123456 }, { recoveryCode: 'x' }, { code: '123456', recoveryCode: 'abcde-fghij' }, []]) {
+      const res = await browser.post('/api/auth/login/two-factor', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toBeTruthy();
+    }
+    const { agent } = await member();
+    await enrol(agent);
+    for (const body of [{}, { password: TEST_PASSWORD, code: '123456' }, { code: 'abc' }]) {
+      expect((await agent.post('/api/profile/two-factor/disable', body)).status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('turns off with the current password or a code, and gives new recovery codes that replace the old', async () => {
+    const { agent, user } = await member();
+    const { secret, recoveryCodes } = await enrol(agent);
+    const wrong = await agent.post('/api/profile/two-factor/recovery-codes', { password: 'not-my-password' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.password).toEqual(['Current password is incorrect']);
+    const fresh = await agent.post('/api/profile/two-factor/recovery-codes', { code: await code(secret) });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.recoveryCodes).toHaveLength(10);
+    tick();
+    const browser = t.agent();
+    await browser.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    expect((await browser.post('/api/auth/login/two-factor', { recoveryCode: recoveryCodes[0] })).status).toBe(401);
+    expect((await browser.post('/api/auth/login/two-factor', { recoveryCode: fresh.body.recoveryCodes[0] })).status).toBe(200);
+
+    expect((await agent.post('/api/profile/two-factor/disable', { password: 'not-my-password' })).status).toBe(422);
+    const off = await agent.post('/api/profile/two-factor/disable', { password: TEST_PASSWORD });
+    expect(off.status).toBe(200);
+    expect((await agent.get('/api/auth/user')).body.twoFactorEnabled).toBe(false);
+    expect(await t.db('two_factor_recovery_codes').where({ user_id: user.id }).first()).toBeUndefined();
+    expect((await agent.post('/api/profile/two-factor/disable', { password: TEST_PASSWORD })).status).toBe(409);
+    const plain = await t.agent().post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    expect(plain.body).toMatchObject({ id: user.id, twoFactorEnabled: false });
+  });
+
+  it('a password reset link leads to the second step, not straight in', async () => {
+    const { agent, user } = await member();
+    const { secret } = await enrol(agent);
+    const token = await issuePasswordReset(t.db, user.id, now);
+    const browser = t.agent();
+    const reset = await browser.post('/api/auth/password-reset/confirm', { token, password: 'Quiet-harbour-lamp-42' });
+    expect(reset.status).toBe(200);
+    expect(reset.body).toEqual({ twoFactorRequired: true });
+    expect((await browser.get('/api/auth/user')).status).toBe(401);
+    expect((await browser.post('/api/auth/login/two-factor', { code: await code(secret) })).status).toBe(200);
+    expect((await browser.get('/api/auth/user')).body.id).toBe(user.id);
+  });
+
+  it("lets an admin reset a member's two-step sign-in, which ends the member's sessions", async () => {
+    const { agent, user } = await member();
+    await enrol(agent);
+    const { agent: admin } = await member('admin');
+    const { agent: editor } = await member('editor');
+    expect((await editor.delete(`/api/admin/users/${user.id}/two-factor`)).status).toBe(403);
+    expect((await agent.delete(`/api/admin/users/${user.id}/two-factor`)).status).toBe(403);
+    expect((await admin.delete('/api/admin/users/00000000-0000-4000-8000-000000000000/two-factor')).status).toBe(404);
+    const reset = await admin.delete(`/api/admin/users/${user.id}/two-factor`);
+    expect(reset.status).toBe(200);
+    expect(reset.body).toEqual({ ok: true, ended: 1 });
+    expect((await agent.get('/api/auth/user')).status).toBe(401);
+    const listed = (await admin.get('/api/admin/users')).body.find((u: { id: string }) => u.id === user.id);
+    expect(listed.twoFactorEnabled).toBe(false);
+    expect((await admin.delete(`/api/admin/users/${user.id}/two-factor`)).status).toBe(409);
+    const plain = await t.agent().post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    expect(plain.body.id).toBe(user.id);
+  });
+});
+
+describe.each(DB_KINDS)('two-step sign-in code limits [%s]', (kind) => {
+  it('allows 5 wrong codes per account in 15 minutes, then 429 with Retry-After, counted across two processes', async () => {
+    const at = Date.parse('2030-01-01T00:01:00Z');
+    const a = await startTestServer(kind, { clock: () => at });
+    // Its own connection pool, as a second process would have.
+    const secondPool = connect(a.config);
+    const b = await startTestServer(kind, { clock: () => at, database: { kind, db: secondPool, config: a.config, drop: () => secondPool.destroy() } });
+    onTestFinished(async () => {
+      await b.close();
+      await a.close();
+    });
+    const user = await createUser(a.db);
+    const owner = a.agent();
+    await owner.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const setup = await owner.post('/api/profile/two-factor/setup');
+    const secret = setup.body.secret as string;
+    expect((await owner.post('/api/profile/two-factor/enable', { code: await currentCode(secret, at) })).status).toBe(200);
+    const right = await currentCode(secret, at + STEP_MS);
+    const wrongCode = right === '000000' ? '111111' : '000000';
+
+    // Half-done sign-ins on both processes, with the password.
+    const onA = a.agent();
+    const onB = b.agent();
+    for (const browser of [onA, onB]) expect((await browser.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).body).toEqual({ twoFactorRequired: true });
+    for (let i = 0; i < 5; i++) {
+      const browser = i % 2 ? onB : onA;
+      expect((await browser.post('/api/auth/login/two-factor', { code: wrongCode })).status, `guess ${i + 1}`).toBe(401);
+    }
+    for (const browser of [onA, onB]) {
+      const blocked = await browser.post('/api/auth/login/two-factor', { code: right });
+      expect(blocked.status).toBe(429);
+      expect(blocked.headers.get('retry-after')).toBe(String(14 * 60));
+      expect(blocked.body.message).toBe('Too many wrong codes. Please try again later.');
+      // Recovery codes are guesses at the same account, under the same limit.
+      expect((await browser.post('/api/auth/login/two-factor', { recoveryCode: 'abcde-fghjk' })).status).toBe(429);
+    }
+    // The member's own profile actions count against it too: the limit is the account's.
+    expect((await owner.post('/api/profile/two-factor/disable', { code: right })).status).toBe(429);
+  });
+});
+
+describe.each(DB_KINDS)('REQUIRE_2FA_FOR_STAFF [%s]', (kind) => {
+  let t: TestServer;
+  let now = Date.parse('2030-01-01T00:00:00Z');
+  beforeAll(async () => {
+    t = await startTestServer(kind, { requireTwoFactorForStaff: true, clock: () => now });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('lets an editor or admin without it sign in and set it up, and refuses everything else with 403 two_factor_required', async () => {
+    for (const role of ['editor', 'admin'] as const) {
+      const user = await createUser(t.db, { role });
+      const agent = t.agent();
+      const login = await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+      expect(login.status).toBe(200);
+      expect(login.body.twoFactorEnabled).toBe(false);
+      expect((await agent.get('/api/auth/session')).body.user.id).toBe(user.id);
+      for (const [method, url] of [
+        ['GET', '/api/news'],
+        ['GET', '/api/profile'],
+        ['GET', '/api/notifications'],
+        ['GET', '/api/admin/users'],
+        ['POST', '/api/news'],
+        ['PATCH', '/api/profile'],
+        ['POST', '/api/profile/two-factor/disable'],
+      ] as const) {
+        const res = await agent.request(method, url, { body: method === 'GET' ? undefined : {} });
+        expect(res.status, `${role} ${method} ${url}`).toBe(403);
+        expect(res.body).toEqual({ code: 'two_factor_required', message: 'Your role requires two-step sign-in. Set it up to continue.' });
+      }
+      // Who is signed in, and the frame of every page, still load.
+      expect((await agent.get('/api/auth/user')).status).toBe(200);
+      expect((await agent.get('/api/site')).status).toBe(200);
+      expect((await agent.get('/api/menu-settings')).status).toBe(200);
+
+      const setup = await agent.post('/api/profile/two-factor/setup');
+      expect(setup.status).toBe(200);
+      expect((await agent.post('/api/profile/two-factor/enable', { code: await currentCode(setup.body.secret, now) })).status).toBe(200);
+      expect((await agent.get('/api/news')).status).toBe(200);
+      expect((await agent.get('/api/profile')).status).toBe(200);
+      now += STEP_MS;
+    }
+  });
+
+  it('leaves members who are not staff alone', async () => {
+    for (const role of ['subscriber', 'contributor'] as const) {
+      const agent = t.agent();
+      await signInAs(t.db, agent, (await createUser(t.db, { role })).id);
+      expect((await agent.get('/api/profile')).status).toBe(200);
+      expect((await agent.get('/api/notifications')).status).toBe(200);
+    }
+  });
+
+  it('is off by default', async () => {
+    const plain = await startTestServer(kind);
+    onTestFinished(() => plain.close());
+    const agent = plain.agent();
+    await signInAs(plain.db, agent, (await createUser(plain.db, { role: 'admin' })).id);
+    expect((await agent.get('/api/admin/users')).status).toBe(200);
+  });
+});
+
+describe('REQUIRE_2FA_FOR_STAFF configuration', () => {
+  it("reads true or false (default false) and names the variable on anything else", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-2fa-config-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    expect(loadConfig({ DATA_DIR: dir }).requireTwoFactorForStaff).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, REQUIRE_2FA_FOR_STAFF: 'true' }).requireTwoFactorForStaff).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, REQUIRE_2FA_FOR_STAFF: 'false' }).requireTwoFactorForStaff).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dir, REQUIRE_2FA_FOR_STAFF: 'yes' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, REQUIRE_2FA_FOR_STAFF: 'yes' })).toThrow("REQUIRE_2FA_FOR_STAFF: must be 'true' or 'false'");
+  });
+});
