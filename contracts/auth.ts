@@ -39,6 +39,8 @@ export const User = z.object({
   badges: z.array(z.string()),
   role: Role,
   isActive: z.boolean(),
+  /** Whether the address is confirmed (docs/security.md §13): until it is, no notification is mailed. */
+  emailConfirmed: z.boolean(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });

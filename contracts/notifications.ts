@@ -47,14 +47,25 @@ export const NotificationActor = z.object({
   profileImageUrl: z.string().nullable(),
 });
 
-/** What a notification is about: the article or discussion, its title and the PWA path to open. */
-export const NotificationTarget = z.object({
-  kind: z.enum(['article', 'discussion']),
-  id: z.string(),
-  title: z.string(),
-  /** The PWA path, with `#comment-<id>` / `#reply-<id>` when it is about one comment or reply. */
-  path: z.string(),
-});
+const TargetKind = z.enum(['article', 'discussion']);
+
+/**
+ * What a notification is about, as this member may see it now: the article or discussion, its
+ * current title and the PWA path to open; or, when the member can no longer open it (moved back to
+ * draft), only its kind — never a title they cannot see, nor a link to a 404.
+ */
+export const NotificationTarget = z.discriminatedUnion('available', [
+  z.object({
+    available: z.literal(true),
+    kind: TargetKind,
+    id: z.string(),
+    title: z.string(),
+    /** The PWA path, with `#comment-<id>` / `#reply-<id>` when it is about one comment or reply. */
+    path: z.string(),
+  }),
+  z.object({ available: z.literal(false), kind: TargetKind }),
+]);
+export type NotificationTarget = z.infer<typeof NotificationTarget>;
 
 export const Notification = z.object({
   id: z.string(),

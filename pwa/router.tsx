@@ -101,6 +101,13 @@ const resetPasswordRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/auth/ResetPasswordScreen'), 'ResetPasswordScreen'),
 });
 
+/** An email confirmation link (docs/security.md §13): the screen confirms and says so. */
+const confirmEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/confirm-email/$token',
+  component: lazyRouteComponent(() => import('./features/auth/ConfirmEmailScreen'), 'ConfirmEmailScreen'),
+});
+
 const logoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/logout',
@@ -360,6 +367,7 @@ const routeTree = rootRoute.addChildren([
   inviteRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
+  confirmEmailRoute,
   logoutRoute,
   newsRoute,
   articleRoute,

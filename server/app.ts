@@ -13,7 +13,13 @@ import { requireJsonBody } from './middleware/content-type';
 import { idempotency } from './middleware/idempotency';
 import { requireKnownHost, requireSameOrigin, securityHeaders } from './middleware/security';
 import { forwardedHeaders, InternalCalls, TrustedProxies } from './middleware/proxy';
-import { AuthRateLimits, PasswordResetLimits, type AuthRateLimiter } from './middleware/rate-limit';
+import {
+  AuthRateLimits,
+  EmailConfirmationLimits,
+  PasswordResetLimits,
+  type AuthRateLimiter,
+  type EmailConfirmationRateLimitConfig,
+} from './middleware/rate-limit';
 import type { SiteSettings } from '../contracts/site';
 import { apiRouters } from './api/routes';
 import { Notifier } from './api/notifications/notify';
@@ -57,6 +63,8 @@ export interface AppDeps {
   database?: DatabaseGate;
   /** Called after a transaction that queued mail commits (main.ts: the mail sender's kick; default: none, the sender polls). */
   mailKick?: () => void;
+  /** Resends of the confirmation mail per account and per IP (default: DEFAULT_EMAIL_CONFIRMATION_RATE_LIMITS). */
+  emailConfirmationLimits?: EmailConfirmationRateLimitConfig;
 }
 
 /** Builds the Koa app without listening, so tests drive it over real HTTP on an ephemeral port. */
@@ -73,6 +81,7 @@ export function createApp({
   clock = Date.now,
   storageHealth = new StorageHealth(),
   mailKick = () => {},
+  emailConfirmationLimits: emailConfirmationLimitConfig,
 }: AppDeps): Koa {
   const gate = database ?? new DatabaseGate(db, async () => {});
   const production = config.env === 'production';
@@ -154,7 +163,21 @@ export function createApp({
   const passwordResetLimits = new PasswordResetLimits(db, config.passwordResetLimits, clock);
   const mail = { enabled: mailEnabled, kick: mailKick, onError: (err: unknown) => logger.error(err) };
   const notifier = new Notifier({ siteName: config.siteName, publicUrl: config.publicUrl, secret: config.sessionSecret, contactEmail: contactEmailOf(config), mail });
-  const routers = apiRouters({ db, storage, rateLimits: limits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret: config.sessionSecret });
+  const emailConfirmationLimits = new EmailConfirmationLimits(db, emailConfirmationLimitConfig, clock);
+  const routers = apiRouters({
+    db,
+    storage,
+    rateLimits: limits,
+    writeLimits,
+    uploadQuota,
+    clock,
+    site,
+    passwordResetLimits,
+    mail,
+    notifier,
+    secret: config.sessionSecret,
+    emailConfirmationLimits,
+  });
   for (const router of [api, ...routers]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));

@@ -22,6 +22,7 @@ import { sweepMailOutbox } from './mail/outbox';
 import { MailSender } from './mail/sender';
 import { createMailTransport } from './mail/transport';
 import { sweepPasswordResets } from './api/password-resets/repo';
+import { sweepEmailConfirmations } from './api/email-confirmations/repo';
 
 /** Expired sessions, ended limit windows and upload leftovers are removed this often (all by age). */
 const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
@@ -91,6 +92,7 @@ async function main(config: Config): Promise<void> {
     await sweepIdempotencyKeys(db);
     await sweepMailOutbox(db);
     await sweepPasswordResets(db);
+    await sweepEmailConfirmations(db);
   };
   // Run when the database is first reached: now, or on the first request after it comes up.
   const database = new DatabaseGate(

@@ -89,3 +89,10 @@ export function inviteLinkIn(mail: ReceivedMail): string {
   if (!match) throw new Error(`no invite link in:\n${mail.parsed.text}`);
   return match[0];
 }
+
+/** The email confirmation link a mail carries, as the member would click it (the whole URL from its text body). */
+export function confirmLinkIn(mail: ReceivedMail): string {
+  const match = /https?:\/\/\S+\/confirm-email\/[A-Za-z0-9_-]+/.exec(mail.parsed.text ?? '');
+  if (!match) throw new Error(`no confirmation link in:\n${mail.parsed.text}`);
+  return match[0];
+}

@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { holdRoute } from './content';
 import { expect, test } from './fixtures';
 import { header, main, signInWithForm } from './journey';
-import { ACTOR, bell, bellName, newRecipient, notify, settingsOnServer, unreadOnServer } from './notifications';
+import { ACTOR, adminApi, bell, bellName, newRecipient, notify, settingsOnServer, unreadOnServer } from './notifications';
 import { expectSavedContentBanner, storedPaths, waitForServiceWorker } from './offline';
 import { toast } from './toast';
 
@@ -75,6 +75,45 @@ test('the bell counts unread ones; the popover lists them; opening one goes to i
   await page.reload();
   await expect(list(page).getByRole('link')).toHaveCount(4);
   await expect(list(page).getByRole('link', { name: /^Unread: / })).toHaveCount(0);
+  await member.api.dispose();
+});
+
+test('an article moved back to draft and renamed: "no longer available", no link, never the new title; Mark as read', async ({ page, playwright, baseURL }) => {
+  const member = await newRecipient(playwright, baseURL!, 'Greta');
+  await notify(playwright, baseURL!, member, ['publish', 'comment', 'reply']);
+  // No longer an editor: drafts are hidden from them, as from any member.
+  const admin = await adminApi(playwright, baseURL!);
+  expect((await admin.patch(`/api/admin/users/${member.id}`, { data: { role: 'contributor' } })).status()).toBe(200);
+  expect((await admin.patch(`/api/news/${member.article.id}/status`, { data: { status: 'draft' } })).status()).toBe(200);
+  expect((await admin.patch(`/api/news/${member.article.id}`, { data: { title: 'SECRET: the Q4 restructuring' } })).status()).toBe(200);
+  await admin.dispose();
+
+  await page.goto('/');
+  await signInWithForm(page, member);
+  await expect(bell(page)).toHaveAccessibleName(bellName(3));
+  await bell(page).click();
+  await popover(page).getByRole('link', { name: 'See all' }).click();
+  await expect(page).toHaveURL('/notifications');
+  const rows = list(page).getByRole('listitem');
+  await expect(rows).toHaveText([
+    new RegExp(`Unread: ${ACTOR} replied to your discussion “${member.discussion.title}”`),
+    new RegExp(`Unread: ${ACTOR} commented on your article, which is no longer available`),
+    /Unread: Your article was published; it is no longer available/,
+  ]);
+  // The discussion is still a link; the hidden article's rows are words only, with no link to a 404.
+  await expect(list(page).getByRole('link')).toHaveCount(1);
+  await expect(list(page).getByRole('link')).toHaveAttribute('href', new RegExp(`^/forums/${member.discussion.id}#reply-`));
+  await expect(main(page)).not.toContainText('SECRET');
+  await expect(list(page).locator(`a[href*="${member.article.id}"]`)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: 'test-results/screenshots/notifications-no-longer-available-1280.png' });
+
+  await rows.nth(1).getByRole('button', { name: 'Mark as read' }).click();
+  await expect(rows.nth(1)).not.toContainText('Unread:');
+  await expect(rows.nth(1).getByRole('button', { name: 'Mark as read' })).toHaveCount(0);
+  await expect(bell(page)).toHaveAccessibleName(bellName(2));
+  // The role change ended the member's other sessions: ask with the page's own.
+  await expect.poll(async () => ((await (await page.request.get('/api/notifications/unread-count')).json()) as { count: number }).count).toBe(2);
   await member.api.dispose();
 });
 

@@ -40,9 +40,14 @@ async function created<T>(response: Awaited<ReturnType<APIRequestContext['post']
   return (await response.json()) as T;
 }
 
+/** Signed in as the admin, for arranging what a test does not cover through the UI. */
+export function adminApi(playwright: Playwright, baseURL: string): Promise<APIRequestContext> {
+  return signedInApi(playwright, baseURL, ACCOUNTS.admin.email, ACCOUNTS.admin.password);
+}
+
 /** A new editor (so an article can be theirs) with a discussion and a draft article; nothing notified yet. */
 export async function newRecipient(playwright: Playwright, baseURL: string, firstName: string): Promise<Recipient> {
-  const admin = await signedInApi(playwright, baseURL, ACCOUNTS.admin.email, ACCOUNTS.admin.password);
+  const admin = await adminApi(playwright, baseURL);
   const account = { email: `${firstName.toLowerCase()}-${unique()}@example.com`, password: 'bell-password-1', firstName, lastName: 'Bellamy', role: 'editor' };
   const user = await created<{ id: string }>(await admin.post('/api/admin/users', { data: account }));
   const [category] = (await (await admin.get('/api/forum/categories')).json()) as Array<{ id: string }>;
@@ -78,7 +83,7 @@ export type Event = 'reply' | 'mention' | 'comment' | 'publish';
  * made (for the `#reply-`/`#comment-` fragments).
  */
 export async function notify(playwright: Playwright, baseURL: string, to: Recipient, events: readonly Event[]): Promise<Record<string, string>> {
-  const admin = await signedInApi(playwright, baseURL, ACCOUNTS.admin.email, ACCOUNTS.admin.password);
+  const admin = await adminApi(playwright, baseURL);
   const ids: Record<string, string> = {};
   try {
     for (const event of events) {

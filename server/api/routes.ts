@@ -25,10 +25,12 @@ import { coverRoutes } from './covers/routes';
 import { passwordResetRoutes } from './password-resets/routes';
 import { notificationRoutes } from './notifications/routes';
 import { readingListRoutes } from './reading-list/routes';
+import { emailConfirmationRoutes } from './email-confirmations/routes';
+import { EmailConfirmer } from './email-confirmations/service';
 import type { Notifier } from './notifications/notify';
 import type { SiteInfo } from '../feeds/site';
 import type { ObjectStorage } from '../storage/index';
-import type { AuthRateLimiter, PasswordResetLimits } from '../middleware/rate-limit';
+import type { AuthRateLimiter, EmailConfirmationLimits, PasswordResetLimits } from '../middleware/rate-limit';
 import type { MailQueue } from '../mail/outbox';
 import type { WriteLimiter } from '../middleware/write-limits';
 import type { UploadQuota } from './uploads/quota';
@@ -50,15 +52,19 @@ export interface ApiDeps {
   notifier: Notifier;
   /** SESSION_SECRET: the key of signed links that need no session (notification unsubscribe). */
   secret: string;
+  /** Confirmation mails a member asks for again, per account and per IP. */
+  emailConfirmationLimits: EmailConfirmationLimits;
 }
 
 /** Every resource's router, in one list (the permission-matrix test walks these). */
-export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret }: ApiDeps): Router[] {
+export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret, emailConfirmationLimits }: ApiDeps): Router[] {
   // Drawing covers and resizing uploads take turns for the same cores.
   const turns = new ImageTurns();
   const images = new UploadedImages(db, storage, turns);
+  const confirmer = new EmailConfirmer({ site, mail, clock });
   return [
-    authRoutes(db, rateLimits),
+    authRoutes(db, rateLimits, confirmer),
+    emailConfirmationRoutes({ db, confirmer, limits: emailConfirmationLimits }),
     passwordResetRoutes({ db, site, limits: passwordResetLimits, mail, clock }),
     newsRoutes(db, writeLimits, notifier),
     podcastRoutes(db, writeLimits, clock),
@@ -67,8 +73,8 @@ export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, 
     resourceRoutes(db),
     communityRoutes(db),
     invitationRoutes({ db, site, limits: rateLimits, mail }),
-    userRoutes(db),
-    adminUserRoutes(db),
+    userRoutes(db, confirmer),
+    adminUserRoutes(db, confirmer),
     menuRoutes(db),
     newsCategoryRoutes(db),
     adminRoutes(db),

@@ -126,6 +126,27 @@ export function passwordResetMail(site: MailSite, to: { firstName: string | null
   };
 }
 
+/**
+ * The email confirmation message (docs/security.md §13): a link valid for `validHours` that proves
+ * the address is the member's, and what to do if they did not sign up.
+ */
+export function emailConfirmationMail(site: MailSite, to: { firstName: string | null }, link: string, validHours: number): MailContent {
+  const siteName = oneLine(site.siteName);
+  return {
+    subject: oneLine(`Confirm your email address for ${siteName}`),
+    ...layout(site, {
+      heading: 'Confirm your email address',
+      intro: [
+        greeting(to.firstName),
+        `Confirm that this is the email address of your ${siteName} account with the link below; it works once, for ${validHours} hours.`,
+        'Until you do, the site sends you no email: your notifications stay in the app.',
+      ],
+      action: { label: 'Confirm my email address', url: link },
+      outro: ['If you did not create an account or change your address, ignore this message: nothing will be sent to you.'],
+    }),
+  };
+}
+
 /** A moment as mail states it: the recipient's time zone is unknown, so UTC, and said so. */
 function formatUtc(iso: string): string {
   const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso));
@@ -167,8 +188,8 @@ export interface NotificationMailItem {
   summary: string;
   /** The comment or reply's words, as plain text (mentions as @Name), shortened; none for publish/feature. */
   excerpt: string | null;
-  /** Absolute link to the item. */
-  link: string;
+  /** Absolute link to the item; null when the member can no longer open it (no dead link). */
+  link: string | null;
 }
 
 /** Where a notification mail's footer sends the member: the settings screen and the one-click link. */
@@ -187,7 +208,7 @@ export function notificationMail(site: MailSite, item: NotificationMailItem, foo
     ...layout(site, {
       heading: oneLine(item.summary),
       intro: item.excerpt ? [`“${item.excerpt}”`] : [],
-      action: { label: 'Open on the site', url: item.link },
+      action: item.link ? { label: 'Open on the site', url: item.link } : { label: 'See your notifications', url: `${site.origin}/notifications` },
       outro: notificationOutro(footer),
     }),
   };
@@ -201,7 +222,7 @@ export function digestMail(site: MailSite, items: NotificationMailItem[], footer
     subject: oneLine(`${count} new notification${count === 1 ? '' : 's'} on ${siteName}`),
     ...layout(site, {
       heading: `Your daily summary from ${siteName}`,
-      intro: items.map((i) => `${oneLine(i.summary)}${i.excerpt ? ` “${i.excerpt}”` : ''} ${i.link}`),
+      intro: items.map((i) => `${oneLine(i.summary)}${i.excerpt ? ` “${i.excerpt}”` : ''}${i.link ? ` ${i.link}` : ''}`),
       action: { label: 'See all notifications', url: `${site.origin}/notifications` },
       outro: notificationOutro(footer),
     }),

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createApp } from '../app';
 import type { MailConfig } from '../config';
 import { Agent, createTestDatabase, TEST_SESSION_SECRET, type DbKind, type TestDatabase } from '../test/harness';
-import { DEFAULT_PASSWORD_RESET_RATE_LIMITS, type PasswordResetRateLimitConfig } from '../middleware/rate-limit';
+import { DEFAULT_PASSWORD_RESET_RATE_LIMITS, type EmailConfirmationRateLimitConfig, type PasswordResetRateLimitConfig } from '../middleware/rate-limit';
 import { MailSender, type MailSenderOptions } from './sender';
 import { createMailTransport } from './transport';
 
@@ -38,6 +38,7 @@ export async function startMailTestServer(
     env?: 'test' | 'production';
     clock?: () => number;
     passwordResetLimits?: PasswordResetRateLimitConfig;
+    emailConfirmationLimits?: EmailConfirmationRateLimitConfig;
     sender?: Partial<MailSenderOptions>;
     trustProxy?: string[];
   },
@@ -72,6 +73,7 @@ export async function startMailTestServer(
     logger: { error: (...args: unknown[]) => console.error(...args), info: () => {} },
     responseCache: { maxEntries: 0 },
     mailKick: () => sender?.kick(),
+    emailConfirmationLimits: opts.emailConfirmationLimits,
   });
   sender?.start();
   const server = http.createServer(koa.callback());

@@ -62,6 +62,9 @@ export function requireRole(...roles: Role[]): Koa.Middleware {
   };
 }
 
-export function hasRole(user: CurrentUser | undefined, ...roles: Role[]): boolean {
+/** Who a policy asks about: the signed-in user, or a member the server acts for (a digest's recipient). */
+export type Viewer = Pick<CurrentUser, 'id' | 'role'>;
+
+export function hasRole(user: Viewer | undefined, ...roles: Role[]): boolean {
   return Boolean(user && roles.includes(user.role));
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { hitWindow, unhitWindow, type CountedWindow } from '../db/counters';
 import { tooManyRequests } from '../errors';
+import { EMAIL_CONFIRMATION_MESSAGES } from '../../contracts/email-confirmations';
 
 /** At most `limit` counted attempts per key in each window of `windowMs`. */
 export interface WindowRule {
@@ -141,6 +142,45 @@ export class PasswordResetLimits {
         [`reset-ip:${ip}`, this.config.requestsPerIp],
       ],
       TOO_MANY_RESETS,
+    );
+  }
+}
+
+/** Confirmation mails a member asks for again (docs/security.md §13): per account and per IP. */
+export interface EmailConfirmationRateLimitConfig {
+  resendsPerAccount: WindowRule;
+  resendsPerIp: WindowRule;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export const DEFAULT_EMAIL_CONFIRMATION_RATE_LIMITS: EmailConfirmationRateLimitConfig = {
+  resendsPerAccount: { limit: 3, windowMs: HOUR_MS },
+  resendsPerIp: { limit: 20, windowMs: HOUR_MS },
+};
+
+/**
+ * The limits on "Resend confirmation email": per account, so nobody's inbox (nor the site's mail
+ * reputation) can be flooded through one account, and per IP, so many accounts cannot be used
+ * together. Counted in the database like the limits above, so every process counts together.
+ */
+export class EmailConfirmationLimits {
+  constructor(
+    private readonly db: Knex,
+    private readonly config: EmailConfirmationRateLimitConfig = DEFAULT_EMAIL_CONFIRMATION_RATE_LIMITS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts a resend; rejects with 429 and Retry-After when the account or the IP is over its limit. */
+  async resend(ip: string, userId: string): Promise<void> {
+    await countAttempt(
+      this.db,
+      this.now(),
+      [
+        [`confirm-user:${userId}`, this.config.resendsPerAccount],
+        [`confirm-ip:${ip}`, this.config.resendsPerIp],
+      ],
+      EMAIL_CONFIRMATION_MESSAGES.tooMany,
     );
   }
 }

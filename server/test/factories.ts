@@ -10,10 +10,13 @@ import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../middleware/session';
 export const TEST_PASSWORD = 'secret123';
 let cachedHash: Promise<string> | undefined;
 
-/** A user with sensible defaults; every factory user shares one bcrypt hash to keep tests fast. */
+/**
+ * A user with sensible defaults; every factory user shares one bcrypt hash to keep tests fast. Its
+ * address counts as confirmed, like the sample accounts' (`emailConfirmed: false` for one that is not).
+ */
 export async function createUser(
   db: Knex,
-  overrides: Partial<{ email: string; role: Role; isActive: boolean; firstName: string; lastName: string }> = {},
+  overrides: Partial<{ email: string; role: Role; isActive: boolean; firstName: string; lastName: string; emailConfirmed: boolean }> = {},
 ): Promise<UserRow> {
   cachedHash ??= hashPassword(TEST_PASSWORD);
   return insertUser(db, {
@@ -23,6 +26,7 @@ export async function createUser(
     lastName: overrides.lastName ?? 'User',
     role: overrides.role ?? 'subscriber',
     isActive: overrides.isActive ?? true,
+    emailConfirmedAt: overrides.emailConfirmed === false ? null : new Date().toISOString(),
   });
 }
 

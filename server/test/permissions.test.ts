@@ -11,6 +11,7 @@ import { insertComment } from '../api/news/repo';
 import { insertResource } from '../api/resources/repo';
 import { upsertInvitation } from '../api/invitations/repo';
 import { issuePasswordReset } from '../api/password-resets/repo';
+import { issueEmailConfirmation } from '../api/email-confirmations/repo';
 import { insertShow } from '../api/podcast-shows/repo';
 import { createUploadToken } from '../api/uploads/repo';
 import type { UserRow } from '../api/users/presenter';
@@ -108,6 +109,15 @@ const invitationLink = (f: Fixtures) => upsertInvitation(f.t.db, undefined, { em
 const targetUser = async (f: Fixtures) => (await createUser(f.t.db)).id;
 /** The token of a fresh password reset link for a fresh member. */
 const resetToken = async (f: Fixtures) => issuePasswordReset(f.t.db, await targetUser(f), Date.now());
+/** The token of a fresh confirmation link for a fresh member's address. */
+async function confirmationToken(f: Fixtures): Promise<string> {
+  const user = await createUser(f.t.db, { emailConfirmed: false });
+  return issueEmailConfirmation(f.t.db, user.id, user.email, Date.now());
+}
+/** The callers' addresses are unconfirmed, so each may ask for a link. */
+async function unconfirmCallers(f: Fixtures): Promise<void> {
+  await f.t.db('users').whereIn('id', Object.values(f.users).map((u) => u.id)).update({ email_confirmed_at: null });
+}
 /** An upload URL path of the owner's, ready for its PUT. */
 const ownersUploadUrl = async (f: Fixtures, kind: 'image' | 'audio') =>
   `/api/uploads/${await createUploadToken(f.t.db, f.users.subscriber.id, kind)}`;
@@ -135,6 +145,18 @@ const MATRIX: Record<string, Case | Case[]> = {
   },
   'POST /api/auth/logout': { call: () => ({ path: '/api/auth/logout' }), expect: everyone(200) },
   'POST /api/auth/logout-all': { call: () => ({ path: '/api/auth/logout-all' }), expect: signedIn(200) },
+  // Email confirmation: a member asks for a link to their own address; the link is the credential, whoever holds it.
+  'POST /api/email-confirmations': {
+    call: async (f) => {
+      await unconfirmCallers(f);
+      return { path: '/api/email-confirmations' };
+    },
+    expect: signedIn(202),
+  },
+  'POST /api/email-confirmations/:token': {
+    call: async (f) => ({ path: `/api/email-confirmations/${await confirmationToken(f)}` }),
+    expect: everyone(200),
+  },
   // Password reset (issue 21): the link is the credential, whoever holds it.
   // A fresh address per caller (the per-address limit would count them together); unknown ones get the same answer.
   'POST /api/auth/password-reset': { call: () => ({ path: '/api/auth/password-reset', body: { email: email() } }), expect: everyone(202) },

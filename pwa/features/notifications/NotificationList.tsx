@@ -1,26 +1,40 @@
 import { Link } from '@tanstack/react-router';
-import type { Notification } from '../../../contracts/notifications';
+import type { Notification, NotificationTarget } from '../../../contracts/notifications';
 import { Avatar } from '../../components/Avatar';
+import { Button } from '../../components/Button';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { Time } from '../../components/Time';
 import { fullName } from '../../lib/format';
 import { useMarkRead } from './mutations';
 import './notifications.css';
 
-/** What happened, by type; the actor's name goes first where there is one ('Your article was …' has none). */
+/**
+ * Whether the member can no longer open the target. Compared with false: a list stored offline by an
+ * older version has no `available`, and its targets were all open.
+ */
+const isGone = (target: NotificationTarget): target is Extract<NotificationTarget, { available: false }> => target.available === false;
+
+/**
+ * What happened, by type; the actor's name goes first where there is one ('Your article was …' has
+ * none). `gone`: the member can no longer open the target, so the words say so instead of a title.
+ */
 function sentence(n: Notification): { actor: string | null; words: string } {
   const actor = fullName(n.actor, 'Someone');
+  const gone = isGone(n.target);
   switch (n.type) {
     case 'discussion_reply':
-      return { actor, words: 'replied to your discussion' };
-    case 'mention':
-      return { actor, words: n.target.kind === 'article' ? 'mentioned you in a comment on' : 'mentioned you in a reply in' };
+      return { actor, words: gone ? 'replied to your discussion, which is no longer available' : 'replied to your discussion' };
+    case 'mention': {
+      const where = n.target.kind === 'article' ? 'a comment on' : 'a reply in';
+      const what = n.target.kind === 'article' ? 'an article' : 'a discussion';
+      return { actor, words: gone ? `mentioned you in ${where} ${what} that is no longer available` : `mentioned you in ${where}` };
+    }
     case 'article_comment':
-      return { actor, words: 'commented on your article' };
+      return { actor, words: gone ? 'commented on your article, which is no longer available' : 'commented on your article' };
     case 'article_published':
-      return { actor: null, words: 'Your article was published' };
+      return { actor: null, words: gone ? 'Your article was published; it is no longer available' : 'Your article was published' };
     case 'article_featured':
-      return { actor: null, words: 'Your article was featured' };
+      return { actor: null, words: gone ? 'Your article was featured; it is no longer available' : 'Your article was featured' };
   }
 }
 
@@ -28,7 +42,8 @@ function sentence(n: Notification): { actor: string | null; words: string } {
  * The notifications as a list (the bell's popover and /notifications): the actor's avatar, the
  * sentence and the target's title as one link to the item (its comment or reply by the path's
  * fragment), the time since; unread ones are marked, for the eye and in the link's name. Opening
- * one marks it read.
+ * one marks it read. A target the member can no longer open is plain text with no link (it would
+ * be a 404) and, while unread, a Mark as read button.
  */
 export function NotificationList({ notifications, onOpen }: { notifications: readonly Notification[]; onOpen?: () => void }) {
   const markRead = useMarkRead();
@@ -36,32 +51,52 @@ export function NotificationList({ notifications, onOpen }: { notifications: rea
     <ul className="notification-list" aria-label="Notifications">
       {notifications.map((n) => {
         const { actor, words } = sentence(n);
-        const hash = n.target.path.split('#')[1];
+        const { target } = n;
+        const gone = isGone(target);
+        const text = (
+          <>
+            {n.read ? null : <span className="visually-hidden">Unread: </span>}
+            <span className="notification__sentence">
+              {actor ? <strong>{actor}</strong> : null}
+              {actor ? ' ' : null}
+              {words}
+            </span>
+            {isGone(target) ? null : (
+              <>
+                {' '}
+                <span className="notification__title">“{target.title}”</span>
+              </>
+            )}
+          </>
+        );
         return (
           <li key={n.id} className="notification" data-unread={n.read ? undefined : true}>
             <Avatar person={n.actor} size="md" />
             <div className="notification__body">
-              <Link
-                to={n.target.kind === 'article' ? '/news/$id' : '/forums/$id'}
-                params={{ id: n.target.id }}
-                hash={hash}
-                className="notification__link"
-                onClick={() => {
-                  if (!n.read) markRead.mutate({ id: n.id });
-                  onOpen?.();
-                }}
-              >
-                {n.read ? null : <span className="visually-hidden">Unread: </span>}
-                <span className="notification__sentence">
-                  {actor ? <strong>{actor}</strong> : null}
-                  {actor ? ' ' : null}
-                  {words}
-                </span>{' '}
-                <span className="notification__title">“{n.target.title}”</span>
-              </Link>
+              {isGone(target) ? (
+                <p className="notification__text">{text}</p>
+              ) : (
+                <Link
+                  to={target.kind === 'article' ? '/news/$id' : '/forums/$id'}
+                  params={{ id: target.id }}
+                  hash={target.path.split('#')[1]}
+                  className="notification__link"
+                  onClick={() => {
+                    if (!n.read) markRead.mutate({ id: n.id });
+                    onOpen?.();
+                  }}
+                >
+                  {text}
+                </Link>
+              )}
               <span className="notification__time">
                 <Time value={n.createdAt} show="relative" />
               </span>
+              {gone && !n.read ? (
+                <Button variant="ghost" size="sm" className="notification__mark" onPress={() => markRead.mutate({ id: n.id })}>
+                  Mark as read
+                </Button>
+              ) : null}
             </div>
             {n.read ? null : <span className="notification__dot" aria-hidden="true" />}
           </li>

@@ -16,6 +16,8 @@ import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { useEntityForm } from '../../lib/entityForm';
 import { LoadFailure } from '../../offline/LoadFailure';
 import { useOnline } from '../../offline/useOnline';
+import { authQueries } from '../../session/queries';
+import { UnconfirmedEmailNotice } from '../auth/UnconfirmedEmailNotice';
 import { useSaveNotificationSettings } from './mutations';
 import './notifications.css';
 
@@ -44,6 +46,7 @@ const MAIL_CHANNELS: NotificationChannel[] = ['email', 'digest'];
 export function NotificationSettingsScreen() {
   const settings = useQuery(notificationQueries.settings());
   const { data: site } = useQuery(siteQueries.info());
+  const { data: user } = useQuery(authQueries.user());
 
   let body;
   if (settings.isPending) {
@@ -73,6 +76,7 @@ export function NotificationSettingsScreen() {
           This site does not send email at the moment, so notifications show in the app only.
         </p>
       ) : null}
+      <UnconfirmedEmailNotice user={user} />
       {body}
     </div>
   );

@@ -9,6 +9,7 @@ import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { OfflineNotice } from '../../offline/OfflineNotice';
 import { OfflineError } from '../../offline/status';
 import { useOnline } from '../../offline/useOnline';
+import { UnconfirmedEmailNotice } from '../auth/UnconfirmedEmailNotice';
 import { DetailsForm } from './DetailsForm';
 import { PasswordForm } from './PasswordForm';
 import { PhotoSection } from './PhotoSection';
@@ -68,6 +69,7 @@ export function ProfileScreen() {
           </LinkButton>
         }
       />
+      <UnconfirmedEmailNotice user={user} />
       {online ? null : (
         <p className="notice-panel profile-offline" role="status">
           You're offline. Your profile is shown as last loaded on this device; saving changes needs a connection.

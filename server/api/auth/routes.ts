@@ -11,6 +11,7 @@ import { isUniqueViolation, toBool } from '../../db/dialect';
 import { hashPassword, verifyPassword } from './passwords';
 import { findUserByEmail, insertUser } from '../users/repo';
 import { presentUser } from '../users/presenter';
+import type { EmailConfirmer } from '../email-confirmations/service';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
 
@@ -22,8 +23,11 @@ export async function startSession(ctx: Koa.Context, userId: string): Promise<vo
   await ctx.session!.regenerate();
 }
 
-/** `limits` counts failed logins and all registrations per email and per IP (429 past a limit). */
-export function authRoutes(db: Knex, limits: AuthRateLimiter): Router {
+/**
+ * `limits` counts failed logins and all registrations per email and per IP (429 past a limit);
+ * `confirmer` mails a new account its confirmation link (docs/security.md §13).
+ */
+export function authRoutes(db: Knex, limits: AuthRateLimiter, confirmer: EmailConfirmer): Router {
   const router = new Router({ prefix: '/api/auth' });
 
   router.get('/user', (ctx) => {
@@ -63,12 +67,19 @@ export function authRoutes(db: Knex, limits: AuthRateLimiter): Router {
     try {
       // Always a subscriber. A pending invitation for this email is left alone: only its link's
       // token gives the invited role (knowing an invited address must not make anyone an admin).
-      user = await insertUser(db, { ...input, passwordHash, role: 'subscriber' });
+      // Unconfirmed, with its confirmation link queued in the same transaction.
+      const origin = confirmer.originFor(ctx);
+      user = await db.transaction(async (trx) => {
+        const created = await insertUser(trx, { ...input, passwordHash, role: 'subscriber' });
+        await confirmer.send(trx, created, origin);
+        return created;
+      });
     } catch (err) {
       // Two registrations racing for one email: the unique index decides.
       if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
       throw err;
     }
+    confirmer.kick();
     await startSession(ctx, user.id);
     ctx.status = 201;
     ctx.body = presentUser(user);

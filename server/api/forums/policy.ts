@@ -1,4 +1,4 @@
-import { hasRole, type CurrentUser } from '../../middleware/auth';
+import { hasRole, type Viewer } from '../../middleware/auth';
 import { FORUM_MODERATORS } from '../../../contracts/constants';
 import { isPublicDiscussion } from '../content/visibility';
 
@@ -12,24 +12,24 @@ interface OwnedDiscussion {
 }
 
 /** Editors and admins moderate: status, featured, pinned and locked, and any edit or delete. */
-export function canModerateForums(user: CurrentUser | undefined): boolean {
+export function canModerateForums(user: Viewer | undefined): boolean {
   return hasRole(user, ...FORUM_MODERATORS);
 }
 
 /** Published discussions are public; a draft is seen by moderators and by its own author. */
-export function canViewDiscussion(user: CurrentUser | undefined, discussion: OwnedDiscussion): boolean {
+export function canViewDiscussion(user: Viewer | undefined, discussion: OwnedDiscussion): boolean {
   if (isPublicDiscussion(discussion)) return true;
   return canModerateForums(user) || isAuthor(user, discussion);
 }
 
-export function canEditDiscussion(user: CurrentUser | undefined, discussion: OwnedDiscussion): boolean {
+export function canEditDiscussion(user: Viewer | undefined, discussion: OwnedDiscussion): boolean {
   return canModerateForums(user) || isAuthor(user, discussion);
 }
 
-export function canDeleteReply(user: CurrentUser | undefined, reply: { author_id: string | null }): boolean {
+export function canDeleteReply(user: Viewer | undefined, reply: { author_id: string | null }): boolean {
   return canModerateForums(user) || isAuthor(user, reply);
 }
 
-function isAuthor(user: CurrentUser | undefined, row: { author_id: string | null }): boolean {
+function isAuthor(user: Viewer | undefined, row: { author_id: string | null }): boolean {
   return Boolean(user && row.author_id && row.author_id === user.id);
 }

@@ -12,7 +12,7 @@ import {
   type Discussion,
 } from '../../../contracts/forums';
 import { badRequest, forbidden, locked, notFound } from '../../errors';
-import { FORUM_MODERATORS } from '../../../contracts/constants';
+import { FORUM_MODERATORS, LIMITS } from '../../../contracts/constants';
 import { currentUser, requireRole, requireUser } from '../../middleware/auth';
 import { parseId, validateBody, validateQuery } from '../../middleware/validate';
 import { toBool, toIso } from '../../db/dialect';
@@ -143,7 +143,7 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
     const user = currentUser(ctx);
     const writtenAt = acceptedWrittenAt(ctx.state.body.writtenAt, user.row);
     await visibleDiscussion(ctx, ctx.state.body.discussionId);
-    const input = { ...ctx.state.body, content: await withMemberNames(db, ctx.state.body.content) };
+    const input = { ...ctx.state.body, content: await withMemberNames(db, ctx.state.body.content, { max: LIMITS.commentMax, noun: 'Reply' }) };
     const origin = notifier.originFor(ctx);
     // The reply's notifications are written in its transaction (docs/notifications.md).
     const result = await repo.createReply(db, { ...input, writtenAt, authorId: user.id }, (trx, id) =>

@@ -5,7 +5,7 @@ import { InvitationAcceptInput } from '../../../contracts/auth';
 import type { Role } from '../../../contracts/common';
 import { INVITATION_MESSAGES, InvitationCreateInput, type Invitation, type InvitationCreated } from '../../../contracts/users';
 import { conflict, gone, HttpError, notFound } from '../../errors';
-import { isUniqueViolation, toIso } from '../../db/dialect';
+import { isUniqueViolation, now, toIso } from '../../db/dialect';
 import { ADMINS, ROLE_NAMES } from '../../../contracts/constants';
 import { currentUser, requireRole } from '../../middleware/auth';
 import { ipKey, type AuthRateLimiter } from '../../middleware/rate-limit';
@@ -219,6 +219,8 @@ export function invitationRoutes({ db, site, limits, mail }: InvitationDeps): Ro
           firstName: input.firstName,
           lastName: input.lastName,
           role: row!.role as Role,
+          // The link was mailed to this address and used: the address is proved (docs/security.md §13).
+          emailConfirmedAt: now(),
         });
         if (!(await markAccepted(trx, row!.id))) throw gone(USED);
         return created;

@@ -12,7 +12,7 @@ import {
   NEXT_CURSOR_HEADER,
   NewsListQuery,
 } from '../../../contracts/news';
-import { CONTENT_EDITORS } from '../../../contracts/constants';
+import { CONTENT_EDITORS, LIMITS } from '../../../contracts/constants';
 import { toBool, toIso } from '../../db/dialect';
 import { forbidden, notFound } from '../../errors';
 import { currentUser, requireRole, requireUser } from '../../middleware/auth';
@@ -112,7 +112,7 @@ export function newsRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier): 
     const user = currentUser(ctx);
     const { id, writtenAt } = ctx.state.body;
     const article = await findVisibleContent(db, ARTICLES, itemId(ctx, ARTICLES), user);
-    const content = await withMemberNames(db, ctx.state.body.content);
+    const content = await withMemberNames(db, ctx.state.body.content, { max: LIMITS.commentMax, noun: 'Comment' });
     const origin = notifier.originFor(ctx);
     const comment = await insertComment(db, article.id, user.id, content, { id, writtenAt: acceptedWrittenAt(writtenAt, user.row) }, async (trx, row) => {
       await notifier.notify(trx, { kind: 'comment', actorId: user.id, origin, commentId: row.id, articleId: article.id, content: row.content });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mentionMarkup, type Notification, type NotificationChannel, type NotificationType } from '../../../contracts/notifications';
-import type { Role } from '../../../contracts/common';
+import { LIMITS, type Role } from '../../../contracts/common';
 import { contactEmailOf } from '../../config';
 import { DB_KINDS, TEST_SESSION_SECRET, type Agent } from '../../test/harness';
 import { createUser, signInAs } from '../../test/factories';
@@ -131,6 +131,44 @@ describe.each(DB_KINDS)('notifications [%s]', (kind) => {
     expect((await t.db('forum_replies').where({ id: reply.body.id }).first()).content).toBe(stored);
   });
 
+  it('refuses a comment or reply that is too long once its mentions carry the members’ names, writing nothing; one just within is stored', async () => {
+    // A 99-character name: each `@[x](<id>)` the client sends is stored 98 characters longer.
+    const long = await createUser(t.db, { firstName: 'L'.repeat(49), lastName: 'N'.repeat(49) });
+    const alice = await member();
+    const bob = await member();
+    const discussionId = await discussionOf(alice);
+    const articleId = await articleOf(alice);
+    const tags = Array.from({ length: 10 }, () => `@[x](${long.id})`).join(' ');
+    const grown = 10 * 98;
+    const sent = (length: number) => `${tags} ${'w'.repeat(length - tags.length - 1)}`;
+    const atLimit = sent(LIMITS.commentMax); // valid as sent, 5,980 characters once expanded
+    const justWithin = sent(LIMITS.commentMax - grown); // exactly the limit once expanded
+
+    const posts = [
+      { noun: 'Comment', path: `/api/news/${articleId}/comments`, body: (content: string) => ({ content }), table: 'news_comments' },
+      { noun: 'Reply', path: '/api/forum/replies', body: (content: string) => ({ discussionId, content }), table: 'forum_replies' },
+    ] as const;
+    for (const post of posts) {
+      const written = async () => [
+        Number((await t.db(post.table).where({ author_id: bob.user.id }).count({ n: '*' }).first())?.n),
+        Number((await t.db('notifications').where({ user_id: long.id }).count({ n: '*' }).first())?.n),
+      ];
+      const before = await written();
+      const refused = await bob.agent.post(post.path, post.body(atLimit));
+      expect(refused.status, post.noun).toBe(400);
+      const message = `${post.noun} is too long once mentions are expanded (max ${LIMITS.commentMax} characters)`;
+      expect(refused.body).toMatchObject({ message, errors: { content: [message] } });
+      expect(await written()).toEqual(before);
+
+      const stored = await bob.agent.post(post.path, post.body(justWithin));
+      expect(stored.status, post.noun).toBe(201);
+      const row = await t.db(post.table).where({ id: stored.body.id }).first();
+      expect(row.content).toHaveLength(LIMITS.commentMax);
+      expect(row.content).toContain(mentionMarkup(`${long.first_name} ${long.last_name}`, long.id));
+    }
+    expect(await t.db('notifications').where({ user_id: long.id, type: 'mention' })).toHaveLength(2);
+  });
+
   it('a reply that also mentions the discussion’s author is one notification: the mention', async () => {
     const alice = await member();
     const bob = await member();
@@ -242,6 +280,133 @@ describe.each(DB_KINDS)('notifications [%s]', (kind) => {
     const editor = await member({ role: 'editor' });
     expect((await editor.agent.delete(`/api/forum/replies/${reply.body.id}`)).status).toBe(200);
     expect(await list(carol)).toEqual([]);
+  });
+
+  const notifier = () =>
+    new Notifier({ siteName: 'Ledger Commons', secret: TEST_SESSION_SECRET, contactEmail: 'contact@commons.example', mail: { enabled: true, kick: () => t.sender?.kick() } });
+  /** Runs the digest a day on and answers the member's digest mail. */
+  async function digestOf(m: Member): Promise<ReceivedMail> {
+    expect(await notifier().sendDigests(t.db, MAIL_TEST_PUBLIC_URL, Date.now() + DIGEST_INTERVAL_MS + 60_000)).toBeGreaterThanOrEqual(1);
+    const [digest] = await smtp.waitFor(m.user.email);
+    return digest;
+  }
+  const SECRET = 'SECRET: the Q4 restructuring';
+
+  it('an article moved back to draft and renamed: its members see "no longer available", never the draft’s title, in the list and the digest', async () => {
+    const carol = await member(); // the author, not an editor: drafts are hidden from her
+    const bob = await member();
+    const dave = await member();
+    const editor = await member({ role: 'editor' });
+    await setChannels(dave, { mention: 'digest' });
+    const articleId = await articleOf(carol, { title: 'Lease accounting' });
+    const comment = await bob.agent.post(`/api/news/${articleId}/comments`, { content: `Hello ${mention(dave)} and ${mention(editor)}` });
+    expect(comment.status).toBe(201);
+    expect((await list(dave))[0].target).toEqual({ available: true, kind: 'article', id: articleId, title: 'Lease accounting', path: `/news/${articleId}#comment-${comment.body.id}` });
+
+    expect((await editor.agent.patch(`/api/news/${articleId}/status`, { status: 'draft' })).status).toBe(200);
+    expect((await editor.agent.patch(`/api/news/${articleId}`, { title: SECRET })).status).toBe(200);
+
+    for (const m of [dave, carol]) {
+      const res = await m.agent.get('/api/notifications');
+      expect(res.text).not.toContain('SECRET');
+      expect(res.text).not.toContain(articleId);
+      expect(res.body.map((i: Notification) => [i.type, i.target])).toEqual([[m === dave ? 'mention' : 'article_comment', { available: false, kind: 'article' }]]);
+    }
+    // An editor may open the draft: its page shows this title to them anyway.
+    expect((await list(editor))[0].target).toMatchObject({ available: true, title: SECRET });
+
+    const digest = await digestOf(dave);
+    expect(digest.parsed.text).toContain(`${bob.user.first_name} ${bob.user.last_name} mentioned you in a comment on an article that is no longer available`);
+    for (const body of [digest.parsed.text!, digest.parsed.html as string]) {
+      expect(body).not.toContain('SECRET');
+      expect(body).not.toContain(`/news/${articleId}`);
+      expect(body).not.toContain('Hello'); // the comment's words stay with the hidden article
+    }
+  });
+
+  it('a discussion moved back to draft and renamed: the mentioned member sees "no longer available", its author (who may open it) the title', async () => {
+    const alice = await member();
+    const bob = await member();
+    const dave = await member();
+    const editor = await member({ role: 'editor' });
+    await setChannels(dave, { mention: 'digest' });
+    const discussionId = await discussionOf(alice);
+    expect((await bob.agent.post('/api/forum/replies', { discussionId, content: `Over to you, ${mention(dave)}` })).status).toBe(201);
+    expect((await editor.agent.patch(`/api/forum/discussions/${discussionId}/status`, { status: 'draft' })).status).toBe(200);
+    expect((await alice.agent.patch(`/api/forum/discussions/${discussionId}`, { title: SECRET })).status).toBe(200);
+
+    const res = await dave.agent.get('/api/notifications');
+    expect(res.text).not.toContain('SECRET');
+    expect(res.body.map((i: Notification) => i.target)).toEqual([{ available: false, kind: 'discussion' }]);
+    expect((await list(alice))[0].target).toMatchObject({ available: true, kind: 'discussion', title: SECRET });
+
+    const digest = await digestOf(dave);
+    expect(digest.parsed.text).toContain('mentioned you in a reply in a discussion that is no longer available');
+    expect(digest.parsed.text).not.toContain('SECRET');
+    expect(digest.parsed.text).not.toContain(`/forums/${discussionId}`);
+  });
+
+  it('a renamed target that is still published shows its current title; republishing a hidden one shows it again', async () => {
+    const carol = await member();
+    const bob = await member();
+    const dave = await member();
+    const editor = await member({ role: 'editor' });
+    await setChannels(dave, { mention: 'digest' });
+    const articleId = await articleOf(carol, { title: 'Lease accounting' });
+    const comment = await bob.agent.post(`/api/news/${articleId}/comments`, { content: `Hello ${mention(dave)}` });
+    expect((await editor.agent.patch(`/api/news/${articleId}`, { title: 'Lease accounting under IFRS 16' })).status).toBe(200);
+    const path = `/news/${articleId}#comment-${comment.body.id}`;
+    expect((await list(dave))[0].target).toEqual({ available: true, kind: 'article', id: articleId, title: 'Lease accounting under IFRS 16', path });
+    const digest = await digestOf(dave);
+    expect(digest.parsed.text).toContain(`mentioned you in a comment on “Lease accounting under IFRS 16” “Hello @${dave.user.first_name} ${dave.user.last_name}” ${MAIL_TEST_PUBLIC_URL}${path}`);
+
+    // Hidden, then public again under another title: what is public now is shown.
+    expect((await editor.agent.patch(`/api/news/${articleId}/status`, { status: 'draft' })).status).toBe(200);
+    expect((await list(dave))[0].target).toEqual({ available: false, kind: 'article' });
+    expect((await editor.agent.patch(`/api/news/${articleId}`, { title: 'Leases, revisited', status: 'published' })).status).toBe(200);
+    expect((await list(dave))[0].target).toMatchObject({ available: true, title: 'Leases, revisited', path });
+  });
+
+  it('deleting the article or the discussion withdraws its notifications from the list and the digest', async () => {
+    const carol = await member();
+    const bob = await member();
+    const dave = await member();
+    const editor = await member({ role: 'editor' });
+    await setChannels(dave, { mention: 'digest', discussion_reply: 'digest' });
+    const articleId = await articleOf(carol);
+    const discussionId = await discussionOf(carol);
+    const keptId = await discussionOf(dave, 'Kept');
+    await bob.agent.post(`/api/news/${articleId}/comments`, { content: `Hello ${mention(dave)}` });
+    await bob.agent.post('/api/forum/replies', { discussionId, content: `Hello ${mention(dave)}` });
+    await bob.agent.post('/api/forum/replies', { discussionId: keptId, content: 'Still here' });
+    expect(await list(dave)).toHaveLength(3);
+
+    expect((await editor.agent.delete(`/api/news/${articleId}`)).status).toBe(200);
+    expect((await carol.agent.delete(`/api/forum/discussions/${discussionId}`)).status).toBe(200);
+    expect((await list(dave)).map((i) => i.target)).toEqual([{ available: true, kind: 'discussion', id: keptId, title: 'Kept', path: expect.stringMatching(`^/forums/${keptId}#reply-`) }]);
+    const digest = await digestOf(dave);
+    expect(digest.parsed.subject).toBe('1 new notification on Ledger Commons');
+    expect(digest.parsed.text).toContain('replied to your discussion “Kept”');
+    expect(digest.parsed.text).not.toContain(articleId);
+    expect(digest.parsed.text).not.toContain(discussionId);
+  });
+
+  it('featuring a draft tells its author only if they may open it: no draft title in the list or mail of a member who cannot', async () => {
+    const writer = await member({ role: 'contributor' });
+    const staffWriter = await member({ role: 'editor' });
+    const editor = await member({ role: 'editor' });
+    await setChannels(writer, { article_featured: 'email' });
+    await setChannels(staffWriter, { article_featured: 'email' });
+    const hidden = await articleOf(writer, { status: 'draft', title: SECRET });
+    const seen = await articleOf(staffWriter, { status: 'draft', title: 'Draft for editors' });
+    expect((await editor.agent.patch(`/api/news/${hidden}/featured`, { isFeatured: true })).status).toBe(200);
+    expect((await editor.agent.patch(`/api/news/${seen}/featured`, { isFeatured: true })).status).toBe(200);
+    expect(await list(writer)).toEqual([]);
+    expect((await list(staffWriter))[0].target).toMatchObject({ available: true, title: 'Draft for editors' });
+    const [mail] = await smtp.waitFor(staffWriter.user.email);
+    expect(mail.parsed.subject).toBe('Your article “Draft for editors” was featured');
+    await outboxDrained();
+    expect(smtp.to(writer.user.email)).toHaveLength(0);
   });
 
   it("channel 'off' creates nothing and mails nothing", async () => {

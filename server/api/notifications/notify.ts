@@ -9,6 +9,7 @@ import {
   type NotificationType,
 } from '../../../contracts/notifications';
 import { enqueueMail, type MailQueue } from '../../mail/outbox';
+import type { Viewer } from '../../middleware/auth';
 import { digestMail, notificationMail, type MailSite, type NotificationMailItem } from '../../mail/template';
 import { isPublicDiscussion, isPublished } from '../content/visibility';
 import {
@@ -27,7 +28,9 @@ import {
   type RecipientRow,
 } from './repo';
 import { excerptOf, summaryOf, targetPath, TYPE_NAMES } from './presenter';
+import { canOpenNotification, canOpenTarget, type OpenableTarget } from './policy';
 import { unsubscribeToken, type UnsubscribeScope } from './unsubscribe';
+import { isEmailConfirmed } from '../email-confirmations/service';
 
 /*
  * Turning events into notifications (docs/notifications.md). The route that writes a reply, a
@@ -71,9 +74,10 @@ export class Notifier {
    * `digest` marks the row for the day's digest. Returns how many were created.
    */
   async notify(trx: Knex.Transaction, event: NotificationEvent): Promise<number> {
-    const wanted = await this.recipientsOf(trx, event);
+    const { wanted, target } = await this.recipientsOf(trx, event);
     wanted.delete(event.actorId);
-    const recipients = await activeRecipients(trx, [...wanted.keys()]);
+    // Only members who may open the target now: a featured draft tells an author who cannot see drafts nothing.
+    const recipients = target ? (await activeRecipients(trx, [...wanted.keys()])).filter((r) => canOpenTarget(r, target)) : [];
     if (!recipients.length) return 0;
     const channels = await channelsOf(trx, recipients.map((r) => r.id));
     const rows: NewNotification[] = [];
@@ -89,7 +93,7 @@ export class Notifier {
         discussionId: event.kind === 'reply' ? event.discussionId : null,
         commentId: event.kind === 'comment' ? event.commentId : null,
         replyId: event.kind === 'reply' ? event.replyId : null,
-        email: this.emailStateOf(channel),
+        email: this.emailStateOf(channel, r),
       });
     }
     const ids = await insertNotifications(trx, rows);
@@ -111,33 +115,37 @@ export class Notifier {
     if (this.deps.mail.enabled) this.deps.mail.kick();
   }
 
-  private emailStateOf(channel: NotificationChannel): EmailState {
-    // Where the site cannot send mail, a mail channel is the list alone (nothing queued for later).
-    if (!this.deps.mail.enabled) return 'none';
+  private emailStateOf(channel: NotificationChannel, to: RecipientRow): EmailState {
+    // Where the site cannot send mail, a mail channel is the list alone (nothing queued for later);
+    // likewise for an address nobody confirmed (docs/security.md §13): the notification stays in the app.
+    if (!this.deps.mail.enabled || !isEmailConfirmed(to)) return 'none';
     return channel === 'email' ? 'sent' : channel === 'digest' ? 'digest' : 'none';
   }
 
   /**
    * Who the event concerns and as what; mentions last, so they replace the owner's type. A reply or
    * comment on something not public (a draft only editors see) tells nobody: a mention must not
-   * lead a member to a page that is 404 for them.
+   * lead a member to a page that is 404 for them. Also answers the target, for `canOpenTarget`.
    */
-  private async recipientsOf(trx: Knex.Transaction, event: NotificationEvent): Promise<Map<string, NotificationType>> {
-    const out = new Map<string, NotificationType>();
+  private async recipientsOf(trx: Knex.Transaction, event: NotificationEvent): Promise<{ wanted: Map<string, NotificationType>; target?: OpenableTarget }> {
+    const wanted = new Map<string, NotificationType>();
+    let target: OpenableTarget;
     if (event.kind === 'reply') {
       const d = await discussionTarget(trx, event.discussionId);
-      if (!d || !isPublicDiscussion(d)) return out;
-      if (d.author_id) out.set(d.author_id, 'discussion_reply');
+      if (!d || !isPublicDiscussion(d)) return { wanted };
+      target = { kind: 'discussion', ...d };
+      if (d.author_id) wanted.set(d.author_id, 'discussion_reply');
     } else {
       const a = await articleTarget(trx, event.articleId);
-      if (!a) return out;
-      if (event.kind === 'comment' && !isPublished(a)) return out;
-      if (a.author_id) out.set(a.author_id, event.kind === 'comment' ? 'article_comment' : event.kind);
+      if (!a) return { wanted };
+      if (event.kind === 'comment' && !isPublished(a)) return { wanted };
+      target = { kind: 'article', ...a };
+      if (a.author_id) wanted.set(a.author_id, event.kind === 'comment' ? 'article_comment' : event.kind);
     }
     if (event.kind === 'reply' || event.kind === 'comment') {
-      for (const id of await this.mentioned(trx, event.content, event.actorId)) out.set(id, 'mention');
+      for (const id of await this.mentioned(trx, event.content, event.actorId)) wanted.set(id, 'mention');
     }
-    return out;
+    return { wanted, target };
   }
 
   /**
@@ -165,13 +173,15 @@ export class Notifier {
     return `<${url}>, <mailto:${this.deps.contactEmail}?subject=unsubscribe>`;
   }
 
-  private item(origin: string, row: NotificationRow): NotificationMailItem {
-    return { summary: summaryOf(row), excerpt: excerptOf(row), link: `${origin}${targetPath(row)}` };
+  /** A notification as mail tells it to `to`: with its title, words and link only while they may open its target. */
+  private item(origin: string, row: NotificationRow, to: Viewer): NotificationMailItem {
+    const open = canOpenNotification(to, row);
+    return { summary: summaryOf(row, open), excerpt: open ? excerptOf(row) : null, link: open ? `${origin}${targetPath(row)}` : null };
   }
 
   private async mailOne(trx: Knex.Transaction, origin: string, row: NotificationRow, to: RecipientRow): Promise<void> {
     const unsubscribe = this.unsubscribeUrl(origin, to.id, row.type);
-    const content = notificationMail(this.site(origin), this.item(origin, row), {
+    const content = notificationMail(this.site(origin), this.item(origin, row, to), {
       settingsUrl: `${origin}/notifications/settings`,
       unsubscribeUrl: unsubscribe,
       typeName: TYPE_NAMES[row.type],
@@ -195,18 +205,20 @@ export class Notifier {
         const [to] = await activeRecipients(trx, [userId]);
         const rows = await waitingDigest(trx, userId);
         if (!rows.length) return false;
-        // A member deactivated since gets none; their rows leave the queue all the same.
-        if (to) {
+        // A member deactivated since, or whose new address is not confirmed yet, gets none; their
+        // rows leave the queue all the same (they stay in the app).
+        const mailable = to && isEmailConfirmed(to) ? to : undefined;
+        if (mailable) {
           const unsubscribe = this.unsubscribeUrl(origin, userId, 'digest');
-          const content = digestMail(this.site(origin), rows.map((r) => this.item(origin, r)), {
+          const content = digestMail(this.site(origin), rows.map((r) => this.item(origin, r, mailable)), {
             settingsUrl: `${origin}/notifications/settings`,
             unsubscribeUrl: unsubscribe,
             typeName: 'the daily summary',
           });
-          await enqueueMail(trx, { kind: 'notification_digest', to: { address: to.email, name: nameOf(to) }, listUnsubscribe: this.listUnsubscribe(unsubscribe), ...content });
+          await enqueueMail(trx, { kind: 'notification_digest', to: { address: mailable.email, name: nameOf(mailable) }, listUnsubscribe: this.listUnsubscribe(unsubscribe), ...content });
         }
         await markDigested(trx, rows.map((r) => r.id));
-        return Boolean(to);
+        return Boolean(mailable);
       });
       if (sent) queued++;
     }

@@ -1,5 +1,7 @@
 import { mentionsAsText, type Notification, type NotificationType } from '../../../contracts/notifications';
 import { toIso } from '../../db/dialect';
+import type { Viewer } from '../../middleware/auth';
+import { canOpenNotification } from './policy';
 import type { NotificationRow } from './repo';
 
 /** The PWA path of a notification's target, down to the comment or reply when it is about one. */
@@ -8,20 +10,28 @@ export function targetPath(row: NotificationRow): string {
   return `/forums/${row.discussion_id}${row.reply_id ? `#reply-${row.reply_id}` : ''}`;
 }
 
-export function presentNotification(row: NotificationRow): Notification {
-  const article = row.article_id !== null;
+/**
+ * A notification as `viewer` (its member) may see it now: the target's current title and path while
+ * they can open it, else only that it is no longer available (docs/notifications.md, "What a
+ * notification shows").
+ */
+export function presentNotification(row: NotificationRow, viewer: Viewer): Notification {
+  const kind = row.article_id !== null ? 'article' : 'discussion';
   return {
     id: row.id,
     type: row.type,
     actor: row.actor_id
       ? { id: row.actor_id, firstName: row.actor_first_name, lastName: row.actor_last_name, profileImageUrl: row.actor_image }
       : null,
-    target: {
-      kind: article ? 'article' : 'discussion',
-      id: (article ? row.article_id : row.discussion_id)!,
-      title: (article ? row.article_title : row.discussion_title) ?? '',
-      path: targetPath(row),
-    },
+    target: canOpenNotification(viewer, row)
+      ? {
+          available: true,
+          kind,
+          id: (kind === 'article' ? row.article_id : row.discussion_id)!,
+          title: (kind === 'article' ? row.article_title : row.discussion_title) ?? '',
+          path: targetPath(row),
+        }
+      : { available: false, kind },
     read: row.read_at !== null && row.read_at !== undefined,
     createdAt: toIso(row.created_at)!,
   };
@@ -36,21 +46,26 @@ export const TYPE_NAMES: Record<NotificationType, string> = {
   article_featured: 'mail about your articles being featured',
 };
 
-/** The notification as one sentence, for mail ("Ada Lovelace replied to your discussion “…”."). */
-export function summaryOf(row: NotificationRow): string {
+/**
+ * The notification as one sentence, for mail ("Ada Lovelace replied to your discussion “…”"); with
+ * `open` false (the member can no longer open the target) it names no title.
+ */
+export function summaryOf(row: NotificationRow, open: boolean): string {
   const who = [row.actor_first_name, row.actor_last_name].filter(Boolean).join(' ') || 'Someone';
   const title = `“${row.article_title ?? row.discussion_title ?? ''}”`;
   switch (row.type) {
     case 'discussion_reply':
-      return `${who} replied to your discussion ${title}`;
-    case 'mention':
-      return `${who} mentioned you in ${row.article_id ? 'a comment on' : 'a reply in'} ${title}`;
+      return open ? `${who} replied to your discussion ${title}` : `${who} replied to your discussion, which is no longer available`;
+    case 'mention': {
+      const where = row.article_id ? 'a comment on' : 'a reply in';
+      return open ? `${who} mentioned you in ${where} ${title}` : `${who} mentioned you in ${where} ${row.article_id ? 'an article' : 'a discussion'} that is no longer available`;
+    }
     case 'article_comment':
-      return `${who} commented on your article ${title}`;
+      return open ? `${who} commented on your article ${title}` : `${who} commented on your article, which is no longer available`;
     case 'article_published':
-      return `Your article ${title} was published`;
+      return open ? `Your article ${title} was published` : 'Your article was published; it is no longer available';
     case 'article_featured':
-      return `Your article ${title} was featured`;
+      return open ? `Your article ${title} was featured` : 'Your article was featured; it is no longer available';
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
+import type { Role } from '../../../contracts/common';
 import type { NotificationChannel, NotificationType } from '../../../contracts/notifications';
 import { now } from '../../db/dialect';
 
@@ -37,8 +38,12 @@ export interface NotificationRow {
   actor_image: string | null;
   article_id: string | null;
   article_title: string | null;
+  /** The target's status and the discussion's author now: whether the member may still open it. */
+  article_status: string | null;
   discussion_id: string | null;
   discussion_title: string | null;
+  discussion_status: string | null;
+  discussion_author_id: string | null;
   /** The comment's or reply's text (null for publish/feature). */
   source_text: string | null;
 }
@@ -46,9 +51,12 @@ export interface NotificationRow {
 /** Who a notification may go to: active accounts only, with what a mail needs. */
 export interface RecipientRow {
   id: string;
+  role: Role;
   email: string;
   first_name: string | null;
   last_name: string | null;
+  /** Null while the address is unconfirmed: then nothing is mailed to it (docs/security.md §13). */
+  email_confirmed_at: unknown;
 }
 
 /** What an event's target says about who to tell: its author, and its status (drafts tell nobody). */
@@ -68,7 +76,7 @@ export async function discussionTarget(db: Knex, id: string): Promise<NoticeTarg
 /** The active accounts among `ids` (a deactivated member gets no notification; unknown ids are dropped). */
 export async function activeRecipients(db: Knex, ids: string[]): Promise<RecipientRow[]> {
   if (!ids.length) return [];
-  return db('users').whereIn('id', ids).andWhere('is_active', true).select('id', 'email', 'first_name', 'last_name');
+  return db('users').whereIn('id', ids).andWhere('is_active', true).select('id', 'role', 'email', 'first_name', 'last_name', 'email_confirmed_at');
 }
 
 /** The channels members set, by user id then type (no entry: the default). */
@@ -127,8 +135,11 @@ function withDetails(db: Knex) {
       'a.profile_image_url as actor_image',
       'n.article_id',
       'na.title as article_title',
+      'na.status as article_status',
       'n.discussion_id',
       'fd.title as discussion_title',
+      'fd.status as discussion_status',
+      'fd.author_id as discussion_author_id',
       db.raw('coalesce(??, ??) as source_text', ['nc.content', 'fr.content']),
     );
 }

@@ -56,14 +56,15 @@ export function notificationRoutes({ db, secret, siteName }: NotificationRouteDe
     const { cursor, limit } = ctx.state.query;
     const before = cursor === undefined ? undefined : decodeAscCursor(cursor, 'cursor');
     // One row more than asked tells whether another page exists: one query whatever the page's size.
-    const rows = await listNotifications(db, currentUser(ctx).id, limit + 1, before);
+    const viewer = currentUser(ctx);
+    const rows = await listNotifications(db, viewer.id, limit + 1, before);
     const pageRows = rows.slice(0, limit);
     if (rows.length > limit) {
       const last = pageRows[pageRows.length - 1];
       ctx.set(NEXT_CURSOR_HEADER, encodeCursor([toIso(last.created_at)!, last.id]));
     }
     noStore(ctx);
-    ctx.body = pageRows.map(presentNotification);
+    ctx.body = pageRows.map((row) => presentNotification(row, viewer));
   });
 
   router.get('/unread-count', requireUser, async (ctx) => {

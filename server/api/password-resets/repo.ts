@@ -23,7 +23,8 @@ export interface PasswordResetRow {
 /** Why a link cannot be used, or `usable`. */
 export type ResetState = 'usable' | 'unknown' | 'used' | 'expired';
 
-export function stateOf(row: PasswordResetRow | undefined, at: number): ResetState {
+/** Also the state of an email confirmation link (same columns, same rules). */
+export function stateOf(row: Pick<PasswordResetRow, 'used_at' | 'expires_at'> | undefined, at: number): ResetState {
   if (!row) return 'unknown';
   if (row.used_at) return 'used';
   if (Date.parse(toIso(row.expires_at)!) <= at) return 'expired';

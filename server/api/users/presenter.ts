@@ -17,6 +17,8 @@ export interface UserRow {
   badges: unknown;
   role: string;
   is_active: unknown;
+  /** When the current address was confirmed; null while it is not (docs/security.md §13). */
+  email_confirmed_at?: unknown;
   created_at: unknown;
   updated_at: unknown;
 }
@@ -37,6 +39,7 @@ export function presentUser(row: UserRow): User {
     badges: fromJson<string[]>(row.badges, []),
     role: row.role as Role,
     isActive: toBool(row.is_active),
+    emailConfirmed: Boolean(row.email_confirmed_at),
     createdAt: toIso(row.created_at)!,
     updatedAt: toIso(row.updated_at)!,
   };

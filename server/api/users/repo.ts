@@ -24,6 +24,8 @@ export interface NewUser {
   company?: string | null;
   bio?: string | null;
   profileImageUrl?: string | null;
+  /** When the address was proved (ISO); absent or null: unconfirmed (docs/security.md §13). */
+  emailConfirmedAt?: string | null;
 }
 
 export async function insertUser(db: Knex, user: NewUser): Promise<UserRow> {
@@ -40,6 +42,7 @@ export async function insertUser(db: Knex, user: NewUser): Promise<UserRow> {
     company: user.company ?? null,
     bio: user.bio ?? null,
     profile_image_url: user.profileImageUrl ?? null,
+    email_confirmed_at: user.emailConfirmedAt ?? null,
     expertise_tags: '[]',
     badges: '[]',
     created_at: ts,
@@ -105,6 +108,7 @@ export async function updateUserRow(db: Knex, id: string, patch: UserPatch): Pro
     company: patch.company,
     bio: patch.bio,
     profile_image_url: patch.profileImageUrl,
+    email_confirmed_at: patch.emailConfirmedAt,
   };
   const changes = Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
   await db('users')

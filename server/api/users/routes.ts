@@ -13,6 +13,7 @@ import { currentUser, requireRole } from '../../middleware/auth';
 import { parseId, validateBody, validateQuery, type WithBody } from '../../middleware/validate';
 import { presentUser } from './presenter';
 import { listUsers } from './repo';
+import type { EmailConfirmer } from '../email-confirmations/service';
 import { createUserAccount, deleteUserAccount, endAllSessionsOf, updateUserAccount, type Actor } from './service';
 
 /**
@@ -29,7 +30,7 @@ function actorOf(ctx: Koa.Context): Actor {
 }
 
 /** The shared handlers; each family wires them to its own paths. */
-function handlers(db: Knex) {
+function handlers(db: Knex, confirmer: EmailConfirmer) {
   return {
     create: (async (ctx) => {
       ctx.status = 201;
@@ -39,7 +40,10 @@ function handlers(db: Knex) {
     update<B>(input: (body: B) => UserUpdateInput): WithBody<B> {
       return async (ctx) => {
         const id = parseId(ctx.params.id, 'User not found');
-        ctx.body = presentUser(await updateUserAccount(db, actorOf(ctx), id, input(ctx.state.body)));
+        const origin = confirmer.originFor(ctx);
+        const user = await updateUserAccount(db, actorOf(ctx), id, input(ctx.state.body), (trx, changed) => confirmer.addressChanged(trx, changed, origin));
+        confirmer.kick();
+        ctx.body = presentUser(user);
       };
     },
     async remove(ctx: Koa.Context) {
@@ -56,9 +60,9 @@ const noStore: Koa.Middleware = async (ctx, next) => {
 };
 
 /** `/api/users/*` (the admin panel's Users tab). */
-export function userRoutes(db: Knex): Router {
+export function userRoutes(db: Knex, confirmer: EmailConfirmer): Router {
   const router = new Router();
-  const h = handlers(db);
+  const h = handlers(db, confirmer);
   const whole = (body: UserUpdateInput) => body;
 
   router.get('/api/users', adminOnly, noStore, async (ctx) => {
@@ -83,9 +87,9 @@ export function userRoutes(db: Knex): Router {
 }
 
 /** `/api/admin/users*` (the User management screen, with search and filters). */
-export function adminUserRoutes(db: Knex): Router {
+export function adminUserRoutes(db: Knex, confirmer: EmailConfirmer): Router {
   const router = new Router();
-  const h = handlers(db);
+  const h = handlers(db, confirmer);
 
   router.get('/api/admin/users', adminOnly, noStore, validateQuery(AdminUserListQuery), async (ctx) => {
     ctx.body = (await listUsers(db, ctx.state.query)).map(presentUser);

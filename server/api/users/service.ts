@@ -54,7 +54,16 @@ export async function createUserAccount(db: Knex, input: UserCreateInput): Promi
  * Changes only the fields given. A new password, role or active flag ends the user's sessions so the
  * change applies at once everywhere; when admins edit themselves the session they are using is kept.
  */
-export async function updateUserAccount(db: Knex, actor: Actor, id: string, input: UserUpdateInput): Promise<UserRow> {
+/** Called in the change's transaction when an account's address changed (the row after it): email-confirmations/service.ts. */
+export type AddressChanged = (trx: Knex.Transaction, user: UserRow) => Promise<void>;
+
+export async function updateUserAccount(
+  db: Knex,
+  actor: Actor,
+  id: string,
+  input: UserUpdateInput,
+  onAddressChanged?: AddressChanged,
+): Promise<UserRow> {
   // bcrypt before the transaction: SQLite has a single connection, so transactions stay short.
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const change: AdminChange = { role: input.role, isActive: input.isActive };
@@ -67,8 +76,9 @@ export async function updateUserAccount(db: Knex, actor: Actor, id: string, inpu
       // The last-admin rule first: a sole admin demoting themself hears the real reason.
       assertKeepsAnActiveAdmin(target, change, activeAdminIds);
       assertNotSelfLockout(actor.id, target, change);
-      if (input.email && input.email !== target.email) {
-        const other = await findUserByEmail(trx, input.email);
+      const addressChanged = Boolean(input.email) && input.email!.toLowerCase() !== target.email;
+      if (addressChanged) {
+        const other = await findUserByEmail(trx, input.email!);
         if (other && other.id !== id) throw emailTaken();
       }
       const updated = await updateUserRow(trx, id, {
@@ -88,6 +98,11 @@ export async function updateUserAccount(db: Knex, actor: Actor, id: string, inpu
         (input.role !== undefined && input.role !== target.role) ||
         (input.isActive !== undefined && input.isActive !== toBool(target.is_active));
       if (securityChanged) await endUserSessions(trx, id, actor.id === id ? actor.sessionId : undefined);
+      // The new address is unproved: unconfirmed until its owner uses the link mailed to it.
+      if (addressChanged && onAddressChanged) {
+        await onAddressChanged(trx, updated!);
+        return (await findUserById(trx, id))!;
+      }
       return updated!;
     });
   } catch (err) {

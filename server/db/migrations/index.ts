@@ -12,6 +12,7 @@ import * as leases from './20261125000000_leases';
 import * as mail from './20261126000000_mail';
 import * as notifications from './20261127000000_notifications';
 import * as readingList from './20261128000000_reading_list';
+import * as emailConfirmations from './20261129010000_email_confirmations';
 
 /**
  * Migrations are listed here, in order, rather than discovered on disk, so that they load the same
@@ -31,6 +32,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261126000000_mail': mail,
   '20261127000000_notifications': notifications,
   '20261128000000_reading_list': readingList,
+  '20261129010000_email_confirmations': emailConfirmations,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -166,6 +166,8 @@ async function insertSampleData(db: Knex | Knex.Transaction, hashes: Map<string,
       badges: JSON.stringify(p.badges),
       role: p.role,
       is_active: true,
+      // Sample accounts count as confirmed (docs/security.md §13): reserved .test addresses.
+      email_confirmed_at: joined,
       created_at: joined,
       updated_at: joined,
     });

@@ -1,0 +1,34 @@
+import {
+  EMAIL_CONFIRMATION_CODES,
+  EMAIL_CONFIRMATION_MESSAGES,
+  type EmailConfirmationSent,
+  type EmailConfirmed,
+} from '../../contracts/email-confirmations';
+import { ApiError, apiFetch } from './client';
+import { serverMessage } from './errors';
+
+/*
+ * Email confirmation (docs/security.md §13). Both calls are POSTs, so nothing is kept on the device:
+ * the link's path holds its secret token, and its answer changes once used.
+ */
+
+const PATH = '/api/email-confirmations';
+
+/** POST /api/email-confirmations: mails a new link to the signed-in member's own address (202). */
+export function requestEmailConfirmation(): Promise<EmailConfirmationSent> {
+  return apiFetch<EmailConfirmationSent>(PATH, { method: 'POST' });
+}
+
+/** POST /api/email-confirmations/{token}: confirms the address the link was mailed to (200). */
+export function confirmEmail(token: string): Promise<EmailConfirmed> {
+  return apiFetch<EmailConfirmed>(`${PATH}/${encodeURIComponent(token)}`, { method: 'POST' });
+}
+
+const LINK_REFUSED = new Set<string>(Object.values(EMAIL_CONFIRMATION_CODES));
+
+/** The server's reason when `error` says the confirmation link cannot be used, else undefined. */
+export function confirmationLinkRefusal(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const code = (error.body as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && LINK_REFUSED.has(code) ? serverMessage(error, EMAIL_CONFIRMATION_MESSAGES.invalid) : undefined;
+}

@@ -1,0 +1,100 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { EMAIL_CONFIRMATION_MESSAGES } from '../../../contracts/email-confirmations';
+import { confirmationLinkRefusal } from '../../api/email-confirmations.queries';
+import { Button, LinkButton } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
+import { useConfirmEmail } from './emailConfirmation';
+import './auth.css';
+
+const confirmRoute = getRouteApi('/confirm-email/$token');
+
+/**
+ * /confirm-email/{token} (docs/security.md §13): the page a confirmation mail's link opens. It
+ * confirms at once (the link alone proves the mailbox, signed in or not) and says so, or says why
+ * the link cannot be used: not valid, already used, or expired (a new one is asked for from the
+ * notice on the profile and notification settings).
+ */
+export function ConfirmEmailScreen() {
+  const { token } = confirmRoute.useParams();
+  const confirm = useConfirmEmail();
+  // Once per token: a second POST of a used link would turn "confirmed" into "already used".
+  const sent = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (sent.current === token) return;
+    sent.current = token;
+    confirm.mutate(token);
+  }, [token, confirm]);
+
+  let body;
+  if (confirm.isSuccess) body = <Confirmed email={confirm.data.email} />;
+  else if (confirm.isError) {
+    const refusal = confirmationLinkRefusal(confirm.error);
+    body =
+      refusal === undefined ? (
+        <Unavailable message="The link could not be checked. Check your connection and try again." retry={() => confirm.mutate(token)} />
+      ) : (
+        <Unavailable message={refusal} />
+      );
+  } else body = <Confirming />;
+
+  return (
+    <div className="auth-page">
+      <Card as="section" className="auth-card" aria-labelledby="confirm-title">
+        {body}
+      </Card>
+    </div>
+  );
+}
+
+function Confirmed({ email }: { email: string }) {
+  return (
+    <>
+      <div className="auth-card__header">
+        <h1 id="confirm-title">Email address confirmed</h1>
+        <p role="status">{EMAIL_CONFIRMATION_MESSAGES.confirmed}</p>
+        <p>
+          Notifications you choose to get by email now go to <strong className="confirm-email__address">{email}</strong>.
+        </p>
+      </div>
+      <div className="auth-card__footer auth-card__actions">
+        <LinkButton to="/notifications/settings">Notification settings</LinkButton>
+        <LinkButton to="/" variant="ghost">
+          Go to the home page
+        </LinkButton>
+      </div>
+    </>
+  );
+}
+
+function Unavailable({ message, retry }: { message: string; retry?: () => void }) {
+  return (
+    <>
+      <div className="auth-card__header">
+        <h1 id="confirm-title">Confirmation link unavailable</h1>
+        <p role="alert">{message}</p>
+      </div>
+      <div className="auth-card__footer auth-card__actions">
+        {retry ? <Button onPress={retry}>Try again</Button> : <LinkButton to="/profile">Go to your profile</LinkButton>}
+        <LinkButton to="/" variant="ghost">
+          Go to the home page
+        </LinkButton>
+      </div>
+    </>
+  );
+}
+
+function Confirming() {
+  return (
+    <>
+      <h1 id="confirm-title" className="visually-hidden">
+        Confirming your email address
+      </h1>
+      <SkeletonGroup label="Confirming your email address">
+        <Skeleton width="80%" height="2rem" />
+        <Skeleton width="100%" height="2.5rem" />
+      </SkeletonGroup>
+    </>
+  );
+}
