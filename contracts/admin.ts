@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { LIMITS, MenuKey, safeText, Timestamp } from './common';
+import { LIMITS, MenuKey, safeText, singleLineText, Timestamp } from './common';
 
 /** Admin area: menu visibility, news categories and the sample-data rebuild (spec 2, 5, 7). */
 
@@ -48,7 +48,7 @@ export const NewsCategoryListQuery = z.object({
 });
 export type NewsCategoryListQuery = z.infer<typeof NewsCategoryListQuery>;
 
-const categoryName = safeText('Name is required')
+const categoryName = singleLineText('Name is required')
   .trim()
   .min(1, 'Name is required')
   .max(100, 'Name must be at most 100 characters');
@@ -72,8 +72,8 @@ const displayOrder = (fallback: number | undefined) =>
       .max(1_000_000, 'Display order is out of range')
       .optional(),
   );
-const optionalText = (max: number, label: string) =>
-  safeText()
+const optionalText = (max: number, label: string, multiline = false) =>
+  (multiline ? safeText() : singleLineText())
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullable()
@@ -83,7 +83,7 @@ const optionalText = (max: number, label: string) =>
 export const NewsCategoryCreateInput = z.object({
   name: categoryName,
   slug: categorySlug,
-  description: optionalText(2000, 'Description'),
+  description: optionalText(2000, 'Description', true),
   icon: optionalText(100, 'Icon'),
   color: categoryColor.default(LIMITS.defaultCategoryColor),
   displayOrder: displayOrder(0),
@@ -95,7 +95,7 @@ export type NewsCategoryCreateInput = z.infer<typeof NewsCategoryCreateInput>;
 export const NewsCategoryUpdateInput = z.object({
   name: categoryName.optional(),
   slug: categorySlug.optional(),
-  description: optionalText(2000, 'Description'),
+  description: optionalText(2000, 'Description', true),
   icon: optionalText(100, 'Icon'),
   color: categoryColor.optional(),
   displayOrder: displayOrder(undefined),

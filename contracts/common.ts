@@ -8,7 +8,7 @@ import {
   RESOURCE_TYPES,
   ROLES,
 } from './constants';
-import { textProblem } from './text';
+import { singleLineProblem, textProblem } from './text';
 
 export { CONTENT_STATUSES, DIFFICULTIES, LIMITS, MENU_KEYS, RESOURCE_CATEGORIES, RESOURCE_TYPES, ROLES };
 
@@ -50,6 +50,19 @@ const safeTextCheck = z.superRefine<string>((value, ctx) => {
 /** `z.string()` under the text rule; `error` is the message for a missing or non-string value. */
 export function safeText(error?: string) {
   return z.string(error === undefined ? undefined : { error }).check(safeTextCheck);
+}
+
+const singleLineCheck = z.superRefine<string>((value, ctx) => {
+  const problem = singleLineProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value, continue: false });
+});
+
+/**
+ * `safeText` for a one-line field (names, titles, labels): no line breaks or tabs either
+ * (`singleLineProblem` in ./text). Checked on the raw value, so a trailing CR/LF is refused, not trimmed.
+ */
+export function singleLineText(error?: string) {
+  return z.string(error === undefined ? undefined : { error }).check(singleLineCheck);
 }
 
 /** ISO-8601 timestamp as sent over the wire. */

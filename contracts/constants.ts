@@ -55,7 +55,8 @@ export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
 export const MENU_KEYS = ['news', 'podcasts', 'forums', 'resources', 'community'] as const;
 
 export const LIMITS = {
-  passwordMin: 6,
+  /** New passwords (docs/security.md §15: the spec said 6); the server also refuses guessable ones. */
+  passwordMin: 8,
   pageSize: 50,
   pageSizeMax: 100,
   contributors: 10,

@@ -1,9 +1,9 @@
 import { z } from './zod';
-import { ClientId, CONTENT_STATUSES, ContentStatus, Id, LIMITS, LimitParam, safeText, Timestamp, WrittenAt } from './common';
+import { ClientId, CONTENT_STATUSES, ContentStatus, Id, LIMITS, LimitParam, safeText, singleLineText, Timestamp, WrittenAt } from './common';
 
 const LIMIT = { title: 300, content: 20_000 } as const;
 
-const title = safeText('Title is required')
+const title = singleLineText('Title is required')
   .trim()
   .min(1, 'Title is required')
   .max(LIMIT.title, `Title must be at most ${LIMIT.title} characters`);

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { ClientId, CONTENT_STATUSES, ContentStatus, Id, LIMITS, QueryFlag, safeText, Timestamp, WrittenAt } from './common';
+import { ClientId, CONTENT_STATUSES, ContentStatus, Id, LIMITS, QueryFlag, safeText, singleLineText, Timestamp, WrittenAt } from './common';
 import { MemberRef } from './profile';
 
 /*
@@ -113,9 +113,9 @@ export type LikeResponse = z.infer<typeof LikeResponse>;
 /** DELETE responses: the client parses every response as JSON, so deletes answer with a body. */
 export const DeletedResponse = z.object({ ok: z.literal(true) });
 
-/** Free text that may be cleared: trimmed; blank or null becomes null. */
-function clearableText(label: string, max: number) {
-  return safeText(`${label} must be text`)
+/** Free text that may be cleared: trimmed; blank or null becomes null; one line unless `multiline`. */
+function clearableText(label: string, max: number, multiline = false) {
+  return (multiline ? safeText : singleLineText)(`${label} must be text`)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullable()
@@ -126,8 +126,8 @@ function clearableText(label: string, max: number) {
  * Optional free text: absent leaves it unchanged on update, blank or null clears it.
  * (`.optional()` comes last so the key stays optional in the inferred type as well.)
  */
-export function optionalText(label: string, max: number) {
-  return clearableText(label, max).optional();
+export function optionalText(label: string, max: number, multiline = false) {
+  return clearableText(label, max, multiline).optional();
 }
 
 const URL_MAX = 2048;
@@ -158,7 +158,7 @@ export function optionalMediaUrl(label: string) {
 }
 
 export const TITLE_MAX = 300;
-export const titleField = safeText('Title is required')
+export const titleField = singleLineText('Title is required')
   .trim()
   .min(1, 'Title is required')
   .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
@@ -172,7 +172,7 @@ const contentField = safeText('Content is required')
   .max(ARTICLE_CONTENT_MAX, `Content must be at most ${ARTICLE_CONTENT_MAX} characters`);
 
 const articleOptionalFields = {
-  excerpt: optionalText('Excerpt', 2000),
+  excerpt: optionalText('Excerpt', 2000, true),
   imageUrl: optionalMediaUrl('Image URL'),
   thumbnailUrl: optionalMediaUrl('Thumbnail URL'),
   sourceUrl: optionalWebUrl('Source URL'),

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { ContentStatus, safeText, Timestamp } from './common';
+import { ContentStatus, safeText, singleLineText, Timestamp } from './common';
 import {
   CategoryIdsInput,
   CategoryRef,
@@ -76,7 +76,7 @@ const showIdInput = z.uuid({ error: 'Unknown show' }).optional();
 
 const podcastOptionalFields = {
   showId: showIdInput,
-  description: optionalText('Description', 10_000),
+  description: optionalText('Description', 10_000, true),
   episodeNumber: episodeNumberInput,
   audioUrl: optionalMediaUrl('Audio URL'),
   imageUrl: optionalMediaUrl('Image URL'),
@@ -185,7 +185,7 @@ export const PodcastShow = z.object({
 });
 export type PodcastShow = z.infer<typeof PodcastShow>;
 
-const showName = safeText('Name is required')
+const showName = singleLineText('Name is required')
   .trim()
   .min(1, 'Name is required')
   .max(120, 'Name must be at most 120 characters');
@@ -222,7 +222,7 @@ export const PodcastShowCreateInput = z
   .object({
     name: showName,
     slug: showSlug.optional(),
-    description: optionalText('Description', 2000),
+    description: optionalText('Description', 2000, true),
     hostName: optionalText('Host name', 200),
     imageUrl: optionalMediaUrl('Image URL'),
     displayOrder: showDisplayOrder,
@@ -241,7 +241,7 @@ export type PodcastShowCreateInput = z.infer<typeof PodcastShowCreateInput>;
 export const PodcastShowUpdateInput = z.object({
   name: showName.optional(),
   slug: showSlug.optional(),
-  description: optionalText('Description', 2000),
+  description: optionalText('Description', 2000, true),
   hostName: optionalText('Host name', 200),
   imageUrl: optionalMediaUrl('Image URL'),
   displayOrder: showDisplayOrder,

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { LIMITS, safeText, Timestamp } from './common';
 import { textProblem } from './text';
+import { NewPassword, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from './auth';
 import { UserUpdateInput } from './users';
 
 /**
@@ -130,8 +131,8 @@ export type ProfileUpdateInput = z.output<typeof ProfileUpdateInput>;
 export const PASSWORD_MESSAGES = {
   currentRequired: 'Enter your current password',
   currentWrong: 'Current password is incorrect',
-  tooShort: `Password must be at least ${LIMITS.passwordMin} characters`,
-  tooLong: 'Password must be at most 200 characters',
+  tooShort: PASSWORD_TOO_SHORT,
+  tooLong: PASSWORD_TOO_LONG,
   confirmMismatch: 'The passwords do not match',
   unchanged: 'The new password must be different from the current one',
 } as const;
@@ -143,7 +144,7 @@ export const PASSWORD_MESSAGES = {
 export const PasswordChangeInput = z
   .object({
     currentPassword: safeText(PASSWORD_MESSAGES.currentRequired).min(1, PASSWORD_MESSAGES.currentRequired).max(200, PASSWORD_MESSAGES.tooLong),
-    newPassword: safeText(PASSWORD_MESSAGES.tooShort).min(LIMITS.passwordMin, PASSWORD_MESSAGES.tooShort).max(200, PASSWORD_MESSAGES.tooLong),
+    newPassword: NewPassword,
     confirmPassword: safeText(PASSWORD_MESSAGES.confirmMismatch),
   })
   .superRefine((value, ctx) => {

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { DIFFICULTIES, Id, LIMITS, LimitParam, RESOURCE_CATEGORIES, RESOURCE_TYPES, safeText, Timestamp } from './common';
+import { DIFFICULTIES, Id, LIMITS, LimitParam, RESOURCE_CATEGORIES, RESOURCE_TYPES, safeText, singleLineText, Timestamp } from './common';
 
 /** Largest value of the integer columns (PostgreSQL int4). */
 const INT_MAX = 2_147_483_647;
@@ -16,9 +16,9 @@ const requiredEnum = <T extends readonly [string, ...string[]]>(values: T, label
 /** The dialog sends '' for a cleared optional field: that clears it (null). */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
-const optionalText = (label: string, max: number) =>
+const optionalText = (label: string, max: number, multiline = false) =>
   z
-    .preprocess(blankToNull, safeText().trim().max(max, `${label} must be at most ${max} characters`).nullable())
+    .preprocess(blankToNull, (multiline ? safeText() : singleLineText()).trim().max(max, `${label} must be at most ${max} characters`).nullable())
     .optional();
 
 /** An absolute http(s) URL, or a path to an uploaded object (`/objects/…`). */
@@ -71,13 +71,13 @@ const count = (label: string, max = INT_MAX) =>
 
 /** POST /api/resources. Defaults on create: isFree true, rating/ratingCount/downloadCount 0, other fields null. */
 export const ResourceCreateInput = z.object({
-  title: safeText('Title is required')
+  title: singleLineText('Title is required')
     .trim()
     .min(1, 'Title is required')
     .max(300, 'Title must be at most 300 characters'),
   type: requiredEnum(RESOURCE_TYPES, 'Type'),
   category: requiredEnum(RESOURCE_CATEGORIES, 'Category'),
-  description: optionalText('Description', 5_000),
+  description: optionalText('Description', 5_000, true),
   url: optionalLink('URL'),
   fileUrl: optionalLink('File URL'),
   imageUrl: optionalLink('Image URL'),

@@ -11,7 +11,7 @@ import * as resources from './resources';
 import * as search from './search';
 import * as uploads from './uploads';
 import * as users from './users';
-import { CONTROL_CHARACTER_MESSAGE, INVALID_UNICODE_MESSAGE, textProblem } from './text';
+import { CONTROL_CHARACTER_MESSAGE, INVALID_UNICODE_MESSAGE, SINGLE_LINE_MESSAGE, singleLineProblem, textProblem } from './text';
 
 describe('the text rule', () => {
   it('accepts tab, line feed, carriage return, DEL, emoji and other scripts', () => {
@@ -32,6 +32,49 @@ describe('the text rule', () => {
       expect(textProblem(bad), JSON.stringify(bad)).toBe(INVALID_UNICODE_MESSAGE);
     }
     expect(textProblem('\ud83d\ude00')).toBeUndefined();
+  });
+});
+
+describe('the one-line rule', () => {
+  it('refuses line breaks and tabs on top of the text rule', () => {
+    for (const bad of ['a\nb', 'a\r\nb', 'a\rb', 'a\tb', 'trailing\n', 'a\u2028b', 'a\u2029b', 'a\u0085b']) {
+      expect(singleLineProblem(bad), JSON.stringify(bad)).toBe(SINGLE_LINE_MESSAGE);
+    }
+    expect(singleLineProblem('a\u0000b')).toBe(CONTROL_CHARACTER_MESSAGE);
+    for (const ok of ['Maya Patel', 'Ω≈ç 🧾', "O'Brien-Smith", '']) expect(singleLineProblem(ok), ok).toBeUndefined();
+  });
+
+  const CRLF = 'Eve\r\nBcc: x@example.com';
+  const categoryIds = ['0193a3a0-0000-7000-8000-000000000000'];
+  it.each([
+    ['auth.RegisterInput firstName', auth.RegisterInput, { email: 'a@b.co', password: 'Quiet-harbour-lamp-42', firstName: CRLF, lastName: 'X' }, 'firstName'],
+    ['auth.RegisterInput lastName', auth.RegisterInput, { email: 'a@b.co', password: 'Quiet-harbour-lamp-42', firstName: 'E', lastName: 'X\n' }, 'lastName'],
+    ['auth.InvitationAcceptInput firstName', auth.InvitationAcceptInput, { password: 'Quiet-harbour-lamp-42', firstName: 'A\tB', lastName: 'X' }, 'firstName'],
+    ['users.UserCreateInput lastName', users.UserCreateInput, { email: 'a@b.co', password: 'Quiet-harbour-lamp-42', firstName: 'A', lastName: CRLF }, 'lastName'],
+    ['users.UserUpdateInput title', users.UserUpdateInput, { title: 'CFO\nCEO' }, 'title'],
+    ['users.UserUpdateInput company', users.UserUpdateInput, { company: 'Acme\r\n' }, 'company'],
+    ['news.ArticleCreateInput title', news.ArticleCreateInput, { title: CRLF, content: 'Body', categoryIds }, 'title'],
+    ['news.ArticleCreateInput sourceName', news.ArticleCreateInput, { title: 'T', content: 'Body', categoryIds, sourceName: 'A\nB' }, 'sourceName'],
+    ['podcasts.PodcastCreateInput title', podcasts.PodcastCreateInput, { title: 'Ep\n1', categoryIds }, 'title'],
+    ['podcasts.PodcastCreateInput guestName', podcasts.PodcastCreateInput, { title: 'Ep', categoryIds, guestName: 'A\rB' }, 'guestName'],
+    ['forums.DiscussionCreateInput title', forums.DiscussionCreateInput, { title: 'Q\n', content: 'C', categoryId: categoryIds[0] }, 'title'],
+    ['resources.ResourceCreateInput title', resources.ResourceCreateInput, { title: 'R\n', type: 'ebook', category: 'taxation' }, 'title'],
+    ['admin.NewsCategoryCreateInput name', admin.NewsCategoryCreateInput, { name: 'C\nD', slug: 'c-d' }, 'name'],
+  ] as const)('%s refuses a line break with the one-line message', (_name, schema, input, field) => {
+    const result = (schema as unknown as z.ZodType).safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([[field, SINGLE_LINE_MESSAGE]]);
+  });
+
+  it.each([
+    ['news.ArticleCreateInput content', news.ArticleCreateInput, { title: 'T', content: 'Line 1\r\nLine 2', categoryIds }],
+    ['news.ArticleCreateInput excerpt', news.ArticleCreateInput, { title: 'T', content: 'C', excerpt: 'a\nb', categoryIds }],
+    ['users.UserUpdateInput bio', users.UserUpdateInput, { bio: 'a\r\nb' }],
+    ['podcasts.PodcastCreateInput description', podcasts.PodcastCreateInput, { title: 'Ep', categoryIds, description: 'a\nb' }],
+    ['resources.ResourceCreateInput description', resources.ResourceCreateInput, { title: 'R', type: 'ebook', category: 'taxation', description: 'a\nb' }],
+    ['forums.DiscussionCreateInput content', forums.DiscussionCreateInput, { title: 'Q', content: 'a\nb', categoryId: categoryIds[0] }],
+  ] as const)('%s keeps its line breaks', (_name, schema, input) => {
+    expect((schema as unknown as z.ZodType).safeParse(input).success).toBe(true);
   });
 });
 

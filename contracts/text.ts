@@ -65,3 +65,18 @@ export function textProblem(value: string): string | undefined {
   if (NOT_UNICODE_TEXT.test(value)) return INVALID_UNICODE_MESSAGE;
   return undefined;
 }
+
+/*
+ * Single-line fields (names, titles, labels) also refuse tab, line feed, carriage return and the
+ * Unicode line and paragraph separators: they end up in mail headers, page titles, feed titles and
+ * one-line layouts, where a line break forges a header or breaks the layout. Refused, not
+ * stripped, so what is stored is what the author typed. Bodies (content, descriptions, bios) keep them.
+ */
+const LINE_BREAK_OR_TAB = /[\t\n\r\u0085\u2028\u2029]/;
+
+export const SINGLE_LINE_MESSAGE = 'Must be on one line: no line breaks or tabs';
+
+/** `textProblem`, and for a single-line field a line break or tab; or undefined. */
+export function singleLineProblem(value: string): string | undefined {
+  return textProblem(value) ?? (LINE_BREAK_OR_TAB.test(value) ? SINGLE_LINE_MESSAGE : undefined);
+}

@@ -1,5 +1,6 @@
 import { z } from './zod';
-import { LIMITS, Role, safeText, Timestamp } from './common';
+import { Role, safeText, singleLineText, Timestamp } from './common';
+import { NewPassword } from './auth';
 
 /**
  * User management (spec 5 "Admin create user / update user", spec 7 "Users and invitations").
@@ -7,21 +8,18 @@ import { LIMITS, Role, safeText, Timestamp } from './common';
  */
 
 const EMAIL_MESSAGE = 'Invalid email format';
-const PASSWORD_MESSAGE = `Password must be at least ${LIMITS.passwordMin} characters`;
 
 const email = safeText(EMAIL_MESSAGE).trim().toLowerCase().pipe(z.email(EMAIL_MESSAGE).max(320, EMAIL_MESSAGE));
-const password = safeText(PASSWORD_MESSAGE)
-  .min(LIMITS.passwordMin, PASSWORD_MESSAGE)
-  .max(200, 'Password must be at most 200 characters');
+const password = NewPassword;
 const name = (label: string) =>
-  safeText(`${label} is required`)
+  singleLineText(`${label} is required`)
     .trim()
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`);
 
-/** Optional free text: trimmed, and blank means "none" (null). */
-const optionalText = (max: number, label: string) =>
-  safeText()
+/** Optional free text: trimmed, and blank means "none" (null); one line unless `multiline`. */
+const optionalText = (max: number, label: string, multiline = false) =>
+  (multiline ? safeText() : singleLineText())
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullable()
@@ -50,7 +48,7 @@ export const UserCreateInput = z.object({
   role: Role.default('subscriber'),
   title: optionalText(200, 'Title'),
   company: optionalText(200, 'Company'),
-  bio: optionalText(5000, 'Bio'),
+  bio: optionalText(5000, 'Bio', true),
   profileImageUrl,
   isActive: z.boolean().default(true),
 });
@@ -72,7 +70,7 @@ export const UserUpdateInput = z.object({
   role: Role.optional(),
   title: optionalText(200, 'Title'),
   company: optionalText(200, 'Company'),
-  bio: optionalText(5000, 'Bio'),
+  bio: optionalText(5000, 'Bio', true),
   profileImageUrl,
   isActive: z.boolean().optional(),
 });

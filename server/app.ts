@@ -27,13 +27,15 @@ import { responseCache, type ResponseCacheOptions } from './middleware/response-
 import { PWA_DIR, pwaMiddleware } from './static';
 import { shareablePages } from './pages/shell';
 import { serverRenderedPages } from './pages/render';
+import { missingItemPage } from './pages/missing';
 import { createStorage } from './storage/index';
 import { DatabaseGate, forDatabasePaths } from './db/availability';
 import { WriteLimiter, DEFAULT_WRITE_LIMITS } from './middleware/write-limits';
 import type { CacheCoherence } from './db/coherence';
 import { DEFAULT_UPLOAD_QUOTA } from './api/uploads/quota';
 import { StorageHealth } from './storage/health';
-import { storageFull, STORAGE_FULL_RETRY_SECONDS } from './errors';
+import { storageFull, storageUnavailable, STORAGE_FULL_RETRY_SECONDS } from './errors';
+import { AfterAnswer } from './middleware/after-answer';
 
 export interface AppDeps {
   db: Knex;
@@ -65,6 +67,8 @@ export interface AppDeps {
   mailKick?: () => void;
   /** Resends of the confirmation mail per account and per IP (default: DEFAULT_EMAIL_CONFIRMATION_RATE_LIMITS). */
   emailConfirmationLimits?: EmailConfirmationRateLimitConfig;
+  /** Runs work after a request's answer (default: with errors to `logger`; tests await `settled()`). */
+  afterAnswer?: AfterAnswer;
 }
 
 /** Builds the Koa app without listening, so tests drive it over real HTTP on an ephemeral port. */
@@ -82,6 +86,7 @@ export function createApp({
   storageHealth = new StorageHealth(),
   mailKick = () => {},
   emailConfirmationLimits: emailConfirmationLimitConfig,
+  afterAnswer,
 }: AppDeps): Koa {
   const gate = database ?? new DatabaseGate(db, async () => {});
   const production = config.env === 'production';
@@ -134,6 +139,7 @@ export function createApp({
   );
   app.use(idempotency(db));
 
+  const storage = createStorage(storageDir ?? path.join(config.dataDir ?? path.resolve('data'), 'uploads'), config.s3);
   const api = new Router({ prefix: '/api' });
   api.get('/health', async (ctx) => {
     await db.raw('select 1');
@@ -144,6 +150,14 @@ export function createApp({
       ctx.status = 503;
       ctx.set('Retry-After', String(STORAGE_FULL_RETRY_SECONDS));
       ctx.body = { ok: false, storage: 'full', message, code };
+      return;
+    }
+    if (!(await storageHealth.reachable(storage.check?.bind(storage), (line) => logger.error(line)))) {
+      // The bucket does not answer: uploads and /objects fail, the rest of the site works.
+      const { message, code, headers } = storageUnavailable();
+      ctx.status = 503;
+      ctx.set(headers!);
+      ctx.body = { ok: false, storage: 'unavailable', message, code };
       return;
     }
     ctx.body = { ok: true };
@@ -157,7 +171,6 @@ export function createApp({
 
   const limits = rateLimits ?? new AuthRateLimits(db, config.rateLimits, clock);
   const site = { siteName: config.siteName, publicUrl: config.publicUrl, podcastOwnerEmail: config.podcastOwnerEmail };
-  const storage = createStorage(storageDir ?? path.join(config.dataDir ?? path.resolve('data'), 'uploads'), config.s3);
   const writeLimits = new WriteLimiter(db, config.writeLimits ?? DEFAULT_WRITE_LIMITS, clock);
   const uploadQuota = config.uploadQuota ?? DEFAULT_UPLOAD_QUOTA;
   const passwordResetLimits = new PasswordResetLimits(db, config.passwordResetLimits, clock);
@@ -177,12 +190,17 @@ export function createApp({
     notifier,
     secret: config.sessionSecret,
     emailConfirmationLimits,
+    afterAnswer: afterAnswer ?? new AfterAnswer({ onError: mail.onError }),
   });
   for (const router of [api, ...routers]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }
 
-  app.use(pwaMiddleware(pwaDir, [shareablePages(db, site, gate), ...(config.serverRendering ? [pages.renderer] : [])]));
+  app.use(
+    pwaMiddleware(pwaDir, [shareablePages(db, site, gate), ...(config.serverRendering ? [pages.renderer] : [])], {
+      missing: missingItemPage(internal),
+    }),
+  );
   return app;
 }

@@ -43,3 +43,9 @@ export const storageFull = () =>
   new HttpError(503, 'storage_full', 'The server is out of storage space. Please try again later.', undefined, {
     'Retry-After': String(STORAGE_FULL_RETRY_SECONDS),
   });
+/** The object store (S3) cannot be reached: a passing condition, so 503 and retry; never "the database". */
+export const STORAGE_UNAVAILABLE_RETRY_SECONDS = 30;
+export const storageUnavailable = () =>
+  new HttpError(503, 'storage_unavailable', 'File storage is unavailable. Please try again shortly.', undefined, {
+    'Retry-After': String(STORAGE_UNAVAILABLE_RETRY_SECONDS),
+  });

@@ -15,7 +15,11 @@ export type ShellRenderer = (ctx: Koa.Context, shell: string) => Promise<string 
  * SPA fallback (index.html) for any other GET that is not under /api, /objects or /covers, filled by
  * `renderers` in turn.
  */
-export function pwaMiddleware(dir = PWA_DIR, renderers: ShellRenderer[] = []): Koa.Middleware {
+export function pwaMiddleware(
+  dir = PWA_DIR,
+  renderers: ShellRenderer[] = [],
+  { missing }: { missing?: (ctx: Koa.Context) => Promise<boolean> } = {},
+): Koa.Middleware {
   const files = serve(dir, {
     index: false,
     setHeaders: (res, filePath) => {
@@ -48,6 +52,15 @@ export function pwaMiddleware(dir = PWA_DIR, renderers: ShellRenderer[] = []): K
       ctx.body = 'The web app has not been built yet: run `npm run build`.';
       return;
     }
+    if (await missing?.(ctx)) {
+      // The page of something this viewer cannot see (unknown, deleted, a draft): 404, so search
+      // engines drop it, with the plain shell, whose app shows its not-found screen. Never kept.
+      ctx.status = 404;
+      ctx.type = 'html';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = notFoundShell(indexHtml);
+      return;
+    }
     let page = indexHtml;
     for (const render of renderers) page = (await render(ctx, page)) ?? page;
     ctx.status = 200;
@@ -62,6 +75,13 @@ export function pwaMiddleware(dir = PWA_DIR, renderers: ShellRenderer[] = []): K
     }
     ctx.body = page;
   };
+}
+
+/** The shell titled as the app's not-found screen, and kept out of search indexes. */
+function notFoundShell(shell: string): string {
+  return shell
+    .replace(/<title>([^<]*)<\/title>/, (_tag, site: string) => `<title>Page Not Found | ${site}</title>`)
+    .replace('</head>', () => '  <meta name="robots" content="noindex" />\n  </head>');
 }
 
 function notFoundText(ctx: Koa.Context): void {

@@ -43,7 +43,7 @@ const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 async function createUserViaApi(page: Page, baseURL: string | undefined, fields: Partial<ListedUser> & { password?: string }) {
   const stamp = unique();
   const response = await page.request.post('/api/admin/users', {
-    data: { firstName: 'Api', lastName: `User${stamp}`, email: `api.${stamp}@example.test`, password: 'secret99', ...fields },
+    data: { firstName: 'Api', lastName: `User${stamp}`, email: `api.${stamp}@example.test`, password: 'Quiet-harbour-lamp-42', ...fields },
     headers: { origin: baseURL! },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -73,7 +73,7 @@ test.describe('control panel Users tab', () => {
     await dialog.getByLabel('First Name').fill('Casey');
     await dialog.getByLabel('Last Name').fill(`Created${stamp}`);
     await dialog.getByLabel('Email').fill(email);
-    await dialog.getByLabel('Password', { exact: true }).fill('secret12');
+    await dialog.getByLabel('Password', { exact: true }).fill('Secret-tundra-violin-12');
     await choose(dialog, 'Role', 'Editor');
     await dialog.getByLabel('Job Title').fill('Controller');
     await dialog.getByLabel('Company').fill('Acme');
@@ -88,7 +88,7 @@ test.describe('control panel Users tab', () => {
     // The badge comes first; the row's role picker shows the same word.
     await expect(created.getByText('Editor', { exact: true }).first()).toHaveClass(/badge--purple/);
     await expect(created.getByText('Active', { exact: true })).toBeVisible();
-    expect(await canSignIn(page, baseURL, email, 'secret12')).toBe(true);
+    expect(await canSignIn(page, baseURL, email, 'Secret-tundra-violin-12')).toBe(true);
   });
 
   test("the Create User dialog shows the shared schema's messages under the fields", async ({ page, baseURL }) => {
@@ -102,7 +102,7 @@ test.describe('control panel Users tab', () => {
     await expect(dialog.getByText('First name is required')).toBeVisible();
     await expect(dialog.getByText('Last name is required')).toBeVisible();
     await expect(dialog.getByText('Invalid email format')).toBeVisible();
-    await expect(dialog.getByText('Password must be at least 6 characters')).toBeVisible();
+    await expect(dialog.getByText('Password must be at least 8 characters')).toBeVisible();
     await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -114,7 +114,7 @@ test.describe('control panel Users tab', () => {
     await dialog.getByLabel('First Name').fill('Dup');
     await dialog.getByLabel('Last Name').fill('Licate');
     await dialog.getByLabel('Email').fill(ACCOUNTS.member.email);
-    await dialog.getByLabel('Password', { exact: true }).fill('secret12');
+    await dialog.getByLabel('Password', { exact: true }).fill('Secret-tundra-violin-12');
     await dialog.getByRole('button', { name: 'Create User' }).click();
     await expect(toast(page)).toContainText('Error');
     await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
@@ -145,7 +145,7 @@ test.describe('control panel Users tab', () => {
     // The user is signed in elsewhere; deactivating them refuses that session's next request.
     const elsewhere = await page.context().browser()!.newContext({ baseURL });
     try {
-      const login = await elsewhere.request.post('/api/auth/login', { data: { email: user.email, password: 'secret99' } });
+      const login = await elsewhere.request.post('/api/auth/login', { data: { email: user.email, password: 'Quiet-harbour-lamp-42' } });
       expect(login.status()).toBe(200);
       expect((await elsewhere.request.get('/api/auth/user')).status()).toBe(200);
 
@@ -290,7 +290,7 @@ test.describe('/admin/users', () => {
     await add.getByLabel('First Name').fill('Added');
     await add.getByLabel('Last Name').fill(`Person${stamp}`);
     await add.getByLabel('Email').fill(email);
-    await add.getByLabel('Password', { exact: true }).fill('firstpass');
+    await add.getByLabel('Password', { exact: true }).fill('First-pass-cobalt-heron');
     await choose(add, 'Role', 'Admin');
     await choose(add, 'Status', 'Inactive');
     await add.getByLabel('Title (optional)').fill('Auditor');
@@ -311,15 +311,15 @@ test.describe('/admin/users', () => {
     await expect(toast(page)).toContainText('User updated successfully!');
     await expect(edit).toHaveCount(0);
     await expect(line.getByText('Active', { exact: true })).toBeVisible();
-    expect(await canSignIn(page, baseURL, email, 'firstpass')).toBe(true);
+    expect(await canSignIn(page, baseURL, email, 'First-pass-cobalt-heron')).toBe(true);
 
     await chooseRowAction(page, line, `Added Person${stamp}`, 'Edit');
-    await page.getByRole('dialog', { name: 'Edit User' }).getByLabel('New Password (Optional)').fill('secondpass');
+    await page.getByRole('dialog', { name: 'Edit User' }).getByLabel('New Password (Optional)').fill('Second-pass-amber-otter');
     await page.getByRole('dialog', { name: 'Edit User' }).getByRole('button', { name: 'Save Changes' }).click();
     // The dialog closes once saved (the first save's toast may still be showing).
     await expect(page.getByRole('dialog', { name: 'Edit User' })).toHaveCount(0);
-    expect(await canSignIn(page, baseURL, email, 'secondpass')).toBe(true);
-    expect(await canSignIn(page, baseURL, email, 'firstpass')).toBe(false);
+    expect(await canSignIn(page, baseURL, email, 'Second-pass-amber-otter')).toBe(true);
+    expect(await canSignIn(page, baseURL, email, 'First-pass-cobalt-heron')).toBe(false);
   });
 
   test('delete from /admin/users asks for the same confirmation', async ({ page, baseURL }) => {

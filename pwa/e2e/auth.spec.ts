@@ -1,4 +1,6 @@
 import { expect, test } from './fixtures';
+import { NEW_PASSWORD_HINT } from '../../contracts/auth';
+import { expectNoSeriousA11yViolations } from './axe';
 import { ACCOUNTS, signIn } from './session';
 
 /** Resolves a held route when `release` is called, so a pending state can be seen without sleeping. */
@@ -91,7 +93,7 @@ test.describe('sign up', () => {
     await page.getByLabel('First name').fill('Nora');
     await page.getByLabel('Last name').fill('Quinn');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('secret123');
+    await page.getByLabel('Password').fill('Quiet-harbour-lamp-42');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByRole('button', { name: 'Creating Account...' })).toBeVisible();
     release();
@@ -115,7 +117,7 @@ test.describe('sign up', () => {
     await page.getByLabel('First name').fill('Maya');
     await page.getByLabel('Last name').fill('Patel');
     await page.getByLabel('Email').fill(ACCOUNTS.member.email);
-    await page.getByLabel('Password').fill('secret123');
+    await page.getByLabel('Password').fill('Quiet-harbour-lamp-42');
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     const toast = page.getByRole('alertdialog');
@@ -130,7 +132,7 @@ test.describe('sign up', () => {
     await page.getByLabel('First name').fill('Maya');
     await page.getByLabel('Last name').fill('Patel');
     await page.getByLabel('Email').fill(ACCOUNTS.member.email);
-    await page.getByLabel('Password').fill('secret123');
+    await page.getByLabel('Password').fill('Quiet-harbour-lamp-42');
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     // The contract accepts the form; the server refuses the address, and says so under its field.
@@ -159,11 +161,38 @@ test.describe('sign up', () => {
     await page.getByLabel('First name').fill('Nora\u001b[31m');
     await page.getByLabel('Last name').fill('Quinn');
     await page.getByLabel('Email').fill(`control.${Date.now()}@example.com`);
-    await page.getByLabel('Password').fill('secret123');
+    await page.getByLabel('Password').fill('Quiet-harbour-lamp-42');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByLabel('First name')).toHaveAccessibleDescription('Text cannot contain control characters');
     await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
     expect(registerCalls).toBe(0);
+  });
+
+  test("a guessable password: the server's advice under Password, no account, and a strong one then works", async ({ page }) => {
+    const email = `guessable.${Date.now()}@example.com`;
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    const password = page.getByLabel('Password');
+    await expect(password).toHaveAccessibleDescription(NEW_PASSWORD_HINT);
+    await page.getByLabel('First name').fill('Nora');
+    await page.getByLabel('Last name').fill('Quinn');
+    await page.getByLabel('Email').fill(email);
+    // Long enough for the contract; only the server's strength check refuses it.
+    await password.fill('password123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await expect(password).toHaveAccessibleDescription(/This password is too easy to guess\. This is a commonly used password\./);
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('main').getByText('This is a commonly used password.', { exact: false })).toBeVisible();
+    await expect(page).toHaveURL('/login');
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath('guessable-password.png') });
+    expect((await page.request.post('/api/auth/login', { data: { email, password: 'password123' } })).status()).toBe(401);
+
+    await password.fill('Quiet-harbour-lamp-42');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('banner').getByText('Nora Quinn')).toBeVisible();
   });
 });
 

@@ -81,7 +81,7 @@ async function inviteeContext(browser: Browser, baseURL: string, options: Parame
 async function acceptThroughForm(page: Page, firstName: string) {
   await page.getByLabel('First name').fill(firstName);
   await page.getByLabel('Last name').fill('Invitee');
-  await page.getByLabel('Password').fill('secret123');
+  await page.getByLabel('Password').fill('Quiet-harbour-lamp-42');
   await page.getByRole('button', { name: 'Accept Invitation' }).click();
 }
 
@@ -179,7 +179,7 @@ test.describe('invitation links', () => {
       await p.getByLabel('First name').fill('Not');
       await p.getByLabel('Last name').fill('Invited');
       await p.getByLabel('Email').fill(squatted.email);
-      await p.getByLabel('Password').fill('secret123');
+      await p.getByLabel('Password').fill('Quiet-harbour-lamp-42');
       await p.getByRole('button', { name: 'Create Account' }).click();
       await expect(p).toHaveURL('/');
       await p.goto('/news');
@@ -299,7 +299,7 @@ test.describe('invitation links on a phone', () => {
       await p.screenshot({ path: testInfo.outputPath('invite-page-phone.png'), fullPage: true });
       await p.getByLabel('First name').fill('Pat');
       await p.getByLabel('Last name').fill('Phone');
-      await p.getByLabel('Password').fill('secret123');
+      await p.getByLabel('Password').fill('Quiet-harbour-lamp-42');
       await p.getByRole('button', { name: 'Accept Invitation' }).tap();
       await expect(p).toHaveURL('/');
       await expect(toast(p)).toContainText('Registration Successful');

@@ -41,7 +41,7 @@ test('an admin on a desktop signs in with the form, changes a role and deletes a
   const promoted = { firstName: 'Priya', lastName: `Promoted ${unique()}`, email: `promoted.${unique()}@example.test` };
   const leaving = { firstName: 'Lars', lastName: `Leaving ${unique()}`, email: `leaving.${unique()}@example.test` };
   for (const person of [promoted, leaving]) {
-    const created = await api.post('/api/admin/users', { data: { ...person, password: 'member123', role: 'subscriber' } });
+    const created = await api.post('/api/admin/users', { data: { ...person, password: 'Member-heather-dock-123', role: 'subscriber' } });
     expect(created.status(), await created.text()).toBe(201);
   }
 

@@ -85,7 +85,7 @@ test('an invitation by mail: the invitee opens its link, sets name and password,
     await expect(p.getByLabel('Email')).toHaveValue(email);
     await p.getByLabel('First name').fill('Ines');
     await p.getByLabel('Last name').fill('Invited');
-    await p.getByLabel('Password').fill('secret123');
+    await p.getByLabel('Password').fill('Quiet-harbour-lamp-42');
     await p.getByRole('button', { name: 'Accept Invitation' }).click();
     await expect(p).toHaveURL(/\/$/);
     await expect(toast(p)).toContainText('Registration Successful');

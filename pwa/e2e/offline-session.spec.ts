@@ -60,7 +60,7 @@ test('registered through the form, a new member stays signed in offline after a 
   await page.getByLabel('First name').fill('Rita');
   await page.getByLabel('Last name').fill('Commuter');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('commuter123');
+  await page.getByLabel('Password').fill('Commuter-lark-ferry-123');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expectSignedIn(page, 'Rita Commuter');

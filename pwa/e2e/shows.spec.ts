@@ -90,7 +90,7 @@ test.describe('users Actions menu', () => {
   async function newUser(page: Page, baseURL: string | undefined) {
     const stamp = unique();
     const response = await page.request.post('/api/admin/users', {
-      data: { firstName: 'Menu', lastName: `Person${stamp}`, email: `menu.${stamp}@example.test`, password: 'secret99' },
+      data: { firstName: 'Menu', lastName: `Person${stamp}`, email: `menu.${stamp}@example.test`, password: 'Quiet-harbour-lamp-42' },
       headers: { origin: baseURL! },
     });
     expect(response.status(), await response.text()).toBe(201);
@@ -157,7 +157,7 @@ test.describe('users Actions menu', () => {
     const origin = new URL(page.url()).origin;
     const stamp = unique();
     const other = await page.request.post('/api/admin/users', {
-      data: { firstName: 'Second', lastName: `Admin${stamp}`, email: `second.${stamp}@example.test`, password: 'secret99', role: 'admin' },
+      data: { firstName: 'Second', lastName: `Admin${stamp}`, email: `second.${stamp}@example.test`, password: 'Quiet-harbour-lamp-42', role: 'admin' },
       headers: { origin },
     });
     expect(other.status()).toBe(201);

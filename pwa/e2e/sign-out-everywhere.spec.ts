@@ -31,7 +31,7 @@ async function asAdmin(baseURL: string): Promise<APIRequestContext> {
 async function newMember(baseURL: string): Promise<Member> {
   const admin = await asAdmin(baseURL);
   const stamp = unique();
-  const member = { email: `everywhere.${stamp}@example.test`, password: 'secret99', firstName: 'Sam', lastName: `Roe${stamp}` };
+  const member = { email: `everywhere.${stamp}@example.test`, password: 'Quiet-harbour-lamp-42', firstName: 'Sam', lastName: `Roe${stamp}` };
   const res = await admin.post('/api/admin/users', { data: member });
   expect(res.status(), await res.text()).toBe(201);
   const { id } = (await res.json()) as { id: string };

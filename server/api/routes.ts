@@ -32,6 +32,7 @@ import type { SiteInfo } from '../feeds/site';
 import type { ObjectStorage } from '../storage/index';
 import type { AuthRateLimiter, EmailConfirmationLimits, PasswordResetLimits } from '../middleware/rate-limit';
 import type { MailQueue } from '../mail/outbox';
+import type { AfterAnswer } from '../middleware/after-answer';
 import type { WriteLimiter } from '../middleware/write-limits';
 import type { UploadQuota } from './uploads/quota';
 
@@ -54,10 +55,12 @@ export interface ApiDeps {
   secret: string;
   /** Confirmation mails a member asks for again, per account and per IP. */
   emailConfirmationLimits: EmailConfirmationLimits;
+  /** Work done once a request's answer is out (password reset links). */
+  afterAnswer: AfterAnswer;
 }
 
 /** Every resource's router, in one list (the permission-matrix test walks these). */
-export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret, emailConfirmationLimits }: ApiDeps): Router[] {
+export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret, emailConfirmationLimits, afterAnswer }: ApiDeps): Router[] {
   // Drawing covers and resizing uploads take turns for the same cores.
   const turns = new ImageTurns();
   const images = new UploadedImages(db, storage, turns);
@@ -65,7 +68,7 @@ export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, 
   return [
     authRoutes(db, rateLimits, confirmer),
     emailConfirmationRoutes({ db, confirmer, limits: emailConfirmationLimits }),
-    passwordResetRoutes({ db, site, limits: passwordResetLimits, mail, clock }),
+    passwordResetRoutes({ db, site, limits: passwordResetLimits, mail, clock, afterAnswer }),
     newsRoutes(db, writeLimits, notifier),
     podcastRoutes(db, writeLimits, clock),
     podcastShowRoutes(db),

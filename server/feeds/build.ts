@@ -19,11 +19,26 @@ import { coverUrl, EPISODE_FEED_COVER_SIZE, podcastCover, SERIES_FEED_COVER_SIZE
  * CDATA and marks Atom's `<title>` and `<summary>` `type="html"`; RSS readers render an item's
  * `<description>` as HTML too. So what goes into those is HTML-escaped text (`escapeHtml`): a title
  * `<img src=x onerror=…>` reaches a reader as the characters `&#60;img …`, which an HTML renderer
- * shows as the text it is. An RSS item `<title>` is plain text by the RSS spec and stays as written
- * (the XML escaping is the library's).
+ * shows as the text it is. An RSS `<title>` is plain text by the RSS spec, but many readers render it
+ * as HTML, so markup is taken out of it as WordPress does (`rssTitle`): a title `<img src=x
+ * onerror=…>` must not arrive as an element. Atom's titles say `type="html"` and stay escaped.
  */
 
 const DESCRIPTION_LENGTH = 300;
+
+/**
+ * A title for an RSS `<title>` (and `itunes:title`): its tags taken out, as WordPress's
+ * `wp_strip_all_tags` does for `the_title_rss` (script and style elements with their content, then
+ * every tag, an unclosed one to the end), whitespace collapsed. A `<` not starting a tag (`a < b`)
+ * stays: the XML escaping is the library's, and no reader starts an element there.
+ */
+export function rssTitle(title: string): string {
+  return title
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<[a-zA-Z!/?][^>]*(?:>|$)/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
 export const PODCAST_DESCRIPTION = 'Conversations with the people shaping accounting, audit and corporate finance.';
 /** Apple's category list: the closest fit for accounting and corporate finance. */
 const ITUNES_CATEGORY = { text: 'Business', sub: 'Management' };
@@ -59,7 +74,8 @@ export function articleFeedXml(ctx: FeedContext, items: FeedItems<ArticleRow>, o
   const feed = new Feed({
     id: `${origin}${o.pagePath}`,
     link: `${origin}${o.pagePath}`,
-    title: o.title ? `${site.siteName}: ${o.title}` : `${site.siteName} News`,
+    // A category's name is an editor's text: as an item's title in RSS, as it is in Atom.
+    title: o.title ? `${site.siteName}: ${format === 'rss' ? rssTitle(o.title) : o.title}` : `${site.siteName} News`,
     description: o.description ?? `Latest news from ${site.siteName}`,
     language: 'en',
     updated: updatedOf(items.rows),
@@ -71,8 +87,8 @@ export function articleFeedXml(ctx: FeedContext, items: FeedItems<ArticleRow>, o
     const link = `${origin}/news/${row.id}`;
     const name = authorName(items.authors.get(row.author_id ?? ''));
     const item: Item = {
-      // Atom's title is `type="html"`; RSS's is plain text.
-      title: format === 'atom' ? escapeHtml(row.title) : row.title,
+      // Atom's title is `type="html"`; RSS's is plain text, which many readers render as HTML.
+      title: format === 'atom' ? escapeHtml(row.title) : rssTitle(row.title),
       id: `urn:uuid:${row.id}`,
       guid: `urn:uuid:${row.id}`,
       link,
@@ -168,7 +184,7 @@ export function podcastFeedXml(ctx: FeedContext, items: FeedItems<PodcastRow>, o
   for (const row of items.rows) {
     const enclosure = enclosureOf(row.audio_url, origin, objects);
     const extensions: NonNullable<Item['extensions']> = [
-      { name: 'itunes:title', objects: text(row.title) },
+      { name: 'itunes:title', objects: text(rssTitle(row.title)) },
       { name: 'itunes:explicit', objects: text('false') },
       { name: 'itunes:episodeType', objects: text('full') },
     ];
@@ -199,7 +215,7 @@ export function podcastFeedXml(ctx: FeedContext, items: FeedItems<PodcastRow>, o
     const people = [row.host_name, row.guest_name].filter(Boolean).join(', ');
     if (people) extensions.push({ name: 'itunes:author', objects: text(people) });
     feed.addItem({
-      title: row.title,
+      title: rssTitle(row.title),
       // The episode's id: stable across edits, re-publishing and a change of domain.
       guid: row.id,
       link: `${origin}/podcasts`,

@@ -1,4 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
+import { imageEnd } from './end';
 import { UPLOAD_VARIANT_FORMATS, UPLOAD_VARIANT_WIDTHS, type UploadVariantFormat } from '../../contracts/covers';
 
 /*
@@ -25,7 +26,8 @@ export interface PreparedImage {
   variants: ImageVariant[];
   /**
    * The original re-encoded upright and without metadata, when it carried any (EXIF, GPS, XMP,
-   * IPTC, an orientation flag); undefined when the uploaded bytes are already clean and stay as they are.
+   * IPTC, an orientation flag); or cut at its end when bytes follow it; undefined when the uploaded
+   * bytes are already clean and stay as they are.
    */
   cleaned?: Buffer;
 }
@@ -64,7 +66,13 @@ export async function prepareImage(bytes: Buffer, contentType: string): Promise<
       }
     }
     const carriesMetadata = Boolean(meta.exif || meta.xmp || meta.iptc || (meta.orientation ?? 1) > 1);
-    return { variants, cleaned: carriesMetadata ? await reencode(bytes, contentType, (meta.pages ?? 1) > 1) : undefined };
+    const animated = (meta.pages ?? 1) > 1;
+    if (carriesMetadata) return { variants, cleaned: await reencode(bytes, contentType, animated) };
+    // Bytes after the image's end (a ZIP or a page appended: a polyglot) are cut off; an image
+    // whose end cannot be found by its structure is re-encoded, which keeps the picture alone.
+    const end = imageEnd(bytes, contentType);
+    if (end === undefined) return { variants, cleaned: await reencode(bytes, contentType, animated) };
+    return { variants, cleaned: end < bytes.length ? bytes.subarray(0, end) : undefined };
   } catch (error) {
     // The header was readable but the pixels are not (a truncated or corrupt file).
     throw new UnreadableImage(String(error));

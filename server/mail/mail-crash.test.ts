@@ -51,7 +51,7 @@ describe.each(DB_KINDS)('mail across a SIGKILL [%s]', (kind) => {
       const admin = new Agent(d.url);
       expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
       const email = 'crash-reset@example.com';
-      expect((await admin.post('/api/admin/users', { email, password: 'before-pw', firstName: 'Kim', lastName: 'Crash' })).status).toBe(201);
+      expect((await admin.post('/api/admin/users', { email, password: 'Before-lantern-quay-31', firstName: 'Kim', lastName: 'Crash' })).status).toBe(201);
       expect((await new Agent(d.url).post('/api/auth/password-reset', { email })).status).toBe(202);
 
       // Queued, tried and put back for a retry (not in the middle of an attempt): then killed.
@@ -65,8 +65,8 @@ describe.each(DB_KINDS)('mail across a SIGKILL [%s]', (kind) => {
       expect(smtp.to(email)).toHaveLength(1);
 
       const browser = new Agent(d.url);
-      expect((await browser.post('/api/auth/password-reset/confirm', { token: resetTokenIn(mail), password: 'after-pw' })).status).toBe(200);
-      expect((await new Agent(d.url).post('/api/auth/login', { email, password: 'after-pw' })).status).toBe(200);
+      expect((await browser.post('/api/auth/password-reset/confirm', { token: resetTokenIn(mail), password: 'After-orchard-mule-58' })).status).toBe(200);
+      expect((await new Agent(d.url).post('/api/auth/login', { email, password: 'After-orchard-mule-58' })).status).toBe(200);
       expect(smtp.to(email)).toHaveLength(1);
     });
   }, 180_000);
@@ -78,12 +78,12 @@ describe.each(DB_KINDS)('mail across a SIGKILL [%s]', (kind) => {
       // Alice started the discussion, Bob replies in it and mentions Carol; both want mail at once.
       const member = async (firstName: string) => {
         const email = `crash-${firstName.toLowerCase()}@example.com`;
-        const created = await admin.post('/api/admin/users', { email, password: 'member-pw', firstName, lastName: 'Crash' });
+        const created = await admin.post('/api/admin/users', { email, password: 'Member-thistle-barge-64', firstName, lastName: 'Crash' });
         expect(created.status).toBe(201);
         // Confirmed addresses (docs/security.md §13), as if each had used a link: the mail server is down here.
         await db('users').where({ id: created.body.id }).update({ email_confirmed_at: new Date().toISOString() });
         const agent = new Agent(d.url);
-        expect((await agent.post('/api/auth/login', { email, password: 'member-pw' })).status).toBe(200);
+        expect((await agent.post('/api/auth/login', { email, password: 'Member-thistle-barge-64' })).status).toBe(200);
         expect((await agent.put('/api/notifications/settings', { discussion_reply: 'email', mention: 'email' })).status).toBe(200);
         return { email, agent, id: created.body.id as string, name: `${firstName} Crash` };
       };

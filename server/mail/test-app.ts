@@ -7,6 +7,7 @@ import { createApp } from '../app';
 import type { MailConfig } from '../config';
 import { Agent, createTestDatabase, TEST_SESSION_SECRET, type DbKind, type TestDatabase } from '../test/harness';
 import { DEFAULT_PASSWORD_RESET_RATE_LIMITS, type EmailConfirmationRateLimitConfig, type PasswordResetRateLimitConfig } from '../middleware/rate-limit';
+import { AfterAnswer } from '../middleware/after-answer';
 import { MailSender, type MailSenderOptions } from './sender';
 import { createMailTransport } from './transport';
 
@@ -26,6 +27,8 @@ export interface MailTestServer extends TestDatabase {
   dataDir: string;
   /** What the sender logged (`files` mode logs each message and its links). */
   logged: string[];
+  /** Work the app does after answering (password reset links): `settled()` awaits it. */
+  afterAnswer: AfterAnswer;
   close(): Promise<void>;
 }
 
@@ -41,6 +44,7 @@ export async function startMailTestServer(
     emailConfirmationLimits?: EmailConfirmationRateLimitConfig;
     sender?: Partial<MailSenderOptions>;
     trustProxy?: string[];
+    afterAnswer?: AfterAnswer;
   },
 ): Promise<MailTestServer> {
   const database = await createTestDatabase(kind);
@@ -57,6 +61,7 @@ export async function startMailTestServer(
       log: { info: (l) => logged.push(l), error: (l) => logged.push(l) },
       ...opts.sender,
     });
+  const afterAnswer = opts.afterAnswer ?? new AfterAnswer({ onError: (err) => console.error(err) });
   const koa = createApp({
     db: database.db,
     storageDir: path.join(dataDir, 'uploads'),
@@ -74,6 +79,7 @@ export async function startMailTestServer(
     responseCache: { maxEntries: 0 },
     mailKick: () => sender?.kick(),
     emailConfirmationLimits: opts.emailConfirmationLimits,
+    afterAnswer,
   });
   sender?.start();
   const server = http.createServer(koa.callback());
@@ -85,8 +91,10 @@ export async function startMailTestServer(
     dataDir,
     logged,
     sender,
+    afterAnswer,
     agent: () => new Agent(url),
     async close() {
+      await afterAnswer.settled();
       await sender?.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import { isServerPath } from '../paths';
-import { HttpError, storageFull } from '../errors';
+import { HttpError, storageFull, storageUnavailable } from '../errors';
 import { isDatabaseUnavailable, isStorageFull, isUniqueViolation } from '../db/dialect';
 import type { StorageHealth } from '../storage/health';
+import { StorageUnavailable } from '../storage/types';
 import { databaseUnavailable, needsDatabase } from '../db/availability';
 
 export type Logger = Pick<Console, 'error' | 'info'>;
@@ -24,7 +25,9 @@ const KNOWN: Record<number, { code: string; message: string }> = {
  * then fails too.
  *
  * A full disk (database or uploads) is 503 `storage_full` with Retry-After, and is remembered for
- * `/api/health`: the condition passes when space is freed, and the client should try again.
+ * `/api/health`: the condition passes when space is freed, and the client should try again. An object
+ * store that cannot be reached (StorageUnavailable, from the S3 driver) is 503 `storage_unavailable`,
+ * told apart from a database outage although both are connection errors underneath.
  *
  * Logs name the route pattern, never the path: a path can hold an upload token.
  */
@@ -44,7 +47,12 @@ export function errorHandler(
     } catch (caught) {
       let err = caught;
       const where = `[${requestId}] ${ctx.method} ${routeOf(ctx)}`;
-      if (wouldBe500(err) && isStorageFull(err)) {
+      if (err instanceof StorageUnavailable) {
+        // Before the database checks: an S3 outage is a network error too (ECONNREFUSED).
+        logger.error(`${where}: object storage unavailable (${(err.reason as { code?: string })?.code ?? (err.reason as Error)?.name})`);
+        opts.storage?.reportUnavailable();
+        err = storageUnavailable();
+      } else if (wouldBe500(err) && isStorageFull(err)) {
         logger.error(`${where}: storage full (${(err as { code?: string }).code})`);
         opts.storage?.reportFull();
         err = storageFull();

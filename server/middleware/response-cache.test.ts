@@ -53,7 +53,7 @@ describeEachDb('response cache and validators', (t) => {
     expect((await visitor.get(path)).headers.get('x-cache')).toBe('hit');
   });
 
-  it('a refused write empties it too', async () => {
+  it('refused writes keep it, however many; a failed sign-in too; a committed write still empties it', async () => {
     const cat = await createCategory(cached.db);
     await insertArticle(cached.db, { categoryIds: [cat.id] });
     const path = `/api/news?categories=${cat.id}`;
@@ -61,8 +61,30 @@ describeEachDb('response cache and validators', (t) => {
     await visitor.get(path);
     await visitor.get(path);
     expect((await visitor.get(path)).headers.get('x-cache')).toBe('hit');
-    expect((await visitor.post('/api/news', { title: 'x' })).status).toBe(401);
-    expect((await visitor.get(path)).headers.get('x-cache')).toBeNull();
+
+    const { agent: subscriber, user } = await signedIn(cached.db, cached.agent());
+    const refusals: Array<[number, () => ReturnType<typeof visitor.post>]> = [
+      [404, () => visitor.post('/api/x', {})],
+      [415, () => visitor.request('POST', '/api/auth/login', { raw: 'email=a', headers: { 'content-type': 'text/plain' } })],
+      [400, () => visitor.request('POST', '/api/auth/login', { raw: '{"email":', headers: { 'content-type': 'application/json' } })],
+      [400, () => visitor.post('/api/auth/login', { email: 'not an email' })],
+      [401, () => visitor.post('/api/news', { title: 'x' })],
+      [401, () => visitor.post('/api/auth/login', { email: user.email, password: 'Wrong-harbour-lamp-42' })],
+      [403, () => subscriber.post('/api/news', { title: 'x' })],
+    ];
+    for (let round = 0; round < 5; round++) {
+      for (const [status, send] of refusals) expect((await send()).status).toBe(status);
+    }
+    const kept = await visitor.get(path);
+    expect(kept.headers.get('x-cache')).toBe('hit');
+    expect(await cached.countQueries(() => visitor.get(path))).toBe(0);
+
+    // The first committed write empties it.
+    const article = kept.body[0] as { id: string; commentCount: number };
+    expect((await subscriber.post(`/api/news/${article.id}/comments`, { content: 'Fresh' })).status).toBe(201);
+    const after = await visitor.get(path);
+    expect(after.headers.get('x-cache')).toBeNull();
+    expect(after.body[0].commentCount).toBe(article.commentCount + 1);
   });
 
   it("keeps a signed-in answer for that user alone, and still checks the user on every request", async () => {

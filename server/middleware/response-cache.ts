@@ -39,9 +39,10 @@ const SAFE = new Set(['GET', 'HEAD']);
  *   by viewer: drafts, likes). The session and its user are still checked on every request before
  *   this (loadUser; kept for seconds by the SessionCache, which is emptied with this cache), so a
  *   deactivated account or ended session is refused, never served from here.
- *   Any request with another method, answered or refused, empties the cache when it ends; a read
- *   that overlapped a write is not stored (the generation check), so a write is visible to the next
- *   request.
+ *   A request with another method empties the cache when it ends, unless it was refused (4xx): an
+ *   anonymous stream of failing POSTs must not empty every cache (and every other process's) for
+ *   nothing. A read that overlapped a write is not stored (the generation check), so a write is
+ *   visible to the next request.
  * - An answer is kept the second time its key misses, not the first (TinyLFU's "doorkeeper"): a
  *   one-off read (a member's own page, a deep cursor, a query nobody repeats) neither pushes out what
  *   many visitors ask for nor churns memory. A kept body lives long enough to leave the young
@@ -88,12 +89,19 @@ export function responseCache({
   return async (ctx, next) => {
     if (!SAFE.has(ctx.method)) {
       if (!ctx.path.startsWith('/api/')) return next();
+      let refused = false;
       try {
         await next();
+        refused = isRefusal(ctx.status);
+      } catch (err) {
+        refused = isRefusal(statusOf(err));
+        throw err;
       } finally {
-        forget();
-        // The others empty theirs; a failed notice must not turn an answered write into an error.
-        await coherence?.announce().catch(() => {});
+        if (!refused) {
+          forget();
+          // The others empty theirs; a failed notice must not turn an answered write into an error.
+          await coherence?.announce().catch(() => {});
+        }
       }
       return;
     }
@@ -145,6 +153,21 @@ export function responseCache({
     }
     answer(ctx, json, etag);
   };
+}
+
+/**
+ * A refusal (4xx) is thrown before the handler's transaction commits, or inside it (rolling it back),
+ * so it wrote nothing a cached answer shows; what a refusal may write (sign-in counters, a used upload
+ * token) no GET answer shows. A server error (5xx) may follow a commit, so it empties the caches.
+ */
+function isRefusal(status: number): boolean {
+  return status >= 400 && status < 500;
+}
+
+/** The status an error will be answered with: HttpError's, Koa's and the body parser's `status`, else 500. */
+function statusOf(err: unknown): number {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : 500;
 }
 
 function answer(ctx: Koa.Context, json: Buffer, etag: string): void {

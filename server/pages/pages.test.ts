@@ -83,12 +83,15 @@ describe.each(DB_KINDS)('shareable pages [%s]', (kind) => {
     });
   });
 
-  it('keeps the plain shell for drafts, archived articles and unknown or malformed ids', async () => {
+  it('keeps the plain shell for drafts, archived articles and unknown or malformed ids (404 for what the API does not show)', async () => {
     const draft = await insertArticle(t.db, { title: 'Secret draft', status: 'draft' });
     const archived = await insertArticle(t.db, { title: 'Archived story', isArchived: true });
     for (const p of [`/news/${draft}`, `/news/${archived}`, '/news/0199aaaa-0000-7000-8000-00000000ffff', '/news/not-an-id', '/forums/%3Cscript%3E']) {
-      const html = await page(p);
-      expect(html, p).toContain(SHELL_TITLE);
+      const res = await anon.get(p);
+      const api = await anon.get(p.replace(/^\/news\/(?=[0-9a-f-]{36}$)/, '/api/news/'));
+      expect(res.status, p).toBe(api.status === 404 ? 404 : 200);
+      const html = res.text;
+      expect(html, p).toContain(res.status === 404 ? '<title>Page Not Found | Ledger Commons</title>' : SHELL_TITLE);
       expect(html, p).not.toContain('og:title');
       expect(html, p).not.toContain('application/ld+json');
       expect(html, p).not.toMatch(/Secret draft|Archived story/);
@@ -141,7 +144,9 @@ describe.each(DB_KINDS)('shareable pages [%s]', (kind) => {
       interactionStatistic: { userInteractionCount: 0 },
     });
     await t.db('forum_discussions').where({ id: made.id }).update({ status: 'draft' });
-    expect(await page(`/forums/${made.id}`)).toContain(SHELL_TITLE);
+    const hidden = await anon.get(`/forums/${made.id}`);
+    expect(hidden.status).toBe(404);
+    expect(hidden.text).not.toContain('og:title');
   });
 
   it('lists public pages in /sitemap.xml and points to it from /robots.txt', async () => {

@@ -67,7 +67,7 @@ describe.each(DB_KINDS)('server-rendered pages [%s]', (kind) => {
 
     // A draft is a 404 for a visitor: the plain shell goes out and the browser says 'Article Not Found'.
     const hidden = await t.agent().get(`/news/${draft}`);
-    expect(hidden.status).toBe(200);
+    expect(hidden.status).toBe(404);
     expect(hidden.text).toContain(EMPTY_ROOT);
     expect(hidden.text).not.toContain('Unreleased draft on goodwill');
 

@@ -219,13 +219,7 @@ async function renderPage(
   { renderer, manifest, inShell }: Built,
   { url, origin, internal, cookie }: { url: string; origin: string; internal: InternalCalls; cookie?: string },
 ): Promise<RenderedParts | undefined> {
-  const socket = ctx.req.socket;
-  const host = socket.localAddress?.includes(':') ? `[${socket.localAddress}]` : socket.localAddress;
-  const self = `http://${host}:${socket.localPort}`;
-  // The API calls are the server's own (secure, the visitor's address and host), with the viewer's cookie.
-  const headers = { ...internal.headersFor(ctx), ...(cookie ? { cookie } : {}) };
-  const loopback: typeof fetch = (input, init) =>
-    fetch(new URL(String(input), self), { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } });
+  const loopback = loopbackFetch(ctx, internal, cookie);
   let rendered;
   try {
     rendered = await renderer.render(url, { origin, fetch: loopback });
@@ -248,6 +242,18 @@ async function renderPage(
   html = html.slice(hoisted.length);
   const state = `<script type="application/json" id="ssr-state">${jsonLd(rendered.state)}</script>`;
   return { head: [...styles, hoisted].join('\n    '), scripts, html, state };
+}
+
+/**
+ * `fetch` for this server's own API, on behalf of `ctx`: over loopback to the socket the request came
+ * in on, as the server's own call (secure, the visitor's address and host), with `cookie` if given.
+ */
+export function loopbackFetch(ctx: Koa.Context, internal: InternalCalls, cookie?: string): typeof fetch {
+  const socket = ctx.req.socket;
+  const host = socket.localAddress?.includes(':') ? `[${socket.localAddress}]` : socket.localAddress;
+  const self = `http://${host}:${socket.localPort}`;
+  const headers = { ...internal.headersFor(ctx), ...(cookie ? { cookie } : {}) };
+  return (input, init) => fetch(new URL(String(input), self), { ...init, headers: { ...(init?.headers as Record<string, string>), ...headers } });
 }
 
 /** The files of `keys` and of everything they import, from the build's manifest. */

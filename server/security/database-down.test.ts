@@ -58,7 +58,7 @@ async function serve(db: Knex) {
 }
 
 const register = (agent: Agent) =>
-  agent.post('/api/auth/register', { email: `down-${randomBytes(4).toString('hex')}@example.com`, password: 'secret123', firstName: 'A', lastName: 'B' });
+  agent.post('/api/auth/register', { email: `down-${randomBytes(4).toString('hex')}@example.com`, password: 'Quiet-harbour-lamp-42', firstName: 'A', lastName: 'B' });
 
 describe('database unavailable: SQLite', () => {
   it('starts on a file it cannot open (503), and migrates and serves once it can', async () => {

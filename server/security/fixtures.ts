@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import type { Agent } from '../test/harness';
 
 /**
@@ -9,6 +10,21 @@ export const PNG_BYTES = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+/**
+ * A real PNG of exactly `size` bytes: PNG_BYTES with a private ancillary chunk of filler (`fill`'s
+ * bytes) before its end (decoders skip it). Bytes appended after a PNG's end would be cut off when it is finalised.
+ */
+export function paddedPng(size: number, fill: (length: number) => Buffer = (length) => Buffer.alloc(length, 7)): Buffer {
+  const end = PNG_BYTES.length - 12; // the IEND chunk
+  const fillerLength = size - PNG_BYTES.length - 12;
+  if (fillerLength < 0) throw new Error(`a padded PNG is at least ${PNG_BYTES.length + 12} bytes`);
+  const typeAndData = Buffer.concat([Buffer.from('paDd', 'latin1'), fill(fillerLength)]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(fillerLength);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typeAndData));
+  return Buffer.concat([PNG_BYTES.subarray(0, end), length, typeAndData, crc, PNG_BYTES.subarray(end)]);
+}
 export const WAV_BYTES = Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(64, 1)]);
 
 /** Asks for an upload URL as the agent's user; returns its path (`/api/uploads/<token>`). */

@@ -46,7 +46,7 @@ describe.each(DB_KINDS)('login and registration rate limits [%s]', (kind) => {
   const login = (email: string, password: string, agent: Agent = t.agent()) => agent.post('/api/auth/login', { email, password });
   let n = 0;
   const register = (email = `new-${kind}-${++n}-${Date.now()}@example.com`) =>
-    t.agent().post('/api/auth/register', { email, password: 'secret123', firstName: 'New', lastName: 'Member' });
+    t.agent().post('/api/auth/register', { email, password: 'Quiet-harbour-lamp-42', firstName: 'New', lastName: 'Member' });
 
   it('blocks an email after 10 failed logins, right password included, with 429 and Retry-After', async () => {
     const user = await createUser(t.db);

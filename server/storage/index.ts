@@ -4,7 +4,7 @@ import { s3Storage, type S3Config } from './s3';
 import type { ObjectStorage } from './types';
 
 export type { ByteRange, ObjectStorage, TempObject } from './types';
-export { OBJECT_KEY } from './types';
+export { OBJECT_KEY, StorageUnavailable } from './types';
 
 /**
  * The storage driver: files in `dir`, or with `s3` a bucket (uploads are spooled in `dir/.spool`

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestServer, type Agent, type TestServer } from '../test/harness';
 import { signedIn } from '../test/factories';
 import { connect } from '../db/connect';
-import { PNG_BYTES } from '../security/fixtures';
+import { paddedPng, PNG_BYTES } from '../security/fixtures';
 import type { S3Config } from './s3';
 
 /** s3rver's own credentials; it checks request signatures against them. */
@@ -63,7 +63,7 @@ describe.each(DB_KINDS)('uploads in an S3 bucket [%s]', (kind) => {
 
   it('an image uploaded through A is in the bucket and served by B, with its type, nosniff and ranges', async () => {
     const { agent } = await signedIn(a.db, a.agent(), 'contributor');
-    const file = Buffer.concat([PNG_BYTES, Buffer.alloc(20_000 - PNG_BYTES.length, 7)]);
+    const file = paddedPng(20_000);
     const url = await uploadUrl(agent);
     expect((await put(agent, url, file, 'image/png')).status).toBe(200);
     const fin = await agent.put('/api/articles/images', { imageURL: url });

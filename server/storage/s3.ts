@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { localDiskStorage } from './local';
-import { OBJECT_KEY, type ByteRange, type ObjectStorage, type TempObject } from './types';
+import { OBJECT_KEY, StorageUnavailable, type ByteRange, type ObjectStorage, type TempObject } from './types';
 
 /** An S3-compatible bucket (AWS S3, Cloudflare R2, MinIO…): S3_ENDPOINT, S3_BUCKET, S3_REGION and the keys. */
 export interface S3Config {
@@ -36,6 +36,11 @@ export function s3Storage(config: S3Config, spoolDir: string): ObjectStorage {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+  /** Every call to the bucket: a store that cannot be reached (or fails on its side) is StorageUnavailable. */
+  const send: S3Client['send'] = ((command: Parameters<S3Client['send']>[0]) =>
+    client.send(command).catch((err: unknown) => {
+      throw isOutage(err) ? new StorageUnavailable(err) : err;
+    })) as S3Client['send'];
   const Bucket = config.bucket;
   const spool = localDiskStorage(spoolDir);
   const keyOf = (key: string) => {
@@ -52,7 +57,7 @@ export function s3Storage(config: S3Config, spoolDir: string): ObjectStorage {
           await temp.commit(keyOf(key));
           try {
             const ContentLength = await spool.size(key);
-            await client.send(new PutObjectCommand({ Bucket, Key: key, Body: spool.read(key), ContentLength }));
+            await send(new PutObjectCommand({ Bucket, Key: key, Body: spool.read(key), ContentLength }));
           } finally {
             await spool.delete(key);
           }
@@ -63,7 +68,7 @@ export function s3Storage(config: S3Config, spoolDir: string): ObjectStorage {
 
     async size(key) {
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: keyOf(key) }));
+        const head = await send(new HeadObjectCommand({ Bucket, Key: keyOf(key) }));
         return head.ContentLength;
       } catch (err) {
         if (isNotFound(err)) return undefined;
@@ -73,8 +78,7 @@ export function s3Storage(config: S3Config, spoolDir: string): ObjectStorage {
 
     read(key, range?: ByteRange): Readable {
       const out = new PassThrough();
-      client
-        .send(new GetObjectCommand({ Bucket, Key: keyOf(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }))
+      send(new GetObjectCommand({ Bucket, Key: keyOf(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }))
         .then(
           (object) => {
             const body = object.Body as Readable;
@@ -87,11 +91,27 @@ export function s3Storage(config: S3Config, spoolDir: string): ObjectStorage {
     },
 
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
+      await send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
     },
 
     removeTempObjects: (olderThanMs, at) => spool.removeTempObjects(olderThanMs, at),
+
+    async check() {
+      await send(new HeadBucketCommand({ Bucket }));
+    },
   };
+}
+
+/**
+ * The store is down, not the request wrong: no HTTP answer at all (refused, reset, timed out, a name
+ * that does not resolve) or a 5xx (S3's 500 InternalError, 503 SlowDown). A 4xx other than 404
+ * (credentials, a missing bucket) is a configuration error and stays one.
+ */
+function isOutage(err: unknown): boolean {
+  if (isNotFound(err)) return false;
+  const status = (err as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+  if (typeof status === 'number') return status >= 500;
+  return !(err instanceof S3ServiceException);
 }
 
 function isNotFound(err: unknown): boolean {

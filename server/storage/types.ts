@@ -18,6 +18,22 @@ export interface ObjectStorage {
    * directory may be streaming uploads into their own temp objects right now.
    */
   removeTempObjects(olderThanMs: number, at?: number): Promise<number>;
+  /**
+   * Rejects when the store cannot be used right now (for `/api/health`). Only remote stores have
+   * one: the local disk is the server's own (a full one is `storage_full`).
+   */
+  check?(): Promise<void>;
+}
+
+/**
+ * The object store cannot be reached or answers with a server error (an S3 outage): a condition
+ * that passes, answered 503 `storage_unavailable` by the error handler, never taken for a database
+ * outage (both are network errors underneath).
+ */
+export class StorageUnavailable extends Error {
+  constructor(readonly reason: unknown) {
+    super(`object storage unavailable: ${(reason as { code?: string; name?: string })?.code ?? (reason as Error)?.name ?? 'unknown'}`);
+  }
 }
 
 export interface TempObject {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../db/connect';
-import { PNG_BYTES } from '../security/fixtures';
+import { paddedPng } from '../security/fixtures';
 import { ADMIN, deploy, freePort, sibling, startServer, type Deployment, type RunningServer } from './child-server';
 import { Agent } from './harness';
 import { HAPROXY, haproxyConfig, startHaproxy } from './haproxy';
@@ -121,7 +121,7 @@ describe.runIf(runs)('two processes behind HAProxy, one database and one bucket 
   it('an image uploaded through A is served by B', async () => {
     const onA = await signIn(a.url);
     const upload = await onA.post('/api/objects/upload', {});
-    const image = Buffer.concat([PNG_BYTES, Buffer.alloc(2_000, 9)]);
+    const image = paddedPng(2_000);
     const cookie = [...onA.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const put = await fetch(upload.body.uploadURL, { method: 'PUT', headers: { cookie, origin: a.url, 'content-type': 'image/png' }, body: image as BodyInit });
     expect(put.status).toBe(200);

@@ -154,6 +154,49 @@ describe.each(DB_KINDS)('caches stay true across processes on one database [%s]'
     expect(await timeUntil(() => me(thirdOnB), (text) => text === '401'), 'sign-out').toBeLessThan(VISIBLE_WITHIN_MS);
   });
 
+  it('refusals on A are not announced and leave B’s caches as they were; a committed write is', async () => {
+    const visitor = b.agent();
+    const path = `/api/news?categories=${category.id}&limit=3`;
+    const onA = coherences[0];
+    const announce = onA.announce.bind(onA);
+    let announced = 0;
+    onA.announce = () => {
+      announced++;
+      return announce();
+    };
+    try {
+      const stranger = a.agent();
+      const { agent: subscriber } = await signedIn(a.db, a.agent(), 'subscriber');
+      // B keeps both once the set-up's writes have reached it.
+      await expect.poll(async () => (await visitor.get(path)).headers.get('x-cache')).toBe('hit');
+      await expect.poll(async () => (await visitor.get('/news')).headers.get('x-cache')).toBe('hit');
+      await expect.poll(async () => (await visitor.get(path)).headers.get('x-cache')).toBe('hit');
+      announced = 0;
+      for (let round = 0; round < 3; round++) {
+        expect((await stranger.post('/api/x', {})).status).toBe(404);
+        expect((await stranger.request('POST', '/api/auth/login', { raw: 'x', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+        expect((await stranger.post('/api/auth/login', { email: 'nobody' })).status).toBe(400);
+        expect((await stranger.post('/api/news', { title: 'x' })).status).toBe(401);
+        expect((await subscriber.post('/api/news', { title: 'x' })).status).toBe(403);
+      }
+      expect((await visitor.get(path)).headers.get('x-cache')).toBe('hit');
+      expect((await visitor.get('/news')).headers.get('x-cache')).toBe('hit');
+      // A failed sign-in counts (a write to the limits' table, which no page shows): not announced either.
+      expect((await stranger.post('/api/auth/login', { email: 'nobody@example.com', password: 'Wrong-harbour-lamp-42' })).status).toBe(401);
+      expect(announced).toBe(0);
+      if (kind === 'pg') {
+        // SQLite's other processes see any commit in data_version, the sign-in counter's included.
+        expect((await visitor.get(path)).headers.get('x-cache')).toBe('hit');
+        expect((await visitor.get('/news')).headers.get('x-cache')).toBe('hit');
+      }
+
+      expect((await subscriber.patch('/api/profile', { firstName: 'Announced' })).status).toBe(200);
+      expect(announced).toBe(1);
+    } finally {
+      onA.announce = announce;
+    }
+  });
+
   it('B’s own reads are still served from its cache while nothing is written', async () => {
     const visitor = b.agent();
     const path = `/api/news?categories=${category.id}&limit=5`;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { connect } from '../db/connect';
 import { Agent, DB_KINDS } from './harness';
 import { ADMIN, deploy, startServer } from './child-server';
-import { PNG_BYTES } from '../security/fixtures';
+import { paddedPng } from '../security/fixtures';
 import { STALE_TEMP_UPLOAD_MS } from '../api/uploads/sweep';
 
 /*
@@ -27,10 +27,13 @@ const tempFiles = (dataDir: string) => {
 
 /** A PNG of `size` bytes whose content is unique to `seed`. */
 function pngOf(size: number, seed: string): Buffer {
-  const body = Buffer.alloc(size - PNG_BYTES.length);
   const pattern = createHash('sha256').update(seed).digest();
-  for (let i = 0; i < body.length; i++) body[i] = pattern[i % pattern.length] ^ (i & 0xff);
-  return Buffer.concat([PNG_BYTES, body]);
+  // Inside the image (bytes after its end would be cut off when it is finalised).
+  return paddedPng(size, (length) => {
+    const body = Buffer.alloc(length);
+    for (let i = 0; i < body.length; i++) body[i] = pattern[i % pattern.length] ^ (i & 0xff);
+    return body;
+  });
 }
 
 /** What the client saw acknowledged (2xx) before and around the crash. */
@@ -65,9 +68,9 @@ describe.each(DB_KINDS)('crash safety [%s]', (kind) => {
       const members: Agent[] = [];
       for (let i = 0; i < MEMBERS; i++) {
         const email = `crash-member-${i}@example.com`;
-        expect((await admin.post('/api/admin/users', { email, password: 'member-pw', firstName: 'M', lastName: String(i) })).status).toBe(201);
+        expect((await admin.post('/api/admin/users', { email, password: 'Member-thistle-barge-64', firstName: 'M', lastName: String(i) })).status).toBe(201);
         const agent = new Agent(d.url);
-        expect((await agent.post('/api/auth/login', { email, password: 'member-pw' })).status).toBe(200);
+        expect((await agent.post('/api/auth/login', { email, password: 'Member-thistle-barge-64' })).status).toBe(200);
         members.push(agent);
       }
 

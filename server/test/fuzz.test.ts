@@ -166,7 +166,7 @@ const validFields = (pools: Pools): fc.Arbitrary<Record<string, unknown>> =>
     return {
       title: `Fuzz ${tag}`, content: 'Fuzz content', excerpt: 'Fuzz excerpt', categoryIds: [pools.newsCategoryId],
       category: 'taxation', status: 'published', isArchived: false, isFeatured: false, isPinned: false, isLocked: false,
-      email: `fuzz-${tag}@example.com`, password: 'secret123', firstName: 'Fuzz', lastName: 'Tester', role: 'contributor',
+      email: `fuzz-${tag}@example.com`, password: 'Quiet-harbour-lamp-42', firstName: 'Fuzz', lastName: 'Tester', role: 'contributor',
       isActive: true, company: 'Fuzz Ltd', bio: 'Bio', kind: 'image', imageURL: pools.imageUploadPath, force: false,
       imageUrl: 'https://example.com/a.png', sourceUrl: 'https://example.com/source', sourceName: 'Source',
       isVisible: true, name: `Fuzz ${tag}`, slug: `fuzz-${tag}`, color: '#123456', icon: 'Star', description: 'Text',

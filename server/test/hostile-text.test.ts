@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WRITTEN_AT_MESSAGES } from '../../contracts/common';
-import { CONTROL_CHARACTER_MESSAGE, INVALID_UNICODE_MESSAGE } from '../../contracts/text';
+import { CONTROL_CHARACTER_MESSAGE, INVALID_UNICODE_MESSAGE, SINGLE_LINE_MESSAGE } from '../../contracts/text';
 import { createCategory, insertArticle, type CategoryFixture } from '../api/content/test-factories';
 import { encodeCursor } from '../api/cursor';
 import { forumCategory, postDiscussion } from '../api/forums/fixtures';
@@ -53,7 +53,7 @@ describeEachDb('hostile text and times', (t) => {
     it('registration: a first name with NUL', async () => {
       await refused(
         'users',
-        () => anon.post('/api/auth/register', { email: `nul-${randomUUID()}@example.com`, password: 'secret123', firstName: NUL, lastName: 'X' }),
+        () => anon.post('/api/auth/register', { email: `nul-${randomUUID()}@example.com`, password: 'Quiet-harbour-lamp-42', firstName: NUL, lastName: 'X' }),
         'firstName',
         CONTROL_CHARACTER_MESSAGE,
       );
@@ -90,7 +90,7 @@ describeEachDb('hostile text and times', (t) => {
       const email = `nul-${randomUUID()}@example.com`;
       await refused(
         'users',
-        () => admin.post('/api/admin/users', { email, password: 'secret123', firstName: 'A', lastName: NUL }),
+        () => admin.post('/api/admin/users', { email, password: 'Quiet-harbour-lamp-42', firstName: 'A', lastName: NUL }),
         'lastName',
         CONTROL_CHARACTER_MESSAGE,
       );
@@ -132,12 +132,38 @@ describeEachDb('hostile text and times', (t) => {
     });
   });
 
+  describe('line breaks in one-line fields (names, titles)', () => {
+    const CRLF = 'Eve\r\nBcc: victim@example.com';
+    it('are 400 under the field on both databases and write nothing; bodies keep theirs', async () => {
+      const address = `crlf-${randomUUID()}@example.com`;
+      await refused('users', () => anon.post('/api/auth/register', { email: address, password: 'Quiet-harbour-lamp-42', firstName: CRLF, lastName: 'X' }), 'firstName', SINGLE_LINE_MESSAGE);
+      await refused('users', () => anon.post('/api/auth/register', { email: address, password: 'Quiet-harbour-lamp-42', firstName: 'Eve', lastName: 'X\n' }), 'lastName', SINGLE_LINE_MESSAGE);
+      await refused('users', () => member.patch('/api/profile', { lastName: 'Tab\there' }), 'lastName', SINGLE_LINE_MESSAGE);
+      await refused('users', () => member.patch('/api/profile', { title: 'CFO\u2028CEO' }), 'title', SINGLE_LINE_MESSAGE);
+      const user = await createUser(t().db);
+      await refused('users', () => admin.patch(`/api/admin/users/${user.id}`, { firstName: CRLF }), 'firstName', SINGLE_LINE_MESSAGE);
+      await refused('news_articles', () => editor.post('/api/news', { title: 'Fees\r\nSECRET', content: 'Body\r\nkeeps lines', categoryIds: [category.id] }), 'title', SINGLE_LINE_MESSAGE);
+      await refused('podcast_episodes', () => editor.post('/api/podcasts', { title: 'Episode\n2', categoryIds: [category.id] }), 'title', SINGLE_LINE_MESSAGE);
+      const forum = await forumCategory(t().db);
+      await refused('forum_discussions', () => member.post('/api/forum/discussions', { title: 'A\rB', content: 'C', categoryId: forum.id }), 'title', SINGLE_LINE_MESSAGE);
+      await refused('resources', () => admin.post('/api/resources', { title: 'Guide\n', type: 'ebook', category: 'taxation' }), 'title', SINGLE_LINE_MESSAGE);
+      await refused('podcast_shows', () => admin.post('/api/admin/podcast-shows', { name: 'Show\r\n' }), 'name', SINGLE_LINE_MESSAGE);
+      await refused('news_categories', () => admin.post('/api/admin/news-categories', { name: 'Cat\nX', slug: `crlf-${Date.now()}` }), 'name', SINGLE_LINE_MESSAGE);
+
+      // Multi-line bodies keep their line breaks.
+      const bio = 'First line\r\nSecond line';
+      const res = await member.patch('/api/profile', { bio });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.bio).toBe(bio);
+    });
+  });
+
   describe('text that is not Unicode', () => {
     it('lone surrogates are 400 on both databases instead of being stored as replacement characters', async () => {
       // JSON.stringify writes a lone surrogate as the escape \ud800, which the server's parser turns back into one.
       await refused('news_comments', () => member.post(`/api/news/${articleId}/comments`, { content: 'half \ud800 a pair' }), 'content', INVALID_UNICODE_MESSAGE);
       await refused('news_articles', () => editor.post('/api/news', { title: '\udfff', content: 'Fine', categoryIds: [category.id] }), 'title', INVALID_UNICODE_MESSAGE);
-      await refused('users', () => anon.post('/api/auth/register', { email: `s-${randomUUID()}@example.com`, password: 'secret123', firstName: 'A', lastName: 'x\udc00' }), 'lastName', INVALID_UNICODE_MESSAGE);
+      await refused('users', () => anon.post('/api/auth/register', { email: `s-${randomUUID()}@example.com`, password: 'Quiet-harbour-lamp-42', firstName: 'A', lastName: 'x\udc00' }), 'lastName', INVALID_UNICODE_MESSAGE);
     });
 
     it('a complete surrogate pair (an emoji), tabs and newlines are kept exactly', async () => {

@@ -12,7 +12,7 @@ import { AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from '../middleware/rate-lim
 
 const address = () => `new.cfo.${randomBytes(4).toString('hex')}@firm.example`;
 const tokenOf = (inviteUrl: string) => inviteUrl.slice(inviteUrl.lastIndexOf('/') + 1);
-const signup = { password: 'secret123', firstName: 'New', lastName: 'Cfo' };
+const signup = { password: 'Quiet-harbour-lamp-42', firstName: 'New', lastName: 'Cfo' };
 
 describe.each(DB_KINDS)('invitation takeover [%s]', (kind) => {
   let t: TestServer;

@@ -97,7 +97,8 @@ describe.each(DB_KINDS)('the page cache under attack [%s]', (kind) => {
   it('paths in another spelling than the rendered routes\' get the plain shell, not a page each', async () => {
     for (const path of ['/news/', '/news//', '/NEWS', `/news/${'A'.repeat(8)}-0000-7000-8000-000000000000`]) {
       const res = await visit(path);
-      expect(res.status, path).toBe(200);
+      // The last is an unknown article (in capitals): 404 (server/pages/missing.ts), rendered for nobody either.
+      expect(res.status, path).toBe(path.startsWith('/news/A') ? 404 : 200);
       expect(res.text, path).toContain(EMPTY_ROOT);
     }
   });

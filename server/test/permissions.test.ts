@@ -140,7 +140,7 @@ const MATRIX: Record<string, Case | Case[]> = {
     expect: everyone(200),
   },
   'POST /api/auth/register': {
-    call: () => ({ path: '/api/auth/register', body: { email: email(), password: 'secret123', firstName: 'New', lastName: 'Member' } }),
+    call: () => ({ path: '/api/auth/register', body: { email: email(), password: 'Quiet-harbour-lamp-42', firstName: 'New', lastName: 'Member' } }),
     expect: everyone(201),
   },
   'POST /api/auth/logout': { call: () => ({ path: '/api/auth/logout' }), expect: everyone(200) },
@@ -325,13 +325,13 @@ const MATRIX: Record<string, Case | Case[]> = {
   'POST /api/invitations/:token/accept': {
     call: async (f) => ({
       path: `/api/invitations/${(await invitationLink(f)).token}/accept`,
-      body: { password: 'secret123', firstName: 'Invited', lastName: 'Member' },
+      body: { password: 'Quiet-harbour-lamp-42', firstName: 'Invited', lastName: 'Member' },
     }),
     expect: everyone(201),
   },
   'GET /api/users': { call: () => ({ path: '/api/users' }), expect: admins(200) },
   'POST /api/users/create': {
-    call: () => ({ path: '/api/users/create', body: { email: email(), password: 'secret123', firstName: 'Made', lastName: 'ByAdmin' } }),
+    call: () => ({ path: '/api/users/create', body: { email: email(), password: 'Quiet-harbour-lamp-42', firstName: 'Made', lastName: 'ByAdmin' } }),
     expect: admins(201),
   },
   'PUT /api/users/:id': { call: async (f) => ({ path: `/api/users/${await targetUser(f)}`, body: { firstName: 'Renamed' } }), expect: admins(200) },
@@ -340,7 +340,7 @@ const MATRIX: Record<string, Case | Case[]> = {
   'DELETE /api/users/:id': { call: async (f) => ({ path: `/api/users/${await targetUser(f)}` }), expect: admins(200) },
   'GET /api/admin/users': { call: () => ({ path: '/api/admin/users?q=matrix&active=true' }), expect: admins(200) },
   'POST /api/admin/users': {
-    call: () => ({ path: '/api/admin/users', body: { email: email(), password: 'secret123', firstName: 'Made', lastName: 'ByAdmin' } }),
+    call: () => ({ path: '/api/admin/users', body: { email: email(), password: 'Quiet-harbour-lamp-42', firstName: 'Made', lastName: 'ByAdmin' } }),
     expect: admins(201),
   },
   'PATCH /api/admin/users/:id': { call: async (f) => ({ path: `/api/admin/users/${await targetUser(f)}`, body: { role: 'contributor' } }), expect: admins(200) },

@@ -15,7 +15,7 @@ beforeEach(() => {
   logged = [];
 });
 
-const registration = (email: string) => ({ email, password: 'secret123', firstName: 'Plain', lastName: 'Http' });
+const registration = (email: string) => ({ email, password: 'Quiet-harbour-lamp-42', firstName: 'Plain', lastName: 'Http' });
 const count = async (t: TestServer, email: string) => Number((await t.db('users').where({ email }).count({ n: '*' }))[0].n);
 
 describe.each(DB_KINDS)('production over plain HTTP [%s]', (kind) => {
@@ -51,7 +51,7 @@ describe.each(DB_KINDS)('production over plain HTTP [%s]', (kind) => {
       const admin = await createUser(t.db, { role: 'admin' });
       const email = `invited-${kind}-${Date.now()}@example.com`;
       const { token } = await upsertInvitation(t.db, undefined, { email, role: 'editor', invitedBy: admin.id });
-      const res = await t.agent().post(`/api/invitations/${token}/accept`, { password: 'secret123', firstName: 'Plain', lastName: 'Http' });
+      const res = await t.agent().post(`/api/invitations/${token}/accept`, { password: 'Quiet-harbour-lamp-42', firstName: 'Plain', lastName: 'Http' });
       expect(res.status).toBe(403);
       expect(res.body).toEqual(HTTPS_REQUIRED);
       expect(await count(t, email)).toBe(0);

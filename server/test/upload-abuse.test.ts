@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestServer, type Agent, type DbKind, type TestServer } from './harness';
 import { signedIn } from './factories';
-import { PNG_BYTES } from '../security/fixtures';
+import { paddedPng } from '../security/fixtures';
 import { hashToken } from '../api/uploads/repo';
 import { STALE_TEMP_UPLOAD_MS, sweepUploads } from '../api/uploads/sweep';
 import { createStorage } from '../storage/index';
@@ -16,7 +16,7 @@ import { createStorage } from '../storage/index';
 const ID3 = Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1');
 const QUOTA = { memberBytes: 50_000, staffBytes: 200_000 };
 
-const png = (size: number) => Buffer.concat([PNG_BYTES, Buffer.alloc(size - PNG_BYTES.length, 7)]);
+const png = paddedPng;
 
 /** `size` bytes streamed without a Content-Length, so only the server's count can stop it. */
 function streamed(body: Buffer): ReadableStream<Uint8Array> {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form } from 'react-aria-components';
-import type { User } from '../../../contracts/auth';
+import { NEW_PASSWORD_HINT, type User } from '../../../contracts/auth';
 import type { Role } from '../../../contracts/common';
 import { UserCreateInput, UserUpdateInput } from '../../../contracts/users';
 import { Checkbox } from '../../components/Checkbox';
@@ -97,7 +97,7 @@ function UserForm({ variant, user, onDone }: { variant: UserFormVariant; user: U
             autoComplete="new-password"
             {...bind(field)}
             isRequired={!user}
-            description={user ? 'Leave blank to keep the current password.' : 'At least 6 characters. Share it with the user securely.'}
+            description={user ? 'Leave blank to keep the current password.' : `${NEW_PASSWORD_HINT} Share it with the user securely.`}
           />
         )}
       </form.Field>

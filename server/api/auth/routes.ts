@@ -9,6 +9,8 @@ import { ipKey, type AuthRateLimiter } from '../../middleware/rate-limit';
 import { validateBody } from '../../middleware/validate';
 import { isUniqueViolation, toBool } from '../../db/dialect';
 import { hashPassword, verifyPassword } from './passwords';
+import { assertStrongPassword } from './password-strength';
+import { endPasswordResets } from '../password-resets/repo';
 import { findUserByEmail, insertUser } from '../users/repo';
 import { presentUser } from '../users/presenter';
 import type { EmailConfirmer } from '../email-confirmations/service';
@@ -61,6 +63,7 @@ export function authRoutes(db: Knex, limits: AuthRateLimiter, confirmer: EmailCo
     const input = ctx.state.body;
     // Every attempt counts: the 409 below tells whether an email has an account.
     await limits.register(ipKey(ctx.ip), input.email);
+    assertStrongPassword(input.password, input);
     if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
     const passwordHash = await hashPassword(input.password);
     let user;
@@ -90,9 +93,13 @@ export function authRoutes(db: Knex, limits: AuthRateLimiter, confirmer: EmailCo
     ctx.body = { ok: true };
   });
 
-  // "Sign out everywhere": every session of this user, this one included.
+  // "Sign out everywhere": every session of this user, this one included, and their open reset links.
   router.post('/logout-all', requireUser, async (ctx) => {
-    const ended = await endUserSessions(db, currentUser(ctx).id);
+    const userId = currentUser(ctx).id;
+    const ended = await db.transaction(async (trx) => {
+      await endPasswordResets(trx, userId);
+      return endUserSessions(trx, userId);
+    });
     ctx.session = null;
     ctx.body = { ok: true, ended };
   });

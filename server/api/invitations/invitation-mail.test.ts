@@ -72,7 +72,7 @@ describe.each(DB_KINDS)('invitation mail [%s]', (kind) => {
     // The mailed link opens the invitation and accepting signs the invitee in with the invited role.
     expect((await t.agent().get(`/api/invitations/${token}`)).body).toMatchObject({ email: to, role: 'editor' });
     const invitee = t.agent();
-    const accepted = await invitee.post(`/api/invitations/${token}/accept`, { firstName: 'Ivy', lastName: 'Invitee', password: 'secret123' });
+    const accepted = await invitee.post(`/api/invitations/${token}/accept`, { firstName: 'Ivy', lastName: 'Invitee', password: 'Quiet-harbour-lamp-42' });
     expect(accepted.status).toBe(201);
     expect((await invitee.get('/api/auth/user')).body).toMatchObject({ email: to, role: 'editor', firstName: 'Ivy' });
   });
@@ -100,7 +100,7 @@ describe.each(DB_KINDS)('invitation mail [%s]', (kind) => {
     expect(token).not.toBe(inviteTokenIn(first));
     // The old link names nothing any more; the new one works.
     expect((await t.agent().get(`/api/invitations/${inviteTokenIn(first)}`)).status).toBe(404);
-    const accepted = await t.agent().post(`/api/invitations/${token}/accept`, { firstName: 'Con', lastName: 'Tributor', password: 'secret123' });
+    const accepted = await t.agent().post(`/api/invitations/${token}/accept`, { firstName: 'Con', lastName: 'Tributor', password: 'Quiet-harbour-lamp-42' });
     expect(accepted.status).toBe(201);
     expect(accepted.body.role).toBe('contributor');
 

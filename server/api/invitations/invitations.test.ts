@@ -95,7 +95,7 @@ describeEachDb('invitations', (t) => {
     const token = invitation.inviteUrl.split('/').pop();
 
     const newcomer = t().agent();
-    const reg = await newcomer.post(`/api/invitations/${token}/accept`, { password: 'secret123', firstName: 'In', lastName: 'Vited' });
+    const reg = await newcomer.post(`/api/invitations/${token}/accept`, { password: 'Quiet-harbour-lamp-42', firstName: 'In', lastName: 'Vited' });
     expect(reg.status).toBe(201);
     expect(reg.body).toMatchObject({ email: address, role: 'editor' });
     expect((await newcomer.get('/api/auth/user')).body.role).toBe('editor');
@@ -147,7 +147,7 @@ describeEachDb('invitations', (t) => {
     const link = await agent.post(`/api/users/invitations/${id}/link`);
     expect(link.status).toBe(200);
     const token = link.body.inviteUrl.split('/').pop();
-    const accepted = await t().agent().post(`/api/invitations/${token}/accept`, { password: 'secret123', firstName: 'Old', lastName: 'Invite' });
+    const accepted = await t().agent().post(`/api/invitations/${token}/accept`, { password: 'Quiet-harbour-lamp-42', firstName: 'Old', lastName: 'Invite' });
     expect(accepted.status).toBe(201);
     expect(accepted.body).toMatchObject({ email: address, role: 'editor' });
   });
@@ -157,7 +157,7 @@ describeEachDb('invitations', (t) => {
     const address = email();
     const { body: invitation } = await agent.post('/api/users/invite', { email: address, role: 'admin' });
     await agent.post(`/api/users/invitations/${invitation.id}/revoke`);
-    const reg = await t().agent().post('/api/auth/register', { email: address, password: 'secret123', firstName: 'A', lastName: 'B' });
+    const reg = await t().agent().post('/api/auth/register', { email: address, password: 'Quiet-harbour-lamp-42', firstName: 'A', lastName: 'B' });
     expect(reg.status).toBe(201);
     expect(reg.body.role).toBe('subscriber');
     expect((await t().db('user_invitations').where({ id: invitation.id }).first()).accepted_at).toBeNull();
@@ -169,7 +169,7 @@ describeEachDb('invitations', (t) => {
     const { agent } = await signedIn(t().db, t().agent(), 'admin');
     const address = email();
     const { body: invitation } = await agent.post('/api/users/invite', { email: address, role: 'editor' });
-    const created = await agent.post('/api/admin/users', { email: address, password: 'secret123', firstName: 'A', lastName: 'B', role: 'contributor' });
+    const created = await agent.post('/api/admin/users', { email: address, password: 'Quiet-harbour-lamp-42', firstName: 'A', lastName: 'B', role: 'contributor' });
     expect(created.status).toBe(201);
     expect(created.body.role).toBe('contributor');
     expect((await t().db('user_invitations').where({ id: invitation.id }).first()).accepted_at).toBeTruthy();

@@ -14,6 +14,7 @@ import { originOf, type SiteInfo } from '../../feeds/site';
 import { enqueueMail, type MailQueue } from '../../mail/outbox';
 import { invitationMail, type MailSite } from '../../mail/template';
 import { hashPassword } from '../auth/passwords';
+import { assertStrongPassword } from '../auth/password-strength';
 import { startSession } from '../auth/routes';
 import { TOKEN_PATTERN } from '../uploads/repo';
 import { presentUser } from '../users/presenter';
@@ -204,6 +205,7 @@ export function invitationRoutes({ db, site, limits, mail }: InvitationDeps): Ro
     const early = refusal(found);
     if (early) throw early;
     if (await findUserByEmail(db, found!.email)) throw conflict(ACCOUNT_EXISTS);
+    assertStrongPassword(input.password, { email: found!.email, firstName: input.firstName, lastName: input.lastName });
     // bcrypt before the transaction: SQLite has a single connection, so transactions stay short.
     const passwordHash = await hashPassword(input.password);
     let user;

@@ -33,10 +33,10 @@ describe.each(DB_KINDS)('server-rendered member page [%s]', (kind) => {
     expect(res.text).not.toMatch(/"(email|role|isActive|passwordHash)"/);
   });
 
-  it('a deactivated member gets no rendered page (the browser then says Member Not Found)', async () => {
+  it('a deactivated member gets no rendered page but a 404 (the browser then says Member Not Found)', async () => {
     const user = await createUser(t.db, { firstName: 'Gone', lastName: 'Away', isActive: false });
     const res = await t.agent().get(`/members/${user.id}`);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(404);
     expect(res.text).toContain('<div id="root"></div>');
     expect(res.text).not.toContain('Gone Away');
   });

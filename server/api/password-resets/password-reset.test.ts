@@ -5,6 +5,7 @@ import { DB_KINDS } from '../../test/harness';
 import { createUser, signInAs, TEST_PASSWORD } from '../../test/factories';
 import { MAIL_TEST_PUBLIC_URL, startMailTestServer, type MailTestServer } from '../../mail/test-app';
 import { resetTokenIn, TestSmtpServer, until } from '../../mail/test-smtp';
+import { AfterAnswer } from '../../middleware/after-answer';
 
 /*
  * Password reset end to end (issue 21), on both databases, over real HTTP, with the mail going
@@ -82,7 +83,7 @@ describe.each(DB_KINDS)('password reset [%s]', (kind) => {
     const browser = t.agent();
     const short = await browser.post('/api/auth/password-reset/confirm', { token, password: '123' });
     expect(short.status).toBe(400);
-    expect(short.body.errors.password).toEqual(['Password must be at least 6 characters']);
+    expect(short.body.errors.password).toEqual(['Password must be at least 8 characters']);
 
     const confirmed = await browser.post('/api/auth/password-reset/confirm', { token, password: 'a-new-password' });
     expect(confirmed.status).toBe(200);
@@ -115,7 +116,7 @@ describe.each(DB_KINDS)('password reset [%s]', (kind) => {
     })();
 
     // Using the second ends the first (and the third): they now say "expired, request a new one".
-    expect((await t.agent().post('/api/auth/password-reset/confirm', { token: resetTokenIn(second), password: 'second-pw' })).status).toBe(200);
+    expect((await t.agent().post('/api/auth/password-reset/confirm', { token: resetTokenIn(second), password: 'Second-pelican-vault-8' })).status).toBe(200);
     for (const mail of [first, third]) {
       const res = await t.agent().post('/api/auth/password-reset/confirm', { token: resetTokenIn(mail), password: 'late-pw-1' });
       expect(res.status).toBe(410);
@@ -139,6 +140,74 @@ describe.each(DB_KINDS)('password reset [%s]', (kind) => {
     } finally {
       offset = 0;
     }
+  });
+
+  describe('a change made after the link was mailed ends it', () => {
+    const NEW_PASSWORD = 'Quiet-harbour-lamp-42';
+    const LINK_PASSWORD = 'Amber-cistern-walrus-77';
+    const admin = async () => {
+      const agent = t.agent();
+      await signInAs(t.db, agent, (await createUser(t.db, { role: 'admin' })).id);
+      return agent;
+    };
+    const triggers: Array<[string, (user: { id: string; email: string }) => Promise<void>]> = [
+      ['their own password change', async (user) => {
+        const agent = t.agent();
+        await signInAs(t.db, agent, user.id);
+        const res = await agent.post('/api/profile/password', { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+        expect(res.status).toBe(200);
+      }],
+      ['a password an admin sets', async (user) => {
+        expect((await (await admin()).patch(`/api/admin/users/${user.id}`, { password: NEW_PASSWORD })).status).toBe(200);
+      }],
+      ['an email change by an admin (/api/admin/users)', async (user) => {
+        expect((await (await admin()).patch(`/api/admin/users/${user.id}`, { email: `moved-${user.email}` })).status).toBe(200);
+      }],
+      ['an email change by an admin (/api/users)', async (user) => {
+        expect((await (await admin()).put(`/api/users/${user.id}`, { email: `moved-${user.email}` })).status).toBe(200);
+      }],
+      ['deactivation, even once reactivated', async (user) => {
+        const agent = await admin();
+        expect((await agent.patch(`/api/users/${user.id}/status`, { isActive: false })).status).toBe(200);
+        expect((await agent.patch(`/api/users/${user.id}/status`, { isActive: true })).status).toBe(200);
+      }],
+      ['their own "sign out everywhere"', async (user) => {
+        const agent = t.agent();
+        await signInAs(t.db, agent, user.id);
+        expect((await agent.post('/api/auth/logout-all', {})).status).toBe(200);
+      }],
+      ['"sign out everywhere" by an admin', async (user) => {
+        expect((await (await admin()).post(`/api/admin/users/${user.id}/logout-all`, {})).status).toBe(200);
+      }],
+    ];
+    it.each(triggers)('%s', async (_name, change) => {
+      const user = await createUser(t.db);
+      expect((await request(user.email)).status).toBe(202);
+      const token = resetTokenIn((await smtp.waitFor(user.email))[0]);
+      expect((await t.agent().get(`/api/auth/password-reset/${token}`)).status).toBe(200);
+
+      await change(user);
+
+      const status = await t.agent().get(`/api/auth/password-reset/${token}`);
+      expect(status.status).toBe(410);
+      expect(status.body).toEqual({ message: MESSAGES.expired, code: 'reset_link_expired' });
+      const browser = t.agent();
+      const res = await browser.post('/api/auth/password-reset/confirm', { token, password: LINK_PASSWORD });
+      expect(res.status).toBe(410);
+      expect(res.body).toEqual({ message: MESSAGES.expired, code: 'reset_link_expired' });
+      // Nothing signed in, and the link's password was never set.
+      expect((await browser.get('/api/auth/user')).status).toBe(401);
+      const email = (await t.db('users').where({ id: user.id }).first()).email;
+      expect((await t.agent().post('/api/auth/login', { email, password: LINK_PASSWORD })).status).toBe(401);
+    });
+
+    it('leaves the links of other accounts alone', async () => {
+      const [user, other] = [await createUser(t.db), await createUser(t.db)];
+      expect((await request(other.email)).status).toBe(202);
+      const token = resetTokenIn((await smtp.waitFor(other.email))[0]);
+      await triggers[1][1](user);
+      expect((await t.agent().get(`/api/auth/password-reset/${token}`)).status).toBe(200);
+    });
   });
 
   it('answers an unknown or deactivated address exactly as a known one, and mails nothing', async () => {
@@ -229,6 +298,68 @@ describe.each(DB_KINDS)('password reset [%s]', (kind) => {
     const to = mail.parsed.to && !Array.isArray(mail.parsed.to) ? mail.parsed.to.value[0] : undefined;
     expect(to?.address).toBe(user.email);
     expect(to?.name).toBe('Eve Bcc: victim@example.com X Subject: hacked');
+  });
+});
+
+describe.each(DB_KINDS)('password reset request: the same work before answering [%s]', (kind) => {
+  const smtp = new TestSmtpServer();
+  let t: MailTestServer;
+  // Work after the answer waits for this gate, so the request's own queries can be seen alone.
+  let gate: Promise<void> = Promise.resolve();
+  const afterAnswer = new AfterAnswer({ onError: (err) => console.error(err), gate: () => gate });
+
+  beforeAll(async () => {
+    await smtp.start();
+    // The sender sends when kicked (after the link's commit), not on a timer that would add queries.
+    t = await startMailTestServer(kind, {
+      mail: { mode: 'smtp', smtpUrl: smtp.url, from: 'no-reply@commons.example' },
+      sender: { pollMs: 3_600_000 },
+      afterAnswer,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await smtp.stop();
+  });
+
+  // The mail sender's own rounds (its lease, its reads of the outbox) run beside the requests.
+  const sendersOwn = (sql: string) => /"leases"/.test(sql) || /^select .* from "mail_outbox"/.test(sql);
+
+  /** The SQL the request ran between being sent and being answered. */
+  async function queriesOf(email: string) {
+    const sql: string[] = [];
+    const onQuery = (q: { sql: string }) => {
+      if (!sendersOwn(q.sql)) sql.push(q.sql);
+    };
+    t.db.on('query', onQuery);
+    try {
+      const res = await t.agent().post('/api/auth/password-reset', { email });
+      return { status: res.status, body: res.body, sql };
+    } finally {
+      t.db.off('query', onQuery);
+    }
+  }
+
+  it('runs the same queries for a known and an unknown address, writes the link after the answer, and the mail arrives', async () => {
+    const user = await createUser(t.db);
+    let release!: () => void;
+    gate = new Promise((resolve) => (release = resolve));
+    try {
+      const known = await queriesOf(user.email);
+      const unknown = await queriesOf(`nobody-${Date.now()}@example.com`);
+      expect(known.status).toBe(202);
+      expect(unknown).toEqual({ ...known, body: known.body });
+      expect(known.sql.length).toBeGreaterThan(0);
+      expect(known.sql.join('\n')).not.toMatch(/password_resets|mail_outbox/);
+      // Answered, and nothing written yet: the link waits for the work after the answer.
+      expect(await t.db('password_resets').where({ user_id: user.id })).toEqual([]);
+    } finally {
+      release();
+    }
+    await afterAnswer.settled();
+    expect(await t.db('password_resets').where({ user_id: user.id })).toHaveLength(1);
+    const [mail] = await smtp.waitFor(user.email);
+    expect(resetTokenIn(mail)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });
 

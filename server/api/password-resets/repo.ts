@@ -66,8 +66,18 @@ export async function usePasswordReset(trx: Knex.Transaction, row: PasswordReset
   const when = new Date(at).toISOString();
   const used = await trx(TABLE).where({ id: row.id }).whereNull('used_at').update({ used_at: when });
   if (used === 0) return false;
-  await trx(TABLE).where({ user_id: row.user_id }).whereNull('used_at').andWhere('expires_at', '>', when).update({ expires_at: when });
+  await endPasswordResets(trx, row.user_id, at);
   return true;
+}
+
+/**
+ * Ends every open link of a user: they expire now, so a click says "expired, request a new one".
+ * Called inside the transaction of whatever makes a link issued before it wrong to honour: a new
+ * password (own, admin-set or by a link), a new email, deactivation, "sign out everywhere".
+ */
+export async function endPasswordResets(trx: Knex | Knex.Transaction, userId: string, at: number = Date.now()): Promise<number> {
+  const when = new Date(at).toISOString();
+  return trx(TABLE).where({ user_id: userId }).whereNull('used_at').andWhere('expires_at', '>', when).update({ expires_at: when });
 }
 
 /** Deletes links that expired more than PASSWORD_RESET_KEPT_MS ago; by age only, so any process may run it. */

@@ -13,14 +13,16 @@ import { toBool } from '../../db/dialect';
 import { endUserSessions } from '../../middleware/session';
 import { ipKey, type PasswordResetLimits } from '../../middleware/rate-limit';
 import { validateBody } from '../../middleware/validate';
+import type { AfterAnswer } from '../../middleware/after-answer';
 import { originOf, type SiteInfo } from '../../feeds/site';
 import { enqueueMail, type MailQueue } from '../../mail/outbox';
 import { passwordResetMail, type MailSite } from '../../mail/template';
 import { hashPassword } from '../auth/passwords';
+import { assertStrongPassword } from '../auth/password-strength';
 import { startSession } from '../auth/routes';
 import { TOKEN_PATTERN } from '../uploads/repo';
 import { presentUser, type UserRow } from '../users/presenter';
-import { findUserByEmail, lockUser, updateUserRow } from '../users/repo';
+import { findUserByEmail, findUserById, lockUser, updateUserRow } from '../users/repo';
 import { findPasswordReset, issuePasswordReset, lockPasswordReset, PASSWORD_RESET_TTL_MS, stateOf, usePasswordReset, type ResetState } from './repo';
 
 export interface PasswordResetDeps {
@@ -30,6 +32,8 @@ export interface PasswordResetDeps {
   mail: MailQueue;
   /** Epoch milliseconds now: a link's hour is measured on it (tests move it). */
   clock: () => number;
+  /** Runs the link's work once the answer is out. */
+  afterAnswer: AfterAnswer;
 }
 
 const REFUSALS: Record<Exclude<ResetState, 'usable'>, () => HttpError> = {
@@ -54,14 +58,15 @@ function shapeOf(token: string | undefined): string {
  * email, and the link's token lets them choose a new one. Under `/api/auth/`, so in production it
  * needs HTTPS like signing in (middleware/session.ts, requireHttpsToSignIn).
  */
-export function passwordResetRoutes({ db, site, limits, mail, clock }: PasswordResetDeps): Router {
+export function passwordResetRoutes({ db, site, limits, mail, clock, afterAnswer }: PasswordResetDeps): Router {
   const router = new Router({ prefix: '/api/auth/password-reset' });
 
   /**
    * The same 202 and message for every address. Both cases do the same work before answering (the
-   * limit's two counters and one lookup); for an active account, the link and its mail are then
-   * written in one transaction after the answer, so that work cannot make the answer slower for
-   * addresses that have an account (docs/mail.md, "No enumeration").
+   * limit's two counters and one lookup); for an active account, the link and its mail are written
+   * in one transaction only once the answer has been sent (not merely started beside it, which on
+   * SQLite's one connection held up the rest of the request), so that work cannot make the answer
+   * slower for addresses that have an account (docs/mail.md, "No enumeration").
    */
   router.post('/', validateBody(PasswordResetRequestInput), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -70,7 +75,8 @@ export function passwordResetRoutes({ db, site, limits, mail, clock }: PasswordR
     await limits.request(ipKey(ctx.ip), email);
     const user = await findUserByEmail(db, email);
     if (user && toBool(user.is_active)) {
-      void sendResetLink(db, mail, { siteName: site.siteName, origin: originOf(ctx, site) }, user, clock).catch(mail.onError);
+      const mailSite = { siteName: site.siteName, origin: originOf(ctx, site) };
+      afterAnswer.schedule(ctx as Koa.Context, () => sendResetLink(db, mail, mailSite, user, clock));
     }
     ctx.status = 202;
     const body: PasswordResetRequestResponse = { message: MESSAGES.requested };
@@ -93,8 +99,11 @@ export function passwordResetRoutes({ db, site, limits, mail, clock }: PasswordR
   router.post('/confirm', validateBody(PasswordResetConfirmInput), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const { token, password } = ctx.state.body;
-    // A dead link is refused before a bcrypt hash is spent on it.
-    refuseUnless(stateOf(await findPasswordReset(db, shapeOf(token)), clock()));
+    // A dead link is refused before a bcrypt hash (or the strength check) is spent on it.
+    const link = await findPasswordReset(db, shapeOf(token));
+    refuseUnless(stateOf(link, clock()));
+    const owner = await findUserById(db, link!.user_id);
+    if (owner) assertStrongPassword(password, { email: owner.email, firstName: owner.first_name, lastName: owner.last_name });
     // bcrypt before the transaction: SQLite has one connection, so transactions stay short.
     const passwordHash = await hashPassword(password);
     const user = await db.transaction(async (trx) => {

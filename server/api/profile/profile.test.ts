@@ -166,11 +166,11 @@ describeEachDb('profile: password', (t) => {
   it('needs the right current password: a wrong one is 422 under currentPassword and changes nothing', async () => {
     const user = await createUser(t().db);
     const agent = await login(t(), user.email, TEST_PASSWORD);
-    const res = await agent.post('/api/profile/password', { currentPassword: 'not-my-password', newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' });
+    const res = await agent.post('/api/profile/password', { currentPassword: 'not-my-password', newPassword: 'Brand-new-marigold-1', confirmPassword: 'Brand-new-marigold-1' });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ currentPassword: ['Current password is incorrect'] });
     // Still the old password, still signed in.
-    expect((await t().agent().post('/api/auth/login', { email: user.email, password: 'brand-new-1' })).status).toBe(401);
+    expect((await t().agent().post('/api/auth/login', { email: user.email, password: 'Brand-new-marigold-1' })).status).toBe(401);
     expect((await agent.get('/api/profile')).status).toBe(200);
   });
 
@@ -178,11 +178,11 @@ describeEachDb('profile: password', (t) => {
     const { agent } = await signedIn(t().db, t().agent());
     const short = await agent.post('/api/profile/password', { currentPassword: TEST_PASSWORD, newPassword: '12345', confirmPassword: '12345' });
     expect(short.status).toBe(400);
-    expect(short.body.errors.newPassword).toEqual(['Password must be at least 6 characters']);
-    const mismatch = await agent.post('/api/profile/password', { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-1', confirmPassword: 'brand-new-2' });
+    expect(short.body.errors.newPassword).toEqual(['Password must be at least 8 characters']);
+    const mismatch = await agent.post('/api/profile/password', { currentPassword: TEST_PASSWORD, newPassword: 'Brand-new-marigold-1', confirmPassword: 'brand-new-2' });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.errors.confirmPassword).toEqual(['The passwords do not match']);
-    const missing = await agent.post('/api/profile/password', { newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' });
+    const missing = await agent.post('/api/profile/password', { newPassword: 'Brand-new-marigold-1', confirmPassword: 'Brand-new-marigold-1' });
     expect(missing.status).toBe(400);
     expect(missing.body.errors.currentPassword).toEqual(['Enter your current password']);
     const same = await agent.post('/api/profile/password', { currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD, confirmPassword: TEST_PASSWORD });
@@ -200,7 +200,7 @@ describeEachDb('profile: password', (t) => {
     const { agent: bystander } = await signedIn(t().db, t().agent());
     for (const a of [here, phone, laptop, bystander]) expect((await a.get('/api/profile')).status).toBe(200);
 
-    const res = await here.post('/api/profile/password', { currentPassword: TEST_PASSWORD, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' });
+    const res = await here.post('/api/profile/password', { currentPassword: TEST_PASSWORD, newPassword: 'Brand-new-marigold-1', confirmPassword: 'Brand-new-marigold-1' });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ ok: true, endedSessions: 2 });
 
@@ -211,7 +211,7 @@ describeEachDb('profile: password', (t) => {
     expect(Number((await t().db('sessions').where({ user_id: user.id }).count({ n: '*' }).first())!.n)).toBe(1);
 
     expect((await t().agent().post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(401);
-    expect((await t().agent().post('/api/auth/login', { email: user.email, password: 'brand-new-1' })).status).toBe(200);
+    expect((await t().agent().post('/api/auth/login', { email: user.email, password: 'Brand-new-marigold-1' })).status).toBe(200);
   });
 });
 
@@ -237,7 +237,7 @@ describe.each(DB_KINDS)('profile: password guesses are rate-limited like logins 
   });
 
   const change = (agent: Agent, currentPassword: string) =>
-    agent.post('/api/profile/password', { currentPassword, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' });
+    agent.post('/api/profile/password', { currentPassword, newPassword: 'Brand-new-marigold-1', confirmPassword: 'Brand-new-marigold-1' });
 
   it('429 once the wrong guesses reach the login limit, even with the right password then', async () => {
     const user = await createUser(t.db);

@@ -13,6 +13,7 @@ import { currentUser, requireUser } from '../../middleware/auth';
 import { ipKey, type AuthRateLimiter } from '../../middleware/rate-limit';
 import { validateBody } from '../../middleware/validate';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { assertStrongPassword } from '../auth/password-strength';
 import { findObject } from '../uploads/repo';
 import { canUseAsAvatar, objectIdOf } from './policy';
 import { presentProfile } from './presenter';
@@ -65,6 +66,7 @@ export function profileRoutes(db: Knex, limits: AuthRateLimiter): Router {
     if (await verifyPassword(newPassword, user.row.password_hash)) {
       throw badRequest(PASSWORD_MESSAGES.unchanged, { newPassword: [PASSWORD_MESSAGES.unchanged] });
     }
+    assertStrongPassword(newPassword, { email: user.row.email, firstName: user.row.first_name, lastName: user.row.last_name }, 'newPassword');
     // bcrypt before the transaction: SQLite has one connection, so transactions stay short.
     const passwordHash = await hashPassword(newPassword);
     const endedSessions = await replacePassword(db, user.id, passwordHash, sessionIdOf(ctx));

@@ -7,7 +7,7 @@ import { signedIn } from '../../test/factories';
 import { LIMITS } from '../../../contracts/common';
 import { hashToken } from './repo';
 import { parseRange } from './objects';
-import { PNG_BYTES } from '../../security/fixtures';
+import { paddedPng, PNG_BYTES } from '../../security/fixtures';
 
 /** A real 1×1 PNG: finalising decodes images. Bytes appended after it are ignored by decoders. */
 const PNG = PNG_BYTES;
@@ -16,7 +16,8 @@ const CHUNK = 64 * 1024;
 /** A recognisable byte pattern: byte i of every chunk is i % 251. */
 const PATTERN = Uint8Array.from({ length: CHUNK }, (_, i) => i % 251);
 
-const png = (size = 4096) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length, 7)]);
+/** A real PNG of `size` bytes (its filler inside the image, so finalising keeps every byte). */
+const png = (size = 4096) => paddedPng(size);
 
 /** Files in the server's upload directory, temp files included. */
 const filesIn = (t: TestServer) => (existsSync(t.storageDir) ? readdirSync(t.storageDir) : []);

@@ -100,6 +100,35 @@ describeEachDb('uploaded image sizes', (t) => {
     expect((await bytesOf(t(), objectPath)).bytes.equals(original.bytes)).toBe(true);
   }, 60_000);
 
+  it('bytes appended after an image (a ZIP, an HTML page) are cut off: the served original is the image alone', async () => {
+    const { agent } = await signedIn(t().db, t().agent(), 'contributor');
+    const zip = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(40, 1), Buffer.from('evil.html<script>alert(1)</script>PK\x05\x06', 'latin1'), Buffer.alloc(18)]);
+    const html = Buffer.from('<html><body><script>alert(document.domain)</script></body></html>');
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#16a34a' } }).png().toBuffer();
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#dc2626' } }).jpeg({ progressive: true }).toBuffer();
+    const gif = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#2563eb' } }).gif().toBuffer();
+    const webp = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#9333ea' } }).webp().toBuffer();
+    for (const [name, image, tail] of [
+      ['png', png, zip],
+      ['jpeg', jpeg, html],
+      ['gif', gif, zip],
+      ['webp', webp, html],
+    ] as const) {
+      const url = await upload(t(), agent, Buffer.concat([image, tail]));
+      const fin = await agent.put('/api/articles/images', { imageURL: url });
+      expect(fin.status, name).toBe(200);
+      const served = await bytesOf(t(), fin.body.objectPath);
+      expect(served.bytes.equals(image), name).toBe(true);
+      expect(served.bytes.includes(Buffer.from('<script>')), name).toBe(false);
+      expect(served.bytes.includes(Buffer.from('PK\x03\x04', 'latin1')), name).toBe(false);
+      expect(Number(served.headers.get('content-length')), name).toBe(image.length);
+      const meta = await sharp(served.bytes).metadata();
+      expect([meta.width, name]).toEqual([name === 'png' || name === 'jpeg' ? 64 : 16, name]);
+      const row = await t().db('objects').where({ id: fin.body.objectPath.split('/')[2] }).first();
+      expect(Number(row.size), name).toBe(image.length);
+    }
+  }, 60_000);
+
   it('a small image is never enlarged; a clean upload is kept byte for byte', async () => {
     const { agent } = await signedIn(t().db, t().agent(), 'subscriber');
     const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 128, b: 0, alpha: 0.5 } } }).png().toBuffer();

@@ -4,7 +4,9 @@ import { conflict, notFound } from '../../errors';
 import { isUniqueViolation, toBool } from '../../db/dialect';
 import { endUserSessions } from '../../middleware/session';
 import { hashPassword } from '../auth/passwords';
+import { assertStrongPassword } from '../auth/password-strength';
 import { lockPendingInvitation, markAccepted } from '../invitations/repo';
+import { endPasswordResets } from '../password-resets/repo';
 import type { UserRow } from './presenter';
 import { assertKeepsAnActiveAdmin, assertNotSelfLockout, type AdminChange } from './policy';
 import {
@@ -33,6 +35,7 @@ export interface Actor {
 
 export async function createUserAccount(db: Knex, input: UserCreateInput): Promise<UserRow> {
   if (await findUserByEmail(db, input.email)) throw emailTaken();
+  assertStrongPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (trx) => {
@@ -64,6 +67,16 @@ export async function updateUserAccount(
   input: UserUpdateInput,
   onAddressChanged?: AddressChanged,
 ): Promise<UserRow> {
+  if (input.password) {
+    // Judged against the account's details as they will be after this change.
+    const current = await findUserById(db, id);
+    if (!current) throw notFound('User not found');
+    assertStrongPassword(input.password, {
+      email: input.email ?? current.email,
+      firstName: input.firstName ?? current.first_name,
+      lastName: input.lastName ?? current.last_name,
+    });
+  }
   // bcrypt before the transaction: SQLite has a single connection, so transactions stay short.
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const change: AdminChange = { role: input.role, isActive: input.isActive };
@@ -98,6 +111,9 @@ export async function updateUserAccount(
         (input.role !== undefined && input.role !== target.role) ||
         (input.isActive !== undefined && input.isActive !== toBool(target.is_active));
       if (securityChanged) await endUserSessions(trx, id, actor.id === id ? actor.sessionId : undefined);
+      // A link mailed before a new password, a new address or deactivation must not outlive it.
+      const deactivated = input.isActive === false && toBool(target.is_active);
+      if (passwordHash !== undefined || addressChanged || deactivated) await endPasswordResets(trx, id);
       // The new address is unproved: unconfirmed until its owner uses the link mailed to it.
       if (addressChanged && onAddressChanged) {
         await onAddressChanged(trx, updated!);
@@ -124,8 +140,11 @@ export async function deleteUserAccount(db: Knex, actor: Actor, id: string): Pro
   });
 }
 
-/** Ends every session of the user; 404 for an unknown id. */
+/** Ends every session and open reset link of the user; 404 for an unknown id. */
 export async function endAllSessionsOf(db: Knex, id: string): Promise<number> {
-  if (!(await findUserById(db, id))) throw notFound('User not found');
-  return endUserSessions(db, id);
+  return db.transaction(async (trx) => {
+    if (!(await findUserById(trx, id))) throw notFound('User not found');
+    await endPasswordResets(trx, id);
+    return endUserSessions(trx, id);
+  });
 }

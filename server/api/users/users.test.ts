@@ -10,7 +10,7 @@ import { updateUserAccount } from './service';
 
 const newUser = (overrides: Record<string, unknown> = {}) => ({
   email: `new-${uuidv7()}@example.com`,
-  password: 'secret99',
+  password: 'Quiet-harbour-lamp-42',
   firstName: 'New',
   lastName: 'Person',
   ...overrides,
@@ -58,7 +58,7 @@ describeEachDb('users', (t) => {
     expect(b.body).toMatchObject({ role: 'editor', isActive: false, bio: 'Hello', profileImageUrl: '/objects/abc-123' });
 
     // The created account signs in with its password.
-    await login(t(), 'mixed.case@example.com', 'secret99');
+    await login(t(), 'mixed.case@example.com', 'Quiet-harbour-lamp-42');
   });
 
   it('validates creation with the messages of spec 5 and refuses a duplicate email (409)', async () => {
@@ -68,7 +68,7 @@ describeEachDb('users', (t) => {
       expect(bad.status).toBe(400);
       expect(bad.body.errors).toMatchObject({
         email: ['Invalid email format'],
-        password: ['Password must be at least 6 characters'],
+        password: ['Password must be at least 8 characters'],
         firstName: ['First name is required'],
         lastName: ['Last name is required'],
       });
@@ -134,14 +134,14 @@ describeEachDb('users', (t) => {
     expect(patch.body).toMatchObject({ firstName: 'After', title: 'Partner', company: null });
     await login(t(), user.email, TEST_PASSWORD);
 
-    const pw = await agent.patch(`/api/admin/users/${user.id}`, { password: 'brand-new-pw' });
+    const pw = await agent.patch(`/api/admin/users/${user.id}`, { password: 'Brand-new-saffron-pw' });
     expect(pw.status).toBe(200);
     expect((await t().agent().post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(401);
-    await login(t(), user.email, 'brand-new-pw');
+    await login(t(), user.email, 'Brand-new-saffron-pw');
 
     const short = await agent.put(`/api/users/${user.id}`, { password: '12345' });
     expect(short.status).toBe(400);
-    expect(short.body.errors.password).toEqual(['Password must be at least 6 characters']);
+    expect(short.body.errors.password).toEqual(['Password must be at least 8 characters']);
     const blankName = await agent.put(`/api/users/${user.id}`, { firstName: '' });
     expect(blankName.body.errors.firstName).toEqual(['First name is required']);
 
@@ -171,8 +171,8 @@ describeEachDb('users', (t) => {
   it("a password, role or status change ends all of the target's sessions; other edits do not", async () => {
     const { agent: admin } = await signedIn(t().db, t().agent(), 'admin');
     const changes: Array<[string, string, unknown]> = [
-      ['PUT', '/api/users/:id', { password: 'another-pw' }],
-      ['PATCH', '/api/admin/users/:id', { password: 'another-pw' }],
+      ['PUT', '/api/users/:id', { password: 'Another-copper-fjord-9' }],
+      ['PATCH', '/api/admin/users/:id', { password: 'Another-copper-fjord-9' }],
       ['PATCH', '/api/users/:id/role', { role: 'editor' }],
       ['PATCH', '/api/admin/users/:id', { role: 'contributor' }],
       ['PATCH', '/api/users/:id/status', { isActive: false }],
@@ -200,7 +200,7 @@ describeEachDb('users', (t) => {
   it('an admin changing their own password keeps the session in use and ends their others', async () => {
     const { agent, user } = await signedIn(t().db, t().agent(), 'admin');
     const other = await login(t(), user.email);
-    const res = await agent.patch(`/api/admin/users/${user.id}`, { password: 'my-new-password' });
+    const res = await agent.patch(`/api/admin/users/${user.id}`, { password: 'My-new-juniper-ledger-5' });
     expect(res.status).toBe(200);
     expect((await agent.get('/api/auth/user')).status).toBe(200);
     expect((await other.get('/api/auth/user')).status).toBe(401);
