@@ -33,6 +33,24 @@ export interface RunningServer extends TestServer {
  * `seed`. `env` adds variables (e.g. a spec serving a copied build through PWA_DIR).
  */
 export async function startServer(seed: Seed, env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+  // The port is free when probed, not when the server binds it: on a machine where others start
+  // servers too, another can take it in between. Ours then exits (EADDRINUSE) while theirs answers
+  // the health check, so a port counts as ours only once our server says it serves it; a port taken
+  // meanwhile is tried again with another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(seed, env);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === PORT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+const PORT_ATTEMPTS = 3;
+
+class PortTaken extends Error {}
+
+async function startOnFreePort(seed: Seed, env: NodeJS.ProcessEnv): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ledger-e2e-'));
   const port = await findFreePort();
   const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['scripts/start.ts'], {
@@ -48,6 +66,8 @@ export async function startServer(seed: Seed, env: NodeJS.ProcessEnv = {}): Prom
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       SEED: seed,
+      // Its start-up lines, "… is serving <url>" among them, tell that it is this server that answers.
+      LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Own process group, so stopping it also stops the node process that tsx starts.
@@ -63,7 +83,7 @@ export async function startServer(seed: Seed, env: NodeJS.ProcessEnv = {}): Prom
     await waitUntilHealthy(url, child, output);
   } catch (error) {
     await close();
-    throw error;
+    throw /EADDRINUSE/.test(output()) ? new PortTaken(`port ${port} was taken before the server bound it`) : error;
   }
   return { url, dataDir, close };
 }
@@ -113,9 +133,11 @@ async function waitUntilHealthy(url: string, child: ChildProcess, output: () => 
   });
   exited.catch(() => {}); // observed below; avoid an unhandled rejection once the server is up
 
+  // server/main.ts logs this once it listens: until then a health answer may be another server's.
+  const serving = () => output().includes(` is serving ${url} `);
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    const healthy = await Promise.race([isHealthy(url), exited]);
+    const healthy = serving() && (await Promise.race([isHealthy(url), exited]));
     if (healthy) return;
     await Promise.race([delay(100), exited]);
   }
