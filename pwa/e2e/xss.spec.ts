@@ -96,7 +96,7 @@ test('a mention whose name is hostile is drawn as a link with that text, and not
   // A member whose own name is markup (names are free text): the server stores mentions under it.
   const name = '<img src=x onerror="window.__xss=6">';
   const email = `hostile-${Date.now()}@example.com`;
-  const registered = await page.request.post('/api/auth/register', { data: { email, password: 'hostile-pw-1', firstName: name, lastName: 'Hx' } });
+  const registered = await page.request.post('/api/auth/register', { data: { email, password: 'Velvet-quarry-otter-73', firstName: name, lastName: 'Hx' } });
   expect(registered.status(), await registered.text()).toBe(201);
   const { user } = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } };
   await signIn(page, ACCOUNTS.member);
