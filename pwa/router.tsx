@@ -10,20 +10,20 @@ import {
 } from '@tanstack/react-router';
 import { authQueries } from './session/queries';
 import { currentUserId } from './session/session';
-import { communityQueries } from './api/community.queries';
-import { memberQueries } from './api/members.queries';
-import { profileQueries } from './api/profile.queries';
-import { forumQueries } from './api/forums.queries';
-import { newsCategoryQueries, newsQueries } from './api/news.queries';
-import { podcastQueries } from './api/podcasts.queries';
-import { readingListQueries } from './api/reading-list.queries';
-import { podcastShowQueries } from './api/podcast-shows.queries';
-import { resourceQueries } from './api/resources.queries';
-import { siteQueries } from './api/site.queries';
+import { communityQueries } from './api/community';
+import { memberQueries } from './api/members';
+import { profileQueries } from './api/profile';
+import { forumQueries } from './api/forums';
+import { newsCategoryQueries, newsQueries } from './api/news';
+import { podcastQueries } from './api/podcasts';
+import { readingListQueries } from './api/reading-list';
+import { podcastShowQueries } from './api/podcast-shows';
+import { resourceQueries } from './api/resources';
+import { siteQueries } from './api/site';
 import { NotFoundScreen } from './features/errors/NotFoundScreen';
 import { RootLayout } from './features/layout/RootLayout';
 import { storeWritesSettled } from './offline/store';
-import { validateCategorySearch, parseCategoryParam } from './features/news/listFilters';
+import { validateCategorySearch, parseCategoryParam } from './features/content/listFilters';
 import { parseShowParam, validatePodcastSearch } from './features/podcasts/showFilter';
 
 export interface RouterContext {
@@ -264,7 +264,7 @@ const notificationSettingsRoute = createRoute({
 const savedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/saved',
-  component: lazyRouteComponent(() => import('./offline/SavedScreen'), 'SavedScreen'),
+  component: lazyRouteComponent(() => import('./features/library/SavedScreen'), 'SavedScreen'),
 });
 
 /** The footer's pages (issue 18): Markdown shipped with the app, rendered on the server too. */

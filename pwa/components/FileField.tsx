@@ -7,7 +7,7 @@ import {
 } from 'react-aria-components';
 import { UPLOAD_LIMITS, UPLOAD_TYPES, type UploadKind } from '../../contracts/uploads';
 import { serverMessage } from '../api/errors';
-import { UploadError, uploadFile } from '../api/uploads.queries';
+import { UploadError, uploadFile } from '../api/uploads';
 import { Button } from './Button';
 import { errorToast, toast } from './Toast';
 import './FileField.css';

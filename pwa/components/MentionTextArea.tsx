@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Autocomplete, Label, ListBox, ListBoxItem, Text, TextArea, TextField, type Key } from 'react-aria-components';
 import type { MentionSuggestion } from '../../contracts/notifications';
-import { memberQueries } from '../api/members.queries';
+import { memberQueries } from '../api/members';
 import { followEdit, fromStoredText, mentionQueryAt, nameMatches, pickMention, serverQuery, toStoredText, type PickedMention } from '../lib/mentions';
 import { Avatar } from './Avatar';
 import './MentionTextArea.css';

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { invalidateForum } from '../api/forums.queries';
+import { invalidateForum } from '../api/forums';
 import { invalidateLikes } from '../api/likes';
-import { invalidateComments } from '../api/news.queries';
-import { invalidateNotifications } from '../api/notifications.queries';
-import { invalidateReadingList } from '../api/reading-list.queries';
+import { invalidateComments } from '../api/news';
+import { invalidateNotifications } from '../api/notifications';
+import { invalidateReadingList } from '../api/reading-list';
 import type { OutboxItem, OutboxKind } from './db';
 
 /**

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { backgroundMember, downloadReadingList, type FetchJson } from '../offline/readingListDownload';
+import { backgroundMember, downloadReadingList, type FetchJson } from '../features/library/readingListDownload';
 import { READING_LIST_SYNCED } from './periodicSync';
 
 /*

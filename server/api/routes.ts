@@ -17,7 +17,7 @@ import { objectRoutes } from './uploads/objects';
 import { profileRoutes } from './profile/routes';
 import { memberRoutes } from './members/routes';
 import { UploadedImages } from './uploads/images';
-import { ImageTurns } from '../images/turns';
+import { ImageSemaphore } from '../images/semaphore';
 import { searchRoutes } from '../search/routes';
 import { feedRoutes } from '../feeds/routes';
 import { pageRoutes } from '../pages/routes';
@@ -29,7 +29,7 @@ import { twoFactorRoutes } from './two-factor/routes';
 import { emailConfirmationRoutes } from './email-confirmations/routes';
 import { EmailConfirmer } from './email-confirmations/service';
 import type { Notifier } from './notifications/notify';
-import type { SiteInfo } from '../feeds/site';
+import type { SiteInfo } from '../site';
 import type { ObjectStorage } from '../storage/index';
 import type { AuthRateLimiter, EmailConfirmationLimits, PasswordResetLimits, TwoFactorLimits } from '../middleware/rate-limit';
 import type { MailQueue } from '../mail/outbox';
@@ -65,7 +65,7 @@ export interface ApiDeps {
 /** Every resource's router, in one list (the permission-matrix test walks these). */
 export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret, emailConfirmationLimits, afterAnswer, twoFactorLimits }: ApiDeps): Router[] {
   // Drawing covers and resizing uploads take turns for the same cores.
-  const turns = new ImageTurns();
+  const turns = new ImageSemaphore();
   const images = new UploadedImages(db, storage, turns);
   const confirmer = new EmailConfirmer({ site, mail, clock });
   return [

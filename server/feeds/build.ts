@@ -5,7 +5,7 @@ import type { ArticleRow } from '../api/news/repo';
 import type { PodcastRow } from '../api/podcasts/repo';
 import type { AuthorRow } from '../api/users/presenter';
 import { escapeHtml } from '../pages/html';
-import { absolute, latest, type SiteInfo } from './site';
+import { absolute, latest, type SiteInfo } from '../site';
 import type { AudioObject, FeedItems } from './repo';
 import { coverUrl, EPISODE_FEED_COVER_SIZE, podcastCover, SERIES_FEED_COVER_SIZE, seriesCover } from '../../contracts/covers';
 

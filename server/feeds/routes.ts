@@ -5,7 +5,7 @@ import { textProblem } from '../../contracts/text';
 import { notFound } from '../errors';
 import { articleFeedXml, objectIdOf, podcastFeedXml, type FeedContext } from './build';
 import { activeCategoryBySlug, articleFeedItems, audioObjects, podcastFeedItems } from './repo';
-import { latest, originOf, sendCacheable, type SiteInfo } from './site';
+import { latest, originOf, sendCacheable, type SiteInfo } from '../site';
 
 const RSS = 'application/rss+xml; charset=utf-8';
 const ATOM = 'application/atom+xml; charset=utf-8';

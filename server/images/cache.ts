@@ -1,11 +1,11 @@
-import { ImageTurns } from './turns';
+import { ImageSemaphore } from './semaphore';
 
 /**
  * Rendered images kept in memory, so each cover costs its CPU once per process (docs/architecture.md,
  * "Finish (issue 18)"): a least-recently-used map bounded by bytes. Keys name everything that
  * changes the picture (the cover's version, the size, the format, the site name), so an edited title
  * is a new key and the old entry simply ages out. Concurrent requests for the same key share one
- * render, and renders take turns (`ImageTurns`), so a flood of uncached sizes cannot take every core.
+ * render, and renders take turns (`ImageSemaphore`), so a flood of uncached sizes cannot take every core.
  */
 export class RenderCache {
   private readonly entries = new Map<string, Buffer>();
@@ -15,7 +15,7 @@ export class RenderCache {
   constructor(
     /** Most bytes kept; past it the least recently used go first. 0 keeps none. */
     private readonly maxBytes = 64 * 2 ** 20,
-    private readonly turns: ImageTurns = new ImageTurns(),
+    private readonly turns: ImageSemaphore = new ImageSemaphore(),
   ) {}
 
   /** The kept bytes for `key`, or those `render` makes (and keeps); `hit` says which. */

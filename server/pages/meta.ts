@@ -13,7 +13,7 @@ import { authorsByIds } from '../api/users/repo';
 import type { AuthorRow } from '../api/users/presenter';
 import { PODCAST_DESCRIPTION } from '../feeds/build';
 import { podcastFeedItems } from '../feeds/repo';
-import { absolute, originOf, type SiteInfo } from '../feeds/site';
+import { absolute, originOf, type SiteInfo } from '../site';
 import type { PageMeta } from './html';
 
 const DESCRIPTION_LENGTH = 200;

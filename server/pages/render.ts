@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type Koa from 'koa';
 import { Id } from '../../contracts/common';
-import { originOf, type SiteInfo } from '../feeds/site';
+import { originOf, type SiteInfo } from '../site';
 import type { InternalCalls } from '../middleware/proxy';
 import type { ShellRenderer } from '../static';
 import { escapeHtml, jsonLd } from './html';

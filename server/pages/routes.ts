@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { toIso } from '../db/dialect';
-import { latest, originOf, sendCacheable, type SiteInfo } from '../feeds/site';
+import { latest, originOf, sendCacheable, type SiteInfo } from '../site';
 import { escapeXml } from './html';
 import { listPublicDiscussionStamps } from '../api/forums/repo';
 import { listPublicArticleStamps } from '../api/news/repo';

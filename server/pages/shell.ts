@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ShellRenderer } from '../static';
-import type { SiteInfo } from '../feeds/site';
+import type { SiteInfo } from '../site';
 import type { DatabaseGate } from '../db/availability';
 import { isDatabaseUnavailable } from '../db/dialect';
 import { fillShell } from './html';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { BackLink } from '../../components/BackLink';
 import { LinkButton } from '../../components/Button';
-import { useViewer } from '../news/viewer';
+import { useViewer } from '../../session/viewer';
 import './admin.css';
 
 export interface AdminPageProps {

@@ -2,7 +2,7 @@ import { Fragment, useState, type ReactNode } from 'react';
 import type { Key } from 'react-aria-components';
 import { LinkButton } from '../../components/Button';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
-import { useViewer } from '../news/viewer';
+import { useViewer } from '../../session/viewer';
 import { AdminPage } from './AdminPage';
 import { ArticleForm } from '../editor/ArticleForm';
 import { PodcastForm } from '../editor/PodcastForm';

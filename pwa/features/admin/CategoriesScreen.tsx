@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { NewsCategory } from '../../../contracts/admin';
-import { newsCategoryQueries } from '../../api/news.queries';
+import { newsCategoryQueries } from '../../api/news';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { ActionsMenu, type MenuAction } from '../../components/Menu';

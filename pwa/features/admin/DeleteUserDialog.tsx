@@ -1,5 +1,5 @@
 import type { User } from '../../../contracts/auth';
-import type { UserApi } from '../../api/users.queries';
+import type { UserApi } from '../../api/users';
 import { AlertDialog } from '../../components/Dialog';
 import { fullName } from '../../lib/format';
 import { useDeleteUser } from './userMutations';

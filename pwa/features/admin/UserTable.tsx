@@ -1,12 +1,12 @@
 import { DataTable } from '../../components/DataTable';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { User } from '../../../contracts/auth';
-import type { UserApi } from '../../api/users.queries';
+import type { UserApi } from '../../api/users';
 import { Avatar } from '../../components/Avatar';
 import { Badge } from '../../components/Badge';
 import { EmptyState } from '../../components/EmptyState';
 import { fullName } from '../../lib/format';
-import { LoadFailure } from '../../offline/LoadFailure';
+import { LoadFailure } from '../content/LoadFailure';
 import { ActiveBadge, RoleBadge } from './badges';
 import { TableSkeleton } from './TableSkeleton';
 import { SelfBadge, UserRowActions } from './UserRowActions';

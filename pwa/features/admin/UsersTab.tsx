@@ -5,8 +5,8 @@ import { Form } from 'react-aria-components';
 import type { User } from '../../../contracts/auth';
 import type { Role } from '../../../contracts/common';
 import { InvitationCreateInput, type Invitation, type InvitationCreated, type InvitationWithLink } from '../../../contracts/users';
-import { siteQueries } from '../../api/site.queries';
-import { userApi, userQueries } from '../../api/users.queries';
+import { siteQueries } from '../../api/site';
+import { userApi, userQueries } from '../../api/users';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -20,7 +20,7 @@ import { InviteLinkPanel } from './InviteLinkPanel';
 import { TableSkeleton } from './TableSkeleton';
 import { UserTable } from './UserTable';
 import { useInviteUser, useIssueInvitationLink, useResendInvitation, useRevokeInvitation } from './userMutations';
-import { LoadFailure } from '../../offline/LoadFailure';
+import { LoadFailure } from '../content/LoadFailure';
 
 /** The control panel's Users tab (spec 2): create, invite, the users table and pending invitations. */
 export function UsersTab() {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { NewsCategoryCreateInput, NewsCategoryUpdateInput } from '../../../contracts/admin';
-import { createNewsCategory, deleteNewsCategory, newsCategoryListKey, updateNewsCategory } from '../../api/categories.queries';
-import { newsQueries } from '../../api/news.queries';
-import { podcastQueries } from '../../api/podcasts.queries';
+import { createNewsCategory, deleteNewsCategory, newsCategoryListKey, updateNewsCategory } from '../../api/news-categories';
+import { newsQueries } from '../../api/news';
+import { podcastQueries } from '../../api/podcasts';
 import { errorToast, toast } from '../../components/Toast';
 
 /** Both category lists, and the article and episode lists that embed category names and colours. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { PodcastShowCreateInput, PodcastShowUpdateInput } from '../../../contracts/podcasts';
-import { createPodcastShow, deletePodcastShow, podcastShowQueries, updatePodcastShow } from '../../api/podcast-shows.queries';
-import { podcastQueries } from '../../api/podcasts.queries';
+import { createPodcastShow, deletePodcastShow, podcastShowQueries, updatePodcastShow } from '../../api/podcast-shows';
+import { podcastQueries } from '../../api/podcasts';
 import { errorToast, toast } from '../../components/Toast';
 
 /** The shows list, and the episode lists that embed each show's name. */

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SEED_MESSAGES, type MenuSetting } from '../../../contracts/admin';
-import { seedDatabase, setFeatured, setMenuVisibility, type FeaturableKind } from '../../api/admin.queries';
-import { discussionListsFilter } from '../../api/forums.queries';
-import { menuQueries, type MenuKey } from '../../api/menu.queries';
-import { newsQueries } from '../../api/news.queries';
-import { podcastQueries } from '../../api/podcasts.queries';
+import { seedDatabase, setFeatured, setMenuVisibility, type FeaturableKind } from '../../api/admin';
+import { discussionListsFilter } from '../../api/forums';
+import { menuQueries, type MenuKey } from '../../api/menu';
+import { newsQueries } from '../../api/news';
+import { podcastQueries } from '../../api/podcasts';
 import { errorToast, toast } from '../../components/Toast';
 
 /* Site-wide writes of the control panel: navigation visibility, featured items, the sample-data rebuild. */

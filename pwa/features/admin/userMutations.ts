@@ -14,8 +14,8 @@ import {
   type UserCreateFields,
   type UserUpdateFields,
   userApi,
-} from '../../api/users.queries';
-import { resetMemberTwoFactor } from '../../api/two-factor.queries';
+} from '../../api/users';
+import { resetMemberTwoFactor } from '../../api/two-factor';
 import { errorToast, toast } from '../../components/Toast';
 
 /* User and invitation writes of the control panel's Users tab and the User Management screen. */

@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { EMAIL_CONFIRMATION_MESSAGES } from '../../../contracts/email-confirmations';
-import { confirmationLinkRefusal } from '../../api/email-confirmations.queries';
+import { confirmationLinkRefusal } from '../../api/email-confirmations';
 import { Button, LinkButton } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { PASSWORD_RESET_MESSAGES, PasswordResetRequestInput } from '../../../contracts/auth';
-import { siteQueries } from '../../api/site.queries';
+import { siteQueries } from '../../api/site';
 import { Button, LinkButton } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { TextField } from '../../components/TextField';

@@ -6,7 +6,7 @@ import { InvitationAcceptInput } from '../../../contracts/auth';
 import type { InvitationPreview } from '../../../contracts/users';
 import { ApiError } from '../../api/client';
 import { serverMessage } from '../../api/errors';
-import { invitationQueries } from '../../api/invitations.queries';
+import { invitationQueries } from '../../api/invitations';
 import { Button, LinkButton } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';

@@ -13,7 +13,7 @@ import { useSiteName } from '../site/useSiteName';
 import { useRegister, useSignIn } from './mutations';
 import { NewPasswordField } from './NewPasswordField';
 import { TwoFactorStep } from './TwoFactorStep';
-import { needsSecondStep } from '../../api/two-factor.queries';
+import { needsSecondStep } from '../../api/two-factor';
 import './auth.css';
 
 /** Sign-in and registration (spec 2 and 5). Both end signed in on the home page. */

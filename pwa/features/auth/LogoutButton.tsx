@@ -1,5 +1,5 @@
 import { Button } from '../../components/Button';
-import { useLogout } from './session';
+import { useLogout } from './signOut';
 
 /** Logs out in place (spec 2: shows 'Logging out...' while pending), then goes to /login. */
 export function LogoutButton({ variant = 'secondary' }: { variant?: 'secondary' | 'ghost' }) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLogout } from './session';
+import { useLogout } from './signOut';
 import './auth.css';
 
 /** /logout (spec 2): signs out on arrival, then goes to /login whatever the outcome. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '../../../contracts/auth';
 import { EMAIL_CONFIRMATION_MESSAGES } from '../../../contracts/email-confirmations';
-import { siteQueries } from '../../api/site.queries';
+import { siteQueries } from '../../api/site';
 import { Button } from '../../components/Button';
 import { useOnline } from '../../offline/useOnline';
 import { useResendConfirmation } from './emailConfirmation';

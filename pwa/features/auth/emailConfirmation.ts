@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
-import { confirmEmail, requestEmailConfirmation } from '../../api/email-confirmations.queries';
+import { confirmEmail, requestEmailConfirmation } from '../../api/email-confirmations';
 import { USER_QUERY_KEY } from '../../api/keys';
-import { profileQueries } from '../../api/profile.queries';
+import { profileQueries } from '../../api/profile';
 import { errorToast, toast } from '../../components/Toast';
 
 /*

@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import type { InvitationAcceptInput, LoginInput, PasswordResetConfirmInput, RegisterInput, User } from '../../../contracts/auth';
 import { ApiError, apiFetch } from '../../api/client';
 import { serverMessage } from '../../api/errors';
-import { acceptInvitation } from '../../api/invitations.queries';
-import { completeTwoFactorSignIn, needsSecondStep, signInExpired, type SignInAnswer } from '../../api/two-factor.queries';
-import { confirmPasswordReset, requestPasswordReset, resetLinkRefusal } from '../../api/password-resets.queries';
+import { acceptInvitation } from '../../api/invitations';
+import { completeTwoFactorSignIn, needsSecondStep, signInExpired, type SignInAnswer } from '../../api/two-factor';
+import { confirmPasswordReset, requestPasswordReset, resetLinkRefusal } from '../../api/password-resets';
 import { errorToast, toast } from '../../components/Toast';
 import { signedIn } from '../../session/session';
 

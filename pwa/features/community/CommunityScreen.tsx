@@ -2,7 +2,7 @@ import { balancedColumns, balancedGridClasses } from '../../components/CardGrid'
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { CommunityStats, Contributor } from '../../../contracts/community';
-import { communityQueries } from '../../api/community.queries';
+import { communityQueries } from '../../api/community';
 import { Avatar } from '../../components/Avatar';
 import { Badge } from '../../components/Badge';
 import { Card } from '../../components/Card';
@@ -12,7 +12,7 @@ import { fullName, formatCount } from '../../lib/format';
 import { MemberLink } from '../members/MemberLink';
 import { BookIcon, CommentIcon, EditIcon, TrophyIcon } from '../../components/icons';
 import './community.css';
-import { LoadFailure } from '../../offline/LoadFailure';
+import { LoadFailure } from '../content/LoadFailure';
 
 const STAT_TILES: readonly { key: keyof CommunityStats; label: string }[] = [
   { key: 'activeMembers', label: 'Active Members' },

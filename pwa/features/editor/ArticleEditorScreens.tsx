@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { newsQueries } from '../../api/news.queries';
+import { newsQueries } from '../../api/news';
 import { LinkButton } from '../../components/Button';
 import { ArticleForm } from './ArticleForm';
 import { EditItemScreen } from './EditItemScreen';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Form, type Key } from 'react-aria-components';
 import type { ContentStatus } from '../../../contracts/common';
 import { ArticleCreateInput, ArticlePatchInput, type Article } from '../../../contracts/news';
-import { newsCategoryQueries } from '../../api/news.queries';
+import { newsCategoryQueries } from '../../api/news';
 import { Button } from '../../components/Button';
 import { ImageField, SubmitRow } from './FormParts';
 import { Select } from '../../components/Select';

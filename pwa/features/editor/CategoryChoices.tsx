@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CategoryRef } from '../../../contracts/news';
-import { newsCategoryQueries } from '../../api/news.queries';
+import { newsCategoryQueries } from '../../api/news';
 import { Checkbox } from '../../components/Checkbox';
 import { CheckboxGroup } from '../../components/CheckboxGroup';
 

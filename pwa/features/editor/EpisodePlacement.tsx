@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { Key } from 'react-aria-components';
 import type { Podcast, PodcastShow } from '../../../contracts/podcasts';
-import { podcastShowQueries } from '../../api/podcast-shows.queries';
+import { podcastShowQueries } from '../../api/podcast-shows';
 import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { podcastQueries } from '../../api/podcasts.queries';
+import { podcastQueries } from '../../api/podcasts';
 import { LinkButton } from '../../components/Button';
 import { EditItemScreen } from './EditItemScreen';
 import { EditorPage } from './EditorPage';

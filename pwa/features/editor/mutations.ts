@@ -2,9 +2,9 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { Article, ArticleCreateInput, ArticlePatchInput } from '../../../contracts/news';
 import type { Podcast, PodcastCreateInput, PodcastPatchInput } from '../../../contracts/podcasts';
 import { apiFetch } from '../../api/client';
-import { newsQueries } from '../../api/news.queries';
-import { podcastQueries } from '../../api/podcasts.queries';
-import { podcastShowQueries } from '../../api/podcast-shows.queries';
+import { newsQueries } from '../../api/news';
+import { podcastQueries } from '../../api/podcasts';
+import { podcastShowQueries } from '../../api/podcast-shows';
 import { errorToast, toast } from '../../components/Toast';
 
 /*

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useId, useMemo, useState, type CSSProperties } from 'react';
 import type { Discussion, ForumCategory } from '../../../contracts/forums';
 import { authQueries } from '../../session/queries';
-import { forumQueries } from '../../api/forums.queries';
+import { forumQueries } from '../../api/forums';
 import { Button } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
 import { AlertDialog } from '../../components/Dialog';
@@ -14,9 +14,9 @@ import { DiscussionCard } from './DiscussionCard';
 import { useDeleteDiscussion, useQueuedDiscussions } from './mutations';
 import { SiteSearchResults } from '../search/SiteSearchResults';
 import './forums.css';
-import { LoadFailure } from '../../offline/LoadFailure';
-import { LoadMore } from '../news/LoadMore';
-import { QueuedPostItems } from '../news/PostParts';
+import { LoadFailure } from '../content/LoadFailure';
+import { LoadMore } from '../content/LoadMore';
+import { QueuedPostItems } from '../content/PostParts';
 
 /** Case-insensitive substring match on title or content (spec 5: searches run in the browser). */
 function matches(discussion: Discussion, query: string): boolean {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Discussion, DiscussionCreateInput, Reply } from '../../../contracts/forums';
-import { deleteDiscussion, invalidateForum, setDiscussionStatus, updateDiscussion } from '../../api/forums.queries';
+import { deleteDiscussion, invalidateForum, setDiscussionStatus, updateDiscussion } from '../../api/forums';
 import { errorToast, toast } from '../../components/Toast';
 import type { OutboxItem } from '../../outbox/db';
 import { useOutboxItems } from '../../outbox/hooks';

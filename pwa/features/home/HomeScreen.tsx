@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ForumCategory } from '../../../contracts/forums';
-import { forumQueries } from '../../api/forums.queries';
+import { forumQueries } from '../../api/forums';
 import { LinkButton } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { CardGrid } from '../../components/CardGrid';
 import { Time } from '../../components/Time';
 import { formatCount } from '../../lib/format';
-import { useViewer } from '../news/viewer';
+import { useViewer } from '../../session/viewer';
 import { useSiteName } from '../site/useSiteName';
 import { NewsShowcase } from './NewsShowcase';
 import { PodcastShowcase } from './PodcastShowcase';

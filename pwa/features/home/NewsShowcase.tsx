@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ArticleSummary } from '../../../contracts/news';
-import { newsQueries } from '../../api/news.queries';
+import { newsQueries } from '../../api/news';
 import { LinkButton } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
 import { EmptyState } from '../../components/EmptyState';
@@ -9,8 +9,8 @@ import { CardGridSkeleton } from '../../components/Skeleton';
 import { ArticleCard } from '../news/ArticleCard';
 import { CommentIcon, ShareIcon } from '../../components/icons';
 import { useShowcase } from './showcase';
-import { LoadFailure } from '../../offline/LoadFailure';
-import { useCommentCount } from '../news/commentCount';
+import { LoadFailure } from '../content/LoadFailure';
+import { useCommentCount } from '../content/commentCount';
 
 export function NewsShowcase() {
   const news = useShowcase(newsQueries.featured(), newsQueries.latest());

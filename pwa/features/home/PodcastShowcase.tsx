@@ -1,5 +1,5 @@
 import type { Podcast } from '../../../contracts/podcasts';
-import { podcastQueries } from '../../api/podcasts.queries';
+import { podcastQueries } from '../../api/podcasts';
 import { Badge } from '../../components/Badge';
 import { LinkButton } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
@@ -13,7 +13,7 @@ import { formatDuration } from '../../lib/format';
 import { ListenNowLink } from '../podcasts/ListenNowLink';
 import { PlayCount } from '../podcasts/PlayCount';
 import { useShowcase } from './showcase';
-import { LoadFailure } from '../../offline/LoadFailure';
+import { LoadFailure } from '../content/LoadFailure';
 
 export function PodcastShowcase() {
   const podcasts = useShowcase(podcastQueries.featured(), podcastQueries.latest());

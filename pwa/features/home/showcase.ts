@@ -1,5 +1,5 @@
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { SHOWCASE_SIZE } from '../../api/news.queries';
+import { SHOWCASE_SIZE } from '../../api/news';
 
 /**
  * The home page's pick (spec 2): featured items first (up to 3), then the newest others until there

@@ -6,8 +6,8 @@ import { Avatar } from '../../components/Avatar';
 import { Button, buttonClassName } from '../../components/Button';
 import { fullName } from '../../lib/format';
 import { LogoutButton } from '../auth/LogoutButton';
-import { useSignOutEverywhere } from '../auth/session';
-import { InstallButton } from '../../offline/InstallButton';
+import { useSignOutEverywhere } from '../auth/signOut';
+import { InstallButton } from './InstallButton';
 import { NavLinks } from './NavLinks';
 import { ThemeToggle } from './ThemeToggle';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { isAdminRole } from '../../../contracts/constants';
 import { authQueries } from '../../session/queries';
-import { useMenuVisibility, type MenuKey } from '../../api/menu.queries';
+import { useMenuVisibility, type MenuKey } from '../../api/menu';
 
 const NAV_LINKS = [
   { key: 'news', to: '/news', label: 'News' },

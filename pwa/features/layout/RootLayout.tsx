@@ -1,7 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import { ToastRegion } from '../../components/Toast';
-import { OfflineBanner } from '../../offline/OfflineBanner';
-import { UpdatePrompt } from '../../offline/UpdatePrompt';
+import { OfflineBanner } from './OfflineBanner';
+import { UpdatePrompt } from './UpdatePrompt';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { TwoFactorRequirement } from './TwoFactorRequirement';

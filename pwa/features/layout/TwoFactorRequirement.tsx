@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { twoFactorSetupRequired } from '../../api/two-factor.queries';
+import { twoFactorSetupRequired } from '../../api/two-factor';
 
 const SETUP_PATH = '/profile/two-factor';
 

@@ -5,7 +5,7 @@ import type { MemberProfile } from '../../../contracts/profile';
 import { authQueries } from '../../session/queries';
 import { ApiError } from '../../api/client';
 import { serverMessage } from '../../api/errors';
-import { memberQueries } from '../../api/members.queries';
+import { memberQueries } from '../../api/members';
 import { Avatar } from '../../components/Avatar';
 import { BackLink } from '../../components/BackLink';
 import { Badge } from '../../components/Badge';
@@ -16,7 +16,7 @@ import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { Time } from '../../components/Time';
 import { CommentIcon, HeartIcon, TrophyIcon } from '../../components/icons';
 import { fullName, formatCount } from '../../lib/format';
-import { OfflineNotice } from '../../offline/OfflineNotice';
+import { OfflineNotice } from '../content/OfflineNotice';
 import { OfflineError } from '../../offline/status';
 import './members.css';
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { Article, ArticleSummary } from '../../../contracts/news';
-import { Badge } from '../../components/Badge';
 import { Card } from '../../components/Card';
 import { ARTICLE_PLACEHOLDER, CARD_IMAGE_SIZES, Cover } from '../../components/Cover';
 import { articleCover } from '../../../contracts/covers';
 import { Time } from '../../components/Time';
+import { CategoryBadges } from '../content/CategoryBadges';
 
 export interface ArticleCardProps {
   article: ArticleSummary;
@@ -58,30 +58,5 @@ export function ArticleCard({ article, title, footer, statusBadge, tools, headin
         {tools ? <div className="card__tools">{tools}</div> : null}
       </div>
     </Card>
-  );
-}
-
-/** Category badges in their colours; a legacy single label, else 'General', when there are none. */
-export function CategoryBadges({
-  categories,
-  legacyCategory,
-}: {
-  categories: Article['categories'];
-  legacyCategory?: string | null;
-}) {
-  return (
-    <ul className="badge-list" aria-label="Categories">
-      {categories.length > 0 ? (
-        categories.map((category) => (
-          <li key={category.id}>
-            <Badge color={category.color}>{category.name}</Badge>
-          </li>
-        ))
-      ) : (
-        <li>
-          <Badge>{legacyCategory?.trim() || 'General'}</Badge>
-        </li>
-      )}
-    </ul>
   );
 }

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { mentionsAsText } from '../../../contracts/mentions';
 import { Form } from 'react-aria-components';
 import type { Comment } from '../../../contracts/news';
-import { newsQueries } from '../../api/news.queries';
+import { newsQueries } from '../../api/news';
 import { Avatar } from '../../components/Avatar';
 import { Button, LinkButton } from '../../components/Button';
 import { AlertDialog } from '../../components/Dialog';
@@ -16,10 +16,10 @@ import { fullName } from '../../lib/format';
 import { useScrollToFragment } from '../../lib/fragment';
 import { TrashIcon } from '../../components/icons';
 import { useOutboxItems } from '../../outbox/hooks';
-import { PostByline, QueuedPostItems } from './PostParts';
+import { PostByline, QueuedPostItems } from '../content/PostParts';
 import { useDeleteComment, usePostComment } from './mutations';
-import { useCommentCount } from './commentCount';
-import { useViewer } from './viewer';
+import { useCommentCount } from '../content/commentCount';
+import { useViewer } from '../../session/viewer';
 
 /** The article page's comments (spec 2): list oldest first, the box for signed-in users. */
 export function CommentsSection({ articleId, commentCount }: { articleId: string; commentCount: number }) {

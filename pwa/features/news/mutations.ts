@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { z } from 'zod';
 import type { Article, ArticlePutInput, Comment } from '../../../contracts/news';
 import { apiFetch } from '../../api/client';
-import { newsQueries } from '../../api/news.queries';
+import { newsQueries } from '../../api/news';
 import { errorToast, toast } from '../../components/Toast';
 import { newItemBase, OUTBOX_MUTATION, QUEUED_TOAST, sendOrQueue } from '../../outbox/outbox';
 

@@ -7,14 +7,14 @@ import {
   type NotificationSettings,
   type NotificationType,
 } from '../../../contracts/notifications';
-import { notificationQueries } from '../../api/notifications.queries';
-import { siteQueries } from '../../api/site.queries';
+import { notificationQueries } from '../../api/notifications';
+import { siteQueries } from '../../api/site';
 import { BackLink } from '../../components/BackLink';
 import { Button } from '../../components/Button';
 import { Select } from '../../components/Select';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { useEntityForm } from '../../lib/entityForm';
-import { LoadFailure } from '../../offline/LoadFailure';
+import { LoadFailure } from '../content/LoadFailure';
 import { useOnline } from '../../offline/useOnline';
 import { authQueries } from '../../session/queries';
 import { UnconfirmedEmailNotice } from '../auth/UnconfirmedEmailNotice';

@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { notificationQueries } from '../../api/notifications.queries';
+import { notificationQueries } from '../../api/notifications';
 import { Button, LinkButton } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { LoadFailure } from '../../offline/LoadFailure';
-import { LoadMore } from '../news/LoadMore';
+import { LoadFailure } from '../content/LoadFailure';
+import { LoadMore } from '../content/LoadMore';
 import { useMarkRead, useQueuedReads, useUnreadCount } from './mutations';
 import { withQueuedReads } from './queuedReads';
 import { NotificationList, NotificationSkeleton } from './NotificationList';

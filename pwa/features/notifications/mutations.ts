@@ -6,7 +6,7 @@ import {
   saveNotificationSettings,
   showReadInCache,
   type NotificationsRead,
-} from '../../api/notifications.queries';
+} from '../../api/notifications';
 import { errorToast, toast } from '../../components/Toast';
 import { useOutboxItems } from '../../outbox/hooks';
 import { newItemBase, OUTBOX_MUTATION, QUEUED_TOAST, sendOrQueue } from '../../outbox/outbox';

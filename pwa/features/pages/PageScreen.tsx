@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { siteQueries } from '../../api/site.queries';
+import { siteQueries } from '../../api/site';
 import { MarkdownContent } from '../../components/LazyMarkdown';
 import { DEFAULT_SITE_NAME } from '../site/useSiteName';
 import about from './content/about.md?raw';

@@ -7,7 +7,7 @@ import { CARD_IMAGE_SIZES, Cover, PODCAST_PLACEHOLDER } from '../../components/C
 import { podcastCover } from '../../../contracts/covers';
 import { LikeButton } from '../likes/LikeButton';
 import { formatDuration } from '../../lib/format';
-import { CategoryBadges } from '../news/ArticleCard';
+import { CategoryBadges } from '../content/CategoryBadges';
 import { ListenNowLink } from './ListenNowLink';
 import { PlayCount } from './PlayCount';
 import { Time } from '../../components/Time';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import type { Podcast } from '../../../contracts/podcasts';
-import { podcastQueries, recordPlay } from '../../api/podcasts.queries';
+import { podcastQueries, recordPlay } from '../../api/podcasts';
 import { buttonClassName, type ButtonVariant } from '../../components/Button';
 import { PlayIcon } from '../../components/icons';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Podcast } from '../../../contracts/podcasts';
 import { apiFetch } from '../../api/client';
-import { podcastQueries } from '../../api/podcasts.queries';
+import { podcastQueries } from '../../api/podcasts';
 import { errorToast, toast } from '../../components/Toast';
 
 const podcastPath = (id: string) => `/api/podcasts/${encodeURIComponent(id)}`;

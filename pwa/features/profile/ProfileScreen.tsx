@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { User } from '../../../contracts/auth';
-import { profileQueries } from '../../api/profile.queries';
+import { profileQueries } from '../../api/profile';
 import { serverMessage } from '../../api/errors';
 import { Button, LinkButton } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
-import { OfflineNotice } from '../../offline/OfflineNotice';
+import { OfflineNotice } from '../content/OfflineNotice';
 import { OfflineError } from '../../offline/status';
 import { useOnline } from '../../offline/useOnline';
 import { UnconfirmedEmailNotice } from '../auth/UnconfirmedEmailNotice';

@@ -4,7 +4,7 @@ import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { TWO_FACTOR, TwoFactorEnableInput, type TwoFactorSetup } from '../../../contracts/two-factor';
 import { serverMessage } from '../../api/errors';
-import { twoFactorQueries } from '../../api/two-factor.queries';
+import { twoFactorQueries } from '../../api/two-factor';
 import { Button, buttonClassName } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Dialog } from '../../components/Dialog';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { twoFactorQueries } from '../../api/two-factor.queries';
+import { twoFactorQueries } from '../../api/two-factor';
 import { LinkButton } from '../../components/Button';
 import { useOnline } from '../../offline/useOnline';
-import { useViewer } from '../news/viewer';
+import { useViewer } from '../../session/viewer';
 import { TwoFactorSection } from './TwoFactorSection';
 import './profile.css';
 

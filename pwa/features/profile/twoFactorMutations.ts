@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { USER_QUERY_KEY } from '../../api/keys';
-import { profileQueries } from '../../api/profile.queries';
+import { profileQueries } from '../../api/profile';
 import {
   disableTwoFactor,
   enableTwoFactor,
   regenerateRecoveryCodes,
   startTwoFactorSetup,
   twoFactorQueries,
-} from '../../api/two-factor.queries';
+} from '../../api/two-factor';
 import { ApiError } from '../../api/client';
 import { errorToast, toast } from '../../components/Toast';
 

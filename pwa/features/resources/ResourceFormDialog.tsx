@@ -2,7 +2,7 @@ import { useStore } from '@tanstack/react-form';
 import { Form } from 'react-aria-components';
 import type { DIFFICULTIES } from '../../../contracts/common';
 import { ResourceCreateInput, type Resource } from '../../../contracts/resources';
-import type { ResourceCategory, ResourceType } from '../../api/resources.queries';
+import type { ResourceCategory, ResourceType } from '../../api/resources';
 import { Checkbox } from '../../components/Checkbox';
 import { Dialog, FormDialogActions } from '../../components/Dialog';
 import { NumberField } from '../../components/NumberField';

@@ -4,7 +4,7 @@ import type { Key } from 'react-aria-components';
 import { RESOURCE_TYPES, isAdminRole } from '../../../contracts/constants';
 import type { Resource } from '../../../contracts/resources';
 import { authQueries } from '../../session/queries';
-import { resourceQueries, type ResourceCategory, type ResourceType } from '../../api/resources.queries';
+import { resourceQueries, type ResourceCategory, type ResourceType } from '../../api/resources';
 import { Button } from '../../components/Button';
 import { balancedColumns, balancedGridClasses, CardGrid } from '../../components/CardGrid';
 import { AlertDialog } from '../../components/Dialog';
@@ -18,7 +18,7 @@ import { useDeleteResource } from './mutations';
 import { ResourceCard } from './ResourceCard';
 import { SiteSearchResults } from '../search/SiteSearchResults';
 import './resources.css';
-import { OfflineNotice } from '../../offline/OfflineNotice';
+import { OfflineNotice } from '../content/OfflineNotice';
 import { OfflineError } from '../../offline/status';
 
 /** The stat tiles: a balanced grid (4 types → 2 × 2 or 4 in a row, never 3 + 1). */

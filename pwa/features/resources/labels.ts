@@ -1,6 +1,6 @@
 import { DIFFICULTIES, RESOURCE_CATEGORIES, RESOURCE_CATEGORY_NAMES, RESOURCE_TYPE_NAMES, RESOURCE_TYPES } from '../../../contracts/constants';
 import type { BadgeTone } from '../../components/Badge';
-import type { ResourceCategory, ResourceType } from '../../api/resources.queries';
+import type { ResourceCategory, ResourceType } from '../../api/resources';
 
 type Difficulty = (typeof DIFFICULTIES)[number];
 

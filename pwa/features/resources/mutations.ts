@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResourceCreateInput } from '../../../contracts/resources';
-import { createResource, deleteResource, resourceQueries, updateResource } from '../../api/resources.queries';
+import { createResource, deleteResource, resourceQueries, updateResource } from '../../api/resources';
 import { errorToast, toast } from '../../components/Toast';
 
 /*

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useEffect, useState } from 'react';
 import type { HighlightedText, SearchKind, SearchResult } from '../../../contracts/search';
-import { searchQueries } from '../../api/search.queries';
+import { searchQueries } from '../../api/search';
 import { searchAnswers } from '../../offline/search';
 import { storedAnswers } from '../../offline/store';
 import { Badge } from '../../components/Badge';

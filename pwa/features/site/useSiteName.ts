@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { siteQueries } from '../../api/site.queries';
+import { siteQueries } from '../../api/site';
 
 /** Shown until /api/site answers, and if it cannot be reached. */
 export const DEFAULT_SITE_NAME = 'Ledger Commons';

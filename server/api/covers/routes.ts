@@ -13,9 +13,9 @@ import {
 } from '../../../contracts/covers';
 import { badRequest, notFound } from '../../errors';
 import { RenderCache } from '../../images/cache';
-import type { ImageTurns } from '../../images/turns';
+import type { ImageSemaphore } from '../../images/semaphore';
 import { renderCover } from '../../images/cover';
-import type { SiteInfo } from '../../feeds/site';
+import type { SiteInfo } from '../../site';
 import { canSeeContent } from '../content/policy';
 import { isPublished } from '../content/visibility';
 import { findCoverSource, type ItemCoverKind } from './repo';
@@ -29,7 +29,7 @@ export interface CoverDeps {
   db: Knex;
   site: Pick<SiteInfo, 'siteName'>;
   /** Image work's turns, shared with the uploads' resizing. */
-  turns?: ImageTurns;
+  turns?: ImageSemaphore;
   /** Most bytes of rendered covers kept in memory. */
   cacheBytes?: number;
 }

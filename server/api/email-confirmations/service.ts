@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { EMAIL_CONFIRMATION_TTL_HOURS } from '../../../contracts/email-confirmations';
-import { originOf, type SiteInfo } from '../../feeds/site';
+import { originOf, type SiteInfo } from '../../site';
 import { enqueueMail, type MailQueue } from '../../mail/outbox';
 import { emailConfirmationMail } from '../../mail/template';
 import type { UserRow } from '../users/presenter';

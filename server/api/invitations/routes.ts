@@ -10,7 +10,7 @@ import { ADMINS, ROLE_NAMES } from '../../../contracts/constants';
 import { currentUser, requireRole } from '../../middleware/auth';
 import { ipKey, type AuthRateLimiter } from '../../middleware/rate-limit';
 import { parseId, validateBody } from '../../middleware/validate';
-import { originOf, type SiteInfo } from '../../feeds/site';
+import { originOf, type SiteInfo } from '../../site';
 import { enqueueMail, type MailQueue } from '../../mail/outbox';
 import { invitationMail, type MailSite } from '../../mail/template';
 import { hashPassword } from '../auth/passwords';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { escapeLike } from '../../db/like';
+import { escapeLike } from '../../db/escape-like';
 import { wherePublicContent, wherePublicDiscussion } from '../content/visibility';
 import type { MemberArticleRow, MemberDiscussionRow, MemberRefRow, MemberRow } from './presenter';
 

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { originOf } from '../../feeds/site';
+import { originOf } from '../../site';
 import {
   DEFAULT_NOTIFICATION_CHANNEL,
   mentionedIds,

@@ -14,7 +14,7 @@ import { endUserSessions } from '../../middleware/session';
 import { ipKey, type PasswordResetLimits } from '../../middleware/rate-limit';
 import { validateBody } from '../../middleware/validate';
 import type { AfterAnswer } from '../../middleware/after-answer';
-import { originOf, type SiteInfo } from '../../feeds/site';
+import { originOf, type SiteInfo } from '../../site';
 import { enqueueMail, type MailQueue } from '../../mail/outbox';
 import { passwordResetMail, type MailSite } from '../../mail/template';
 import { hashPassword } from '../auth/passwords';

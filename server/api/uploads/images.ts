@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Knex } from 'knex';
 import type { UploadVariantFormat } from '../../../contracts/covers';
 import { prepareImage } from '../../images/resize';
-import { ImageTurns } from '../../images/turns';
+import { ImageSemaphore } from '../../images/semaphore';
 import type { ObjectStorage } from '../../storage/index';
 import { recordVariants, variantsOf, type ObjectRow, type VariantRow } from './repo';
 
@@ -22,7 +22,7 @@ export class UploadedImages {
   constructor(
     private readonly db: Knex,
     private readonly storage: ObjectStorage,
-    private readonly turns = new ImageTurns(),
+    private readonly turns = new ImageSemaphore(),
   ) {}
 
   /**

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import type { Role } from '../../../contracts/common';
 import { ilike, now } from '../../db/dialect';
-import { escapeLike } from '../../db/like';
+import { escapeLike } from '../../db/escape-like';
 import type { AuthorRow, UserRow } from './presenter';
 
 export async function findUserById(db: Knex, id: string): Promise<UserRow | undefined> {

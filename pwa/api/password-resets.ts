@@ -6,7 +6,7 @@ import {
   type PasswordResetRequestInput,
   type PasswordResetRequestResponse,
 } from '../../contracts/auth';
-import type { SignInAnswer } from './two-factor.queries';
+import type { SignInAnswer } from './two-factor';
 import { ApiError, apiFetch } from './client';
 import { serverMessage } from './errors';
 

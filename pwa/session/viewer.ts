@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { User } from '../../../contracts/auth';
-import { authQueries } from '../../session/queries';
-import { isAdminRole, isStaffRole } from '../../../contracts/constants';
+import type { User } from '../../contracts/auth';
+import { authQueries } from './queries';
+import { isAdminRole, isStaffRole } from '../../contracts/constants';
 
 export interface Viewer {
   /** False until the current user is known; screens wait for it so controls do not flip after a render. */

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { formatDateTime } from '../lib/format';
-import { oldestShownFromStore, onFreshAnswer, refreshStoredResults } from './status';
-import { useOnline } from './useOnline';
-import './offline.css';
+import { formatDateTime } from '../../lib/format';
+import { oldestShownFromStore, onFreshAnswer, refreshStoredResults } from '../../offline/status';
+import { useOnline } from '../../offline/useOnline';
+import '../../offline/offline.css';
 
 /**
  * 'Offline — showing saved content from {time}' while anything on screen came from the local store;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type Koa from 'koa';
-import { siteOrigin } from '../middleware/security';
+import { siteOrigin } from './middleware/security';
 
 /** What feeds, share pages and the sitemap need to know about the site. */
 export interface SiteInfo {

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Comment } from '../../contracts/news';
-import { newsQueries } from '../api/news.queries';
-import { readingListEntryPath } from '../api/paths';
-import { invalidateReadingList } from '../api/reading-list.queries';
-import { toast } from '../components/Toast';
-import { newItemBase, sendOrQueue } from '../outbox/outbox';
-import { currentUserId } from '../session/session';
-import { isSaved, listSaved, removeSaved, saveArticle } from './store';
+import type { Comment } from '../../../contracts/news';
+import { newsQueries } from '../../api/news';
+import { readingListEntryPath } from '../../api/paths';
+import { invalidateReadingList } from '../../api/reading-list';
+import { toast } from '../../components/Toast';
+import { newItemBase, sendOrQueue } from '../../outbox/outbox';
+import { currentUserId } from '../../session/session';
+import { isSaved, listSaved, removeSaved, saveArticle } from '../../offline/store';
 
 /**
  * Saved articles live on the device (the offline store), under keys of their own. `device` tells the

@@ -4,8 +4,8 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeWindow } from '../lib/fake-window.testkit';
-import type { User } from '../../contracts/auth';
+import { fakeWindow } from '../../lib/fake-window.testkit';
+import type { User } from '../../../contracts/auth';
 
 /** The browser: its periodic sync (absent in most browsers), the permission's state, what was registered. */
 let tags = new Map<string, number | undefined>();
@@ -36,8 +36,8 @@ fakeWindow({
 });
 globalThis.fetch = (async () => new Response(JSON.stringify({ user: null }), { headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
 
-const session = await import('../session/session');
-const { db } = await import('./db');
+const session = await import('../../session/session');
+const { db } = await import('../../offline/db');
 const { followMemberInBackground } = await import('./backgroundSync');
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'always' } } });
 session.connectSession(queryClient);

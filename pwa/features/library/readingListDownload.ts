@@ -1,11 +1,11 @@
-import type { Article } from '../../contracts/news';
-import type { ReadingListItem } from '../../contracts/reading-list';
-import { articleCommentsPath, articlePath, READING_LIST_PATH } from '../api/paths';
-import { pendingItemsOf } from '../outbox/db';
-import { READING_LIST_SYNC_TAG } from '../sw/periodicSync';
-import { db } from './db';
-import { keepAnswer, listSavedCopies, removeCopy, saveCopy, type CopyOwner } from './savedCopies';
-import { bytesOf, storageBudget } from './storageBudget';
+import type { Article } from '../../../contracts/news';
+import type { ReadingListItem } from '../../../contracts/reading-list';
+import { articleCommentsPath, articlePath, READING_LIST_PATH } from '../../api/paths';
+import { pendingItemsOf } from '../../outbox/db';
+import { READING_LIST_SYNC_TAG } from '../../sw/periodicSync';
+import { db } from '../../offline/db';
+import { keepAnswer, listSavedCopies, removeCopy, saveCopy, type CopyOwner } from '../../offline/savedCopies';
+import { bytesOf, storageBudget } from '../../offline/storageBudget';
 
 /*
  * Every device of a member holds what their reading list holds (issue 22; docs/offline.md, "Reading

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
 import type { RefObject } from 'react';
-import { readingListQueries } from '../api/reading-list.queries';
-import { Button } from '../components/Button';
-import { useQueued } from '../outbox/hooks';
-import { useSessionUserId } from '../session/useSession';
+import { readingListQueries } from '../../api/reading-list';
+import { Button } from '../../components/Button';
+import { useQueued } from '../../outbox/hooks';
+import { useSessionUserId } from '../../session/useSession';
 import { FINISHED_AT, firstBlockInView, scrollToProgress, STEP } from './readingPosition';
-import './offline.css';
+import '../../offline/offline.css';
 
 /** A link to a comment or a reply (a notification's): the reader came for that, not for the text. */
 const ANCHORED = /^(comment|reply)-/;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useOnline } from './useOnline';
-import './offline.css';
+import { useOnline } from '../../offline/useOnline';
+import '../../offline/offline.css';
 
 /**
  * The header's connection state. A polite live region, so screen readers hear 'Offline' when the

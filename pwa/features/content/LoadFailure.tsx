@@ -1,7 +1,7 @@
-import { Button } from '../components/Button';
-import { EmptyState } from '../components/EmptyState';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
 import { OfflineNotice, type OfflineWhat } from './OfflineNotice';
-import { OfflineError } from './status';
+import { OfflineError } from '../../offline/status';
 
 export interface LoadFailureProps {
   /** The query's error. */

@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type RefObject } from 'react';
-import { readingListEntryPath } from '../api/paths';
-import { readingListQueries } from '../api/reading-list.queries';
-import { newItemBase, sendOrQueue } from '../outbox/outbox';
-import { currentUserId } from '../session/session';
-import { useSessionUserId } from '../session/useSession';
+import { readingListEntryPath } from '../../api/paths';
+import { readingListQueries } from '../../api/reading-list';
+import { newItemBase, sendOrQueue } from '../../outbox/outbox';
+import { currentUserId } from '../../session/session';
+import { useSessionUserId } from '../../session/useSession';
 import { savedQueries } from './saved';
 import { positionRecorder, progressOf } from './readingPosition';
 

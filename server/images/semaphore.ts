@@ -5,7 +5,7 @@ import { serverBusy } from '../errors';
  * libvips' threads already, so more at once only adds memory. A job waits for a turn; past
  * `maxQueued` waiting, it is refused with 503 rather than piling up.
  */
-export class ImageTurns {
+export class ImageSemaphore {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
 

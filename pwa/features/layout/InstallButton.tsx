@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { Button } from '../components/Button';
+import { Button } from '../../components/Button';
 
 /** Chromium's install offer (not in TypeScript's DOM types). */
 interface BeforeInstallPromptEvent extends Event {

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Button, LinkButton } from '../components/Button';
-import { Card } from '../components/Card';
-import { EmptyState } from '../components/EmptyState';
-import { CardGridSkeleton } from '../components/Skeleton';
-import { formatDate } from '../lib/format';
-import type { SavedArticle } from './db';
+import { Button, LinkButton } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { EmptyState } from '../../components/EmptyState';
+import { CardGridSkeleton } from '../../components/Skeleton';
+import { formatDate } from '../../lib/format';
+import type { SavedArticle } from '../../offline/db';
 import { savedQueries, useSaveForOffline } from './saved';
-import { ReadingList } from './ReadingList';
-import { useSessionUserId } from '../session/useSession';
-import './offline.css';
+import { ReadingList } from './ReadingListSection';
+import { useSessionUserId } from '../../session/useSession';
+import '../../offline/offline.css';
 
 /**
  * /saved: for a visitor, the articles kept on this device for offline reading, newest saved first;

@@ -1,5 +1,5 @@
-import { currentUserId } from '../session/session';
-import { READING_LIST_SYNC_MIN_INTERVAL_MS, READING_LIST_SYNC_TAG } from '../sw/periodicSync';
+import { currentUserId } from '../../session/session';
+import { READING_LIST_SYNC_MIN_INTERVAL_MS, READING_LIST_SYNC_TAG } from '../../sw/periodicSync';
 import { setBackgroundMember } from './readingListDownload';
 
 /*

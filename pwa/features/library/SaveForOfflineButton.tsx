@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Article } from '../../contracts/news';
-import { Button } from '../components/Button';
-import { BookmarkIcon } from '../components/icons';
+import type { Article } from '../../../contracts/news';
+import { Button } from '../../components/Button';
+import { BookmarkIcon } from '../../components/icons';
 import { savedQueries, useSaveForOffline } from './saved';
 
 /** The article page's 'Save for offline' / 'Remove from saved' toggle. */

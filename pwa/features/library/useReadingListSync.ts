@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { READING_LIST_SYNCED } from '../sw/periodicSync';
-import { currentUserId, onSessionChange, sessionQueryClient } from '../session/session';
+import { READING_LIST_SYNCED } from '../../sw/periodicSync';
+import { currentUserId, onSessionChange, sessionQueryClient } from '../../session/session';
 
 /**
  * Brings a member's reading list down to this device (issue 22): when the app opens, after every
@@ -14,7 +14,7 @@ export function useReadingListSync(): void {
     const run = () => {
       const queryClient = sessionQueryClient();
       if (!currentUserId() || !navigator.onLine || document.visibilityState !== 'visible' || !queryClient) return;
-      void import('./readingList').then((m) => m.syncReadingList(queryClient));
+      void import('./readingListSync').then((m) => m.syncReadingList(queryClient));
     };
     // The member the background download follows: registered once per member, dropped at sign-out.
     let followed: string | null = null;
@@ -29,7 +29,7 @@ export function useReadingListSync(): void {
     const downloaded = (event: MessageEvent) => {
       const queryClient = sessionQueryClient();
       if ((event.data as { type?: unknown } | null)?.type !== READING_LIST_SYNCED || !queryClient) return;
-      void import('./readingList').then((m) => m.showDownloaded(queryClient));
+      void import('./readingListSync').then((m) => m.showDownloaded(queryClient));
     };
     run();
     follow(currentUserId());

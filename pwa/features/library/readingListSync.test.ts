@@ -3,9 +3,9 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeWindow } from '../lib/fake-window.testkit';
-import type { User } from '../../contracts/auth';
-import type { ReadingListItem } from '../../contracts/reading-list';
+import { fakeWindow } from '../../lib/fake-window.testkit';
+import type { User } from '../../../contracts/auth';
+import type { ReadingListItem } from '../../../contracts/reading-list';
 
 const device = { onLine: true, storage: { estimate: async () => ({ quota: 20_000 }) } };
 fakeWindow({ navigator: device });
@@ -23,10 +23,10 @@ globalThis.fetch = (async (input: RequestInfo | URL) => {
   return json({ id, title: `Article ${id}`, excerpt: null, imageUrl: null, publishedAt: null, createdAt: '2026-01-01T00:00:00.000Z', content: 'x'.repeat(4_000) });
 }) as typeof fetch;
 
-const session = await import('../session/session');
-const { db } = await import('./db');
-const { syncReadingList } = await import('./readingList');
-const { READING_LIST_BUDGET_BYTES } = await import('./storageBudget');
+const session = await import('../../session/session');
+const { db } = await import('../../offline/db');
+const { syncReadingList } = await import('./readingListSync');
+const { READING_LIST_BUDGET_BYTES } = await import('../../offline/storageBudget');
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'always' } } });
 session.connectSession(queryClient);
 await session.signedIn({ id: 'm1' } as User);

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Podcast } from '../../contracts/podcasts';
 import { apiFetch } from './client';
-import { contentListSearch, listKeyParams, pagedContentList, SHOWCASE_SIZE, type ContentListParams } from './news.queries';
+import { contentListSearch, listKeyParams, pagedContentList, SHOWCASE_SIZE, type ContentListParams } from './news';
 
 /** The episode list's filters: the shared ones, and one show by slug (GET /api/podcasts?show=). */
 export interface PodcastListParams extends ContentListParams {

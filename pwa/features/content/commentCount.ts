@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { newsQueries } from '../../api/news.queries';
+import { newsQueries } from '../../api/news';
 import { useOutboxItems } from '../../outbox/hooks';
 
 /** The server sends at most this many comments in the first page (pwa/api/news.queries.ts). */

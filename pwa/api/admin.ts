@@ -3,7 +3,7 @@ import type { Discussion } from '../../contracts/forums';
 import type { Article } from '../../contracts/news';
 import type { Podcast } from '../../contracts/podcasts';
 import { apiFetch } from './client';
-import type { MenuKey } from './menu.queries';
+import type { MenuKey } from './menu';
 
 /*
  * Admin writes without a list of their own: the sample-data rebuild, menu visibility (the list is

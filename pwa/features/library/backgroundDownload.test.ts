@@ -4,7 +4,7 @@
 // worker does not have. Whom it downloads for is the record the page wrote when it registered the sync.
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ReadingListItem } from '../../contracts/reading-list';
+import type { ReadingListItem } from '../../../contracts/reading-list';
 
 Object.defineProperty(globalThis, 'navigator', { value: { onLine: true }, configurable: true });
 /** What the worker posted to the open pages. */
@@ -30,10 +30,10 @@ globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   return json({ id, title: `Article ${id}`, excerpt: null, imageUrl: null, publishedAt: null, createdAt: '2026-01-01T00:00:00.000Z', content: 'Text' });
 }) as typeof fetch;
 
-const { db } = await import('./db');
-const { outboxDb } = await import('../outbox/db');
+const { db } = await import('../../offline/db');
+const { outboxDb } = await import('../../outbox/db');
 const { setBackgroundMember } = await import('./readingListDownload');
-const { downloadInBackground } = await import('../sw/backgroundDownload');
+const { downloadInBackground } = await import('../../sw/backgroundDownload');
 
 const item = (articleId: string, o: Partial<ReadingListItem> = {}): ReadingListItem => ({
   articleId, title: `Article ${articleId}`, gone: false, excerpt: null, imageUrl: null, publishedAt: null, readingMinutes: 1,

@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { User } from '../../contracts/auth';
 import { USER_QUERY_KEY } from './keys';
 import { apiFetch } from './client';
-import { memberQueries } from './members.queries';
+import { memberQueries } from './members';
 
 /*
  * The signed-in member's own profile (GET/PATCH /api/profile, POST /api/profile/password). Reads go

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../api/client';
-import { invalidateReadingList, readingListQueries } from '../api/reading-list.queries';
-import { currentUserId, ownerId, sessionSettled } from '../session/session';
+import { apiFetch } from '../../api/client';
+import { invalidateReadingList, readingListQueries } from '../../api/reading-list';
+import { currentUserId, ownerId, sessionSettled } from '../../session/session';
 import { savedQueries } from './saved';
 
 /*
