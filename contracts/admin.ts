@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { LIMITS, MenuKey, safeText, singleLineText, Timestamp } from './common';
+import { LIMITS, MenuKey, optionalText, safeText, singleLineText, Timestamp } from './common';
 
 /** Admin area: menu visibility, news categories and the sample-data rebuild (spec 2, 5, 7). */
 
@@ -72,19 +72,11 @@ const displayOrder = (fallback: number | undefined) =>
       .max(1_000_000, 'Display order is out of range')
       .optional(),
   );
-const optionalText = (max: number, label: string, multiline = false) =>
-  (multiline ? safeText() : singleLineText())
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullable()
-    .transform((v) => v || null)
-    .optional();
-
 export const NewsCategoryCreateInput = z.object({
   name: categoryName,
   slug: categorySlug,
-  description: optionalText(2000, 'Description', true),
-  icon: optionalText(100, 'Icon'),
+  description: optionalText('Description', 2000, true),
+  icon: optionalText('Icon', 100),
   color: categoryColor.default(LIMITS.defaultCategoryColor),
   displayOrder: displayOrder(0),
   isActive: z.boolean().default(true),
@@ -95,8 +87,8 @@ export type NewsCategoryCreateInput = z.infer<typeof NewsCategoryCreateInput>;
 export const NewsCategoryUpdateInput = z.object({
   name: categoryName.optional(),
   slug: categorySlug.optional(),
-  description: optionalText(2000, 'Description', true),
-  icon: optionalText(100, 'Icon'),
+  description: optionalText('Description', 2000, true),
+  icon: optionalText('Icon', 100),
   color: categoryColor.optional(),
   displayOrder: displayOrder(undefined),
   isActive: z.boolean().optional(),

@@ -65,6 +65,23 @@ export function singleLineText(error?: string) {
   return z.string(error === undefined ? undefined : { error }).check(singleLineCheck);
 }
 
+/** Free text that may be cleared: trimmed, and blank or null means "none" (null); one line unless `multiline`. */
+export function clearableText(label: string, max: number, multiline = false) {
+  return (multiline ? safeText : singleLineText)(`${label} must be text`)
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .transform((v) => v || null);
+}
+
+/**
+ * `clearableText` that may be absent (left unchanged on update). `.optional()` comes last so the
+ * key stays optional in the inferred type as well.
+ */
+export function optionalText(label: string, max: number, multiline = false) {
+  return clearableText(label, max, multiline).optional();
+}
+
 /** ISO-8601 timestamp as sent over the wire. */
 export const Timestamp = z.string();
 

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { ClientId, CONTENT_STATUSES, ContentStatus, Id, LIMITS, QueryFlag, safeText, singleLineText, Timestamp, WrittenAt } from './common';
+import { clearableText, ClientId, CONTENT_STATUSES, ContentStatus, Id, LIMITS, optionalText, QueryFlag, safeText, singleLineText, Timestamp, WrittenAt } from './common';
 import { MemberRef } from './profile';
 
 /*
@@ -112,23 +112,6 @@ export type LikeResponse = z.infer<typeof LikeResponse>;
 
 /** DELETE responses: the client parses every response as JSON, so deletes answer with a body. */
 export const DeletedResponse = z.object({ ok: z.literal(true) });
-
-/** Free text that may be cleared: trimmed; blank or null becomes null; one line unless `multiline`. */
-function clearableText(label: string, max: number, multiline = false) {
-  return (multiline ? safeText : singleLineText)(`${label} must be text`)
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullable()
-    .transform((v) => (v === '' ? null : v));
-}
-
-/**
- * Optional free text: absent leaves it unchanged on update, blank or null clears it.
- * (`.optional()` comes last so the key stays optional in the inferred type as well.)
- */
-export function optionalText(label: string, max: number, multiline = false) {
-  return clearableText(label, max, multiline).optional();
-}
 
 const URL_MAX = 2048;
 const isHttpUrl = (v: string) => {

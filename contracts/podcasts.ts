@@ -1,12 +1,11 @@
 import { z } from './zod';
-import { ContentStatus, safeText, singleLineText, Timestamp } from './common';
+import { ContentStatus, optionalText, safeText, singleLineText, Timestamp } from './common';
 import {
   CategoryIdsInput,
   CategoryRef,
   ContentListQuery,
   featuredInput,
   optionalMediaUrl,
-  optionalText,
   statusInput,
   titleField,
 } from './news';

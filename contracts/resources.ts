@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { DIFFICULTIES, Id, LIMITS, LimitParam, RESOURCE_CATEGORIES, RESOURCE_TYPES, safeText, singleLineText, Timestamp } from './common';
+import { DIFFICULTIES, Id, LIMITS, LimitParam, optionalText, RESOURCE_CATEGORIES, RESOURCE_TYPES, safeText, singleLineText, Timestamp } from './common';
 
 /** Largest value of the integer columns (PostgreSQL int4). */
 const INT_MAX = 2_147_483_647;
@@ -15,11 +15,6 @@ const requiredEnum = <T extends readonly [string, ...string[]]>(values: T, label
 
 /** The dialog sends '' for a cleared optional field: that clears it (null). */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-
-const optionalText = (label: string, max: number, multiline = false) =>
-  z
-    .preprocess(blankToNull, (multiline ? safeText() : singleLineText()).trim().max(max, `${label} must be at most ${max} characters`).nullable())
-    .optional();
 
 /** An absolute http(s) URL, or a path to an uploaded object (`/objects/…`). */
 function isResourceLink(value: string): boolean {

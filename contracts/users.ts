@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { Role, safeText, singleLineText, Timestamp } from './common';
+import { optionalText, Role, safeText, singleLineText, Timestamp } from './common';
 import { NewPassword } from './auth';
 
 /**
@@ -16,15 +16,6 @@ const name = (label: string) =>
     .trim()
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`);
-
-/** Optional free text: trimmed, and blank means "none" (null); one line unless `multiline`. */
-const optionalText = (max: number, label: string, multiline = false) =>
-  (multiline ? safeText() : singleLineText())
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullable()
-    .transform((v) => v || null)
-    .optional();
 
 /**
  * An image the browser may load: an uploaded object (`/objects/<id>`) or an http(s) URL. Anything
@@ -46,9 +37,9 @@ export const UserCreateInput = z.object({
   firstName: name('First name'),
   lastName: name('Last name'),
   role: Role.default('subscriber'),
-  title: optionalText(200, 'Title'),
-  company: optionalText(200, 'Company'),
-  bio: optionalText(5000, 'Bio', true),
+  title: optionalText('Title', 200),
+  company: optionalText('Company', 200),
+  bio: optionalText('Bio', 5000, true),
   profileImageUrl,
   isActive: z.boolean().default(true),
 });
@@ -68,9 +59,9 @@ export const UserUpdateInput = z.object({
   firstName: name('First name').optional(),
   lastName: name('Last name').optional(),
   role: Role.optional(),
-  title: optionalText(200, 'Title'),
-  company: optionalText(200, 'Company'),
-  bio: optionalText(5000, 'Bio', true),
+  title: optionalText('Title', 200),
+  company: optionalText('Company', 200),
+  bio: optionalText('Bio', 5000, true),
   profileImageUrl,
   isActive: z.boolean().optional(),
 });

@@ -2,10 +2,31 @@
  * Bench data generator: `generate(db, size)` fills a freshly migrated database with a deterministic
  * (seeded) data set. Counters the lists show (likes, comment_count, reply_count, last_reply_at,
  * discussion_count) are computed from the rows generated, so they are exact.
+ *
+ * It builds on the sample data's generator (server/db/seed): the same seeded random and the same
+ * row builders, so its rows are written as the sample's are. What differs is the content: the
+ * sample is a small curated set the app and its end-to-end tests show, this is synthetic text at
+ * the 10k/100k scale a measurement needs.
  */
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import { RESOURCE_CATEGORIES, RESOURCE_TYPES, DIFFICULTIES } from '../../contracts/common';
+import { SeededRandom } from '../../server/seeded-random';
+import { FORUM_CATEGORIES as SAMPLE_FORUM_CATEGORIES, NEWS_CATEGORIES as SAMPLE_NEWS_CATEGORIES } from '../../server/db/seed/data';
+import {
+  articleRow,
+  commentRow,
+  discussionRow,
+  forumCategoryRow,
+  insertRows,
+  likeRow,
+  newsCategoryRow,
+  podcastRow,
+  replyRow,
+  resourceRow,
+  userRow,
+  type Row,
+} from '../../server/db/seed/rows';
 
 export type BenchSize = '10k' | '100k';
 
@@ -52,14 +73,10 @@ export const BENCH_USER = { email: 'bench@example.com', password: 'bench123' } a
 // and generation does not pay for bcrypt. Every generated user shares it.
 const PASSWORD_HASH = '$2b$10$FODXb.x2nbdfF9LTG230Y.zQvKPTGioA.AxKtcjTTqOcJOF9kBrQG';
 
-/** How the like endpoints record a like (one row per user and item; see user_interactions_once). */
-const LIKE = { interaction_type: 'like', article: 'article', podcast: 'podcast' } as const;
-
 /** The newest generated item is this old; everything else is spread over the three years before. */
 const END_MS = Date.parse('2026-11-01T00:00:00.000Z');
 const SPAN_MS = 3 * 365 * 24 * 3600 * 1000;
 const DISCUSSION_REPLIES = 50;
-const ROWS_PER_INSERT = 500;
 
 /** Ids the bench requests address. */
 export interface BenchTargets {
@@ -71,17 +88,14 @@ export interface BenchTargets {
   likeArticleIds: string[];
 }
 
-type Row = Record<string, unknown>;
-
 /** `size` is one of SIZES, or explicit counts (the test uses a small data set). */
 export async function generate(db: Knex, size: BenchSize | BenchCounts): Promise<BenchTargets> {
   const n = typeof size === 'string' ? SIZES[size] : size;
-  const rand = mulberry32(0x1ed9e5);
-  const int = (max: number) => Math.floor(rand() * max);
-  const pick = <T>(list: readonly T[]): T => list[int(list.length)];
-  const chance = (p: number) => rand() < p;
-  const id = (ms: number) => uuidv7({ msecs: ms, random: randomBytes(rand) });
-  const iso = (ms: number) => new Date(ms).toISOString();
+  const rnd = new SeededRandom(0x1ed9e5);
+  const int = (max: number) => rnd.below(max);
+  const pick = <T>(list: readonly T[]): T => rnd.pick(list);
+  const chance = (p: number) => rnd.chance(p);
+  const id = (ms: number) => uuidv7({ msecs: ms, random: rnd.bytes(16) });
   const words = (count: number) => Array.from({ length: count }, () => pick(WORDS)).join(' ');
   const sentence = (count: number) => {
     const s = words(count);
@@ -92,17 +106,7 @@ export async function generate(db: Knex, size: BenchSize | BenchCounts): Promise
   const at = (i: number, of: number) => END_MS - Math.floor((i / of) * SPAN_MS) - int(60_000);
 
   return db.transaction(async (trx) => {
-    const insert = async (table: string, rows: Iterable<Row>) => {
-      let batch: Row[] = [];
-      for (const row of rows) {
-        batch.push(row);
-        if (batch.length === ROWS_PER_INSERT) {
-          await trx(table).insert(batch);
-          batch = [];
-        }
-      }
-      if (batch.length) await trx(table).insert(batch);
-    };
+    const insert = (table: string, rows: Iterable<Row>) => insertRows(trx, table, rows);
 
     // Users: the first is the bench user, a handful are editors (article and podcast authors).
     const users: Row[] = [];
@@ -110,24 +114,26 @@ export async function generate(db: Knex, size: BenchSize | BenchCounts): Promise
       const created = at(n.users - i, n.users) - SPAN_MS / 10;
       const first = pick(FIRST_NAMES);
       const last = pick(LAST_NAMES);
-      users.push({
-        id: id(created),
-        email: i === 0 ? BENCH_USER.email : `${first}.${last}.${i}@example.com`.toLowerCase(),
-        password_hash: PASSWORD_HASH,
-        first_name: i === 0 ? 'Bench' : first,
-        last_name: i === 0 ? 'User' : last,
-        profile_image_url: chance(0.3) ? `https://images.example.com/avatars/${i}.jpg` : null,
-        expertise_tags: JSON.stringify([pick(TAGS), pick(TAGS)].filter((t, k, a) => a.indexOf(t) === k)),
-        title: chance(0.7) ? pick(JOB_TITLES) : null,
-        company: chance(0.6) ? `${pick(LAST_NAMES)} ${pick(COMPANY_SUFFIXES)}` : null,
-        bio: chance(0.4) ? sentence(15) : null,
-        points: Math.floor(rand() ** 3 * 5000),
-        badges: '[]',
-        role: i === 0 ? 'subscriber' : i < 40 ? 'editor' : i < 140 ? 'contributor' : 'subscriber',
-        is_active: i === 0 || !chance(0.02),
-        created_at: iso(created),
-        updated_at: iso(created),
-      });
+      users.push(
+        userRow({
+          id: id(created),
+          email: i === 0 ? BENCH_USER.email : `${first}.${last}.${i}@example.com`.toLowerCase(),
+          passwordHash: PASSWORD_HASH,
+          firstName: i === 0 ? 'Bench' : first,
+          lastName: i === 0 ? 'User' : last,
+          profileImageUrl: chance(0.3) ? `https://images.example.com/avatars/${i}.jpg` : null,
+          expertiseTags: [pick(TAGS), pick(TAGS)].filter((t, k, a) => a.indexOf(t) === k),
+          title: chance(0.7) ? pick(JOB_TITLES) : null,
+          company: chance(0.6) ? `${pick(LAST_NAMES)} ${pick(COMPANY_SUFFIXES)}` : null,
+          bio: chance(0.4) ? sentence(15) : null,
+          points: Math.floor(rnd.float() ** 3 * 5000),
+          badges: [],
+          role: i === 0 ? 'subscriber' : i < 40 ? 'editor' : i < 140 ? 'contributor' : 'subscriber',
+          isActive: i === 0 || !chance(0.02),
+          emailConfirmedAt: null,
+          createdAt: created,
+        }),
+      );
     }
     await insert('users', users);
     const userIds = users.map((u) => u.id as string);
@@ -136,20 +142,18 @@ export async function generate(db: Knex, size: BenchSize | BenchCounts): Promise
     const newsCategoryIds: string[] = [];
     await insert(
       'news_categories',
-      NEWS_CATEGORIES.slice(0, n.newsCategories).map(([name, color], i) => {
-        const row = {
+      NEWS_CATEGORIES.slice(0, n.newsCategories).map(({ name, color }, i) => {
+        const row = newsCategoryRow({
           id: id(END_MS - SPAN_MS - i),
           name,
           slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
           description: sentence(12),
           icon: null,
           color,
-          display_order: i,
-          is_active: true,
-          created_at: iso(END_MS - SPAN_MS),
-          updated_at: iso(END_MS - SPAN_MS),
-        };
-        newsCategoryIds.push(row.id);
+          displayOrder: i,
+          createdAt: END_MS - SPAN_MS,
+        });
+        newsCategoryIds.push(row.id as string);
         return row;
       }),
     );
@@ -161,12 +165,12 @@ export async function generate(db: Knex, size: BenchSize | BenchCounts): Promise
         .map((category_id) => ({ [column]: itemId, category_id }));
     };
     /** One like row per distinct user, so the item's likes counter equals its number of like rows. */
-    const likeRows = (targetType: string, targetId: string, count: number, after: number): Row[] => {
+    const likeRows = (targetType: 'article' | 'podcast', targetId: string, count: number, after: number): Row[] => {
       const likers = new Set<string>();
       while (likers.size < count) likers.add(pick(userIds));
-      return [...likers].map((user_id) => {
+      return [...likers].map((userId) => {
         const created = after + int(END_MS - after);
-        return { id: id(created), user_id, target_type: targetType, target_id: targetId, interaction_type: LIKE.interaction_type, created_at: iso(created) };
+        return likeRow({ id: id(created), userId, targetType, targetId, createdAt: created });
       });
     };
 
@@ -177,30 +181,28 @@ export async function generate(db: Knex, size: BenchSize | BenchCounts): Promise
     for (let i = 0; i < n.articles; i++) {
       const created = at(i, n.articles);
       const status = i > 0 && chance(0.04) ? 'draft' : 'published';
-      const likes = Math.min(Math.floor(rand() ** 4 * 25), n.users);
-      const row: Row = {
+      const likes = Math.min(Math.floor(rnd.float() ** 4 * 25), n.users);
+      const row = articleRow({
         id: id(created),
         title: sentence(6 + int(6)).slice(0, -1),
         content: Array.from({ length: 3 + int(3) }, () => paragraph(3 + int(2))).join('\n\n'),
         excerpt: chance(0.9) ? sentence(25) : null,
-        image_url: chance(0.6) ? `https://images.example.com/news/${i}.jpg` : null,
-        thumbnail_url: null,
-        source_url: chance(0.6) ? `https://example.com/source/${i}` : null,
-        source_name: chance(0.6) ? `${pick(LAST_NAMES)} ${pick(['Review', 'Journal', 'Weekly', 'Insights'])}` : null,
+        imageUrl: chance(0.6) ? `https://images.example.com/news/${i}.jpg` : null,
+        sourceUrl: chance(0.6) ? `https://example.com/source/${i}` : null,
+        sourceName: chance(0.6) ? `${pick(LAST_NAMES)} ${pick(['Review', 'Journal', 'Weekly', 'Insights'])}` : null,
         category: null,
-        author_id: pick(editorIds),
-        published_at: status === 'published' ? iso(created) : null,
+        authorId: pick(editorIds),
+        publishedAt: status === 'published' ? created : null,
         likes,
-        comment_count: 0,
-        is_archived: i > 0 && chance(0.03),
-        is_featured: i === 0 || chance(0.001),
+        commentCount: 0,
+        isArchived: i > 0 && chance(0.03),
+        isFeatured: i === 0 || chance(0.001),
         status,
-        created_at: iso(created),
-        updated_at: iso(created),
-      };
+        createdAt: created,
+      });
       articles.push(row);
       articleLinks.push(...categoryLinks('article_id', row.id as string));
-      articleLikes.push(...likeRows(LIKE.article, row.id as string, likes, created));
+      articleLikes.push(...likeRows('article', row.id as string, likes, created));
     }
     // Comments go to published articles at random; counting them first keeps comment_count exact.
     const published = articles.filter((a) => a.status === 'published');
@@ -217,13 +219,7 @@ export async function generate(db: Knex, size: BenchSize | BenchCounts): Promise
           const start = Date.parse(article.created_at as string);
           for (let c = 0; c < commentsFor[k]; c++) {
             const created = start + int(Math.min(END_MS - start, 30 * 24 * 3600 * 1000) + 1);
-            yield {
-              id: id(created),
-              article_id: article.id,
-              author_id: pick(userIds),
-              content: sentence(6 + int(30)),
-              created_at: iso(created),
-            };
+            yield commentRow({ id: id(created), articleId: article.id as string, authorId: pick(userIds), content: sentence(6 + int(30)), createdAt: created });
           }
         }
       })(),
@@ -235,67 +231,62 @@ export async function generate(db: Knex, size: BenchSize | BenchCounts): Promise
     for (let i = 0; i < n.podcasts; i++) {
       const created = at(i, n.podcasts);
       const status = i > 0 && chance(0.05) ? 'draft' : 'published';
-      const likes = Math.min(Math.floor(rand() ** 3 * 40), n.users);
-      const row: Row = {
+      const likes = Math.min(Math.floor(rnd.float() ** 3 * 40), n.users);
+      const row = podcastRow({
         id: id(created),
+        showId: null,
         title: sentence(5 + int(5)).slice(0, -1),
         description: paragraph(2),
-        episode_number: n.podcasts - i,
-        audio_url: chance(0.9) ? `https://www.youtube.com/watch?v=bench${i}` : null,
-        image_url: chance(0.7) ? `https://images.example.com/podcasts/${i}.jpg` : null,
+        episodeNumber: n.podcasts - i,
+        audioUrl: chance(0.9) ? `https://www.youtube.com/watch?v=bench${i}` : null,
+        imageUrl: chance(0.7) ? `https://images.example.com/podcasts/${i}.jpg` : null,
         duration: 1200 + int(3600),
-        host_name: `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`,
-        guest_name: chance(0.8) ? `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}` : null,
-        guest_title: chance(0.7) ? pick(JOB_TITLES) : null,
-        play_count: int(5000),
+        hostName: `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`,
+        guestName: chance(0.8) ? `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}` : null,
+        guestTitle: chance(0.7) ? pick(JOB_TITLES) : null,
+        playCount: int(5000),
         likes,
-        is_archived: i > 0 && chance(0.03),
-        is_featured: i === 0 || chance(0.01),
-        published_at: status === 'published' ? iso(created) : null,
+        isArchived: i > 0 && chance(0.03),
+        isFeatured: i === 0 || chance(0.01),
+        publishedAt: status === 'published' ? created : null,
         status,
-        author_id: pick(editorIds),
-        created_at: iso(created),
-        updated_at: iso(created),
-      };
+        authorId: pick(editorIds),
+        createdAt: created,
+      });
       podcasts.push(row);
       podcastLinks.push(...categoryLinks('podcast_id', row.id as string));
-      podcastLikes.push(...likeRows(LIKE.podcast, row.id as string, likes, created));
+      podcastLikes.push(...likeRows('podcast', row.id as string, likes, created));
     }
     await insert('podcast_episodes', podcasts);
     await insert('podcast_categories', podcastLinks);
     await insert('user_interactions', podcastLikes);
 
     // Forums: discussion 0 is the newest, published, and has exactly DISCUSSION_REPLIES replies.
-    const forumCategories: Row[] = FORUM_CATEGORIES.slice(0, n.forumCategories).map(([name, color], i) => ({
-      id: id(END_MS - SPAN_MS - 100 - i),
-      name,
-      description: sentence(10),
-      icon: null,
-      color,
-      discussion_count: 0,
-      created_at: iso(END_MS - SPAN_MS),
-    }));
+    const forumCategories: Row[] = FORUM_CATEGORIES.slice(0, n.forumCategories).map(({ name, color }, i) =>
+      forumCategoryRow({ id: id(END_MS - SPAN_MS - 100 - i), name, description: sentence(10), icon: null, color, discussionCount: 0, createdAt: END_MS - SPAN_MS }),
+    );
     const discussions: Row[] = [];
     for (let i = 0; i < n.discussions; i++) {
       const created = at(i, n.discussions);
       const category = pick(forumCategories);
       (category.discussion_count as number)++;
-      discussions.push({
-        id: id(created),
-        title: `${sentence(6 + int(6)).slice(0, -1)}?`,
-        content: Array.from({ length: 1 + int(3) }, () => paragraph(3)).join('\n\n'),
-        category_id: category.id,
-        author_id: pick(userIds),
-        is_pinned: i > 0 && chance(0.01),
-        is_locked: i > 0 && chance(0.01),
-        is_featured: i === 0 || chance(0.005),
-        reply_count: 0,
-        likes: 0,
-        last_reply_at: null,
-        status: i > 0 && chance(0.03) ? 'draft' : 'published',
-        created_at: iso(created),
-        updated_at: iso(created),
-      });
+      discussions.push(
+        discussionRow({
+          id: id(created),
+          title: `${sentence(6 + int(6)).slice(0, -1)}?`,
+          content: Array.from({ length: 1 + int(3) }, () => paragraph(3)).join('\n\n'),
+          categoryId: category.id as string,
+          authorId: pick(userIds),
+          isPinned: i > 0 && chance(0.01),
+          isLocked: i > 0 && chance(0.01),
+          isFeatured: i === 0 || chance(0.005),
+          replyCount: 0,
+          likes: 0,
+          lastReplyAt: null,
+          status: i > 0 && chance(0.03) ? 'draft' : 'published',
+          createdAt: created,
+        }),
+      );
     }
     const repliesFor = discussions.map((_, i) => (i === 0 ? DISCUSSION_REPLIES : 0));
     for (let r = DISCUSSION_REPLIES; r < n.replies; r++) repliesFor[1 + int(n.discussions - 1)]++;
@@ -307,15 +298,17 @@ export async function generate(db: Knex, size: BenchSize | BenchCounts): Promise
       for (let r = 0; r < repliesFor[i]; r++) {
         const created = start + 1 + int(Math.min(END_MS - start, 14 * 24 * 3600 * 1000));
         last = Math.max(last, created);
-        own.push({
-          id: id(created),
-          content: paragraph(1 + int(3)),
-          discussion_id: d.id,
-          author_id: pick(userIds),
-          parent_reply_id: null,
-          likes: 0,
-          created_at: iso(created),
-        });
+        own.push(
+          replyRow({
+            id: id(created),
+            content: paragraph(1 + int(3)),
+            discussionId: d.id as string,
+            authorId: pick(userIds),
+            parentReplyId: null,
+            likes: 0,
+            createdAt: created,
+          }),
+        );
       }
       own.sort((a, b) => (a.created_at as string).localeCompare(b.created_at as string));
       // About one reply in ten answers an earlier reply of the same discussion.
@@ -323,7 +316,7 @@ export async function generate(db: Knex, size: BenchSize | BenchCounts): Promise
         if (k > 0 && chance(0.1)) reply.parent_reply_id = own[int(k)].id;
       });
       d.reply_count = own.length;
-      d.last_reply_at = own.length ? iso(last) : null;
+      d.last_reply_at = own.length ? new Date(last).toISOString() : null;
       replies.push(...own);
     });
     await insert('forum_categories', forumCategories);
@@ -335,25 +328,23 @@ export async function generate(db: Knex, size: BenchSize | BenchCounts): Promise
       Array.from({ length: n.resources }, (_, i) => {
         const created = at(i, n.resources);
         const ratingCount = int(200);
-        return {
+        return resourceRow({
           id: id(created),
           title: sentence(4 + int(5)).slice(0, -1),
           description: paragraph(2),
           type: pick(RESOURCE_TYPES),
           category: pick(RESOURCE_CATEGORIES),
           url: `https://example.com/resources/${i}`,
-          file_url: null,
-          image_url: chance(0.7) ? `https://images.example.com/resources/${i}.jpg` : null,
+          imageUrl: chance(0.7) ? `https://images.example.com/resources/${i}.jpg` : null,
           duration: chance(0.5) ? `${1 + int(8)} hours` : null,
           difficulty: pick(DIFFICULTIES),
           rating: ratingCount ? 1 + int(5) : 0,
-          rating_count: ratingCount,
-          download_count: int(10_000),
-          is_free: chance(0.7),
-          author_id: pick(editorIds),
-          created_at: iso(created),
-          updated_at: iso(created),
-        };
+          ratingCount,
+          downloadCount: int(10_000),
+          isFree: chance(0.7),
+          authorId: pick(editorIds),
+          createdAt: created,
+        });
       }),
     );
 
@@ -362,42 +353,13 @@ export async function generate(db: Knex, size: BenchSize | BenchCounts): Promise
   });
 }
 
-/** Small, fast, seedable PRNG (Mulberry32): the same seed gives the same data set. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function randomBytes(rand: () => number): Uint8Array {
-  const bytes = new Uint8Array(16);
-  for (let i = 0; i < 16; i++) bytes[i] = Math.floor(rand() * 256);
-  return bytes;
-}
-
-const NEWS_CATEGORIES: ReadonlyArray<readonly [string, string]> = [
-  ['Automation', '#3B82F6'],
-  ['Fraud Detection', '#EF4444'],
-  ['Regulatory', '#F59E0B'],
-  ['Generative AI', '#8B5CF6'],
-  ['Audit', '#10B981'],
-  ['Tax', '#0EA5E9'],
-  ['Treasury', '#14B8A6'],
-  ['ESG Reporting', '#84CC16'],
+/** The sample's categories (name and colour), and two more news categories to spread items over eight. */
+const NEWS_CATEGORIES: ReadonlyArray<{ name: string; color: string }> = [
+  ...SAMPLE_NEWS_CATEGORIES,
+  { name: 'Treasury', color: '#14B8A6' },
+  { name: 'ESG Reporting', color: '#84CC16' },
 ];
-
-const FORUM_CATEGORIES: ReadonlyArray<readonly [string, string]> = [
-  ['AI Implementation', '#8B5CF6'],
-  ['Regulatory Compliance', '#F59E0B'],
-  ['Learning & Development', '#10B981'],
-  ['Audit & Assurance', '#3B82F6'],
-  ['Career Corner', '#EF4444'],
-];
+const FORUM_CATEGORIES: ReadonlyArray<{ name: string; color: string }> = SAMPLE_FORUM_CATEGORIES;
 
 const WORDS = (
   'ledger audit accrual revenue recognition lease liability impairment goodwill reconciliation journal entry ' +

@@ -1,7 +1,8 @@
 import sharp, { type Sharp } from 'sharp';
 import { hash53, type CoverFormat, type CoverSpec } from '../../contracts/covers';
 import { coverPalette } from './colour';
-import { drawPattern, patternFor, seededRandom } from './patterns';
+import { mulberry32 } from '../seeded-random';
+import { drawPattern, patternFor } from './patterns';
 import { clip, xmlText } from './text';
 
 /*
@@ -58,7 +59,7 @@ export async function renderCover({ spec, width: W, height: H, format, siteName 
 <linearGradient id="veil" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${palette.background}" stop-opacity="0.85"/><stop offset="0.75" stop-color="${palette.background}" stop-opacity="0"/></linearGradient>
 </defs>
 <rect width="${W}" height="${H}" fill="url(#bg)"/>
-${drawPattern(patternFor(spec.kind, seed), { width: W, height: H, color: palette.pattern, accent: palette.accent, random: seededRandom(seed) })}
+${drawPattern(patternFor(spec.kind, seed), { width: W, height: H, color: palette.pattern, accent: palette.accent, random: mulberry32(seed) })}
 <rect width="${W}" height="${H}" fill="url(#veil)"/>
 <rect x="${pad}" y="${pad}" width="${rule.width}" height="${rule.height}" fill="${palette.accent}"/>
 <text x="${pad}" y="${labelY}" font-family="${SANS}" font-size="${labelFont}" font-weight="700" letter-spacing="${(labelFont * 0.08).toFixed(1)}" fill="${palette.muted}">${xmlText(clip(label, labelChars))}</text>

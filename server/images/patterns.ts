@@ -24,18 +24,6 @@ export function patternFor(kind: CoverKind, seed: number): Pattern {
   return choices[seed % choices.length];
 }
 
-/** mulberry32: a tiny seeded generator, so the same item always gets the same variation. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Coordinates with one decimal: enough for the eye, and the SVG text stays the same run to run. */
 const n = (v: number) => (Math.round(v * 10) / 10).toString();
 

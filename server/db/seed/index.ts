@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { hash } from 'bcryptjs';
 import { v7 } from 'uuid';
+import { SeededRandom } from '../../seeded-random';
 import { ARTICLES, COMMENTS_BY_CATEGORY, type NewsCategorySlug } from './articles';
 import {
   COMMUNITY_MEMBERS,
@@ -17,6 +18,21 @@ import {
   type Role,
   type ShowKey,
 } from './data';
+import {
+  articleRow,
+  commentRow,
+  discussionRow,
+  forumCategoryRow,
+  insertRows,
+  newsCategoryRow,
+  podcastRow,
+  podcastShowRow,
+  pollRow,
+  replyRow,
+  resourceRow,
+  userRow,
+  type Row,
+} from './rows';
 
 /**
  * Sample data for development and demos: users (one demo sign-in per role plus community members),
@@ -24,7 +40,8 @@ import {
  * and polls.
  *
  * Deterministic: the same rows (apart from ids and the dates, which are relative to "now") on every
- * run; the only randomness is a fixed-seed mulberry32 generator.
+ * run; the only randomness is a fixed-seed generator (server/seeded-random.ts). Rows are written
+ * as ./rows.ts writes them, as the bench data set's are.
  */
 
 /** Development-only sign-ins, one per role (listed in the README). */
@@ -69,54 +86,6 @@ export async function seedSampleData(db: Knex | Knex.Transaction, options: SeedO
 const SEED = 0x1edc0de;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const CHUNK = 200;
-
-/** Tiny deterministic PRNG (mulberry32). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-class Random {
-  private readonly next: () => number;
-  constructor(seed: number) {
-    this.next = mulberry32(seed);
-  }
-  float(): number {
-    return this.next();
-  }
-  /** Integer in [min, max]. */
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)];
-  }
-  /** k distinct items, in random order. */
-  sample<T>(items: readonly T[], k: number): T[] {
-    const copy = [...items];
-    const n = Math.min(k, copy.length);
-    for (let i = 0; i < n; i++) {
-      const j = i + Math.floor(this.next() * (copy.length - i));
-      [copy[i], copy[j]] = [copy[j], copy[i]];
-    }
-    return copy.slice(0, n);
-  }
-  /** n sorted instants strictly between from and to (ms). */
-  times(from: number, to: number, n: number): number[] {
-    return Array.from({ length: n }, () => from + this.next() * (to - from))
-      .map(Math.round)
-      .sort((a, b) => a - b);
-  }
-}
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 async function hashPasswords(): Promise<Map<string, string>> {
   const passwords = [...new Set([...DEMO_ACCOUNT_LIST.map((a) => a.password), COMMUNITY_PASSWORD])];
@@ -124,14 +93,8 @@ async function hashPasswords(): Promise<Map<string, string>> {
   return new Map(passwords.map((pw, i) => [pw, hashed[i]]));
 }
 
-async function insertChunked(db: Knex | Knex.Transaction, table: string, rows: readonly object[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) await db(table).insert(rows.slice(i, i + CHUNK));
-}
-
-type Row = Record<string, unknown>;
-
 async function insertSampleData(db: Knex | Knex.Transaction, hashes: Map<string, string>, now: Date): Promise<void> {
-  const rnd = new Random(SEED);
+  const rnd = new SeededRandom(SEED);
   const nowMs = now.getTime();
 
   // ---- users --------------------------------------------------------------------------------
@@ -146,33 +109,34 @@ async function insertSampleData(db: Knex | Knex.Transaction, hashes: Map<string,
   const userIds = new Map(existing.map((u) => [u.email.toLowerCase(), u.id]));
   const userRows: Row[] = [];
   people.forEach((p, i) => {
-    const joined = iso(nowMs - (420 - i * 27) * DAY - rnd.int(0, 20) * HOUR);
+    const joined = nowMs - (420 - i * 27) * DAY - rnd.int(0, 20) * HOUR;
     const email = p.email.toLowerCase();
     if (userIds.has(email)) return;
     const id = v7();
     userIds.set(email, id);
-    userRows.push({
-      id,
-      email,
-      password_hash: hashes.get(p.password),
-      first_name: p.firstName,
-      last_name: p.lastName,
-      profile_image_url: null,
-      expertise_tags: JSON.stringify(p.expertiseTags),
-      title: p.title,
-      company: p.company,
-      bio: p.bio,
-      points: p.points,
-      badges: JSON.stringify(p.badges),
-      role: p.role,
-      is_active: true,
-      // Sample accounts count as confirmed (docs/security.md §13): reserved .test addresses.
-      email_confirmed_at: joined,
-      created_at: joined,
-      updated_at: joined,
-    });
+    userRows.push(
+      userRow({
+        id,
+        email,
+        passwordHash: hashes.get(p.password)!,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        profileImageUrl: null,
+        expertiseTags: p.expertiseTags,
+        title: p.title,
+        company: p.company,
+        bio: p.bio,
+        points: p.points,
+        badges: p.badges,
+        role: p.role,
+        isActive: true,
+        // Sample accounts count as confirmed (docs/security.md §13): reserved .test addresses.
+        emailConfirmedAt: joined,
+        createdAt: joined,
+      }),
+    );
   });
-  await insertChunked(db, 'users', userRows);
+  await insertRows(db, 'users', userRows);
 
   const demoId = (role: Role) => userIds.get(DEMO_ACCOUNT_LIST.find((a) => a.role === role)!.email)!;
   const memberIds = COMMUNITY_MEMBERS.map((m) => userIds.get(m.email)!);
@@ -206,21 +170,20 @@ async function insertSampleData(db: Knex | Knex.Transaction, hashes: Map<string,
     }
     const id = v7();
     newsCatIds.set(c.slug, id);
-    const created = iso(nowMs - 400 * DAY + i * HOUR);
-    newsCatRows.push({
-      id,
-      name: c.name,
-      slug: c.slug,
-      description: c.description,
-      icon: c.icon,
-      color: c.color,
-      display_order: i,
-      is_active: true,
-      created_at: created,
-      updated_at: created,
-    });
+    newsCatRows.push(
+      newsCategoryRow({
+        id,
+        name: c.name,
+        slug: c.slug,
+        description: c.description,
+        icon: c.icon,
+        color: c.color,
+        displayOrder: i,
+        createdAt: nowMs - 400 * DAY + i * HOUR,
+      }),
+    );
   });
-  await insertChunked(db, 'news_categories', newsCatRows);
+  await insertRows(db, 'news_categories', newsCatRows);
 
   // ---- news articles, links and comments --------------------------------------------------------
   const articleRows: Row[] = [];
@@ -251,41 +214,38 @@ async function insertSampleData(db: Knex | Knex.Transaction, hashes: Map<string,
       const texts = rnd.sample(COMMENTS_BY_CATEGORY[a.categories[0]], k);
       const authors = rnd.sample(community, k);
       const times = rnd.times(publishedAt + HOUR, Math.max(publishedAt + 2 * HOUR, nowMs - 10 * 60_000), k);
-      comments = texts.map((content, j) => ({
-        id: v7(),
-        article_id: id,
-        author_id: authors[j],
-        content,
-        created_at: iso(Math.min(times[j], nowMs)),
-      }));
+      comments = texts.map((content, j) =>
+        commentRow({ id: v7(), articleId: id, authorId: authors[j], content, createdAt: Math.min(times[j], nowMs) }),
+      );
     }
     commentRows.push(...comments);
 
-    articleRows.push({
-      id,
-      title: a.title,
-      content: a.body.trim(),
-      excerpt: a.excerpt,
-      image_url: null,
-      thumbnail_url: null,
-      source_url: a.source?.url ?? null,
-      source_name: a.source?.name ?? null,
-      category: a.categories[0],
-      author_id: author,
-      published_at: publishedAt === null ? null : iso(publishedAt),
-      likes,
-      comment_count: comments.length,
-      is_archived: Boolean(a.archived),
-      is_featured: Boolean(a.featured),
-      status,
-      created_at: iso(created),
-      updated_at: iso(publishedAt ?? created),
-    });
+    articleRows.push(
+      articleRow({
+        id,
+        title: a.title,
+        content: a.body.trim(),
+        excerpt: a.excerpt,
+        imageUrl: null,
+        sourceUrl: a.source?.url ?? null,
+        sourceName: a.source?.name ?? null,
+        category: a.categories[0],
+        authorId: author,
+        publishedAt,
+        likes,
+        commentCount: comments.length,
+        isArchived: Boolean(a.archived),
+        isFeatured: Boolean(a.featured),
+        status,
+        createdAt: created,
+        updatedAt: publishedAt ?? created,
+      }),
+    );
     for (const slug of a.categories) articleLinks.push({ article_id: id, category_id: newsCatIds.get(slug) });
   });
-  await insertChunked(db, 'news_articles', articleRows);
-  await insertChunked(db, 'article_categories', articleLinks);
-  await insertChunked(db, 'news_comments', commentRows);
+  await insertRows(db, 'news_articles', articleRows);
+  await insertRows(db, 'article_categories', articleLinks);
+  await insertRows(db, 'news_comments', commentRows);
 
   // ---- podcast shows and episodes ----------------------------------------------------------------
   // Shows are reused by slug or name (the migration created the default one; a rebuild deletes them).
@@ -316,20 +276,19 @@ async function insertSampleData(db: Knex | Knex.Transaction, hashes: Map<string,
     }
     const id = v7();
     showIds.set(sh.key, id);
-    const created = iso(nowMs - 400 * DAY + i * HOUR);
-    showRows.push({
-      id,
-      name: sh.name,
-      slug: sh.slug,
-      description: sh.description,
-      host_name: sh.hostName,
-      image_url: null,
-      display_order: i,
-      created_at: created,
-      updated_at: created,
-    });
+    showRows.push(
+      podcastShowRow({
+        id,
+        name: sh.name,
+        slug: sh.slug,
+        description: sh.description,
+        hostName: sh.hostName,
+        displayOrder: i,
+        createdAt: nowMs - 400 * DAY + i * HOUR,
+      }),
+    );
   });
-  await insertChunked(db, 'podcast_shows', showRows);
+  await insertRows(db, 'podcast_shows', showRows);
   for (const { id, ...columns } of showUpdates) await db('podcast_shows').where({ id }).update(columns);
   // Numbers continue after a reused show's own episodes (none after a rebuild), so they stay unique.
   const highest: Array<{ show_id: string; m: unknown }> = await db('podcast_episodes')
@@ -353,34 +312,36 @@ async function insertSampleData(db: Knex | Knex.Transaction, hashes: Map<string,
       const videoId = Array.from({ length: 11 }, () =>
         rnd.pick('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.split('')),
       ).join('');
-      podcastRows.push({
-        id,
-        show_id: showIds.get(show.key),
-        title: p.title,
-        description: p.description,
-        // Unique within the show (the unique index on show and number).
-        episode_number: (numberedAfter.get(showIds.get(show.key)!) ?? 0) + i + 1,
-        audio_url: p.hasAudio === false ? null : `https://www.youtube.com/watch?v=${videoId}`,
-        image_url: null,
-        duration: p.duration,
-        host_name: p.hostName,
-        guest_name: p.guestName ?? null,
-        guest_title: p.guestTitle ?? null,
-        play_count: published === null ? 0 : 250 + age * 310 + rnd.int(0, 400),
-        likes: published === null ? 0 : rnd.int(p.featured ? 60 : 8, 150),
-        is_archived: Boolean(p.archived),
-        is_featured: Boolean(p.featured),
-        published_at: published === null ? null : iso(published),
-        status,
-        author_id: editorId,
-        created_at: iso(created),
-        updated_at: iso(published ?? created),
-      });
+      podcastRows.push(
+        podcastRow({
+          id,
+          showId: showIds.get(show.key)!,
+          title: p.title,
+          description: p.description,
+          // Unique within the show (the unique index on show and number).
+          episodeNumber: (numberedAfter.get(showIds.get(show.key)!) ?? 0) + i + 1,
+          audioUrl: p.hasAudio === false ? null : `https://www.youtube.com/watch?v=${videoId}`,
+          imageUrl: null,
+          duration: p.duration,
+          hostName: p.hostName,
+          guestName: p.guestName ?? null,
+          guestTitle: p.guestTitle ?? null,
+          playCount: published === null ? 0 : 250 + age * 310 + rnd.int(0, 400),
+          likes: published === null ? 0 : rnd.int(p.featured ? 60 : 8, 150),
+          isArchived: Boolean(p.archived),
+          isFeatured: Boolean(p.featured),
+          publishedAt: published,
+          status,
+          authorId: editorId,
+          createdAt: created,
+          updatedAt: published ?? created,
+        }),
+      );
       for (const slug of p.categories) podcastLinks.push({ podcast_id: id, category_id: newsCatIds.get(slug) });
     });
   }
-  await insertChunked(db, 'podcast_episodes', podcastRows);
-  await insertChunked(db, 'podcast_categories', podcastLinks);
+  await insertRows(db, 'podcast_episodes', podcastRows);
+  await insertRows(db, 'podcast_categories', podcastLinks);
 
   // ---- forums -------------------------------------------------------------------------------------
   const existingForumCats: { id: string; name: string }[] = await db('forum_categories')
@@ -395,17 +356,19 @@ async function insertSampleData(db: Knex | Knex.Transaction, hashes: Map<string,
     if (forumCatIds.has(c.name)) return;
     const id = v7();
     forumCatIds.set(c.name, id);
-    forumCatRows.push({
-      id,
-      name: c.name,
-      description: c.description,
-      icon: c.icon,
-      color: c.color,
-      discussion_count: 0, // set from the real count below
-      created_at: iso(nowMs - 400 * DAY + i * HOUR),
-    });
+    forumCatRows.push(
+      forumCategoryRow({
+        id,
+        name: c.name,
+        description: c.description,
+        icon: c.icon,
+        color: c.color,
+        discussionCount: 0, // set from the real count below
+        createdAt: nowMs - 400 * DAY + i * HOUR,
+      }),
+    );
   });
-  await insertChunked(db, 'forum_categories', forumCatRows);
+  await insertRows(db, 'forum_categories', forumCatRows);
 
   const discussionRows: Row[] = [];
   const discussionLinks: Row[] = [];
@@ -421,39 +384,42 @@ async function insertSampleData(db: Knex | Knex.Transaction, hashes: Map<string,
       const reply = typeof r === 'string' ? { text: r } : r;
       const replyId = v7();
       replyIds.push(replyId);
-      replyRows.push({
-        id: replyId,
-        content: reply.text,
-        discussion_id: id,
-        author_id: rnd.pick(repliers),
-        parent_reply_id: reply.parent === undefined ? null : replyIds[reply.parent],
-        likes: rnd.int(0, 15),
-        created_at: iso(times[j]),
-      });
+      replyRows.push(
+        replyRow({
+          id: replyId,
+          content: reply.text,
+          discussionId: id,
+          authorId: rnd.pick(repliers),
+          parentReplyId: reply.parent === undefined ? null : replyIds[reply.parent],
+          likes: rnd.int(0, 15),
+          createdAt: times[j],
+        }),
+      );
     });
-    discussionRows.push({
-      id,
-      title: d.title,
-      content: d.content,
-      category_id: forumCatIds.get(d.category),
-      author_id: authorId,
-      is_pinned: Boolean(d.pinned),
-      is_locked: Boolean(d.locked),
-      is_featured: Boolean(d.featured),
-      reply_count: d.replies.length,
-      likes: d.status === 'draft' ? 0 : rnd.int(d.featured ? 20 : 0, 48),
-      last_reply_at: times.length ? iso(times[times.length - 1]) : null,
-      status: d.status ?? 'published',
-      created_at: iso(created),
-      updated_at: iso(created),
-    });
+    discussionRows.push(
+      discussionRow({
+        id,
+        title: d.title,
+        content: d.content,
+        categoryId: forumCatIds.get(d.category)!,
+        authorId,
+        isPinned: Boolean(d.pinned),
+        isLocked: Boolean(d.locked),
+        isFeatured: Boolean(d.featured),
+        replyCount: d.replies.length,
+        likes: d.status === 'draft' ? 0 : rnd.int(d.featured ? 20 : 0, 48),
+        lastReplyAt: times.length ? times[times.length - 1] : null,
+        status: d.status ?? 'published',
+        createdAt: created,
+      }),
+    );
     for (const slug of d.newsCategories ?? []) {
       discussionLinks.push({ discussion_id: id, category_id: newsCatIds.get(slug) });
     }
   });
-  await insertChunked(db, 'forum_discussions', discussionRows);
-  await insertChunked(db, 'discussion_news_categories', discussionLinks);
-  await insertChunked(db, 'forum_replies', replyRows);
+  await insertRows(db, 'forum_discussions', discussionRows);
+  await insertRows(db, 'discussion_news_categories', discussionLinks);
+  await insertRows(db, 'forum_replies', replyRows);
 
   // discussion_count = published discussions, recomputed so reused categories stay exact too.
   const counts: { category_id: string; n: number | string }[] = await db('forum_discussions')
@@ -469,40 +435,38 @@ async function insertSampleData(db: Knex | Knex.Transaction, hashes: Map<string,
   }
 
   // ---- resources ----------------------------------------------------------------------------------
-  const resourceRows: Row[] = RESOURCES.map((r, i) => {
-    const created = iso(nowMs - (5 + i * 7) * DAY - rnd.int(0, 23) * HOUR);
-    return {
+  const resourceRows: Row[] = RESOURCES.map((r, i) =>
+    resourceRow({
       id: v7(),
       title: r.title,
       description: r.description,
       type: r.type,
       category: r.category,
       url: `https://example.com/resources/${r.slug}`,
-      file_url: null,
-      image_url: null,
+      imageUrl: null,
       duration: r.duration,
       difficulty: r.difficulty,
       rating: r.rating,
-      rating_count: r.ratingCount,
-      download_count: r.downloadCount,
-      is_free: r.isFree,
-      author_id: i % 3 === 0 ? adminId : editorId,
-      created_at: created,
-      updated_at: created,
-    };
-  });
-  await insertChunked(db, 'resources', resourceRows);
+      ratingCount: r.ratingCount,
+      downloadCount: r.downloadCount,
+      isFree: r.isFree,
+      authorId: i % 3 === 0 ? adminId : editorId,
+      createdAt: nowMs - (5 + i * 7) * DAY - rnd.int(0, 23) * HOUR,
+    }),
+  );
+  await insertRows(db, 'resources', resourceRows);
 
   // ---- polls ----------------------------------------------------------------------------------------
-  const pollRows: Row[] = POLLS.map((p, i) => ({
-    id: v7(),
-    question: p.question,
-    options: JSON.stringify(p.options),
-    total_votes: p.options.reduce((sum, o) => sum + o.votes, 0),
-    is_active: p.isActive,
-    expires_at: p.expiresInDays === undefined ? null : iso(nowMs + p.expiresInDays * DAY),
-    created_by: editorId,
-    created_at: iso(nowMs - (9 + i * 30) * DAY),
-  }));
-  await insertChunked(db, 'polls', pollRows);
+  const pollRows: Row[] = POLLS.map((p, i) =>
+    pollRow({
+      id: v7(),
+      question: p.question,
+      options: p.options,
+      isActive: p.isActive,
+      expiresAt: p.expiresInDays === undefined ? null : nowMs + p.expiresInDays * DAY,
+      createdBy: editorId,
+      createdAt: nowMs - (9 + i * 30) * DAY,
+    }),
+  );
+  await insertRows(db, 'polls', pollRows);
 }
