@@ -1,4 +1,4 @@
-// Conventions the code keeps (issue 20), checked on the source. The PWA's layers (docs/architecture.md,
+// Conventions the code keeps, checked on the source. The PWA's layers (docs/architecture.md,
 // "Layers and import direction"): the lower ones, pwa/components, pwa/lib and pwa/api, never import a
 // feature, the session, the offline store or the outbox. The server's validated input is typed by the
 // route's validateBody/validateQuery (WithBody/WithQuery), never cast; its repos return data and
@@ -37,12 +37,8 @@ function serverLines(files: string[], pattern: RegExp): string[] {
   );
 }
 
-/** Server code that is not a test or a test's helper (factories, fixtures, testkits, the harness). */
-const serverCode = () =>
-  sources(server).filter((file) => {
-    const rel = path.relative(server, file);
-    return !rel.startsWith(`test${path.sep}`) && !/(?:test-factories|fixtures|\.testkit)\.ts$/.test(rel);
-  });
+/** Server code that is not test code: tests are `*.test.ts`, and every helper they share is in server/test/. */
+const serverCode = () => sources(server).filter((file) => !path.relative(server, file).startsWith(`test${path.sep}`));
 const under = (file: string, ...prefixes: string[]) => prefixes.some((p) => path.relative(server, file).startsWith(p));
 
 describe('import direction in pwa/', () => {
@@ -117,5 +113,15 @@ describe('server/search', () => {
     };
     for (const node of graph.keys()) visit(node, []);
     expect(circles).toEqual([]);
+  });
+});
+
+describe('server test support', () => {
+  it('lives in server/test/: no other server module imports vitest or a test helper', () => {
+    const wrong = serverCode().flatMap((file) => [
+      ...(/from\s*['"]vitest['"]/.test(readFileSync(file, 'utf8')) ? ['vitest'] : []),
+      ...importsOf(file, server).filter((target) => target.startsWith(`test${path.sep}`)),
+    ].map((target) => `${path.relative(server, file)} → ${target}`));
+    expect(wrong).toEqual([]);
   });
 });

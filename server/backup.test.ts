@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { createBackup, restoreBackup, RestoreRefused, type BackupTarget } from './backup';
 import { describeEachDb } from './test/harness';
-import { signedIn } from './test/factories';
-import { createCategory, insertArticle } from './api/content/test-factories';
-import { publicImage } from './security/fixtures';
+import { signedIn } from './test/agents';
+import { createCategory, insertArticle } from './test/factories';
+import { publicImage } from './test/uploads';
 
 /*
  * npm run backup / npm run restore: a snapshot taken while comments keep being written is restored

@@ -1,15 +1,14 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pwaMiddleware } from './static';
+import { listen, type Listening } from './test/harness';
 
 describe('PWA static serving', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-pwa-'));
-  let server: http.Server;
+  let server: Listening;
   let url = '';
   beforeAll(async () => {
     mkdirSync(path.join(dir, 'assets'));
@@ -18,12 +17,11 @@ describe('PWA static serving', () => {
     writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     const app = new Koa();
     app.use(pwaMiddleware(dir));
-    server = http.createServer(app.callback()).listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await listen(app);
+    url = server.url;
   });
-  afterAll(() => {
-    server.close();
+  afterAll(async () => {
+    await server.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { TestSmtpServer, type ReceivedMail } from '../../server/mail/test-smtp';
+import { TestSmtpServer, type ReceivedMail } from '../../server/test/mail';
 import { expect, test as base } from './fixtures';
 import { ACCOUNTS } from './session';
 

@@ -2,19 +2,14 @@
  * What run.ts needs to measure a server: start it in a child process (so the load generator and the
  * server never share an event loop), wait for /api/health, drive it with autocannon, stop it.
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import { freePort, startServer } from '../../server/test/child-server';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 export const CONNECTIONS = 10;
 const WARMUP_SECONDS = 3;
-const START_TIMEOUT_MS = 60_000;
 
 export interface Server {
   url: string;
@@ -25,46 +20,20 @@ export interface Server {
 }
 
 /**
- * Runs `script` (a path relative to the repository) with tsx on a free port, calls `fn` once
- * GET /api/health answers 200, and stops the server afterwards, also when `fn` throws.
+ * Runs `script` (a path relative to the repository) with tsx on a free port, in the foreground (its
+ * output shown, Ctrl-C reaching it), calls `fn` once GET /api/health answers 200, and stops the
+ * server afterwards, also when `fn` throws.
  */
 export async function withServer<T>(script: string, env: Record<string, string>, fn: (server: Server) => Promise<T>): Promise<T> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  // tsx passes SIGTERM/SIGINT on to the node process it starts (and Ctrl-C reaches both).
-  const child = spawn(TSX, [script], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = once(child, 'exit');
-  let alive = true;
-  void exited.then(() => (alive = false));
+  const server = await startServer({ url, env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) } }, { script, foreground: true });
+  const pid = server.child.pid!;
   try {
-    await waitForHealth(url, () => alive, script);
-    return await fn({ url, cpuMs: () => processTreeCpuMs(child.pid!), nodePid: () => childrenOf(child.pid!)[0] ?? child.pid! });
+    return await fn({ url, cpuMs: () => processTreeCpuMs(pid), nodePid: () => childrenOf(pid)[0] ?? pid });
   } finally {
-    if (alive) {
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(killer);
-    }
+    await server.stop();
   }
-}
-
-async function waitForHealth(url: string, alive: () => boolean, script: string): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (!alive()) throw new Error(`${script} exited before it answered ${url}/api/health`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(100);
-  }
-  throw new Error(`${script} did not answer ${url}/api/health within ${START_TIMEOUT_MS / 1000} s`);
 }
 
 /** The process and its descendants (tsx's child node process, WORKERS' workers), from Linux's /proc. */
@@ -104,17 +73,6 @@ function childrenOf(pid: number): number[] {
   } catch {
     return [];
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Target {

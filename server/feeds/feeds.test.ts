@@ -2,11 +2,11 @@ import { XMLParser } from 'fast-xml-parser';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb, type Agent } from '../test/harness';
-import { signedIn } from '../test/factories';
-import { createCategory, insertArticle, insertPodcast, minutesAgo, type CategoryFixture } from '../api/content/test-factories';
-import { completedUpload, WAV_BYTES } from '../security/fixtures';
 import { podcastFeedXml, rssTitle } from './build';
 import { coverUrl, podcastCover, seriesCover } from '../../contracts/covers';
+import { signedIn } from '../test/agents';
+import { createCategory, insertArticle, insertPodcast, minutesAgo, type CategoryFixture } from '../test/factories';
+import { completedUpload, WAV_BYTES } from '../test/uploads';
 
 /*
  * Feeds are parsed back with an XML parser (a malformed document throws) and checked for the

@@ -4,8 +4,10 @@ import type { Knex } from 'knex';
 import { Agent, DB_KINDS, type DbKind } from '../test/harness';
 import { ADMIN, deploy, freePort, startServer, type Deployment } from '../test/child-server';
 import { mentionMarkup } from '../../contracts/notifications';
-import { forumCategory, postDiscussion, postReply } from '../api/forums/fixtures';
-import { resetTokenIn, TestSmtpServer, until } from './test-smtp';
+import { forumCategory, postDiscussion, postReply } from '../test/factories';
+import { resetTokenIn, TestSmtpServer } from '../test/mail';
+import { until } from '../test/wait';
+import { logIn } from '../test/agents';
 
 interface MailDown {
   d: Deployment;
@@ -48,8 +50,7 @@ async function withMailDown(kind: DbKind, fn: (m: MailDown) => Promise<void>): P
 describe.each(DB_KINDS)('mail across a SIGKILL [%s]', (kind) => {
   it('delivers a message queued before the kill exactly once after the restart', async () => {
     await withMailDown(kind, async ({ d, smtp, db, restart }) => {
-      const admin = new Agent(d.url);
-      expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
+      const admin = await logIn(new Agent(d.url), ADMIN.email, ADMIN.password);
       const email = 'crash-reset@example.com';
       expect((await admin.post('/api/admin/users', { email, password: 'Before-lantern-quay-31', firstName: 'Kim', lastName: 'Crash' })).status).toBe(201);
       expect((await new Agent(d.url).post('/api/auth/password-reset', { email })).status).toBe(202);
@@ -66,15 +67,14 @@ describe.each(DB_KINDS)('mail across a SIGKILL [%s]', (kind) => {
 
       const browser = new Agent(d.url);
       expect((await browser.post('/api/auth/password-reset/confirm', { token: resetTokenIn(mail), password: 'After-orchard-mule-58' })).status).toBe(200);
-      expect((await new Agent(d.url).post('/api/auth/login', { email, password: 'After-orchard-mule-58' })).status).toBe(200);
+      await logIn(new Agent(d.url), email, 'After-orchard-mule-58');
       expect(smtp.to(email)).toHaveLength(1);
     });
   }, 180_000);
 
   it("a reply's and a mention's notification mail: each queued once, delivered once after SMTP was down and the process SIGKILLed", async () => {
     await withMailDown(kind, async ({ d, smtp, db, restart }) => {
-      const admin = new Agent(d.url);
-      expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
+      const admin = await logIn(new Agent(d.url), ADMIN.email, ADMIN.password);
       // Alice started the discussion, Bob replies in it and mentions Carol; both want mail at once.
       const member = async (firstName: string) => {
         const email = `crash-${firstName.toLowerCase()}@example.com`;
@@ -82,8 +82,7 @@ describe.each(DB_KINDS)('mail across a SIGKILL [%s]', (kind) => {
         expect(created.status).toBe(201);
         // Confirmed addresses (docs/security.md §13), as if each had used a link: the mail server is down here.
         await db('users').where({ id: created.body.id }).update({ email_confirmed_at: new Date().toISOString() });
-        const agent = new Agent(d.url);
-        expect((await agent.post('/api/auth/login', { email, password: 'Member-thistle-barge-64' })).status).toBe(200);
+        const agent = await logIn(new Agent(d.url), email, 'Member-thistle-barge-64');
         expect((await agent.put('/api/notifications/settings', { discussion_reply: 'email', mention: 'email' })).status).toBe(200);
         return { email, agent, id: created.body.id as string, name: `${firstName} Crash` };
       };

@@ -2,17 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DB_KINDS, type TestDatabase } from '../test/harness';
+import { createTestDatabase, DB_KINDS, FAST_SENDER, startTestServer, type TestDatabase } from '../test/harness';
 import { enqueueMail, type OutgoingMail } from './outbox';
 import { MailSender, MAIL_LEASE } from './sender';
 import { escapeHtml, passwordResetMail } from './template';
 import { createMailTransport } from './transport';
-import { FAST_SENDER, startMailTestServer } from './test-app';
-import { TestSmtpServer, until } from './test-smtp';
 import { createUser } from '../test/factories';
+import { MAIL_TEST_PUBLIC_URL, TestSmtpServer } from '../test/mail';
+import { until } from '../test/wait';
 
 /*
- * Mail delivery (issue 21) on both databases, against a real SMTP server started here: retries
+ * Mail delivery on both databases, against a real SMTP server started here: retries
  * while the server is down or refusing, exactly one delivery, giving up, one sender at a time,
  * messages left by a process that died, and the development mode's .eml files.
  */
@@ -194,7 +194,7 @@ describe.each(DB_KINDS)('mail delivery [%s]', (kind) => {
 
 describe.each(DB_KINDS)('mail in development without SMTP_URL [%s]', (kind) => {
   it('writes each message as an .eml file under DATA_DIR/mail and logs its link', async () => {
-    const t = await startMailTestServer(kind, { mail: { mode: 'files', from: FROM } });
+    const t = await startTestServer(kind, { publicUrl: MAIL_TEST_PUBLIC_URL, mail: { mode: 'files', from: FROM } });
     try {
       expect((await t.agent().get('/api/site')).body.mailEnabled).toBe(true);
       const user = await createUser(t.db);

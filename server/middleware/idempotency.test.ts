@@ -1,11 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDb, type Agent } from '../test/harness';
-import { signedIn } from '../test/factories';
 import { toInt } from '../db/dialect';
-import { insertArticle } from '../api/content/test-factories';
-import { forumCategory, postDiscussion } from '../api/forums/fixtures';
 import { IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_TTL_MS, sweepIdempotencyKeys } from './idempotency';
+import { signedIn } from '../test/agents';
+import { forumCategory, insertArticle, postDiscussion } from '../test/factories';
 
 const key = () => `outbox-${randomUUID()}`;
 const withKey = (agent: Agent, k: string, method: string, path: string, body?: unknown) =>

@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDb, startTestServer, type TestServer } from '../test/harness';
-import { signedIn } from '../test/factories';
-import { createCategory, insertArticle } from '../api/content/test-factories';
+import { describeEachDb, listen, startTestServer, type TestServer } from '../test/harness';
 import { responseCache } from './response-cache';
 import { SESSION_CACHE_TTL_MS } from './session';
+import { signedIn } from '../test/agents';
+import { createCategory, insertArticle } from '../test/factories';
 
 // ------------------------------------------------------------------ the real app, both databases
 
@@ -198,9 +196,8 @@ async function tinyApp(options: Parameters<typeof responseCache>[0]) {
     ctx.body = { value };
   });
   app.use(router.routes());
-  const server = http.createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await listen(app);
+  const base = server.url;
   const get = async (path = '/api/value') => {
     const res = await fetch(base + path);
     return { value: ((await res.json()) as { value: number }).value, hit: res.headers.get('x-cache') === 'hit' };
@@ -214,7 +211,7 @@ async function tinyApp(options: Parameters<typeof responseCache>[0]) {
       gate = new Promise<void>((resolve) => (open = resolve));
       return open;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }
 

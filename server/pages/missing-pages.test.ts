@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestServer, type Agent, type Response, type TestServer } from '../test/harness';
-import { createUser, signedIn } from '../test/factories';
-import { insertArticle } from '../api/content/test-factories';
-import { forumCategory, postDiscussion } from '../api/forums/fixtures';
+import { createUser, forumCategory, insertArticle, postDiscussion } from '../test/factories';
+import { signedIn } from '../test/agents';
 
 // Server rendering needs the dist/pwa and dist/ssr builds (`npx vite build`; `npm test` makes them).
 const EMPTY_ROOT = '<div id="root"></div>';

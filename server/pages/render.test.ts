@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestServer, type TestServer } from '../test/harness';
-import { signedIn } from '../test/factories';
-import { insertArticle } from '../api/content/test-factories';
+import { signedIn } from '../test/agents';
+import { insertArticle } from '../test/factories';
 
 // Server rendering (SERVER_RENDERING, on by default) of the built PWA: `npm test` builds dist/pwa and dist/ssr first.
 /** The markup in #root and the state after it, on a server-rendered page. */
@@ -47,7 +47,7 @@ describe.each(DB_KINDS)('server-rendered pages [%s]', (kind) => {
     expect(shell.text).toContain(`<script type="module" crossorigin src="${boot![1]}"></script>`);
   });
 
-  it('renders the footer and the footer\'s pages (Markdown shipped with the app, issue 18)', async () => {
+  it('renders the footer and the footer\'s pages (Markdown shipped with the app)', async () => {
     for (const [path, heading, text] of [
       ['/about', 'About Ledger Commons', 'Editorial independence'],
       ['/contact', 'Contact us', 'mailto:contact@ledgercommons.example'],

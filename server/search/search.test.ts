@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { SearchResponse, type SearchResult } from '../../contracts/search';
 import { describeEachDb, type Agent } from '../test/harness';
-import { createCategory, insertArticle, viewerAgents, VIEWERS, type Viewer } from '../api/content/test-factories';
-import { forumCategory } from '../api/forums/fixtures';
 import { highlightTitle, queryTerms, snippet } from '../../contracts/search-terms';
+import { createCategory, forumCategory, insertArticle } from '../test/factories';
+import { viewerAgents, VIEWERS, type Viewer } from '../test/agents';
 
 /** A made-up word no sample or other test text contains, so each test sees only its own rows. */
 const word = () => `zq${randomBytes(4).toString('hex').replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`;

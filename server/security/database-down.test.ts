@@ -1,16 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import knex, { type Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../app';
 import type { DatabaseConfig } from '../config';
-import { connect, migrateLatest } from '../db/connect';
-import { DatabaseGate } from '../db/availability';
-import { Agent, DB_KINDS, TEST_SESSION_SECRET, type DbKind } from '../test/harness';
+import { connect } from '../db/connect';
+import { Agent, DB_KINDS, startGatedServer, type DbKind } from '../test/harness';
 import { ADMIN, deploy, startServer } from '../test/child-server';
 import { TcpProxy } from '../test/tcp-proxy';
 
@@ -29,33 +25,8 @@ async function expectUnavailable(res: { status: number; headers: Headers; body: 
   expect(res.body).toEqual({ message: 'The database is unavailable. Please try again shortly.', code: 'database_unavailable' });
 }
 
-/** The app in this process on `db`, preparing it (migrations) through a DatabaseGate as main.ts does. */
-async function serve(db: Knex) {
-  const storageDir = mkdtempSync(path.join(os.tmpdir(), 'lc-down-'));
-  const pwaDir = path.join(storageDir, 'pwa');
-  mkdirSync(pwaDir);
-  writeFileSync(path.join(pwaDir, 'index.html'), '<!doctype html><title>Ledger Commons</title>');
-  const app = createApp({
-    db,
-    storageDir,
-    database: new DatabaseGate(db, migrateLatest),
-    config: { sessionSecret: TEST_SESSION_SECRET, siteName: 'Ledger Commons', env: 'test' },
-    logger: { error: () => {}, info: () => {} },
-    pwaDir,
-  });
-  const server = http.createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const agent = new Agent(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  return {
-    agent,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await db.destroy();
-      rmSync(storageDir, { recursive: true, force: true });
-    },
-  };
-}
+/** The app in this process on `db`, which it prepares (migrations) through a DatabaseGate as main.ts does. */
+const serve = (db: Knex) => startGatedServer(db, { shell: '<!doctype html><title>Ledger Commons</title>' });
 
 const register = (agent: Agent) =>
   agent.post('/api/auth/register', { email: `down-${randomBytes(4).toString('hex')}@example.com`, password: 'Quiet-harbour-lamp-42', firstName: 'A', lastName: 'B' });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDb, startTestServer, type TestServer } from '../test/harness';
 import { CSP_DIRECTIVES } from '../middleware/security';
-import { createUser, signedIn, TEST_PASSWORD } from '../test/factories';
+import { createUser, TEST_PASSWORD } from '../test/factories';
 import { SESSION_COOKIE } from '../middleware/session';
-import { publicImage } from './fixtures';
+import { signedIn } from '../test/agents';
+import { publicImage } from '../test/uploads';
 
 /** The CSP header as a map of directive → sources. */
 function parseCsp(header: string | null): Map<string, string[]> {

@@ -1,14 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDb, type Agent } from '../test/harness';
-import { signedIn } from '../test/factories';
-import { insertArticle } from '../api/content/test-factories';
+import { describeEachDb, listen, type Agent, type Listening } from '../test/harness';
 import { errorHandler } from '../middleware/errors';
 import { CROSS_SITE_MESSAGE, requireSameOrigin } from '../middleware/security';
 import { forwardedHeaders, InternalCalls, TrustedProxies } from '../middleware/proxy';
-import { PNG_BYTES, uploadPath } from './fixtures';
+import { signedIn } from '../test/agents';
+import { insertArticle } from '../test/factories';
+import { PNG_BYTES, uploadPath } from '../test/uploads';
 
 const EVIL = 'https://evil.example';
 
@@ -86,7 +84,7 @@ describe.each([
   ['a proxy in TRUST_PROXY', ['127.0.0.1'], true],
   ['a peer not in TRUST_PROXY', ['10.0.0.0/8'], false],
 ])('origin check behind %s', (_name, trusted, believed) => {
-  let server: http.Server;
+  let server: Listening;
   let url: string;
   beforeAll(async () => {
     const app = new Koa({ proxy: true });
@@ -97,11 +95,10 @@ describe.each([
     app.use((ctx) => {
       ctx.body = { ok: true };
     });
-    server = http.createServer(app.callback());
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await listen(app);
+    url = server.url;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => server.close());
 
   const post = (headers: Record<string, string>) => fetch(url, { method: 'POST', headers }).then((r) => r.status);
 

@@ -2,9 +2,10 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { format } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent, DB_KINDS, describeEachDb, startTestServer, type TestServer } from '../test/harness';
-import { createUser, signedIn, TEST_PASSWORD } from '../test/factories';
+import { createUser, TEST_PASSWORD } from '../test/factories';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, SESSION_REFRESH_MS } from '../middleware/session';
-import { PNG_BYTES, uploadPath } from './fixtures';
+import { signedIn } from '../test/agents';
+import { PNG_BYTES, uploadPath } from '../test/uploads';
 
 const DAY = 24 * 60 * 60 * 1000;
 

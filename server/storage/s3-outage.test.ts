@@ -4,9 +4,9 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestServer, type Agent, type TestServer } from '../test/harness';
-import { signedIn } from '../test/factories';
-import { PNG_BYTES } from '../security/fixtures';
 import type { S3Config } from './s3';
+import { signedIn } from '../test/agents';
+import { PNG_BYTES } from '../test/uploads';
 
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 const BUCKET = 'ledger-uploads';

@@ -4,18 +4,18 @@ import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestServer, type Agent, type TestServer } from '../test/harness';
-import { signedIn } from '../test/factories';
+import { DB_KINDS, startTestServer, type TestServer } from '../test/harness';
 import { connect } from '../db/connect';
-import { paddedPng, PNG_BYTES } from '../security/fixtures';
 import type { S3Config } from './s3';
+import { signedIn } from '../test/agents';
+import { paddedPng, PNG_BYTES, putFile, uploadUrl } from '../test/uploads';
 
 /** s3rver's own credentials; it checks request signatures against them. */
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 const BUCKET = 'ledger-uploads';
 
 /**
- * Issue 19: uploads in an S3-compatible bucket, against a real S3-protocol server started here
+ * Uploads in an S3-compatible bucket, against a real S3-protocol server started here
  * (s3rver, in-process), never a mocked client. Two apps on one database and one bucket, each with
  * its own pool and spool directory, as two machines: what one receives, the other serves, with the
  * same checks as the local disk (size, magic bytes, single-use URL) and the same answers (type,
@@ -49,23 +49,11 @@ describe.each(DB_KINDS)('uploads in an S3 bucket [%s]', (kind) => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function uploadUrl(agent: Agent, kind?: 'image' | 'audio'): Promise<string> {
-    const res = await agent.post('/api/objects/upload', kind ? { kind } : undefined);
-    expect(res.status).toBe(200);
-    return res.body.uploadURL;
-  }
-
-  async function put(agent: Agent, url: string, body: Buffer, contentType = 'application/octet-stream') {
-    const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(url, { method: 'PUT', headers: { cookie, 'content-type': contentType, origin: agent.baseUrl }, body: body as BodyInit });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  }
-
   it('an image uploaded through A is in the bucket and served by B, with its type, nosniff and ranges', async () => {
     const { agent } = await signedIn(a.db, a.agent(), 'contributor');
     const file = paddedPng(20_000);
     const url = await uploadUrl(agent);
-    expect((await put(agent, url, file, 'image/png')).status).toBe(200);
+    expect((await putFile(agent, url, file, 'image/png')).status).toBe(200);
     const fin = await agent.put('/api/articles/images', { imageURL: url });
     expect(fin.status, fin.text).toBe(200);
     const id = (fin.body.objectPath as string).split('/')[2];
@@ -96,18 +84,18 @@ describe.each(DB_KINDS)('uploads in an S3 bucket [%s]', (kind) => {
     const { agent } = await signedIn(a.db, a.agent(), 'editor');
     const before = await bucketKeys();
     const text = Buffer.from('This is a plain text file pretending to be a picture.\n'.repeat(100));
-    const wrong = await put(agent, await uploadUrl(agent), text, 'image/png');
+    const wrong = await putFile(agent, await uploadUrl(agent), text, 'image/png');
     expect(wrong.status).toBe(415);
-    const tooBig = await put(agent, await uploadUrl(agent), Buffer.concat([PNG_BYTES, Buffer.alloc(5 * 1024 * 1024)]), 'image/png');
+    const tooBig = await putFile(agent, await uploadUrl(agent), Buffer.concat([PNG_BYTES, Buffer.alloc(5 * 1024 * 1024)]), 'image/png');
     expect(tooBig.status).toBe(413);
     expect(await bucketKeys()).toEqual(before);
 
     // A URL is single-use, whichever machine receives the second attempt.
     const url = await uploadUrl(agent);
-    expect((await put(agent, url, Buffer.concat([PNG_BYTES, Buffer.alloc(1000)]), 'image/png')).status).toBe(200);
+    expect((await putFile(agent, url, Buffer.concat([PNG_BYTES, Buffer.alloc(1000)]), 'image/png')).status).toBe(200);
     const onB = b.agent();
     for (const [name, value] of agent.cookies) onB.cookies.set(name, value);
-    expect((await put(onB, url.replace(a.url, b.url), Buffer.concat([PNG_BYTES, Buffer.alloc(1000)]), 'image/png')).status).toBe(410);
+    expect((await putFile(onB, url.replace(a.url, b.url), Buffer.concat([PNG_BYTES, Buffer.alloc(1000)]), 'image/png')).status).toBe(410);
   });
 
   it('an unknown object is 404 on either machine', async () => {

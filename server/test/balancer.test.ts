@@ -5,15 +5,15 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../db/connect';
-import { paddedPng } from '../security/fixtures';
 import { ADMIN, deploy, freePort, sibling, startServer, type Deployment, type RunningServer } from './child-server';
 import { Agent } from './harness';
 import { HAPROXY, haproxyConfig, startHaproxy } from './haproxy';
+import { paddedPng } from './uploads';
 
 const runs = Boolean(process.env.TEST_DATABASE_URL) && (existsSync(HAPROXY) || process.env.CI === 'true');
 
 /*
- * Issue 19's proof with a real load balancer: two server processes (tsx server/main.ts) on one
+ * Several processes behind a real load balancer: two server processes (tsx server/main.ts) on one
  * PostgreSQL database and one bucket (s3rver), each with its own data directory, behind HAProxy.
  * PostgreSQL only: the configuration for several machines (SQLite is one machine: WORKERS).
  */

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { Agent, createTestDatabase, DB_KINDS, startTestServer, type TestServer } from './harness';
-import { signedIn } from './factories';
-import { createCategory, type CategoryFixture } from '../api/content/test-factories';
 import { connect } from '../db/connect';
 import { cacheCoherence, type CacheCoherence } from '../db/coherence';
+import { signedIn } from './agents';
+import { type CategoryFixture, createCategory } from './factories';
+import { until } from './wait';
 
-/** Issue 19's bound: a write on one process is seen by every other within this. */
+/** A write on one process is seen by every other within this. */
 const VISIBLE_WITHIN_MS = 1_000;
 
 /**
- * Issue 19: two app instances on one database, each with its own connection pool (as two processes
+ * Two app instances on one database, each with its own connection pool (as two processes
  * or machines have), its own response cache and its own cache of server-rendered pages. A write
  * answered by A must show in what B serves within a second: through NOTIFY on PostgreSQL, through
  * SQLite's data_version on SQLite (the WORKERS=2 case of one machine).
@@ -32,10 +33,7 @@ describe.each(DB_KINDS)('caches stay true across processes on one database [%s]'
     a = await startTestServer(kind, { ...shared, database, coherence: onA });
     b = await startTestServer(kind, { ...shared, database: { ...database, db: secondPool, drop: async () => {} }, coherence: onB });
     // PostgreSQL: both listeners connected before anything is cached.
-    for (const started = Date.now(); !((await onA.usable()) && (await onB.usable())); ) {
-      if (Date.now() - started > 10_000) throw new Error('the cache listeners did not connect');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await until(async () => (await onA.usable()) && (await onB.usable()), 10_000, 'the cache listeners to connect');
     ({ agent: editor } = await signedIn(a.db, a.agent(), 'editor'));
     category = await createCategory(a.db);
   }, 60_000);

@@ -100,47 +100,51 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   child: ChildProcess;
-  /** What the server has printed to stdout so far (its log at LOG_LEVEL=info; the last 100 KB). */
+  /** What the server has printed to stdout so far (its log at LOG_LEVEL=info; the last 100 KB; empty in the foreground). */
   output(): string;
-  /** SIGKILL to the whole process group (tsx runs the server in a child node process). */
+  /** SIGKILL to the server (to its whole process group unless it runs in the foreground). */
   kill(): void;
+  /** SIGTERM, then SIGKILL if it has not exited within 15 s. */
   stop(): Promise<void>;
   exited: Promise<void>;
 }
 
-/** Starts the server and waits until `/api/health` is 200 (or, with `until: 'answering'`, until it answers at all). */
-export async function startServer(d: Deployment, { until = 'healthy' }: { until?: 'healthy' | 'answering' } = {}): Promise<RunningServer> {
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+/**
+ * Starts a server script with tsx (`server/main.ts` unless `script` names another, e.g. a bench
+ * reference server) on `d`'s environment, and waits until `/api/health` is 200 (or, with
+ * `until: 'answering'`, until it answers at all). By default the server runs in its own process
+ * group with its output kept, so that kill() also reaches the node process tsx starts; in the
+ * `foreground` it shares this terminal instead (its output shown, Ctrl-C reaching it too), and tsx
+ * passes signals on.
+ */
+export async function startServer(
+  d: Pick<Deployment, 'url' | 'env'>,
+  { until = 'healthy', script = 'server/main.ts', foreground = false }: { until?: 'healthy' | 'answering'; script?: string; foreground?: boolean } = {},
+): Promise<RunningServer> {
+  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [script], {
     cwd: repoRoot,
     env: d.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+    stdio: foreground ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+    detached: !foreground,
   });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-10_000)));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-10_000)));
   let stdout = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(-100_000)));
+  child.stdout?.on('data', (chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(-100_000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const signal = (sig: NodeJS.Signals) => {
     try {
-      process.kill(-child.pid!, sig);
+      if (foreground) child.kill(sig);
+      else process.kill(-child.pid!, sig);
     } catch {
       // already gone
     }
   };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${stderr}`);
-    const ok = await fetch(`${d.url}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
-      (r) => r.ok || until === 'answering',
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) {
-      signal('SIGKILL');
-      throw new Error(`server not healthy in time:\n${stderr}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitForHealth(d.url, { exited: () => child.exitCode !== null, answering: until === 'answering' });
+  } catch (err) {
+    signal('SIGKILL');
+    throw new Error(`${script}: ${(err as Error).message}${stderr ? `:\n${stderr}` : ''}`);
   }
   return {
     child,
@@ -148,7 +152,7 @@ export async function startServer(d: Deployment, { until = 'healthy' }: { until?
     kill: () => signal('SIGKILL'),
     async stop() {
       signal('SIGTERM');
-      const timer = setTimeout(() => signal('SIGKILL'), 10_000);
+      const timer = setTimeout(() => signal('SIGKILL'), 15_000);
       await exited;
       clearTimeout(timer);
     },
@@ -156,3 +160,23 @@ export async function startServer(d: Deployment, { until = 'healthy' }: { until?
   };
 }
 
+/**
+ * Polls `<url>/api/health` until it answers 200 (with `answering`, until it answers at all); fails
+ * once `exited()` says the server is gone, or after `timeoutMs`.
+ */
+export async function waitForHealth(
+  url: string,
+  { exited, answering = false, timeoutMs = 60_000 }: { exited: () => boolean; answering?: boolean; timeoutMs?: number },
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exited()) throw new Error(`exited before ${url}/api/health answered`);
+    const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
+      (r) => r.ok || answering,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`${url}/api/health did not answer within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { connect } from '../db/connect';
 import { Agent, DB_KINDS } from './harness';
 import { ADMIN, deploy, startServer } from './child-server';
-import { paddedPng } from '../security/fixtures';
 import { STALE_TEMP_UPLOAD_MS } from '../api/uploads/sweep';
+import { paddedPng } from './uploads';
+import { logIn } from './agents';
+import { until } from './wait';
 
 /*
  * Crash safety: the real server (tsx server/main.ts) takes a stream of concurrent writes
@@ -51,8 +53,7 @@ describe.each(DB_KINDS)('crash safety [%s]', (kind) => {
     let server = await startServer(d);
     try {
       // Setup through the API: categories, articles, episodes, members with sessions.
-      const admin = new Agent(d.url);
-      expect((await admin.post('/api/auth/login', ADMIN)).status).toBe(200);
+      const admin = await logIn(new Agent(d.url), ADMIN.email, ADMIN.password);
       const categoryIds: string[] = [];
       for (const name of ['Audit', 'Tax']) {
         const res = await admin.post('/api/admin/news-categories', { name, slug: name.toLowerCase() });
@@ -69,9 +70,7 @@ describe.each(DB_KINDS)('crash safety [%s]', (kind) => {
       for (let i = 0; i < MEMBERS; i++) {
         const email = `crash-member-${i}@example.com`;
         expect((await admin.post('/api/admin/users', { email, password: 'Member-thistle-barge-64', firstName: 'M', lastName: String(i) })).status).toBe(201);
-        const agent = new Agent(d.url);
-        expect((await agent.post('/api/auth/login', { email, password: 'Member-thistle-barge-64' })).status).toBe(200);
-        members.push(agent);
+        members.push(await logIn(new Agent(d.url), email, 'Member-thistle-barge-64'));
       }
 
       // One upload that is still streaming when the server dies: its temp file must not survive.
@@ -81,7 +80,7 @@ describe.each(DB_KINDS)('crash safety [%s]', (kind) => {
       let sentFirstChunk = false;
       const slowUpload = fetch(d.url + slowPath, {
         method: 'PUT',
-        headers: { cookie: cookieOf(members[0]), origin: d.url, 'content-type': 'image/png' },
+        headers: { cookie: members[0].cookieHeader(), origin: d.url, 'content-type': 'image/png' },
         body: new ReadableStream<Uint8Array>({
           async pull(controller) {
             if (!sentFirstChunk) {
@@ -96,7 +95,7 @@ describe.each(DB_KINDS)('crash safety [%s]', (kind) => {
         }),
         duplex: 'half',
       } as RequestInit).catch(() => undefined);
-      await waitFor(() => tempFiles(d.dataDir).length > 0, 'the slow upload to open its temp file');
+      await until(() => tempFiles(d.dataDir).length > 0, 15_000, 'the slow upload to open its temp file');
 
       // The stream of writes, from several concurrent workers, until the kill.
       const acks: Acks = { comments: [], articles: [], uploads: [], likes: new Map() };
@@ -240,15 +239,3 @@ describe.each(DB_KINDS)('crash safety [%s]', (kind) => {
     }
   }, 120_000);
 });
-
-function cookieOf(agent: Agent): string {
-  return [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-}
-
-async function waitFor(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -1,23 +1,17 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import knex, { type Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../app';
-import { connect, migrateLatest } from '../db/connect';
-import { DatabaseGate } from '../db/availability';
+import { connect } from '../db/connect';
 import { createDiscussion } from '../api/forums/repo';
-import { forumCategory } from '../api/forums/fixtures';
-import { insertArticle } from '../api/content/test-factories';
-import { Agent, TEST_SESSION_SECRET } from './harness';
-import { createUser } from './factories';
+import { Agent, startGatedServer } from './harness';
+import { createUser, forumCategory, insertArticle } from './factories';
 import { TcpProxy } from './tcp-proxy';
 
 /*
- * Issue 16: with the database unreachable, navigating to /podcasts, /news/<id> or /forums/<id>
+ * With the database unreachable, navigating to /podcasts, /news/<id> or /forums/<id>
  * answered 503 JSON, because the shareable-page renderer reads each page's metadata from the
  * database. docs/security.md section 6 promises the page shell instead, so the app starts and its
  * offline store answers. These pages now get the plain shell (200 HTML, no-cache) while the
@@ -26,34 +20,11 @@ import { TcpProxy } from './tcp-proxy';
 
 const SHELL = '<!doctype html><html><head><title>Ledger Commons</title><meta name="description" content="shell" /></head><body><div id="root"></div></body></html>';
 
-/** The app in this process on `db`, preparing it (migrations) through a DatabaseGate as main.ts does. */
+/** The app in this process on `db`, which it prepares (migrations) through a DatabaseGate as main.ts does; `logged` is what it logged as errors. */
 async function serve(db: Knex) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-down-nav-'));
-  const pwaDir = path.join(dir, 'pwa');
-  mkdirSync(pwaDir);
-  writeFileSync(path.join(pwaDir, 'index.html'), SHELL);
   const logged: unknown[][] = [];
-  const app = createApp({
-    db,
-    storageDir: path.join(dir, 'uploads'),
-    database: new DatabaseGate(db, migrateLatest),
-    config: { sessionSecret: TEST_SESSION_SECRET, siteName: 'Ledger Commons', env: 'test' },
-    logger: { error: (...args: unknown[]) => logged.push(args), info: () => {} },
-    pwaDir,
-  });
-  const server = http.createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const agent = new Agent(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  return {
-    agent,
-    logged,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const server = await startGatedServer(db, { shell: SHELL, logger: { error: (...args: unknown[]) => logged.push(args), info: () => {} } });
+  return { ...server, logged };
 }
 
 const navigate = (agent: Agent, url: string) => agent.get(url, { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' });

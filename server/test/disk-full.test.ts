@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestServer, type DbKind, type TestServer } from './harness';
-import { signedIn } from './factories';
-import { insertArticle } from '../api/content/test-factories';
 import { StorageHealth } from '../storage/health';
 import { isStorageFull } from '../db/dialect';
+import { signedIn } from './agents';
+import { insertArticle } from './factories';
 
 /*
  * A full disk (docs/security.md §12): writes answer 503 `storage_full` with Retry-After instead of

@@ -1,11 +1,20 @@
 import type { Knex } from 'knex';
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import type { Role } from '../../contracts/common';
+import { randomBytes } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
+import type { ContentStatus, Role } from '../../contracts/common';
 import { hashPassword } from '../api/auth/passwords';
 import { insertUser } from '../api/users/repo';
 import type { UserRow } from '../api/users/presenter';
-import { TEST_SESSION_SECRET, type Agent } from './harness';
-import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../middleware/session';
+import { ARTICLES, PODCASTS, type ContentKind } from '../api/content/kinds';
+import { insertForumCategory } from '../api/forums/repo';
+import { now } from '../db/dialect';
+import type { Agent } from './harness';
+
+/*
+ * Test data with sensible defaults. Rows are written straight to the database, so a test can build
+ * 100 items quickly; forum posts go through the API as their author. Behaviour under test always
+ * goes through HTTP.
+ */
 
 export const TEST_PASSWORD = 'secret123';
 let cachedHash: Promise<string> | undefined;
@@ -30,29 +39,98 @@ export async function createUser(
   });
 }
 
-/**
- * Creates a user of the role and returns the agent signed in as them. The session row and signed
- * cookie are written directly (as a login would) to skip a bcrypt comparison per test user; the
- * login route itself is covered by server/api/auth/auth.test.ts.
- */
-export async function signedIn(db: Knex, agent: Agent, role: Role = 'subscriber'): Promise<{ agent: Agent; user: UserRow }> {
-  const user = await createUser(db, { role });
-  await signInAs(db, agent, user.id);
-  return { agent, user };
+export interface CategoryFixture {
+  id: string;
+  name: string;
+  slug: string;
+  color: string;
 }
 
-/** Gives the agent a live session for the user, exactly as koa-session would store and sign it. */
-export async function signInAs(db: Knex, agent: Agent, userId: string): Promise<void> {
-  const sid = randomUUID();
-  const expire = Date.now() + SESSION_MAX_AGE_MS;
-  await db('sessions').insert({
-    sid,
-    sess: JSON.stringify({ userId, _expire: expire, _maxAge: SESSION_MAX_AGE_MS }),
-    user_id: userId,
-    expire: new Date(expire).toISOString(),
+export async function createCategory(
+  db: Knex,
+  o: Partial<{ name: string; isActive: boolean; color: string; displayOrder: number }> = {},
+): Promise<CategoryFixture> {
+  const suffix = randomBytes(4).toString('hex');
+  const name = o.name ?? `Category ${suffix}`;
+  const row = {
+    id: uuidv7(),
+    name,
+    slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${suffix}`,
+    color: o.color ?? '#10B981',
+    display_order: o.displayOrder ?? 0,
+    is_active: o.isActive ?? true,
+    created_at: now(),
+    updated_at: now(),
+  };
+  await db('news_categories').insert(row);
+  return { id: row.id, name: row.name, slug: row.slug, color: row.color };
+}
+
+export interface ItemOverrides {
+  title: string;
+  status: ContentStatus;
+  isArchived: boolean;
+  isFeatured: boolean;
+  /** Defaults to createdAt for published items and null for drafts. */
+  publishedAt: string | null;
+  createdAt: string;
+  categoryIds: string[];
+  authorId: string | null;
+}
+
+let seq = 0;
+
+async function insertItem(db: Knex, kind: ContentKind, extra: Record<string, unknown>, o: Partial<ItemOverrides>): Promise<string> {
+  const id = uuidv7();
+  const createdAt = o.createdAt ?? now();
+  const status = o.status ?? 'published';
+  await db(kind.table).insert({
+    id,
+    title: o.title ?? `Item ${++seq}`,
+    status,
+    is_archived: o.isArchived ?? false,
+    is_featured: o.isFeatured ?? false,
+    published_at: o.publishedAt !== undefined ? o.publishedAt : status === 'published' ? createdAt : null,
+    author_id: o.authorId ?? null,
+    created_at: createdAt,
+    updated_at: createdAt,
+    ...extra,
   });
-  // keygrip's signature: base64url HMAC-SHA1 of "name=value" with the app key.
-  const sig = createHmac('sha1', TEST_SESSION_SECRET).update(`${SESSION_COOKIE}=${sid}`).digest('base64url');
-  agent.cookies.set(SESSION_COOKIE, sid);
-  agent.cookies.set(`${SESSION_COOKIE}.sig`, sig);
+  if (o.categoryIds?.length) {
+    await db(kind.linkTable).insert(o.categoryIds.map((category_id) => ({ [kind.linkColumn]: id, category_id })));
+  }
+  return id;
+}
+
+export function insertArticle(db: Knex, o: Partial<ItemOverrides> & { content?: string } = {}): Promise<string> {
+  return insertItem(db, ARTICLES, { content: o.content ?? 'Article body' }, o);
+}
+
+export function insertPodcast(
+  db: Knex,
+  o: Partial<ItemOverrides> & { duration?: number; showId?: string; episodeNumber?: number } = {},
+): Promise<string> {
+  return insertItem(db, PODCASTS, { duration: o.duration ?? null, show_id: o.showId ?? null, episode_number: o.episodeNumber ?? null }, o);
+}
+
+/** An ISO timestamp `minutes` before a fixed point, to give items a known order. */
+export function minutesAgo(minutes: number, from = Date.parse('2030-01-01T12:00:00.000Z')): string {
+  return new Date(from - minutes * 60_000).toISOString();
+}
+
+export async function forumCategory(db: Knex, name = `Category ${randomBytes(4).toString('hex')}`) {
+  return { id: await insertForumCategory(db, { name, color: '#10B981', icon: 'MessageSquare' }), name };
+}
+
+/** Starts a discussion through the API as the agent's user; throws unless it was created. */
+export async function postDiscussion(agent: Agent, categoryId: string, title = 'A question about IFRS 18') {
+  const res = await agent.post('/api/forum/discussions', { title, content: `Body of ${title}`, categoryId });
+  if (res.status !== 201) throw new Error(`discussion not created: ${res.status} ${res.text}`);
+  return res.body as { id: string; title: string; createdAt: string };
+}
+
+export async function postReply(agent: Agent, discussionId: string, content = 'Good point.', parentReplyId?: string) {
+  const res = await agent.post('/api/forum/replies', { discussionId, content, parentReplyId });
+  if (res.status !== 201) throw new Error(`reply not created: ${res.status} ${res.text}`);
+  return res.body as { id: string; createdAt: string; parentReplyId: string | null };
 }

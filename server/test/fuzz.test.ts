@@ -5,15 +5,14 @@ import fc from 'fast-check';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestServer, type Agent, type TestServer } from './harness';
-import { createUser, signInAs } from './factories';
-import { createCategory, insertArticle, insertPodcast } from '../api/content/test-factories';
-import { forumCategory } from '../api/forums/fixtures';
+import { createCategory, createUser, forumCategory, insertArticle, insertPodcast } from './factories';
 import { createDiscussion } from '../api/forums/repo';
 import { insertComment } from '../api/news/repo';
 import { createUploadToken } from '../api/uploads/repo';
-import { completedUpload, publicImage } from '../security/fixtures';
 import { servedRoutes } from './served-routes';
 import { SESSION_COOKIE } from '../middleware/session';
+import { signInAs } from './agents';
+import { completedUpload, publicImage } from './uploads';
 
 /*
  * Property-based fuzzing of every route the app serves: random and hostile path ids, query
@@ -23,7 +22,7 @@ import { SESSION_COOKIE } from '../middleware/session';
  *   - a refused request (4xx), and any GET, leaves every row of every table exactly as it was.
  * Runs are bounded and the seed is fixed, so a failure reproduces; fast-check prints the case.
  * It runs on SQLite and PostgreSQL: PostgreSQL refuses what SQLite stores (NUL, year 0), so the
- * generators also make otherwise valid bodies, queries and paths carrying exactly those (issue 16).
+ * generators also make otherwise valid bodies, queries and paths carrying exactly those.
  */
 
 const SEED = 20261122;
@@ -175,7 +174,7 @@ const validFields = (pools: Pools): fc.Arbitrary<Record<string, unknown>> =>
       discussionId: pools.discussionId, categoryId: pools.forumCategoryId,
       // A minute ago: inside the skew for members created moments before.
       writtenAt: new Date(Date.now() - 60_000).toISOString(),
-      // The reading list's change time and progress (issue 22).
+      // The reading list's change time and progress.
       changedAt: new Date(Date.now() - 60_000).toISOString(), position: 0.5, finished: true,
     };
   });
@@ -412,7 +411,7 @@ async function applicationTables(db: Knex, kind: string): Promise<string[]> {
 
 /**
  * Tables a refused request is meant to write: a failed login counts against its email and address
- * (docs/security.md §2), in the database so every process shares the count (issue 19).
+ * (docs/security.md §2), in the database so every process shares the count.
  */
 const ATTEMPT_COUNTERS = ['rate_limit_windows'];
 

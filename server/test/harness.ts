@@ -1,17 +1,27 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import knex, { type Knex } from 'knex';
 import type Koa from 'koa';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { connect } from '../db/connect';
+import { connect, migrateLatest } from '../db/connect';
+import { DatabaseGate } from '../db/availability';
 import { createApp, type AppDeps } from '../app';
-import type { DatabaseConfig } from '../config';
+import type { DatabaseConfig, MailConfig } from '../config';
 import type { WriteLimitConfig } from '../middleware/write-limits';
-import { AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimitConfig } from '../middleware/rate-limit';
+import {
+  AuthRateLimits,
+  DEFAULT_AUTH_RATE_LIMITS,
+  type AuthRateLimitConfig,
+  type EmailConfirmationRateLimitConfig,
+  type PasswordResetRateLimitConfig,
+} from '../middleware/rate-limit';
+import { AfterAnswer } from '../middleware/after-answer';
+import { MailSender, type MailSenderOptions } from '../mail/sender';
+import { createMailTransport } from '../mail/transport';
 
 export type DbKind = 'sqlite' | 'pg';
 
@@ -92,7 +102,7 @@ export class Agent {
       body = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';
     }
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
     const res = await fetch(this.baseUrl + path, { method, headers, body: body as BodyInit | undefined, redirect: 'manual' });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
@@ -106,6 +116,11 @@ export class Agent {
     let parsed: unknown = text;
     if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
     return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+
+  /** The Cookie header this agent sends (for a request made with fetch directly, e.g. a streamed body). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   get<T = any>(path: string, headers?: Record<string, string>) {
@@ -125,6 +140,25 @@ export class Agent {
   }
 }
 
+/** A Koa app listening on an ephemeral loopback port. */
+export interface Listening {
+  url: string;
+  /** Stops listening, dropping open connections. */
+  close(): Promise<void>;
+}
+
+export async function listen(app: Koa): Promise<Listening> {
+  const server = http.createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 export interface TestServer extends TestDatabase {
   url: string;
   /** The Koa app behind the server (the permission matrix reads its routers). */
@@ -132,10 +166,21 @@ export interface TestServer extends TestDatabase {
   agent(): Agent;
   /** Runs fn and returns how many SQL queries it caused. */
   countQueries(fn: () => Promise<unknown>): Promise<number>;
-  /** This server's own upload directory (a temp dir, removed by close()). */
+  /** This server's data directory (a temp dir, removed by close()): uploads in `storageDir`, mail files in `mail/`. */
+  dataDir: string;
+  /** This server's own upload directory. */
   storageDir: string;
+  /** The mail sender, when the server was started with a mail config that sends (smtp or files). */
+  sender: MailSender | undefined;
+  /** What the mail sender logged (`files` mode logs each message and its links). */
+  logged: string[];
+  /** Work the app does after answering (password reset links): close() awaits it. */
+  afterAnswer: AfterAnswer;
   close(): Promise<void>;
 }
+
+/** Fast polls and retries for the mail sender of a test server. */
+export const FAST_SENDER: Omit<MailSenderOptions, 'holder'> = { pollMs: 50, leaseTtlMs: 5_000, retryBaseMs: 100, retryCapMs: 400, claimMs: 10_000 };
 
 /**
  * Login and registration limits on this server's database, starting from empty counters (the
@@ -147,35 +192,56 @@ export async function freshAuthLimits(t: Pick<TestServer, 'db'>, config: AuthRat
   return new AuthRateLimits(t.db, config, now);
 }
 
-/** `app` overrides createApp's dependencies (e.g. rate limits with a fake clock, env 'production'). */
-export async function startTestServer(
-  kind: DbKind,
-  app: {
-    env?: AppDeps['config']['env'];
-    trustProxy?: string[];
-    allowedHosts?: string[];
-    rateLimits?: AppDeps['rateLimits'];
-    responseCache?: AppDeps['responseCache'];
-    coherence?: AppDeps['coherence'];
-    /** Uploads in this bucket (an s3rver the test started) instead of the temp directory. */
-    s3?: AppDeps['config']['s3'];
-    logger?: AppDeps['logger'];
-    pwaDir?: string;
-    publicUrl?: string;
-    serverRendering?: boolean;
-    writeLimits?: WriteLimitConfig;
-    uploadQuota?: AppDeps['config']['uploadQuota'];
-    clock?: AppDeps['clock'];
-    storageHealth?: AppDeps['storageHealth'];
-    /** REQUIRE_2FA_FOR_STAFF. */
-    requireTwoFactorForStaff?: boolean;
-    /** Serve this (another server's) database instead of a fresh one; close() then leaves it. */
-    database?: TestDatabase;
-  } = {},
-): Promise<TestServer> {
+/** What a test changes in createApp's dependencies (e.g. rate limits with a fake clock, env 'production'). */
+export interface TestServerOptions {
+  env?: AppDeps['config']['env'];
+  trustProxy?: string[];
+  allowedHosts?: string[];
+  rateLimits?: AppDeps['rateLimits'];
+  responseCache?: AppDeps['responseCache'];
+  coherence?: AppDeps['coherence'];
+  /** Uploads in this bucket (an s3rver the test started) instead of the temp directory. */
+  s3?: AppDeps['config']['s3'];
+  logger?: AppDeps['logger'];
+  pwaDir?: string;
+  publicUrl?: string;
+  serverRendering?: boolean;
+  writeLimits?: WriteLimitConfig;
+  uploadQuota?: AppDeps['config']['uploadQuota'];
+  clock?: AppDeps['clock'];
+  storageHealth?: AppDeps['storageHealth'];
+  /** REQUIRE_2FA_FOR_STAFF. */
+  requireTwoFactorForStaff?: boolean;
+  /** Serve this (another server's) database instead of a fresh one; close() then leaves it. */
+  database?: TestDatabase;
+  /** Mail as MAIL_* configures it; a sender (fast polls, `sender` overrides) delivers what the app queues. */
+  mail?: MailConfig;
+  sender?: Partial<MailSenderOptions>;
+  passwordResetLimits?: PasswordResetRateLimitConfig;
+  emailConfirmationLimits?: EmailConfirmationRateLimitConfig;
+  afterAnswer?: AfterAnswer;
+}
+
+export async function startTestServer(kind: DbKind, app: TestServerOptions = {}): Promise<TestServer> {
   const shared = app.database;
   const database = shared ? { ...shared, drop: async () => {} } : await createTestDatabase(kind);
-  const storageDir = mkdtempSync(path.join(os.tmpdir(), 'lc-uploads-'));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lc-test-'));
+  const storageDir = path.join(dataDir, 'uploads');
+  mkdirSync(storageDir);
+  const logger = app.logger ?? { error: (...args: unknown[]) => console.error(...args), info: () => {} };
+  const logged: string[] = [];
+  const transport = app.mail && createMailTransport(app.mail, { dataDir, log: (line) => logged.push(line) });
+  const sender =
+    transport &&
+    new MailSender(database.db, transport, {
+      holder: `test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+      ...FAST_SENDER,
+      clock: app.clock ?? Date.now,
+      log: { info: (l) => logged.push(l), error: (l) => logged.push(l) },
+      ...app.sender,
+    });
+  // What createApp would make, kept here so that close() can wait for it.
+  const afterAnswer = app.afterAnswer ?? new AfterAnswer({ onError: (err) => logger.error(err) });
   const koa = createApp({
     db: database.db,
     storageDir,
@@ -194,25 +260,33 @@ export async function startTestServer(
       uploadQuota: app.uploadQuota,
       s3: app.s3,
       requireTwoFactorForStaff: app.requireTwoFactorForStaff,
+      mail: app.mail,
+      passwordResetLimits: app.passwordResetLimits,
     },
     clock: app.clock,
     storageHealth: app.storageHealth,
-    logger: app.logger ?? { error: (...args: unknown[]) => console.error(...args), info: () => {} },
+    logger,
     rateLimits: app.rateLimits,
     // Suites insert rows straight into the database, which the anonymous cache cannot see:
     // only the cache's own tests turn it on. ETags and 304s stay on everywhere.
     responseCache: app.responseCache ?? { maxEntries: 0 },
     coherence: app.coherence,
+    mailKick: () => sender?.kick(),
+    emailConfirmationLimits: app.emailConfirmationLimits,
+    afterAnswer,
   });
-  const server = http.createServer(koa.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  sender?.start();
+  const server = await listen(koa);
   return {
     app: koa,
     ...database,
-    url,
+    url: server.url,
+    dataDir,
     storageDir,
-    agent: () => new Agent(url),
+    sender,
+    logged,
+    afterAnswer,
+    agent: () => new Agent(server.url),
     async countQueries(fn) {
       let n = 0;
       const onQuery = () => n++;
@@ -225,10 +299,43 @@ export async function startTestServer(
       return n;
     },
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await afterAnswer.settled();
+      await sender?.stop();
+      await server.close();
       await database.drop();
-      rmSync(storageDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The app on `db` as main.ts serves it: it prepares the database (migrations) through a
+ * DatabaseGate on first contact and answers 503 until it can; `shell` is the page shell it serves.
+ * close() also destroys `db`.
+ */
+export async function startGatedServer(
+  db: Knex,
+  { shell, logger = { error: () => {}, info: () => {} } }: { shell: string; logger?: AppDeps['logger'] },
+): Promise<{ agent: Agent; close(): Promise<void> }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-gated-'));
+  const pwaDir = path.join(dir, 'pwa');
+  mkdirSync(pwaDir);
+  writeFileSync(path.join(pwaDir, 'index.html'), shell);
+  const app = createApp({
+    db,
+    storageDir: path.join(dir, 'uploads'),
+    database: new DatabaseGate(db, migrateLatest),
+    config: { sessionSecret: TEST_SESSION_SECRET, siteName: 'Ledger Commons', env: 'test' },
+    logger,
+    pwaDir,
+  });
+  const server = await listen(app);
+  return {
+    agent: new Agent(server.url),
+    async close() {
+      await server.close();
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

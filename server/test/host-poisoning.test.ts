@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestServer, type TestServer } from './harness';
 import { rawRequest } from './raw-http';
-import { insertArticle, insertPodcast } from '../api/content/test-factories';
+import { insertArticle, insertPodcast } from './factories';
 
 // Server rendering needs the built PWA and renderer (`npx vite build`: dist/pwa and dist/ssr).
 // The page cache is on (it follows the response cache's size), as in production.

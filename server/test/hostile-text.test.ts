@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WRITTEN_AT_MESSAGES } from '../../contracts/common';
 import { CONTROL_CHARACTER_MESSAGE, INVALID_UNICODE_MESSAGE, SINGLE_LINE_MESSAGE } from '../../contracts/text';
-import { createCategory, insertArticle, type CategoryFixture } from '../api/content/test-factories';
 import { encodeCursor } from '../api/cursor';
-import { forumCategory, postDiscussion } from '../api/forums/fixtures';
-import { createUser, signedIn } from './factories';
+import { type CategoryFixture, createCategory, createUser, forumCategory, insertArticle, postDiscussion } from './factories';
 import { describeEachDb, type Agent, type Response } from './harness';
+import { signedIn } from './agents';
 
 /*
- * Issue 16: text and times that PostgreSQL cannot store (NUL, year 0) were 500s there and stored
+ * Text and times that PostgreSQL cannot store (NUL, year 0) were 500s there and stored
  * as-is on SQLite. Every surface the attacker used now answers 400 (404 for a path) with the
  * field's message, on both databases, and writes nothing.
  */

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, freshAuthLimits, startTestServer, type Agent, type TestServer } from './harness';
-import { signedIn } from './factories';
 import { AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from '../middleware/rate-limit';
+import { signedIn } from './agents';
 
 /*
- * Issue 16, high severity: an admin invited `new.cfo@firm.example` as admin, and anyone who then
+ * High severity: an admin invited `new.cfo@firm.example` as admin, and anyone who then
  * registered with that address got 201 with role admin. Now only the invitation link's token gives
  * the invited role; a plain registration with the address is a subscriber.
  */

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestServer, type TestServer } from './harness';
-import { signedIn } from './factories';
-import { createCategory, insertArticle } from '../api/content/test-factories';
 import { SESSION_COOKIE } from '../middleware/session';
+import { signedIn } from './agents';
+import { createCategory, insertArticle } from './factories';
 
 // Server rendering needs the built PWA and renderer (`npx vite build`: dist/pwa and dist/ssr).
 // The page cache is on (it follows the response cache's size), as in production.

@@ -3,9 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { ResourceCreateInput } from '../../contracts/resources';
 import { describeEachDb, TEST_SESSION_SECRET, type Agent, type TestServer } from './harness';
 import { unsubscribeToken } from '../api/notifications/unsubscribe';
-import { createUser, signInAs, TEST_PASSWORD } from './factories';
-import { createCategory, insertArticle, insertPodcast } from '../api/content/test-factories';
-import { forumCategory } from '../api/forums/fixtures';
+import { createCategory, createUser, forumCategory, insertArticle, insertPodcast, TEST_PASSWORD } from './factories';
 import { createDiscussion, createReply } from '../api/forums/repo';
 import { insertComment } from '../api/news/repo';
 import { insertResource } from '../api/resources/repo';
@@ -15,8 +13,9 @@ import { issueEmailConfirmation } from '../api/email-confirmations/repo';
 import { insertShow } from '../api/podcast-shows/repo';
 import { createUploadToken } from '../api/uploads/repo';
 import type { UserRow } from '../api/users/presenter';
-import { completedUpload, PNG_BYTES, publicImage, WAV_BYTES } from '../security/fixtures';
 import { servedRoutes } from './served-routes';
+import { signInAs } from './agents';
+import { completedUpload, PNG_BYTES, publicImage, WAV_BYTES } from './uploads';
 
 /*
  * The permission matrix: every route the app serves, called with a valid request by each kind of
@@ -165,7 +164,7 @@ const MATRIX: Record<string, Case | Case[]> = {
     call: async (f) => ({ path: `/api/email-confirmations/${await confirmationToken(f)}` }),
     expect: everyone(200),
   },
-  // Password reset (issue 21): the link is the credential, whoever holds it.
+  // Password reset: the link is the credential, whoever holds it.
   // A fresh address per caller (the per-address limit would count them together); unknown ones get the same answer.
   'POST /api/auth/password-reset': { call: () => ({ path: '/api/auth/password-reset', body: { email: email() } }), expect: everyone(202) },
   'GET /api/auth/password-reset/:token': { call: async (f) => ({ path: `/api/auth/password-reset/${await resetToken(f)}` }), expect: everyone(200) },
@@ -174,7 +173,7 @@ const MATRIX: Record<string, Case | Case[]> = {
     expect: everyone(200),
   },
 
-  // Profile (one's own) and public member pages (issue 18)
+  // Profile (one's own) and public member pages
   'GET /api/profile': { call: () => ({ path: '/api/profile' }), expect: signedIn(200) },
   'PATCH /api/profile': { call: () => ({ path: '/api/profile', body: { title: 'Controller' } }), expect: signedIn(200) },
   'POST /api/profile/password': {
@@ -196,10 +195,10 @@ const MATRIX: Record<string, Case | Case[]> = {
     expect: signedIn(409),
   },
   'GET /api/members/:id': { call: (f) => ({ path: `/api/members/${f.users.subscriber.id}` }), expect: everyone(200) },
-  // The mention autocomplete (issue 21): members only.
+  // The mention autocomplete: members only.
   'GET /api/members/mentions': { call: () => ({ path: '/api/members/mentions?q=Te' }), expect: signedIn(200) },
 
-  // Notifications (issue 21): one's own; another member's notification does not exist for them (404).
+  // Notifications: one's own; another member's notification does not exist for them (404).
   'GET /api/notifications': { call: () => ({ path: '/api/notifications' }), expect: signedIn(200) },
   'GET /api/notifications/unread-count': { call: () => ({ path: '/api/notifications/unread-count' }), expect: signedIn(200) },
   'POST /api/notifications/read-all': { call: () => ({ path: '/api/notifications/read-all' }), expect: signedIn(200) },
@@ -213,7 +212,7 @@ const MATRIX: Record<string, Case | Case[]> = {
   'GET /api/notifications/unsubscribe': { call: async (f) => ({ path: `/api/notifications/unsubscribe?token=${await unsubscribeLink(f)}` }), expect: everyone(200) },
   'POST /api/notifications/unsubscribe': { call: async (f) => ({ path: `/api/notifications/unsubscribe?token=${await unsubscribeLink(f)}` }), expect: everyone(200) },
 
-  // The reading list (issue 22): every member's own; their writes never touch anyone else's rows.
+  // The reading list: every member's own; their writes never touch anyone else's rows.
   'GET /api/reading-list': { call: () => ({ path: '/api/reading-list' }), expect: signedIn(200) },
   'PUT /api/reading-list/:articleId': { call: async (f) => ({ path: `/api/reading-list/${await article(f)}`, body: { changedAt: new Date().toISOString() } }), expect: signedIn(200) },
   'PATCH /api/reading-list/:articleId': {
@@ -282,7 +281,7 @@ const MATRIX: Record<string, Case | Case[]> = {
   'PATCH /api/podcasts/:id/featured': { call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/featured`, body: { isFeatured: true } }), expect: editors(200) },
   'POST /api/podcasts/:id/like': { call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/like` }), expect: everyone(200) },
   'DELETE /api/podcasts/:id/like': { call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/like` }), expect: everyone(200) },
-  // Podcast shows (issue 18)
+  // Podcast shows
   'GET /api/podcast-shows': { call: () => ({ path: '/api/podcast-shows' }), expect: everyone(200) },
   'POST /api/admin/podcast-shows': { call: () => ({ path: '/api/admin/podcast-shows', body: { name: `Show ${unique()}` } }), expect: admins(201) },
   'PATCH /api/admin/podcast-shows/:id': {

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestServer, type DbKind, type TestServer } from './harness';
-import { signedIn } from './factories';
-import { insertPodcast } from '../api/content/test-factories';
+import { signedIn } from './agents';
+import { insertPodcast } from './factories';
 
 /*
  * Play counts (docs/security.md §12): a listener's plays of one episode count once per clock hour;

@@ -1,10 +1,10 @@
 import { format } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestServer, type Agent, type TestServer } from './harness';
-import { createUser, signInAs, TEST_PASSWORD } from './factories';
-import { insertArticle } from '../api/content/test-factories';
+import { createUser, insertArticle, TEST_PASSWORD } from './factories';
 import { upsertInvitation } from '../api/invitations/repo';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../middleware/session';
+import { signInAs } from './agents';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HTTPS_REQUIRED = { message: 'Sign-in requires HTTPS', code: 'https_required' };

@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startTestServer, type Agent, type DbKind, type TestServer } from './harness';
-import { signedIn } from './factories';
-import { paddedPng } from '../security/fixtures';
+import { DB_KINDS, startTestServer, type DbKind, type TestServer } from './harness';
 import { hashToken } from '../api/uploads/repo';
 import { STALE_TEMP_UPLOAD_MS, sweepUploads } from '../api/uploads/sweep';
 import { createStorage } from '../storage/index';
+import { signedIn } from './agents';
+import { paddedPng, putFile, uploadUrl } from './uploads';
 
 /*
  * Uploads under abuse (docs/security.md §12): audio is for editors and admins, each member keeps at
@@ -30,13 +30,6 @@ function streamed(body: Buffer): ReadableStream<Uint8Array> {
   });
 }
 
-async function put(agent: Agent, url: string, body: Buffer | ReadableStream<Uint8Array>) {
-  const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(url, { method: 'PUT', headers: { cookie, origin: agent.baseUrl }, body, duplex: 'half' } as RequestInit);
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
-
 describe.each(DB_KINDS)('upload abuse [%s]', (kind: DbKind) => {
   let t: TestServer;
   beforeAll(async () => {
@@ -45,11 +38,6 @@ describe.each(DB_KINDS)('upload abuse [%s]', (kind: DbKind) => {
   afterAll(async () => t?.close());
 
   const files = () => (existsSync(t.storageDir) ? readdirSync(t.storageDir) : []);
-  const uploadUrl = async (agent: Agent, kind: 'image' | 'audio' = 'image') => {
-    const res = await agent.post('/api/objects/upload', { kind });
-    expect(res.status, res.text).toBe(200);
-    return res.body.uploadURL as string;
-  };
   const objectsOf = async (userId: string) => t.db('objects').where({ user_id: userId });
 
   it('subscribers and contributors cannot upload or publish audio; editors and admins can', async () => {
@@ -65,7 +53,7 @@ describe.each(DB_KINDS)('upload abuse [%s]', (kind: DbKind) => {
     for (const role of ['editor', 'admin'] as const) {
       const { agent } = await signedIn(t.db, t.agent(), role);
       const url = await uploadUrl(agent, 'audio');
-      expect((await put(agent, url, Buffer.concat([ID3, Buffer.alloc(10_000)]))).status).toBe(200);
+      expect((await putFile(agent, url, Buffer.concat([ID3, Buffer.alloc(10_000)]))).status).toBe(200);
       const fin = await agent.put('/api/podcasts/audio', { audioURL: url });
       expect(fin.status).toBe(200);
     }
@@ -74,7 +62,7 @@ describe.each(DB_KINDS)('upload abuse [%s]', (kind: DbKind) => {
   it('an audio upload made by an editor since demoted cannot be published', async () => {
     const { agent, user } = await signedIn(t.db, t.agent(), 'editor');
     const url = await uploadUrl(agent, 'audio');
-    expect((await put(agent, url, Buffer.concat([ID3, Buffer.alloc(1000)]))).status).toBe(200);
+    expect((await putFile(agent, url, Buffer.concat([ID3, Buffer.alloc(1000)]))).status).toBe(200);
     await t.db('users').where({ id: user.id }).update({ role: 'subscriber' });
     const fin = await agent.put('/api/podcasts/audio', { audioURL: url });
     expect(fin.status).toBe(403);
@@ -84,38 +72,38 @@ describe.each(DB_KINDS)('upload abuse [%s]', (kind: DbKind) => {
   it("a member's uploads stop at their quota: when asking for a URL (413) and while bytes arrive (413), nothing kept", async () => {
     const { agent, user } = await signedIn(t.db, t.agent(), 'subscriber');
     const first = await uploadUrl(agent);
-    expect((await put(agent, first, png(30_000))).status).toBe(200);
+    expect((await putFile(agent, first, png(30_000))).status).toBe(200);
     expect((await agent.put('/api/articles/images', { imageURL: first })).status).toBe(200);
     const before = files();
 
     // 20,000 bytes left: 25,000 more is refused, declared (Content-Length) or streamed.
-    const declared = await put(agent, await uploadUrl(agent), png(25_000));
+    const declared = await putFile(agent, await uploadUrl(agent), png(25_000));
     expect(declared.status).toBe(413);
     expect(declared.body).toEqual({ message: 'Not enough upload space: you have used 29 KB of your 49 KB.', code: 'quota_exceeded' });
-    const stream = await put(agent, await uploadUrl(agent), streamed(png(25_000)));
+    const stream = await putFile(agent, await uploadUrl(agent), streamed(png(25_000)));
     expect(stream.status).toBe(413);
     expect(stream.body.code).toBe('quota_exceeded');
     expect(files()).toEqual(before);
     expect(await objectsOf(user.id)).toHaveLength(1);
 
     // What fits is taken; once the space is used up, even the URL is refused.
-    expect((await put(agent, await uploadUrl(agent), png(20_000))).status).toBe(200);
+    expect((await putFile(agent, await uploadUrl(agent), png(20_000))).status).toBe(200);
     const full = await agent.post('/api/objects/upload', { kind: 'image' });
     expect(full.status).toBe(413);
     expect(full.body.code).toBe('quota_exceeded');
 
     // Another member has their own space; an editor a larger one.
     const { agent: other } = await signedIn(t.db, t.agent(), 'subscriber');
-    expect((await put(other, await uploadUrl(other), png(40_000))).status).toBe(200);
+    expect((await putFile(other, await uploadUrl(other), png(40_000))).status).toBe(200);
     const { agent: editor } = await signedIn(t.db, t.agent(), 'editor');
-    expect((await put(editor, await uploadUrl(editor), png(150_000))).status).toBe(200);
+    expect((await putFile(editor, await uploadUrl(editor), png(150_000))).status).toBe(200);
   });
 
   it('an upload not finalised before its URL expired is swept with its file; finalised and live ones stay', async () => {
     const { agent, user } = await signedIn(t.db, t.agent(), 'editor');
     const upload = async (finalise: boolean) => {
       const url = await uploadUrl(agent);
-      expect((await put(agent, url, png(2_000))).status).toBe(200);
+      expect((await putFile(agent, url, png(2_000))).status).toBe(200);
       if (finalise) expect((await agent.put('/api/articles/images', { imageURL: url })).status).toBe(200);
       const token = hashToken(url.split('/').pop()!);
       const row = await t.db('upload_tokens').where({ token_hash: token }).first();

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { connect } from '../db/connect';
 import { DB_KINDS, startTestServer, type Agent, type DbKind, type TestServer } from './harness';
-import { signedIn } from './factories';
-import { insertArticle, insertPodcast } from '../api/content/test-factories';
-import { forumCategory, postDiscussion } from '../api/forums/fixtures';
 import { TOO_OFTEN, type WriteLimitConfig } from '../middleware/write-limits';
 import { sweepEndedWindows } from '../db/counters';
+import { signedIn } from './agents';
+import { forumCategory, insertArticle, insertPodcast, postDiscussion } from './factories';
 
 /*
  * Per-member write limits (docs/security.md §12): a flood is cut at the limit with 429 and

@@ -2,7 +2,8 @@ import { expect, it, vi } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import type { Knex } from 'knex';
 import { describeEachDb } from '../../test/harness';
-import { createUser, signedIn } from '../../test/factories';
+import { createUser } from '../../test/factories';
+import { signedIn } from '../../test/agents';
 
 // The sample data fails half-way: it has written a row, then throws.
 vi.mock('../../db/seed/index', async (importOriginal) => {

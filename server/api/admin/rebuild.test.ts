@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { describeEachDb } from '../../test/harness';
-import { createUser, signedIn } from '../../test/factories';
+import { createUser } from '../../test/factories';
 import { toBool, toInt } from '../../db/dialect';
 import { DEMO_ACCOUNTS } from '../../db/seed/index';
-import { expectAdminOnly } from './access.testkit';
+import { expectAdminOnly, signedIn } from '../../test/agents';
 
 const count = async (db: import('knex').Knex, table: string) => toInt((await db(table).count({ n: '*' }).first())?.n);
 

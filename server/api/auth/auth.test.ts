@@ -1,9 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { Agent, createTestDatabase, DB_KINDS, describeEachDb } from '../../test/harness';
+import { Agent, DB_KINDS, describeEachDb, startTestServer } from '../../test/harness';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
-import { createApp } from '../../app';
 import { SESSION_COOKIE, purgeExpiredSessions } from '../../middleware/session';
 
 const sid = (agent: Agent) => agent.cookies.get(SESSION_COOKIE);
@@ -172,18 +169,11 @@ describeEachDb('auth', (t) => {
 
 describe.each(DB_KINDS)('production cookies [%s]', (kind) => {
   it('marks the session cookie Secure behind a TLS proxy', async () => {
-    const database = await createTestDatabase(kind);
-    const app = createApp({
-      db: database.db,
-      config: { sessionSecret: 'x'.repeat(40), siteName: 'Ledger Commons', env: 'production', trustProxy: ['127.0.0.1'] },
-      logger: { error: () => {}, info: () => {} },
-    });
-    const server = http.createServer(app.callback()).listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
+    const t = await startTestServer(kind, { env: 'production', trustProxy: ['127.0.0.1'], logger: { error: () => {}, info: () => {} } });
     try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const user = await createUser(database.db);
-      const agent = new Agent(url);
+      const url = t.url;
+      const user = await createUser(t.db);
+      const agent = t.agent();
       const res = await agent.request('POST', '/api/auth/login', {
         body: { email: user.email, password: TEST_PASSWORD },
         // A browser on the https site sends its https origin (the origin check compares with it).
@@ -192,9 +182,7 @@ describe.each(DB_KINDS)('production cookies [%s]', (kind) => {
       expect(res.status).toBe(200);
       expect(res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))).toMatch(/;\s*secure/i);
     } finally {
-      server.closeAllConnections();
-      server.close();
-      await database.drop();
+      await t.close();
     }
   });
 });

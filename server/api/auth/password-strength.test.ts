@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { describeEachDb } from '../../test/harness';
-import { createUser, signedIn, signInAs, TEST_PASSWORD } from '../../test/factories';
+import { createUser, TEST_PASSWORD } from '../../test/factories';
 import { issuePasswordReset } from '../password-resets/repo';
 import { passwordWeakness, WEAK_PASSWORD_MESSAGE } from './password-strength';
+import { signedIn, signInAs } from '../../test/agents';
 
 const STRONG = 'Quiet-harbour-lamp-42';
 

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { describeEachDb } from '../../test/harness';
-import { createUser, signedIn } from '../../test/factories';
-import { forumCategory, postDiscussion, postReply } from '../forums/fixtures';
+import { createUser, forumCategory, postDiscussion, postReply } from '../../test/factories';
+import { signedIn } from '../../test/agents';
 
 const CONTRIBUTOR_KEYS = ['company', 'expertiseTags', 'firstName', 'id', 'lastName', 'points', 'profileImageUrl', 'title'];
 

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { createCategory, insertArticle, insertPodcast, minutesAgo } from './test-factories';
 import { describeEachDb, type TestServer } from '../../test/harness';
+import { createCategory, insertArticle, insertPodcast, minutesAgo } from '../../test/factories';
 
 /*
- * Issue 18, paging: the paged lists (/news and /podcasts load 12 at a time, 'Load more' asks for the
+ * Paging: the paged lists (/news and /podcasts load 12 at a time, 'Load more' asks for the
  * next page with its cursor) read each page from an index, in the same number of queries whatever
  * the page size and wherever the cursor is; the filter chips come from /api/news-categories?usedBy.
  */

@@ -15,12 +15,12 @@ import {
 import { ResourceCreateInput } from '../../../contracts/resources';
 import { renderCover } from '../../images/cover';
 import { describeEachDb, type Agent, type TestServer } from '../../test/harness';
-import { createUser, signedIn } from '../../test/factories';
-import { createCategory, insertArticle, insertPodcast } from '../content/test-factories';
+import { createCategory, createUser, insertArticle, insertPodcast } from '../../test/factories';
 import { insertResource } from '../resources/repo';
 import { insertShow } from '../podcast-shows/repo';
 import { PODCAST_SHOWS } from '../../db/seed/data';
 import type { PodcastShow } from '../../../contracts/podcasts';
+import { signedIn } from '../../test/agents';
 
 /**
  * GET with the agent's cookies, keeping the body as bytes (covers are images). A conditional

@@ -2,15 +2,15 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMAIL_CONFIRMATION_CODES as CODES, EMAIL_CONFIRMATION_MESSAGES as MESSAGES } from '../../../contracts/email-confirmations';
 import { mentionMarkup } from '../../../contracts/notifications';
-import { DB_KINDS, TEST_SESSION_SECRET, type Agent } from '../../test/harness';
-import { createUser, signInAs } from '../../test/factories';
-import { createCategory, insertArticle } from '../content/test-factories';
+import { DB_KINDS, startTestServer, TEST_SESSION_SECRET, type Agent, type TestServer } from '../../test/harness';
+import { createCategory, createUser, insertArticle } from '../../test/factories';
 import { upsertInvitation } from '../invitations/repo';
 import { issueEmailConfirmation } from './repo';
 import { DIGEST_INTERVAL_MS, Notifier } from '../notifications/notify';
 import type { UserRow } from '../users/presenter';
-import { MAIL_TEST_PUBLIC_URL, startMailTestServer, type MailTestServer } from '../../mail/test-app';
-import { TestSmtpServer, until, type ReceivedMail } from '../../mail/test-smtp';
+import { signInAs } from '../../test/agents';
+import { MAIL_TEST_PUBLIC_URL, TestSmtpServer, type ReceivedMail } from '../../test/mail';
+import { until } from '../../test/wait';
 
 /*
  * Email confirmation (docs/security.md §13) on both databases, over real HTTP, with mail through a
@@ -32,14 +32,15 @@ function confirmTokenIn(mail: ReceivedMail): string {
 
 describe.each(DB_KINDS)('email confirmation [%s]', (kind) => {
   const smtp = new TestSmtpServer();
-  let t: MailTestServer;
+  let t: TestServer;
   let categoryId: string;
   // The app's clock: tests move it forward to cross the link's 24 hours.
   let offset = 0;
 
   beforeAll(async () => {
     await smtp.start();
-    t = await startMailTestServer(kind, {
+    t = await startTestServer(kind, {
+      publicUrl: MAIL_TEST_PUBLIC_URL,
       mail: { mode: 'smtp', smtpUrl: smtp.url, from: '"Ledger Commons" <no-reply@commons.example>' },
       clock: () => Date.now() + offset,
       emailConfirmationLimits: { resendsPerAccount: { limit: 2, windowMs: HOUR }, resendsPerIp: { limit: 5, windowMs: HOUR } },

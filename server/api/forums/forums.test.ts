@@ -3,9 +3,9 @@ import { expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import type { Role } from '../../../contracts/common';
 import { describeEachDb, type Agent, type Response } from '../../test/harness';
-import { createUser, signedIn } from '../../test/factories';
+import { createUser, forumCategory, postDiscussion, postReply } from '../../test/factories';
 import { toInt, toIso } from '../../db/dialect';
-import { forumCategory, postDiscussion, postReply } from './fixtures';
+import { signedIn } from '../../test/agents';
 
 const ROLES: Role[] = ['subscriber', 'contributor', 'editor', 'admin'];
 

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { INVITATION_MESSAGES } from '../../../contracts/users';
-import { DB_KINDS } from '../../test/harness';
-import { createUser, signedIn, signInAs } from '../../test/factories';
-import { MAIL_TEST_PUBLIC_URL, startMailTestServer, type MailTestServer } from '../../mail/test-app';
-import { inviteTokenIn, TestSmtpServer, until } from '../../mail/test-smtp';
+import { DB_KINDS, startTestServer, type TestServer } from '../../test/harness';
+import { createUser } from '../../test/factories';
+import { signedIn, signInAs } from '../../test/agents';
+import { inviteTokenIn, MAIL_TEST_PUBLIC_URL, TestSmtpServer } from '../../test/mail';
+import { until } from '../../test/wait';
 
 /*
- * Invitations that arrive (issue 21), on both databases, over real HTTP, through a real SMTP server
+ * Invitations that arrive, on both databases, over real HTTP, through a real SMTP server
  * started here: the invitation mail and its link, resend, a mail server that is down for a while,
  * names that try to add headers, and a site that cannot send mail.
  */
@@ -17,11 +18,11 @@ const DAY = 86_400_000;
 
 describe.each(DB_KINDS)('invitation mail [%s]', (kind) => {
   const smtp = new TestSmtpServer();
-  let t: MailTestServer;
+  let t: TestServer;
 
   beforeAll(async () => {
     await smtp.start();
-    t = await startMailTestServer(kind, { mail: { mode: 'smtp', smtpUrl: smtp.url, from: '"Ledger Commons" <no-reply@commons.example>' } });
+    t = await startTestServer(kind, { publicUrl: MAIL_TEST_PUBLIC_URL, mail: { mode: 'smtp', smtpUrl: smtp.url, from: '"Ledger Commons" <no-reply@commons.example>' } });
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -173,10 +174,10 @@ describe.each(DB_KINDS)('invitation mail [%s]', (kind) => {
 });
 
 describe.each(DB_KINDS)('invitations without mail [%s]', (kind) => {
-  let t: MailTestServer;
+  let t: TestServer;
   beforeAll(async () => {
     // Production without SMTP_URL; a trusted proxy says the request came over HTTPS.
-    t = await startMailTestServer(kind, { mail: { mode: 'off', from: 'x@example.com' }, env: 'production', trustProxy: ['127.0.0.1'] });
+    t = await startTestServer(kind, { publicUrl: MAIL_TEST_PUBLIC_URL, mail: { mode: 'off', from: 'x@example.com' }, env: 'production', trustProxy: ['127.0.0.1'] });
   }, 60_000);
   afterAll(() => t?.close());
 

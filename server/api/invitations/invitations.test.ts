@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { describeEachDb } from '../../test/harness';
-import { createUser, signedIn } from '../../test/factories';
-import { expectAdminOnly } from '../admin/access.testkit';
+import { createUser } from '../../test/factories';
+import { expectAdminOnly, signedIn } from '../../test/agents';
 
 const email = () => `invitee-${uuidv7()}@example.com`;
 

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb, type Agent } from '../../test/harness';
-import { signedIn } from '../../test/factories';
-import { createCategory, insertArticle, insertPodcast } from '../content/test-factories';
+import { signedIn } from '../../test/agents';
+import { createCategory, insertArticle, insertPodcast } from '../../test/factories';
 
 const KINDS = [
   { name: 'article', path: '/api/news', insert: insertArticle, table: 'news_articles' },

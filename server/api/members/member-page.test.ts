@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestServer, type TestServer } from '../../test/harness';
-import { createUser } from '../../test/factories';
-import { insertArticle } from '../content/test-factories';
+import { createUser, insertArticle } from '../../test/factories';
 
 // The member page as the server renders it (SERVER_RENDERING, on by default) from the built PWA:
 // `npm test` builds dist/pwa and dist/ssr first, as for server/pages/render.test.ts.

@@ -1,11 +1,10 @@
 import { expect, it } from 'vitest';
 import { PROFILE_LIMITS } from '../../../contracts/profile';
 import { describeEachDb } from '../../test/harness';
-import { createUser, signedIn, signInAs } from '../../test/factories';
-import { createCategory, insertArticle, minutesAgo } from '../content/test-factories';
-import { forumCategory, postDiscussion } from '../forums/fixtures';
+import { createCategory, createUser, forumCategory, insertArticle, minutesAgo, postDiscussion } from '../../test/factories';
 import { insertComment } from '../news/repo';
-import { publicImage } from '../../security/fixtures';
+import { signedIn, signInAs } from '../../test/agents';
+import { publicImage } from '../../test/uploads';
 
 const MEMBER_KEYS = [
   'articleCount',

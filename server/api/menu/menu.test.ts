@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDb } from '../../test/harness';
-import { signedIn } from '../../test/factories';
-import { expectAdminOnly } from '../admin/access.testkit';
+import { expectAdminOnly, signedIn } from '../../test/agents';
 
 describeEachDb('menu settings', (t) => {
   it('GET /api/menu-settings is public and hides labels from non-admins', async () => {

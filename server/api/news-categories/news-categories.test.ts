@@ -1,8 +1,7 @@
 import { expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { describeEachDb } from '../../test/harness';
-import { signedIn } from '../../test/factories';
-import { expectAdminOnly } from '../admin/access.testkit';
+import { expectAdminOnly, signedIn } from '../../test/agents';
 
 const unique = () => uuidv7().slice(-12);
 

@@ -2,16 +2,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { Article, ArticleSummary } from '../../../contracts/news';
 import { describeEachDb, type Agent } from '../../test/harness';
-import { createUser, signedIn } from '../../test/factories';
-import {
-  createCategory,
-  insertArticle,
-  minutesAgo,
-  viewerAgents,
-  VIEWERS,
-  type CategoryFixture,
-  type Viewer,
-} from '../content/test-factories';
+import { createCategory, createUser, insertArticle, minutesAgo, type CategoryFixture } from '../../test/factories';
+import { signedIn, viewerAgents, VIEWERS, type Viewer } from '../../test/agents';
 
 describeEachDb('news', (t) => {
   let as: Record<Viewer, Agent>;

@@ -3,18 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mentionMarkup, type Notification, type NotificationChannel, type NotificationType } from '../../../contracts/notifications';
 import { LIMITS, type Role } from '../../../contracts/common';
 import { contactEmailOf } from '../../config';
-import { DB_KINDS, TEST_SESSION_SECRET, type Agent } from '../../test/harness';
-import { createUser, signInAs } from '../../test/factories';
+import { DB_KINDS, startTestServer, TEST_SESSION_SECRET, type Agent, type TestServer } from '../../test/harness';
+import { createCategory, createUser, forumCategory, insertArticle } from '../../test/factories';
 import type { UserRow } from '../users/presenter';
-import { createCategory, insertArticle } from '../content/test-factories';
-import { forumCategory } from '../forums/fixtures';
 import { createDiscussion } from '../forums/repo';
-import { MAIL_TEST_PUBLIC_URL, startMailTestServer, type MailTestServer } from '../../mail/test-app';
-import { TestSmtpServer, until, type ReceivedMail } from '../../mail/test-smtp';
 import { DIGEST_INTERVAL_MS, Notifier } from './notify';
+import { signInAs } from '../../test/agents';
+import { MAIL_TEST_PUBLIC_URL, TestSmtpServer, type ReceivedMail } from '../../test/mail';
+import { until } from '../../test/wait';
 
 /*
- * Notifications (issue 21, docs/notifications.md) on both databases, over real HTTP, with mail
+ * Notifications (docs/notifications.md) on both databases, over real HTTP, with mail
  * through a real SMTP server started here: which events notify whom, exactly once, with which mail;
  * withdrawal, channels, one-click unsubscribe, the digest, privacy and the list's cost.
  */
@@ -33,13 +32,13 @@ function header(mail: ReceivedMail, name: string): string | undefined {
 
 describe.each(DB_KINDS)('notifications [%s]', (kind) => {
   const smtp = new TestSmtpServer();
-  let t: MailTestServer;
+  let t: TestServer;
   let forumCategoryId: string;
   let newsCategoryId: string;
 
   beforeAll(async () => {
     await smtp.start();
-    t = await startMailTestServer(kind, { mail: { mode: 'smtp', smtpUrl: smtp.url, from: '"Ledger Commons" <no-reply@commons.example>' } });
+    t = await startTestServer(kind, { publicUrl: MAIL_TEST_PUBLIC_URL, mail: { mode: 'smtp', smtpUrl: smtp.url, from: '"Ledger Commons" <no-reply@commons.example>' } });
     forumCategoryId = (await forumCategory(t.db)).id;
     newsCategoryId = (await createCategory(t.db)).id;
   }, 60_000);

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_MESSAGES as MESSAGES } from '../../../contracts/auth';
-import { DB_KINDS } from '../../test/harness';
-import { createUser, signInAs, TEST_PASSWORD } from '../../test/factories';
-import { MAIL_TEST_PUBLIC_URL, startMailTestServer, type MailTestServer } from '../../mail/test-app';
-import { resetTokenIn, TestSmtpServer, until } from '../../mail/test-smtp';
+import { DB_KINDS, startTestServer, type TestServer } from '../../test/harness';
+import { createUser, TEST_PASSWORD } from '../../test/factories';
 import { AfterAnswer } from '../../middleware/after-answer';
+import { signInAs } from '../../test/agents';
+import { MAIL_TEST_PUBLIC_URL, resetTokenIn, TestSmtpServer } from '../../test/mail';
+import { until } from '../../test/wait';
 
 /*
- * Password reset end to end (issue 21), on both databases, over real HTTP, with the mail going
+ * Password reset end to end, on both databases, over real HTTP, with the mail going
  * through a real SMTP server started here: request → mail → the link's token → new password.
  */
 
@@ -17,13 +18,14 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 describe.each(DB_KINDS)('password reset [%s]', (kind) => {
   const smtp = new TestSmtpServer();
-  let t: MailTestServer;
+  let t: TestServer;
   // The app's clock: tests move it forward to cross the link's hour.
   let offset = 0;
 
   beforeAll(async () => {
     await smtp.start();
-    t = await startMailTestServer(kind, {
+    t = await startTestServer(kind, {
+      publicUrl: MAIL_TEST_PUBLIC_URL,
       mail: { mode: 'smtp', smtpUrl: smtp.url, from: '"Ledger Commons" <no-reply@commons.example>' },
       clock: () => Date.now() + offset,
       passwordResetLimits: { requestsPerEmail: { limit: 3, windowMs: 15 * 60_000 }, requestsPerIp: { limit: 6, windowMs: 15 * 60_000 } },
@@ -303,7 +305,7 @@ describe.each(DB_KINDS)('password reset [%s]', (kind) => {
 
 describe.each(DB_KINDS)('password reset request: the same work before answering [%s]', (kind) => {
   const smtp = new TestSmtpServer();
-  let t: MailTestServer;
+  let t: TestServer;
   // Work after the answer waits for this gate, so the request's own queries can be seen alone.
   let gate: Promise<void> = Promise.resolve();
   const afterAnswer = new AfterAnswer({ onError: (err) => console.error(err), gate: () => gate });
@@ -311,7 +313,8 @@ describe.each(DB_KINDS)('password reset request: the same work before answering 
   beforeAll(async () => {
     await smtp.start();
     // The sender sends when kicked (after the link's commit), not on a timer that would add queries.
-    t = await startMailTestServer(kind, {
+    t = await startTestServer(kind, {
+      publicUrl: MAIL_TEST_PUBLIC_URL,
       mail: { mode: 'smtp', smtpUrl: smtp.url, from: 'no-reply@commons.example' },
       sender: { pollMs: 3_600_000 },
       afterAnswer,
@@ -364,10 +367,10 @@ describe.each(DB_KINDS)('password reset request: the same work before answering 
 });
 
 describe.each(DB_KINDS)('password reset without mail [%s]', (kind) => {
-  let t: MailTestServer;
+  let t: TestServer;
   beforeAll(async () => {
     // Production without SMTP_URL; a trusted proxy says the request came over HTTPS (signing in needs it).
-    t = await startMailTestServer(kind, { mail: { mode: 'off', from: 'x@example.com' }, env: 'production', trustProxy: ['127.0.0.1'] });
+    t = await startTestServer(kind, { publicUrl: MAIL_TEST_PUBLIC_URL, mail: { mode: 'off', from: 'x@example.com' }, env: 'production', trustProxy: ['127.0.0.1'] });
   }, 60_000);
   afterAll(() => t?.close());
 

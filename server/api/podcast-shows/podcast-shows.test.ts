@@ -3,8 +3,9 @@ import { beforeAll, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { Podcast, PodcastShow } from '../../../contracts/podcasts';
 import { describeEachDb, type Agent } from '../../test/harness';
-import { createCategory, insertPodcast, minutesAgo, viewerAgents, type CategoryFixture, type Viewer } from '../content/test-factories';
 import { SHOW_HAS_EPISODES } from './routes';
+import { createCategory, insertPodcast, minutesAgo, type CategoryFixture } from '../../test/factories';
+import { viewerAgents, type Viewer } from '../../test/agents';
 
 describeEachDb('podcast shows', (t) => {
   let as: Record<Viewer, Agent>;

@@ -2,8 +2,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { parseDuration, Podcast } from '../../../contracts/podcasts';
 import { describeEachDb, type Agent } from '../../test/harness';
-import { signedIn } from '../../test/factories';
-import { createCategory, insertPodcast, minutesAgo, viewerAgents, VIEWERS, type CategoryFixture, type Viewer } from '../content/test-factories';
+import { signedIn, viewerAgents, VIEWERS, type Viewer } from '../../test/agents';
+import { createCategory, insertPodcast, minutesAgo, type CategoryFixture } from '../../test/factories';
 
 describeEachDb('podcasts', (t) => {
   let as: Record<Viewer, Agent>;

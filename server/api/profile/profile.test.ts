@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE_LIMITS } from '../../../contracts/profile';
 import { DB_KINDS, describeEachDb, freshAuthLimits, startTestServer, type Agent, type TestServer } from '../../test/harness';
-import { createUser, signedIn, signInAs, TEST_PASSWORD } from '../../test/factories';
+import { createUser, TEST_PASSWORD } from '../../test/factories';
 import { AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimiter } from '../../middleware/rate-limit';
-import { publicImage, completedUpload } from '../../security/fixtures';
 import { fromJson } from '../../db/dialect';
-
-/** Signs in through the form's route, as a browser would: a real session with a real password check. */
-async function login(t: TestServer, email: string, password: string): Promise<Agent> {
-  const agent = t.agent();
-  const res = await agent.post('/api/auth/login', { email, password });
-  expect(res.status, res.text).toBe(200);
-  return agent;
-}
+import { logIn, signedIn, signInAs } from '../../test/agents';
+import { completedUpload, publicImage } from '../../test/uploads';
 
 describeEachDb('profile: read and update', (t) => {
   let agent: Agent;
@@ -165,7 +158,7 @@ describeEachDb('profile: read and update', (t) => {
 describeEachDb('profile: password', (t) => {
   it('needs the right current password: a wrong one is 422 under currentPassword and changes nothing', async () => {
     const user = await createUser(t().db);
-    const agent = await login(t(), user.email, TEST_PASSWORD);
+    const agent = await logIn(t().agent(), user.email, TEST_PASSWORD);
     const res = await agent.post('/api/profile/password', { currentPassword: 'not-my-password', newPassword: 'Brand-new-marigold-1', confirmPassword: 'Brand-new-marigold-1' });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ currentPassword: ['Current password is incorrect'] });
@@ -192,8 +185,8 @@ describeEachDb('profile: password', (t) => {
 
   it('with the right one: the new password works, the old does not, every other session ends and this one stays', async () => {
     const user = await createUser(t().db);
-    const here = await login(t(), user.email, TEST_PASSWORD);
-    const phone = await login(t(), user.email, TEST_PASSWORD);
+    const here = await logIn(t().agent(), user.email, TEST_PASSWORD);
+    const phone = await logIn(t().agent(), user.email, TEST_PASSWORD);
     const laptop = t().agent();
     await signInAs(t().db, laptop, user.id);
     // Someone else's session is none of this change's business.

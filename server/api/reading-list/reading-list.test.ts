@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import type { ReadingListItem } from '../../../contracts/reading-list';
 import { describeEachDb, type Agent } from '../../test/harness';
-import { signedIn } from '../../test/factories';
-import { createCategory, insertArticle } from '../content/test-factories';
+import { signedIn } from '../../test/agents';
+import { createCategory, insertArticle } from '../../test/factories';
 
 /*
- * The reading list (issue 22) on both databases over real HTTP: the merge rules in every order,
+ * The reading list on both databases over real HTTP: the merge rules in every order,
  * idempotent replays, one member's list never another's, articles that go, and the list's cost.
  */
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { Role } from '../../../contracts/common';
 import { describeEachDb, type Agent } from '../../test/harness';
-import { signedIn } from '../../test/factories';
+import { signedIn } from '../../test/agents';
 
 const valid = { title: 'IFRS 18 Playbook', type: 'ebook', category: 'financial-reporting' };
 

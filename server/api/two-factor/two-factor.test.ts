@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DB_KINDS, startTestServer, type Agent, type TestServer } from '../../test/harness';
-import { createUser, signInAs, TEST_PASSWORD } from '../../test/factories';
+import { createUser, TEST_PASSWORD } from '../../test/factories';
 import { ConfigError, loadConfig } from '../../config';
 import { connect } from '../../db/connect';
 import { SESSION_COOKIE } from '../../middleware/session';
@@ -11,6 +11,7 @@ import { issuePasswordReset } from '../password-resets/repo';
 import type { UserRow } from '../users/presenter';
 import type { Role } from '../../../contracts/common';
 import { currentCode } from './secrets';
+import { signInAs } from '../../test/agents';
 
 const STEP_MS = 30_000;
 const sid = (agent: Agent) => agent.cookies.get(SESSION_COOKIE);

@@ -2,12 +2,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { expect, it } from 'vitest';
-import { describeEachDb, type Agent, type TestServer } from '../../test/harness';
-import { signedIn } from '../../test/factories';
+import { describeEachDb, type TestServer } from '../../test/harness';
 import { LIMITS } from '../../../contracts/common';
 import { hashToken } from './repo';
 import { parseRange } from './objects';
-import { paddedPng, PNG_BYTES } from '../../security/fixtures';
+import { signedIn } from '../../test/agents';
+import { paddedPng, PNG_BYTES, putFile, uploadUrl } from '../../test/uploads';
 
 /** A real 1×1 PNG: finalising decodes images. Bytes appended after it are ignored by decoders. */
 const PNG = PNG_BYTES;
@@ -21,26 +21,6 @@ const png = (size = 4096) => paddedPng(size);
 
 /** Files in the server's upload directory, temp files included. */
 const filesIn = (t: TestServer) => (existsSync(t.storageDir) ? readdirSync(t.storageDir) : []);
-
-async function uploadUrl(agent: Agent, kind?: 'image' | 'audio'): Promise<string> {
-  const res = await agent.post('/api/objects/upload', kind ? { kind } : undefined);
-  expect(res.status).toBe(200);
-  return res.body.uploadURL;
-}
-
-/** PUT a body to an upload URL with the agent's cookies. */
-async function put(agent: Agent, url: string, body: Buffer | ReadableStream<Uint8Array>, contentType = 'application/octet-stream') {
-  const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(url, {
-    method: 'PUT',
-    headers: { cookie, 'content-type': contentType, origin: agent.baseUrl },
-    body: body as BodyInit,
-    // Required by fetch for a streamed request body.
-    duplex: 'half',
-  } as RequestInit);
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
-}
 
 /**
  * `size` bytes streamed in 64 KiB chunks without ever holding the file: the first chunk starts
@@ -85,7 +65,7 @@ describeEachDb('uploads', (t) => {
     expect((await anonymous.put('/api/podcasts/audio', { audioURL: '/api/uploads/x' })).status).toBe(401);
     const { agent } = await signedIn(t().db, t().agent(), 'subscriber');
     const url = await uploadUrl(agent);
-    expect((await put(anonymous, url, png())).status).toBe(401);
+    expect((await putFile(anonymous, url, png())).status).toBe(401);
     expect(filesIn(t())).toEqual([]);
   });
 
@@ -119,7 +99,7 @@ describeEachDb('uploads', (t) => {
     expect(url).toMatch(new RegExp(`^${t().url}/api/uploads/[A-Za-z0-9_-]{43}$`));
     const file = png(10_000);
     // The declared type is not trusted: the bytes decide.
-    const up = await put(agent, url, file, 'text/plain');
+    const up = await putFile(agent, url, file, 'text/plain');
     expect(up.status).toBe(200);
     expect(up.body).toEqual({ ok: true, size: 10_000, contentType: 'image/png' });
     const files = filesIn(t());
@@ -151,7 +131,7 @@ describeEachDb('uploads', (t) => {
   it('an upload is not served before it is finalised, and unknown objects are 404', async () => {
     const { agent } = await signedIn(t().db, t().agent(), 'subscriber');
     const url = await uploadUrl(agent);
-    await put(agent, url, png());
+    await putFile(agent, url, png());
     const row = await t().db('upload_tokens').where({ token_hash: hashToken(url.split('/').pop()!) }).first();
     expect(row.object_id).toBeTruthy();
     expect((await fetch(`${t().url}/objects/${row.object_id}`)).status).toBe(404);
@@ -167,22 +147,22 @@ describeEachDb('uploads', (t) => {
     const before = filesIn(t());
     const tooBig = png(LIMITS.imageBytes + 1);
 
-    const declared = await put(agent, await uploadUrl(agent), tooBig, 'image/png');
+    const declared = await putFile(agent, await uploadUrl(agent), tooBig, 'image/png');
     expect(declared.status).toBe(413);
     expect(declared.body.message).toMatch(/too large/);
     expect(filesIn(t())).toEqual(before);
 
     // Without a Content-Length the limit is enforced while counting the streamed bytes.
     const url = await uploadUrl(agent);
-    const streamed = await put(agent, url, streamOf(LIMITS.imageBytes + 1, PNG), 'image/png');
+    const streamed = await putFile(agent, url, streamOf(LIMITS.imageBytes + 1, PNG), 'image/png');
     expect(streamed.status).toBe(413);
     expect(filesIn(t())).toEqual(before);
     expect(await t().db('objects').where({ size: LIMITS.imageBytes + 1 })).toHaveLength(0);
     // The URL was used up by the failed attempt.
-    expect((await put(agent, url, png())).status).toBe(410);
+    expect((await putFile(agent, url, png())).status).toBe(410);
 
     // Exactly the limit is fine.
-    const exact = await put(agent, await uploadUrl(agent), streamOf(LIMITS.imageBytes, PNG), 'image/png');
+    const exact = await putFile(agent, await uploadUrl(agent), streamOf(LIMITS.imageBytes, PNG), 'image/png');
     expect(exact.status).toBe(200);
     expect(exact.body.size).toBe(LIMITS.imageBytes);
   });
@@ -191,15 +171,15 @@ describeEachDb('uploads', (t) => {
     const { agent } = await signedIn(t().db, t().agent(), 'editor');
     const before = filesIn(t());
     const text = Buffer.from('This is a plain text file pretending to be a picture.\n'.repeat(100));
-    const res = await put(agent, await uploadUrl(agent), text, 'image/png');
+    const res = await putFile(agent, await uploadUrl(agent), text, 'image/png');
     expect(res.status).toBe(415);
     expect(res.body.message).toMatch(/Unsupported file type/);
     expect(filesIn(t())).toEqual(before);
 
     // An image is not audio, and a tiny or empty file is nothing.
-    expect((await put(agent, await uploadUrl(agent, 'audio'), png(), 'audio/mpeg')).status).toBe(415);
-    expect((await put(agent, await uploadUrl(agent), Buffer.from([0xff, 0xd8]), 'image/jpeg')).status).toBe(415);
-    expect((await put(agent, await uploadUrl(agent), Buffer.alloc(0), 'image/jpeg')).status).toBe(415);
+    expect((await putFile(agent, await uploadUrl(agent, 'audio'), png(), 'audio/mpeg')).status).toBe(415);
+    expect((await putFile(agent, await uploadUrl(agent), Buffer.from([0xff, 0xd8]), 'image/jpeg')).status).toBe(415);
+    expect((await putFile(agent, await uploadUrl(agent), Buffer.alloc(0), 'image/jpeg')).status).toBe(415);
     expect(filesIn(t())).toEqual(before);
     expect((await agent.post('/api/objects/upload', { kind: 'video' })).status).toBe(400);
   });
@@ -219,26 +199,26 @@ describeEachDb('uploads', (t) => {
       ['audio', pad(Buffer.from('OggS\x00\x02', 'latin1')), 'audio/ogg'],
     ];
     for (const [kind, file, type] of cases) {
-      const res = await put(agent, await uploadUrl(agent, kind), file);
+      const res = await putFile(agent, await uploadUrl(agent, kind), file);
       expect(res.status, type).toBe(200);
       expect(res.body.contentType).toBe(type);
     }
     // AAC's ADTS header looks like an MPEG frame sync but is not MP3.
-    expect((await put(agent, await uploadUrl(agent, 'audio'), pad(Buffer.from([0xff, 0xf1, 0x50, 0x80])))).status).toBe(415);
+    expect((await putFile(agent, await uploadUrl(agent, 'audio'), pad(Buffer.from([0xff, 0xf1, 0x50, 0x80])))).status).toBe(415);
   });
 
   it('an upload URL is single-use, expires, and belongs to the user it was given to', async () => {
     const { agent } = await signedIn(t().db, t().agent(), 'subscriber');
     const url = await uploadUrl(agent);
-    expect((await put(agent, url, png())).status).toBe(200);
-    const reused = await put(agent, url, png());
+    expect((await putFile(agent, url, png())).status).toBe(200);
+    const reused = await putFile(agent, url, png());
     expect(reused.status).toBe(410);
     expect(reused.body.message).toMatch(/already been used/);
 
     const expiring = await uploadUrl(agent);
     const token = expiring.split('/').pop()!;
     await t().db('upload_tokens').where({ token_hash: hashToken(token) }).update({ expires_at: new Date(Date.now() - 1000).toISOString() });
-    const expired = await put(agent, expiring, png());
+    const expired = await putFile(agent, expiring, png());
     expect(expired.status).toBe(410);
     expect(expired.body.message).toMatch(/expired/);
     // Expired URLs that never carried a file are tidied away when the user asks for a new one.
@@ -247,9 +227,9 @@ describeEachDb('uploads', (t) => {
     expect(await t().db('upload_tokens').where({ token_hash: hashToken(url.split('/').pop()!) }).first()).toBeDefined();
 
     const { agent: other } = await signedIn(t().db, t().agent(), 'admin');
-    expect((await put(other, await uploadUrl(agent), png())).status).toBe(403);
-    expect((await put(agent, `${t().url}/api/uploads/${'A'.repeat(43)}`, png())).status).toBe(404);
-    expect((await put(agent, `${t().url}/api/uploads/short`, png())).status).toBe(404);
+    expect((await putFile(other, await uploadUrl(agent), png())).status).toBe(403);
+    expect((await putFile(agent, `${t().url}/api/uploads/${'A'.repeat(43)}`, png())).status).toBe(404);
+    expect((await putFile(agent, `${t().url}/api/uploads/short`, png())).status).toBe(404);
     // The table keeps only a hash of the token.
     expect(await t().db('upload_tokens').where({ token_hash: token }).first()).toBeUndefined();
   });
@@ -274,7 +254,7 @@ describeEachDb('uploads', (t) => {
       arrayBuffersPeak = Math.max(arrayBuffersPeak, m.arrayBuffers - base.arrayBuffers);
     };
     const body = streamOf(size, ID3, { every: 2 * 1024 * 1024, run: measure });
-    const res = await put(agent, url, body, 'audio/mpeg');
+    const res = await putFile(agent, url, body, 'audio/mpeg');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true, size, contentType: 'audio/mpeg' });
     expect(rss).toHaveLength(10);

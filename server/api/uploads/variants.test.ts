@@ -4,12 +4,12 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { describeEachDb, type Agent, type TestServer } from '../../test/harness';
-import { signedIn } from '../../test/factories';
 import { now } from '../../db/dialect';
 import { hashToken } from './repo';
+import { signedIn } from '../../test/agents';
 
 /*
- * Issue 18: an uploaded image is decoded, turned upright and resized when it is finalised; its sizes
+ * An uploaded image is decoded, turned upright and resized when it is finalised; its sizes
  * (and the original) carry no metadata; an upload that only looks like an image is refused.
  */
 
@@ -29,11 +29,9 @@ async function sidewaysPhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
-const cookieOf = (agent: Agent) => [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-
 async function upload(t: TestServer, agent: Agent, file: Buffer, kind: 'image' | 'audio' = 'image'): Promise<string> {
   const { body } = await agent.post('/api/objects/upload', { kind });
-  const res = await fetch(body.uploadURL, { method: 'PUT', headers: { cookie: cookieOf(agent), origin: t.url }, body: new Uint8Array(file) });
+  const res = await fetch(body.uploadURL, { method: 'PUT', headers: { cookie: agent.cookieHeader(), origin: t.url }, body: new Uint8Array(file) });
   expect(res.status).toBe(200);
   return body.uploadURL;
 }

@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
-import { describeEachDb, type Agent, type TestServer } from '../../test/harness';
-import { createUser, signedIn, TEST_PASSWORD } from '../../test/factories';
+import { describeEachDb, type TestServer } from '../../test/harness';
+import { createUser, TEST_PASSWORD } from '../../test/factories';
 import { SESSION_COOKIE } from '../../middleware/session';
 import { toBool, toInt } from '../../db/dialect';
-import { expectAdminOnly } from '../admin/access.testkit';
 import { LAST_ADMIN_MESSAGE } from './policy';
 import { updateUserAccount } from './service';
+import { expectAdminOnly, logIn, signedIn } from '../../test/agents';
 
 const newUser = (overrides: Record<string, unknown> = {}) => ({
   email: `new-${uuidv7()}@example.com`,
@@ -15,13 +15,6 @@ const newUser = (overrides: Record<string, unknown> = {}) => ({
   lastName: 'Person',
   ...overrides,
 });
-
-async function login(t: TestServer, email: string, password = TEST_PASSWORD): Promise<Agent> {
-  const agent = t.agent();
-  const res = await agent.post('/api/auth/login', { email, password });
-  expect(res.status, `login ${email}`).toBe(200);
-  return agent;
-}
 
 /** Leaves exactly the given admins active (others become editors), for the last-admin rules. */
 async function onlyAdmins(t: TestServer, ...ids: string[]) {
@@ -58,7 +51,7 @@ describeEachDb('users', (t) => {
     expect(b.body).toMatchObject({ role: 'editor', isActive: false, bio: 'Hello', profileImageUrl: '/objects/abc-123' });
 
     // The created account signs in with its password.
-    await login(t(), 'mixed.case@example.com', 'Quiet-harbour-lamp-42');
+    await logIn(t().agent(), 'mixed.case@example.com', 'Quiet-harbour-lamp-42');
   });
 
   it('validates creation with the messages of spec 5 and refuses a duplicate email (409)', async () => {
@@ -127,17 +120,17 @@ describeEachDb('users', (t) => {
     const put = await agent.put(`/api/users/${user.id}`, { firstName: 'After', password: '' });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ firstName: 'After', lastName: 'Name', title: 'Auditor', company: 'Acme', role: 'subscriber' });
-    await login(t(), user.email, TEST_PASSWORD);
+    await logIn(t().agent(), user.email, TEST_PASSWORD);
 
     const patch = await agent.patch(`/api/admin/users/${user.id}`, { company: '', title: 'Partner' });
     expect(patch.status).toBe(200);
     expect(patch.body).toMatchObject({ firstName: 'After', title: 'Partner', company: null });
-    await login(t(), user.email, TEST_PASSWORD);
+    await logIn(t().agent(), user.email, TEST_PASSWORD);
 
     const pw = await agent.patch(`/api/admin/users/${user.id}`, { password: 'Brand-new-saffron-pw' });
     expect(pw.status).toBe(200);
     expect((await t().agent().post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(401);
-    await login(t(), user.email, 'Brand-new-saffron-pw');
+    await logIn(t().agent(), user.email, 'Brand-new-saffron-pw');
 
     const short = await agent.put(`/api/users/${user.id}`, { password: '12345' });
     expect(short.status).toBe(400);
@@ -180,8 +173,8 @@ describeEachDb('users', (t) => {
     ];
     for (const [method, path, body] of changes) {
       const user = await createUser(t().db);
-      const phone = await login(t(), user.email);
-      const laptop = await login(t(), user.email);
+      const phone = await logIn(t().agent(), user.email);
+      const laptop = await logIn(t().agent(), user.email);
       const res = await admin.request(method, path.replace(':id', user.id), { body });
       expect(res.status, `${method} ${path}`).toBe(200);
       expect((await phone.get('/api/auth/user')).status, `${method} ${path} ${JSON.stringify(body)}`).toBe(401);
@@ -189,7 +182,7 @@ describeEachDb('users', (t) => {
     }
 
     const user = await createUser(t().db, { role: 'editor' });
-    const session = await login(t(), user.email);
+    const session = await logIn(t().agent(), user.email);
     await admin.put(`/api/users/${user.id}`, { firstName: 'Renamed', title: 'Manager', password: '' });
     await admin.patch(`/api/users/${user.id}/role`, { role: 'editor' }); // unchanged
     const me = await session.get('/api/auth/user');
@@ -199,7 +192,7 @@ describeEachDb('users', (t) => {
 
   it('an admin changing their own password keeps the session in use and ends their others', async () => {
     const { agent, user } = await signedIn(t().db, t().agent(), 'admin');
-    const other = await login(t(), user.email);
+    const other = await logIn(t().agent(), user.email);
     const res = await agent.patch(`/api/admin/users/${user.id}`, { password: 'My-new-juniper-ledger-5' });
     expect(res.status).toBe(200);
     expect((await agent.get('/api/auth/user')).status).toBe(200);
@@ -258,7 +251,7 @@ describeEachDb('users', (t) => {
 
     // With a second active admin, the first can be demoted by the second.
     const second = await createUser(t().db, { role: 'admin' });
-    const secondAgent = await login(t(), second.email);
+    const secondAgent = await logIn(t().agent(), second.email);
     expect((await secondAgent.patch(`/api/users/${sole.id}/role`, { role: 'editor' })).status).toBe(200);
     expect((await agent.get('/api/users')).status).toBe(401); // demotion ended the session
   });
@@ -281,7 +274,7 @@ describeEachDb('users', (t) => {
     const { agent: admin } = await signedIn(t().db, t().agent(), 'admin');
     const leaver = await createUser(t().db);
     const stayer = await createUser(t().db);
-    const session = await login(t(), leaver.email);
+    const session = await logIn(t().agent(), leaver.email);
     const db = t().db;
     const [article, podcast, discussion, resource] = [uuidv7(), uuidv7(), uuidv7(), uuidv7()];
     await db('news_articles').insert({ id: article, title: 'A', content: 'C', author_id: leaver.id, likes: 2 });

@@ -1,8 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { until } from './wait';
 
-/* A real SMTP server for the mail tests (smtp-server, in-process): what it accepted, parsed. */
+/*
+ * For the mail tests: the public address a test server with mail is started on (startTestServer's
+ * `publicUrl`, which the mails' links use), and a real SMTP server (smtp-server, in-process) that
+ * keeps what it accepted, parsed.
+ */
+
+export const MAIL_TEST_PUBLIC_URL = 'https://commons.example';
 
 export const SMTP_USER = { user: 'mailer', pass: 'mail-secret' };
 
@@ -84,15 +91,6 @@ export class TestSmtpServer {
   async waitFor(address: string, count = 1, timeoutMs = 15_000): Promise<ReceivedMail[]> {
     await until(() => this.to(address).length >= count, timeoutMs, `${count} message(s) to ${address}`);
     return this.to(address);
-  }
-}
-
-/** Polls `condition` every 20 ms until it holds; fails after `timeoutMs` saying what it waited for. */
-export async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
   }
 }
 

@@ -1,10 +1,10 @@
 import { crc32 } from 'node:zlib';
-import type { Agent } from '../test/harness';
+import type { Agent } from './harness';
 
 /**
- * Small bodies the upload sniffer accepts as a PNG image and as a WAV file (test helpers). The PNG
- * is a real 1×1 image, since finalising decodes images (issue 18); bytes appended after its end
- * (as tests that need a given size do) are ignored by decoders.
+ * Small bodies the upload sniffer accepts as a PNG image and as a WAV file. The PNG is a real 1×1
+ * image, since finalising decodes images; bytes appended after its end (as tests that need a given
+ * size do) are ignored by decoders.
  */
 export const PNG_BYTES = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -27,11 +27,29 @@ export function paddedPng(size: number, fill: (length: number) => Buffer = (leng
 }
 export const WAV_BYTES = Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(64, 1)]);
 
-/** Asks for an upload URL as the agent's user; returns its path (`/api/uploads/<token>`). */
-export async function uploadPath(agent: Agent, kind: 'image' | 'audio' = 'image'): Promise<string> {
-  const res = await agent.post('/api/objects/upload', { kind });
+/** Asks for an upload URL as the agent's user (no `kind`: the server's default, an image). */
+export async function uploadUrl(agent: Agent, kind?: 'image' | 'audio'): Promise<string> {
+  const res = await agent.post('/api/objects/upload', kind ? { kind } : undefined);
   if (res.status !== 200) throw new Error(`no upload URL: ${res.status} ${res.text}`);
-  return new URL(res.body.uploadURL).pathname;
+  return res.body.uploadURL;
+}
+
+/** An upload URL's path (`/api/uploads/<token>`). */
+export async function uploadPath(agent: Agent, kind: 'image' | 'audio' = 'image'): Promise<string> {
+  return new URL(await uploadUrl(agent, kind)).pathname;
+}
+
+/** PUTs a body (a buffer, or a stream sent as it is read) to an upload URL with the agent's cookies. */
+export async function putFile(agent: Agent, url: string, body: Buffer | ReadableStream<Uint8Array>, contentType = 'application/octet-stream') {
+  const res = await fetch(url, {
+    method: 'PUT',
+    headers: { cookie: agent.cookieHeader(), 'content-type': contentType, origin: agent.baseUrl },
+    body: body as BodyInit,
+    // Required by fetch for a streamed request body.
+    duplex: 'half',
+  } as RequestInit);
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
 }
 
 /** Uploads a file as the agent's user (not yet finalised); returns the upload URL's path. */
