@@ -42,7 +42,7 @@ export const NewsCategoryListQuery = z.object({
     .transform((v) => v === 'true'),
   /**
    * Only categories that at least one published article (`news`) or episode (`podcasts`) carries:
-   * the filter chips of the paged lists (issue 18), in the same display order as everywhere.
+   * the filter chips of the paged lists, in the same display order as everywhere.
    */
   usedBy: z.enum(['news', 'podcasts'], { error: "usedBy must be 'news' or 'podcasts'" }).optional(),
 });
