@@ -1,4 +1,4 @@
-import { NEXT_CURSOR_HEADER } from '../../contracts/constants';
+import { IDEMPOTENCY_KEY_HEADER, NEXT_CURSOR_HEADER } from '../../contracts/constants';
 import { serverRequest } from '../lib/environment';
 
 /**
@@ -25,7 +25,7 @@ export interface ApiFetchOptions {
   method?: HttpMethod;
   body?: unknown;
   signal?: AbortSignal;
-  /** Extra request headers (the outbox sends `Idempotency-Key`). */
+  /** Extra request headers (`Idempotency-Key`: sendIdempotent). */
   headers?: Record<string, string>;
 }
 
@@ -35,9 +35,9 @@ export type ReadThrough = <T>(path: string, fetchAnswer: () => Promise<T>) => Pr
 let readThrough: ReadThrough = (_path, fetchAnswer) => fetchAnswer();
 
 /**
- * The offline store (pwa/offline/store.ts) takes the GETs over when it is loaded (the session module
- * loads it with the app): from then on each answer is kept on the device and given back when the
- * network fails. Registered from above so this lowest layer imports nothing of the offline code.
+ * The offline store (pwa/offline/store.ts) takes the GETs over when it is loaded (the app loads it at
+ * start): from then on each answer is kept on the device and given back when the network fails.
+ * Registered from above so this lowest layer imports nothing of the offline code.
  */
 export function routeReadsThrough(store: ReadThrough): void {
   readThrough = store;
@@ -48,6 +48,22 @@ export function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promis
   // On the server (rendering a page) there is no device to keep answers on.
   if ((options.method ?? 'GET') !== 'GET' || serverRequest()) return request<T>(path, options);
   return readThrough(path, () => request<T>(path, options));
+}
+
+/** A write as the outbox keeps it: its id is the request's `Idempotency-Key`. */
+export interface IdempotentWrite {
+  id: string;
+  method: Exclude<HttpMethod, 'GET'>;
+  path: string;
+  body?: unknown;
+}
+
+/**
+ * Sends a write the outbox sends now or replays later (pwa/outbox/outbox.ts): every attempt carries
+ * the same `Idempotency-Key`, so a write whose answer was lost is never applied twice.
+ */
+export function sendIdempotent<T>({ id, method, path, body }: IdempotentWrite): Promise<T> {
+  return apiFetch<T>(path, { method, body, headers: { [IDEMPOTENCY_KEY_HEADER]: id } });
 }
 
 /**

@@ -21,3 +21,15 @@ export function serverFieldErrors(error: unknown): Record<string, string[]> {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
+
+/**
+ * Thrown by a read that got no answer (offline, server unreachable) when nothing was kept on the
+ * device for it: the offline store throws it, screens show the offline notice for it.
+ */
+export class OfflineError extends Error {
+  override readonly name = 'OfflineError';
+
+  constructor() {
+    super('You are offline and this content is not saved on this device.');
+  }
+}

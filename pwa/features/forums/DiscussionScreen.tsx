@@ -6,7 +6,7 @@ import type { DiscussionDetail, Reply } from '../../../contracts/forums';
 import { authQueries } from '../../session/queries';
 import { ApiError } from '../../api/client';
 import { forumQueries } from '../../api/forums';
-import { serverMessage } from '../../api/errors';
+import { OfflineError, serverMessage } from '../../api/errors';
 import { Avatar } from '../../components/Avatar';
 import { BackLink } from '../../components/BackLink';
 import { Button, LinkButton } from '../../components/Button';
@@ -16,7 +16,6 @@ import { MentionTextArea, useMentionDraft } from '../../components/MentionTextAr
 import { fullName } from '../../lib/format';
 import { MemberLink } from '../members/MemberLink';
 import { OfflineNotice } from '../content/OfflineNotice';
-import { OfflineError } from '../../offline/status';
 import { useQueued } from '../../outbox/hooks';
 import { RefusedHere } from '../../outbox/OutboxNotice';
 import { PostByline, QueuedPostItems } from '../content/PostParts';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { MemberProfile } from '../../../contracts/profile';
 import { authQueries } from '../../session/queries';
 import { ApiError } from '../../api/client';
-import { serverMessage } from '../../api/errors';
+import { OfflineError, serverMessage } from '../../api/errors';
 import { memberQueries } from '../../api/members';
 import { Avatar } from '../../components/Avatar';
 import { BackLink } from '../../components/BackLink';
@@ -17,7 +17,6 @@ import { Time } from '../../components/Time';
 import { CommentIcon, HeartIcon, TrophyIcon } from '../../components/icons';
 import { fullName, formatCount } from '../../lib/format';
 import { OfflineNotice } from '../content/OfflineNotice';
-import { OfflineError } from '../../offline/status';
 import './members.css';
 
 const route = getRouteApi('/members/$id');
