@@ -1,5 +1,5 @@
 // Conventions the code keeps that an import graph cannot show (the layers and circles are
-// .dependency-cruiser.mjs's, `npm run lint:layers`). The PWA calls apiFetch only in pwa/api, its
+// .dependency-cruiser.cjs's, `npm run lint:layers`). The PWA calls apiFetch only in pwa/api, its
 // resource modules, and keeps useMutation out of components; the router and the server render the
 // same public pages. The server's validated input is typed by the route's validateBody/validateQuery
 // (WithBody/WithQuery), never cast; only db/dialect.ts branches on the engine; role sets and the

@@ -25,7 +25,7 @@ if (run('build the PWA (vite build)', bin('vite'), ['build']) !== 0) failedSteps
 if (run('bundle budget (scripts/check-bundle.ts)', bin('tsx'), ['scripts/check-bundle.ts']) === 0) passed++;
 else failed++;
 
-// One test per import rule of .dependency-cruiser.mjs (`npm run lint:layers`): a rule with a violation fails.
+// One test per import rule of .dependency-cruiser.cjs (`npm run lint:layers`): a rule with a violation fails.
 const layersReport = path.join(root, 'test-results/layers.json');
 rmSync(layersReport, { force: true });
 mkdirSync(path.dirname(layersReport), { recursive: true });

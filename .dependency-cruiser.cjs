@@ -1,5 +1,5 @@
 // The import rules of pwa/, server/ and contracts/ (`npm run lint:layers`, also run by `npm test`).
-// Each layer below imports only layers before it in its list. Type-only imports (`import type`,
+// A layer in the lists below imports its own and earlier layers, never a later one. Type-only imports (`import type`,
 // `import('…').T`) are seen (tsPreCompilationDeps) but exempt: they leave nothing behind at run time.
 // Tests and their helpers may import anything; production code never imports them.
 
@@ -60,7 +60,7 @@ const slug = (name) => name.replace(/[^a-z]+/gi, '-').toLowerCase();
 function layerRules(side, layers, exceptions = []) {
   return layers.slice(0, -1).map((layer, i) => ({
     name: `${side}-${slug(layer.name)}-imports-no-higher-layer`,
-    comment: `${side}: ${layer.name} may import only ${layers.slice(0, i).map((l) => l.name).join(', ') || 'its own kind'} (and contracts).`,
+    comment: `${side}: ${layer.name} imports nothing from ${layers.slice(i + 1).map((l) => l.name).join(', ')}.`,
     severity: 'error',
     from: { path: layer.path, pathNot: TEST },
     to: { path: paths(layers.slice(i + 1)), pathNot: exceptions, dependencyTypesNot: TYPES_ONLY },
@@ -68,7 +68,7 @@ function layerRules(side, layers, exceptions = []) {
 }
 
 /** @type {import('dependency-cruiser').IConfiguration} */
-export default {
+module.exports = {
   forbidden: [
     {
       name: 'no-circular',
@@ -121,6 +121,20 @@ export default {
       to: { path: '^(?:pwa|server|contracts)/' },
     },
     ...layerRules('server', SERVER_LAYERS),
+    {
+      name: 'server-repos-import-only-repos',
+      comment: 'In a resource, repo < presenter and policy < routes (with their handlers and services): a repo shapes nothing for HTTP.',
+      severity: 'error',
+      from: { path: '^server/.+/repo\\.ts$' },
+      to: { path: '^server/.+/(?:presenter|policy|routes|handlers|service)\\.ts$', dependencyTypesNot: TYPES_ONLY },
+    },
+    {
+      name: 'server-presenters-and-policies-import-no-routes',
+      comment: 'In a resource, presenters and policies sit below the routes, their handlers and services.',
+      severity: 'error',
+      from: { path: '^server/.+/(?:presenter|policy)\\.ts$' },
+      to: { path: '^server/.+/(?:routes|handlers|service)\\.ts$', dependencyTypesNot: TYPES_ONLY },
+    },
     {
       name: 'server-repos-decide-no-http-or-policy',
       comment: 'A repo returns data and result values; routes map them to HTTP errors and ask the policy.',
