@@ -76,7 +76,7 @@ export async function getJson<T>(request: APIRequestContext, path: string): Prom
 }
 
 /** Distinct categories of `items`, by id, in first-seen order (what the filter chips show). */
-/** The hub pages episodes 12 at a time, like /news (LIST_PAGE_SIZE in pwa/api/news.queries.ts). */
+/** The hub pages episodes 12 at a time, like /news (LIST_PAGE_SIZE in pwa/api/news.ts). */
 export const EPISODE_PAGE = 12;
 
 /**
