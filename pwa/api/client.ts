@@ -1,23 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER, NEXT_CURSOR_HEADER } from '../../contracts/constants';
 import { serverRequest } from '../lib/environment';
-
-/**
- * The one fetch wrapper. Every call sends cookies; a JSON body (with its content type) goes out only
- * when there is a payload; responses are parsed as JSON. A non-ok response throws ApiError whose
- * message is "<status>: <body text or status text>" (spec section 8).
- */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-
-  constructor(
-    readonly status: number,
-    message: string,
-    /** The parsed body when the server answered with JSON (normally `{ message, code, errors? }`). */
-    readonly body: unknown,
-  ) {
-    super(message);
-  }
-}
+import { ApiError } from '../lib/errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -43,7 +26,12 @@ export function routeReadsThrough(store: ReadThrough): void {
   readThrough = store;
 }
 
-/** GETs go through the offline store once it is loaded (routeReadsThrough). */
+/**
+ * The one fetch wrapper. Every call sends cookies; a JSON body (with its content type) goes out only
+ * when there is a payload; responses are parsed as JSON. A non-ok response throws ApiError whose
+ * message is "<status>: <body text or status text>" (spec section 8).
+ * GETs go through the offline store once it is loaded (routeReadsThrough).
+ */
 export function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   // On the server (rendering a page) there is no device to keep answers on.
   if ((options.method ?? 'GET') !== 'GET' || serverRequest()) return request<T>(path, options);

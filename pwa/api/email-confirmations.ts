@@ -5,8 +5,9 @@ import {
   type EmailConfirmationSent,
   type EmailConfirmed,
 } from '../../contracts/email-confirmations';
-import { ApiError, apiFetch } from './client';
-import { serverMessage } from './errors';
+import { ApiError } from '../lib/errors';
+import { apiFetch } from './client';
+import { serverMessage } from '../lib/errors';
 import { USER_QUERY_KEY } from './keys';
 import { profileQueries } from './profile';
 

@@ -9,7 +9,8 @@ import type {
   TwoFactorSetup,
   TwoFactorStatus,
 } from '../../contracts/two-factor';
-import { ApiError, apiFetch } from './client';
+import { ApiError } from '../lib/errors';
+import { apiFetch } from './client';
 import { USER_QUERY_KEY } from './keys';
 import { profileQueries } from './profile';
 

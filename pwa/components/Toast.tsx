@@ -8,7 +8,7 @@ import {
   UNSTABLE_ToastRegion as RACToastRegion,
   type QueuedToast,
 } from 'react-aria-components';
-import { serverMessage } from '../api/errors';
+import { serverMessage } from '../lib/errors';
 
 export type ToastVariant = 'default' | 'destructive';
 

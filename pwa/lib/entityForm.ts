@@ -2,7 +2,7 @@ import { useForm, useStore } from '@tanstack/react-form';
 import { useRef, type FormEvent } from 'react';
 import type { Key } from 'react-aria-components';
 import type { z } from 'zod';
-import { serverFieldErrors } from '../api/errors';
+import { serverFieldErrors } from './errors';
 import { focusFirstInvalid, validateWith, type FieldErrors } from './formErrors';
 
 export interface EntityFormOptions<V extends object, S extends z.ZodType> {

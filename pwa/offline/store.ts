@@ -1,6 +1,6 @@
 import type { Article } from '../../contracts/news';
 import { routeReadsThrough } from '../api/client';
-import { OfflineError } from '../api/errors';
+import { OfflineError } from '../lib/errors';
 import { articleCommentsPath, articlePath } from '../api/paths';
 import { onMemberLeaving, ownerId, sessionSettled } from '../session/session';
 import type { SavedArticle, StoredResponse } from './db';

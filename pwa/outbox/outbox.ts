@@ -1,6 +1,7 @@
 import { IDEMPOTENCY_IN_PROGRESS } from '../../contracts/constants';
-import { ApiError, sendIdempotent } from '../api/client';
-import { serverMessage } from '../api/errors';
+import { sendIdempotent } from '../api/client';
+import { ApiError } from '../lib/errors';
+import { serverMessage } from '../lib/errors';
 import { toast } from '../components/Toast';
 import { currentUserId, onSessionChange, sessionQueryClient } from '../session/session';
 import type { OutboxItem } from './db';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { User } from '../../contracts/auth';
-import { OfflineError } from '../api/errors';
+import { OfflineError } from '../lib/errors';
 import { USER_QUERY_KEY } from '../api/keys';
 import { fetchSession } from '../api/session';
 import { serverRequest } from '../lib/environment';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/errors';
 import { confirmEmail, invalidateEmailConfirmation, requestEmailConfirmation } from '../../api/email-confirmations';
 import { errorToast, toast } from '../../components/Toast';
 

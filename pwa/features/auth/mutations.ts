@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { InvitationAcceptInput, PasswordResetConfirmInput } from '../../../contracts/auth';
 import { register, signIn } from '../../api/auth';
-import { ApiError } from '../../api/client';
-import { serverMessage } from '../../api/errors';
+import { ApiError } from '../../lib/errors';
+import { serverMessage } from '../../lib/errors';
 import { acceptInvitation } from '../../api/invitations';
 import { completeTwoFactorSignIn, needsSecondStep, signInExpired } from '../../api/two-factor';
 import { confirmPasswordReset, requestPasswordReset, resetLinkRefusal } from '../../api/password-resets';

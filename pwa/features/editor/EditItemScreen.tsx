@@ -1,6 +1,6 @@
 import { useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/errors';
 import { forgetDeleted } from '../../api/news';
 import { Button } from '../../components/Button';
 import { AlertDialog } from '../../components/Dialog';

@@ -4,7 +4,7 @@ import { Form } from 'react-aria-components';
 import type { ContentStatus } from '../../../contracts/common';
 import { PodcastCreateInput, PodcastPatchInput, type Podcast } from '../../../contracts/podcasts';
 import { Button } from '../../components/Button';
-import { FileField } from '../../components/FileField';
+import { FileField } from '../content/FileField';
 import { ImageField, SubmitRow } from './FormParts';
 import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';

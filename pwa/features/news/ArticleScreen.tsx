@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { Article } from '../../../contracts/news';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/errors';
 import { newsQueries } from '../../api/news';
 import { BackLink } from '../../components/BackLink';
 import { Button, LinkButton } from '../../components/Button';

@@ -10,7 +10,7 @@ import { AlertDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { MentionText } from '../../components/MentionText';
-import { MentionTextArea, useMentionDraft } from '../../components/MentionTextArea';
+import { MentionTextArea, useMentionDraft } from '../content/MentionTextArea';
 import { toast } from '../../components/Toast';
 import { fullName } from '../../lib/format';
 import { useScrollToFragment } from '../../lib/fragment';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { User } from '../../../contracts/auth';
 import { profileQueries } from '../../api/profile';
-import { OfflineError, serverMessage } from '../../api/errors';
+import { OfflineError, serverMessage } from '../../lib/errors';
 import { Button, LinkButton } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PROFILE_LIMITS } from '../../../contracts/profile';
-import { ApiError } from '../../api/client';
-import { serverFieldErrors, serverMessage } from '../../api/errors';
+import { ApiError } from '../../lib/errors';
+import { serverFieldErrors, serverMessage } from '../../lib/errors';
 import { changePassword, invalidateProfile, updateProfile } from '../../api/profile';
 import { UploadError, uploadFile } from '../../api/uploads';
 import { toast, type ToastOptions } from '../../components/Toast';

@@ -6,7 +6,7 @@ import {
   regenerateRecoveryCodes,
   startTwoFactorSetup,
 } from '../../api/two-factor';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/errors';
 import { errorToast, toast } from '../../components/Toast';
 
 /*

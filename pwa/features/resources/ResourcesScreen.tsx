@@ -19,7 +19,7 @@ import { ResourceCard } from './ResourceCard';
 import { SiteSearchResults } from '../search/SiteSearchResults';
 import './resources.css';
 import { OfflineNotice } from '../content/OfflineNotice';
-import { OfflineError } from '../../api/errors';
+import { OfflineError } from '../../lib/errors';
 
 /** The stat tiles: a balanced grid (4 types → 2 × 2 or 4 in a row, never 3 + 1). */
 const tiles = balancedGridClasses('tile');

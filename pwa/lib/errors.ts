@@ -1,4 +1,16 @@
-import { ApiError } from './client';
+/** A non-ok API answer (apiFetch): its status, "<status>: <body text or status text>" and the parsed JSON body. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The parsed body when the server answered with JSON (normally `{ message, code, errors? }`). */
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
 
 /** The server's `message` from an ApiError body (`{ message, code, errors? }`), else `fallback`. */
 export function serverMessage(error: unknown, fallback: string): string {
