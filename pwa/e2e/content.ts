@@ -91,7 +91,7 @@ export async function hubEpisodes(request: APIRequestContext, query = '') {
 }
 
 /**
- * An article's Markdown body shows as its blocks (issue 10): its headings as headings, and one
+ * An article's Markdown body shows as its blocks: its headings as headings, and one
  * paragraph per plain block (lists, quotes and tables are blocks of their own kind).
  */
 export async function expectMarkdownBody(body: Locator, markdown: string): Promise<void> {

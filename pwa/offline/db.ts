@@ -53,5 +53,5 @@ db.version(1).stores({
   responses: 'path, savedAt, owner',
   saved: 'id, savedAt, owner',
 });
-// Issue 22: who the service worker downloads the reading list for.
+// Who the service worker downloads the reading list for.
 db.version(2).stores({ background: 'tag' });

@@ -22,7 +22,7 @@ import './members.css';
 const route = getRouteApi('/members/$id');
 
 /**
- * /members/{id} (issue 18): a member's public page, for visitors too. Only what the API's public
+ * /members/{id}: a member's public page, for visitors too. Only what the API's public
  * contract carries (contracts/profile.ts MemberProfile): never an email, role or account state.
  */
 export function MemberScreen() {

@@ -72,7 +72,7 @@ function ArticleView({ article }: { article: Article }) {
   const viewer = useViewer();
   const date = article.publishedAt ?? article.createdAt;
   const ref = useRef<HTMLElement>(null);
-  // A member's position in an article on their reading list follows them to their other devices (issue 22).
+  // A member's position in an article on their reading list follows them to their other devices.
   useReadingProgress(article.id, ref);
   return (
     <>

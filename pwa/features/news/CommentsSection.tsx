@@ -106,7 +106,7 @@ function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
           <Button variant="ghost" size="icon" aria-label="Delete comment" isPending={remove.isPending} onPress={() => setConfirming(true)}>
             <TrashIcon />
           </Button>
-          {/* A deleted comment cannot be brought back (issue 18): ask first, quoting it. */}
+          {/* A deleted comment cannot be brought back: ask first, quoting it. */}
           <AlertDialog
             title="Delete this comment?"
             isOpen={confirming}

@@ -16,7 +16,7 @@ import { TwoFactorSection } from './TwoFactorSection';
 import './profile.css';
 
 /**
- * /profile (issue 18): the signed-in member edits their name, title, company, bio, expertise tags,
+ * /profile: the signed-in member edits their name, title, company, bio, expertise tags,
  * photo and password. The route sends visitors to /login and back (pwa/router.tsx). Offline the
  * profile is read from the device, and every save says it needs a connection: profile edits are not
  * queued (docs/offline.md, "Profile edits").

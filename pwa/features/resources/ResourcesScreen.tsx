@@ -64,7 +64,7 @@ export function ResourcesScreen() {
         {isAdmin ? <Button onPress={() => setEditing({ resource: null })}>New Resource</Button> : null}
       </header>
 
-      {/* No skeleton beside an error (issue 18): without the library there are no counts to show. */}
+      {/* No skeleton beside an error: without the library there are no counts to show. */}
       {library.isError ? null : (
         <div className={tiles.frame}>
           <ul
