@@ -20,7 +20,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   outputDir: 'test-results/artifacts',
-  // Phone emulation (issue 17): a Pixel-class phone and a small phone beside the desktop. Running the
+  // Phone emulation: a Pixel-class phone and a small phone beside the desktop. Running the
   // whole suite three times would not fit CI's 45-minute budget, so the phone project runs only the
   // journeys (journey-*.spec.ts) and the layout sweep, the small phone only the sweep; the desktop
   // project runs everything, those included. A journey that sets its own viewport with `test.use` keeps it in every project; the sweep

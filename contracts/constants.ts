@@ -1,7 +1,7 @@
 /**
  * Enum values and limits of spec sections 3 and 9 as plain constants, without zod: the PWA's
  * initial chunks import them (formatting, page sizes) and must not pull zod in with them
- * (docs/architecture.md, Front end). `common.ts` builds its zod enums from these and re-exports them.
+ * (docs/decisions/2026-11-22-no-zod-in-the-first-load.md). `common.ts` builds its zod enums from these and re-exports them.
  */
 export const ROLES = ['subscriber', 'contributor', 'editor', 'admin'] as const;
 export type RoleId = (typeof ROLES)[number];

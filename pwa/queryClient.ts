@@ -1,5 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { shareUnlessStored } from './offline/status';
+// Loaded with the app's query client, before anyone can sign in or out: the offline store then
+// follows the session (it registers the removal of a departing member's data, onMemberLeaving).
+import './offline/store';
 import { connectSession } from './session/session';
 
 /**

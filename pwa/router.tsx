@@ -79,14 +79,14 @@ const loginRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/auth/LoginScreen'), 'LoginScreen'),
 });
 
-/** An invitation link (issue 16): the invitee creates their account with the invited role. */
+/** An invitation link: the invitee creates their account with the invited role. */
 const inviteRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/invite/$token',
   component: lazyRouteComponent(() => import('./features/auth/InviteScreen'), 'InviteScreen'),
 });
 
-/** Password reset (issue 21, docs/mail.md): ask for a link by email, then open it to choose a new password. */
+/** Password reset (docs/mail.md): ask for a link by email, then open it to choose a new password. */
 const forgotPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/forgot-password',
@@ -144,7 +144,7 @@ const articleRoute = createRoute({
   staticData: { module: 'features/news/ArticleScreen.tsx' },
 });
 
-/** `?categories=` as on /news, and `?show=<slug>` (issue 18: one show's episodes). */
+/** `?categories=` as on /news, and `?show=<slug>` (one show's episodes). */
 const podcastsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/podcasts',
@@ -204,7 +204,7 @@ const communityRoute = createRoute({
   staticData: { module: 'features/community/CommunityScreen.tsx' },
 });
 
-/** A member's public page (issue 18), for visitors too; rendered on the server like the other public pages. */
+/** A member's public page, for visitors too; rendered on the server like the other public pages. */
 const memberRoute = createRoute({
   getParentRoute: () => rootRoute,
   // A malformed id needs no client check: the API answers 404 and the screen says 'Member Not Found'.
@@ -222,7 +222,7 @@ const signInFirst = async ({ context: { queryClient }, location }: { context: Ro
   if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
 };
 
-/** The member's own profile (issue 18): visitors sign in first and come back here. */
+/** The member's own profile: visitors sign in first and come back here. */
 const profileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/profile',
@@ -244,7 +244,7 @@ const twoFactorSetupRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/profile/TwoFactorSetupScreen'), 'TwoFactorSetupScreen'),
 });
 
-/** The member's notifications (issue 21, docs/notifications.md). */
+/** The member's notifications (docs/notifications.md). */
 const notificationsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/notifications',
@@ -267,7 +267,7 @@ const savedRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/library/SavedScreen'), 'SavedScreen'),
 });
 
-/** The footer's pages (issue 18): Markdown shipped with the app, rendered on the server too. */
+/** The footer's pages: Markdown shipped with the app, rendered on the server too. */
 const staticPageRoutes = (['about', 'contact', 'privacy', 'terms'] as const).map((name) =>
   createRoute({
     getParentRoute: () => rootRoute,

@@ -11,7 +11,7 @@ export interface SsrState {
   paths: Record<string, string | string[]>;
   /** API answers no query holds as they are (reshaped by the query), by path. */
   answers: Array<[path: string, data: unknown]>;
-  /** When the page was rendered (ms): its relative times were counted from then (pwa/lib/clock.ts). */
+  /** When the page was rendered (ms): its relative times were counted from then (pwa/lib/clock.tsx). */
   renderedAt: number;
 }
 

@@ -1,17 +1,20 @@
-// Conventions the code keeps, checked on the source. The PWA's layers (docs/architecture.md,
-// "Layers and import direction"): the lower ones, pwa/components, pwa/lib and pwa/api, never import a
-// feature, the session, the offline store or the outbox. The server's validated input is typed by the
-// route's validateBody/validateQuery (WithBody/WithQuery), never cast; its repos return data and
-// result values (routes decide on HTTP errors and policy); only db/dialect.ts branches on the engine;
-// role sets and the published rule are named once; server/search has no import circle.
+// Conventions the code keeps that an import graph cannot show (the layers and circles are
+// .dependency-cruiser.cjs's, `npm run lint:layers`). The PWA calls apiFetch only in pwa/api, its
+// resource modules, and keeps useMutation out of components; the router and the server render the
+// same public pages. The server's validated input is typed by the route's validateBody/validateQuery
+// (WithBody/WithQuery), never cast; only db/dialect.ts branches on the engine; role sets and the
+// published rule are named once.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
+import { Id } from '../contracts/common';
+import { createAppRouter } from '../pwa/router';
+import { RENDERED_ROUTES } from '../server/pages/render';
 
 const pwa = path.resolve(import.meta.dirname, '../pwa');
 const server = path.resolve(import.meta.dirname, '../server');
-const LOWER = ['components', 'lib', 'api'];
-const UPPER = ['features', 'session', 'offline', 'outbox'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -19,12 +22,15 @@ function sources(dir: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** Every relative module a file imports or re-exports (static or dynamic), resolved to a path under `root`. */
-export function importsOf(file: string, root = pwa): string[] {
-  const text = readFileSync(file, 'utf8');
-  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]);
-  return specifiers.filter((s) => s.startsWith('.')).map((s) => path.relative(root, path.resolve(path.dirname(file), s)));
+/** A source's code without its comments (a comment may name what the code must not use). */
+function code(file: string): string {
+  return readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:])\/\/.*$/gm, '$1');
 }
+
+/** The PWA's shipped code (its e2e specs and their helpers aside), as paths under pwa/. */
+const pwaCode = () => sources(pwa).filter((file) => !path.relative(pwa, file).startsWith(`e2e${path.sep}`));
 
 /** `file:line: text` of each line of a server source that matches. */
 function serverLines(files: string[], pattern: RegExp): string[] {
@@ -41,40 +47,58 @@ function serverLines(files: string[], pattern: RegExp): string[] {
 const serverCode = () => sources(server).filter((file) => !path.relative(server, file).startsWith(`test${path.sep}`));
 const under = (file: string, ...prefixes: string[]) => prefixes.some((p) => path.relative(server, file).startsWith(p));
 
-describe('import direction in pwa/', () => {
-  it('finds the imports it checks (the scan itself works)', () => {
-    expect(importsOf(path.join(pwa, 'offline/store.ts'))).toContain(path.join('api', 'client'));
-    expect(importsOf(path.join(pwa, 'outbox/kinds.ts'))).toEqual(expect.arrayContaining([path.join('api', 'news'), path.join('api', 'likes')]));
+describe('requests in pwa/', () => {
+  it('call apiFetch only in pwa/api (features, the session and the outbox call its request functions)', () => {
+    // A type may name it (`typeof apiFetch`, `import type`); a call or a passed reference may not.
+    const valueUse = /(?<!\btype\s+|\btypeof\s+)\bapiFetch\b/;
+    const callers = pwaCode()
+      .filter((file) => !path.relative(pwa, file).startsWith(`api${path.sep}`))
+      .filter((file) => valueUse.test(code(file).replace(/^\s*import\s+type\b[^;]*;/gm, '')))
+      .map((file) => path.relative(pwa, file));
+    expect(callers).toEqual([]);
   });
 
-  for (const layer of LOWER) {
-    it(`pwa/${layer} imports no feature, session, offline or outbox module`, () => {
-      const upward = sources(path.join(pwa, layer)).flatMap((file) =>
-        importsOf(file)
-          .filter((target) => UPPER.includes(target.split(path.sep)[0]))
-          .map((target) => `${path.relative(pwa, file)} → ${target}`),
-      );
-      expect(upward).toEqual([]);
+  it('keep useMutation out of components (.tsx): mutations live in api/ and features\' mutations.ts', () => {
+    const components = pwaCode()
+      .filter((file) => file.endsWith('.tsx') && /\buseMutation\b/.test(code(file)))
+      .map((file) => path.relative(pwa, file));
+    expect(components).toEqual([]);
+  });
+});
+
+describe('server-rendered pages', () => {
+  const router = createAppRouter(new QueryClient(), createMemoryHistory({ initialEntries: ['/'] }));
+  const routes = Object.values(router.routesById).filter((route) => route.options && 'path' in route.options);
+  /** A route's path with each `$param` filled in as the item pages' ids are (a lower-case UUID). */
+  const sample = (fullPath: string) => fullPath.replace(/\$[^/]+/g, '00000000-0000-4000-8000-000000000000');
+  /** The server's rendered routes that take a path (a captured segment only when it is an id, as render.ts asks). */
+  const renderedBy = (url: string) =>
+    RENDERED_ROUTES.filter(({ path: pattern }) => {
+      const match = pattern.exec(url);
+      return match && (match[1] === undefined || (match[1] === match[1].toLowerCase() && Id.safeParse(match[1]).success));
     });
-  }
+  const publicRoutes = routes.filter((route) => route.options.staticData?.module);
+
+  it('finds the routes it compares (the router is read live)', () => {
+    expect(publicRoutes.map((route) => route.fullPath)).toEqual(expect.arrayContaining(['/', '/news', '/news/$id']));
+    expect(routes.length).toBeGreaterThan(publicRoutes.length);
+  });
+
+  it("are the router's public routes (those naming their module), each rendered by one server route", () => {
+    expect(publicRoutes.filter((route) => renderedBy(sample(route.fullPath)).length !== 1).map((r) => r.fullPath)).toEqual([]);
+    const unused = RENDERED_ROUTES.filter((entry) => !publicRoutes.some((route) => renderedBy(sample(route.fullPath)).includes(entry)));
+    expect(unused.map((entry) => String(entry.path))).toEqual([]);
+  });
+
+  it("leave the router's other routes (forms, the member's own screens, admin) to the browser", () => {
+    const others = routes.filter((route) => !route.options.staticData?.module && renderedBy(sample(route.fullPath)).length > 0);
+    expect(others.map((route) => route.fullPath)).toEqual([]);
+  });
 });
 
 describe('validated input on the server', () => {
   it('is read from ctx.state as the route typed it, without a cast', () => {
     expect(serverLines(sources(server), /ctx\.state\.(body|query)\s+as\b/)).toEqual([]);
-  });
-});
-
-describe('server repos', () => {
-  it('return data and result values: no HTTP errors, no policy (the routes map results and ask policy)', () => {
-    const repos = sources(server).filter((file) => path.basename(file) === 'repo.ts');
-    expect(repos.length).toBeGreaterThan(10);
-    const wrong = repos.flatMap((file) =>
-      importsOf(file, server)
-        .filter((target) => target === 'errors' || path.basename(target) === 'policy' || target === path.join('middleware', 'auth'))
-        .map((target) => `${path.relative(server, file)} → ${target}`),
-    );
-    expect(wrong).toEqual([]);
   });
 });
 
@@ -98,30 +122,5 @@ describe('rules named once', () => {
     const ALLOWED = [path.join('api', 'content', 'visibility.ts'), path.join('search', 'documents.ts'), path.join('db', 'migrations'), path.join('db', 'seed')];
     const rule = /(?:[!=]==|<>|=)\s*'published'|'published'\s*[!=]==|where\([^)]*,\s*'published'\)/;
     expect(serverLines(serverCode().filter((file) => !under(file, ...ALLOWED)), rule)).toEqual([]);
-  });
-});
-
-describe('server/search', () => {
-  it('has no import circle', () => {
-    const dir = path.join(server, 'search');
-    const graph = new Map(sources(dir).map((file) => [path.relative(dir, file).replace(/\.ts$/, ''), importsOf(file, dir)]));
-    expect(graph.get('index')).toEqual(expect.arrayContaining(['pg', 'sqlite']));
-    const circles: string[] = [];
-    const visit = (node: string, trail: string[]) => {
-      if (trail.includes(node)) return void circles.push([...trail.slice(trail.indexOf(node)), node].join(' → '));
-      for (const next of graph.get(node) ?? []) visit(next, [...trail, node]);
-    };
-    for (const node of graph.keys()) visit(node, []);
-    expect(circles).toEqual([]);
-  });
-});
-
-describe('server test support', () => {
-  it('lives in server/test/: no other server module imports vitest or a test helper', () => {
-    const wrong = serverCode().flatMap((file) => [
-      ...(/from\s*['"]vitest['"]/.test(readFileSync(file, 'utf8')) ? ['vitest'] : []),
-      ...importsOf(file, server).filter((target) => target.startsWith(`test${path.sep}`)),
-    ].map((target) => `${path.relative(server, file)} → ${target}`));
-    expect(wrong).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
-// `npm test`: type-check, build the PWA, hold `/` to its JS budget, run the server suites (vitest,
-// SQLite + PostgreSQL) and the browser suites (Playwright in Chromium), then print one line totalling
-// every suite.
+// `npm test`: type-check, build the PWA, hold `/` to its JS budget, check the import layers
+// (dependency-cruiser), run the server suites (vitest, SQLite + PostgreSQL) and the browser suites
+// (Playwright in Chromium), then print one line totalling every suite.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -24,6 +24,20 @@ if (run('build the PWA (vite build)', bin('vite'), ['build']) !== 0) failedSteps
 // One test: the initial JS for `/` within its gzipped budget (it prints the sizes).
 if (run('bundle budget (scripts/check-bundle.ts)', bin('tsx'), ['scripts/check-bundle.ts']) === 0) passed++;
 else failed++;
+
+// One test per import rule of .dependency-cruiser.cjs (`npm run lint:layers`): a rule with a violation fails.
+const layersReport = path.join(root, 'test-results/layers.json');
+rmSync(layersReport, { force: true });
+mkdirSync(path.dirname(layersReport), { recursive: true });
+run('import layers (dependency-cruiser)', 'npm', ['run', '-s', 'lint:layers', '--', '--output-type', 'json', '--output-to', layersReport]);
+if (existsSync(layersReport)) {
+  spawnSync(bin('depcruise-fmt'), ['--output-type', 'err-long', layersReport], { cwd: root, stdio: 'inherit' });
+  const { summary } = JSON.parse(readFileSync(layersReport, 'utf8'));
+  const broken = new Set(summary.violations.map((v: { rule: { name: string } }) => v.rule.name));
+  const rules = summary.ruleSetUsed.forbidden.length;
+  passed += rules - broken.size;
+  failed += broken.size;
+} else failedSteps++;
 
 const vitestReport = path.join(root, 'test-results/vitest.json');
 rmSync(vitestReport, { force: true });

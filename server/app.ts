@@ -22,6 +22,7 @@ import {
   type EmailConfirmationRateLimitConfig,
 } from './middleware/rate-limit';
 import { requireTwoFactorForStaff } from './api/two-factor/routes';
+import { findUserById } from './api/users/repo';
 import type { SiteSettings } from '../contracts/site';
 import { apiRouters } from './api/routes';
 import { Notifier } from './api/notifications/notify';
@@ -115,7 +116,7 @@ export function createApp({
   // straight into the database turn both off).
   const sessions = cacheOptions?.maxEntries === 0 ? undefined : new SessionCache({ coherence, now: clock });
   app.use(forDatabasePaths(sessionMiddleware(app, db, { secure: production, cache: sessions })));
-  app.use(forDatabasePaths(loadUser(db)));
+  app.use(forDatabasePaths(loadUser((id) => findUserById(db, id))));
   app.use(requireTwoFactorForStaff(config.requireTwoFactorForStaff ?? false));
   // Pages rendered on the server for visitors are kept as the API's answers are, and forgotten with them.
   const pages = serverRenderedPages(pwaDir ?? PWA_DIR, {

@@ -1,9 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { MenuSetting, SeedDatabaseResponse } from '../../contracts/admin';
 import type { Discussion } from '../../contracts/forums';
 import type { Article } from '../../contracts/news';
 import type { Podcast } from '../../contracts/podcasts';
 import { apiFetch } from './client';
+import { discussionListsFilter } from './forums';
 import type { MenuKey } from './menu';
+import { newsQueries } from './news';
+import { articlePath, discussionPath, podcastPath } from './paths';
+import { podcastQueries } from './podcasts';
 
 /*
  * Admin writes without a list of their own: the sample-data rebuild, menu visibility (the list is
@@ -29,16 +34,23 @@ interface FeaturedItemTypes {
   discussions: Discussion;
 }
 
-const FEATURED_PATHS: Record<FeaturableKind, string> = {
-  news: '/api/news',
-  podcasts: '/api/podcasts',
-  discussions: '/api/forum/discussions',
+const ITEM_PATHS: Record<FeaturableKind, (id: string) => string> = {
+  news: articlePath,
+  podcasts: podcastPath,
+  discussions: discussionPath,
 };
 
 /** PATCH …/{id}/featured {isFeatured} for an article, an episode or a discussion. */
 export function setFeatured<K extends FeaturableKind>(kind: K, id: string, isFeatured: boolean): Promise<FeaturedItemTypes[K]> {
-  return apiFetch<FeaturedItemTypes[K]>(`${FEATURED_PATHS[kind]}/${encodeURIComponent(id)}/featured`, {
+  return apiFetch<FeaturedItemTypes[K]>(`${ITEM_PATHS[kind](id)}/featured`, {
     method: 'PATCH',
     body: { isFeatured },
   });
+}
+
+/** A featured switch: that kind's answers refetch (every list, the featured strips, the home showcase). */
+export function invalidateFeatured(queryClient: QueryClient, kind: FeaturableKind): Promise<void> {
+  if (kind === 'news') return queryClient.invalidateQueries({ queryKey: newsQueries.all() });
+  if (kind === 'podcasts') return queryClient.invalidateQueries({ queryKey: podcastQueries.all() });
+  return queryClient.invalidateQueries(discussionListsFilter);
 }

@@ -1,23 +1,6 @@
-import { NEXT_CURSOR_HEADER } from '../../contracts/constants';
+import { IDEMPOTENCY_KEY_HEADER, NEXT_CURSOR_HEADER } from '../../contracts/constants';
 import { serverRequest } from '../lib/environment';
-
-/**
- * The one fetch wrapper. Every call sends cookies; a JSON body (with its content type) goes out only
- * when there is a payload; responses are parsed as JSON. A non-ok response throws ApiError whose
- * message is "<status>: <body text or status text>" (spec section 8).
- */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-
-  constructor(
-    readonly status: number,
-    message: string,
-    /** The parsed body when the server answered with JSON (normally `{ message, code, errors? }`). */
-    readonly body: unknown,
-  ) {
-    super(message);
-  }
-}
+import { ApiError } from '../lib/errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -25,7 +8,7 @@ export interface ApiFetchOptions {
   method?: HttpMethod;
   body?: unknown;
   signal?: AbortSignal;
-  /** Extra request headers (the outbox sends `Idempotency-Key`). */
+  /** Extra request headers (`Idempotency-Key`: sendIdempotent). */
   headers?: Record<string, string>;
 }
 
@@ -35,19 +18,40 @@ export type ReadThrough = <T>(path: string, fetchAnswer: () => Promise<T>) => Pr
 let readThrough: ReadThrough = (_path, fetchAnswer) => fetchAnswer();
 
 /**
- * The offline store (pwa/offline/store.ts) takes the GETs over when it is loaded (the session module
- * loads it with the app): from then on each answer is kept on the device and given back when the
- * network fails. Registered from above so this lowest layer imports nothing of the offline code.
+ * The offline store (pwa/offline/store.ts) takes the GETs over when it is loaded (the app loads it at
+ * start): from then on each answer is kept on the device and given back when the network fails.
+ * Registered from above so this lowest layer imports nothing of the offline code.
  */
 export function routeReadsThrough(store: ReadThrough): void {
   readThrough = store;
 }
 
-/** GETs go through the offline store once it is loaded (routeReadsThrough). */
+/**
+ * The one fetch wrapper. Every call sends cookies; a JSON body (with its content type) goes out only
+ * when there is a payload; responses are parsed as JSON. A non-ok response throws ApiError whose
+ * message is "<status>: <body text or status text>" (spec section 8).
+ * GETs go through the offline store once it is loaded (routeReadsThrough).
+ */
 export function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   // On the server (rendering a page) there is no device to keep answers on.
   if ((options.method ?? 'GET') !== 'GET' || serverRequest()) return request<T>(path, options);
   return readThrough(path, () => request<T>(path, options));
+}
+
+/** A write as the outbox keeps it: its id is the request's `Idempotency-Key`. */
+export interface IdempotentWrite {
+  id: string;
+  method: Exclude<HttpMethod, 'GET'>;
+  path: string;
+  body?: unknown;
+}
+
+/**
+ * Sends a write the outbox sends now or replays later (pwa/outbox/outbox.ts): every attempt carries
+ * the same `Idempotency-Key`, so a write whose answer was lost is never applied twice.
+ */
+export function sendIdempotent<T>({ id, method, path, body }: IdempotentWrite): Promise<T> {
+  return apiFetch<T>(path, { method, body, headers: { [IDEMPOTENCY_KEY_HEADER]: id } });
 }
 
 /**

@@ -1,11 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
 import {
   EMAIL_CONFIRMATION_CODES,
   EMAIL_CONFIRMATION_MESSAGES,
   type EmailConfirmationSent,
   type EmailConfirmed,
 } from '../../contracts/email-confirmations';
-import { ApiError, apiFetch } from './client';
-import { serverMessage } from './errors';
+import { ApiError } from '../lib/errors';
+import { apiFetch } from './client';
+import { serverMessage } from '../lib/errors';
+import { USER_QUERY_KEY } from './keys';
+import { profileQueries } from './profile';
 
 /*
  * Email confirmation (docs/security.md §13). Both calls are POSTs, so nothing is kept on the device:
@@ -22,6 +26,14 @@ export function requestEmailConfirmation(): Promise<EmailConfirmationSent> {
 /** POST /api/email-confirmations/{token}: confirms the address the link was mailed to (200). */
 export function confirmEmail(token: string): Promise<EmailConfirmed> {
   return apiFetch<EmailConfirmed>(`${PATH}/${encodeURIComponent(token)}`, { method: 'POST' });
+}
+
+/** The signed-in member's record and profile again from the server (whether the address is confirmed). */
+export function invalidateEmailConfirmation(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: profileQueries.me().queryKey }),
+  ]);
 }
 
 const LINK_REFUSED = new Set<string>(Object.values(EMAIL_CONFIRMATION_CODES));

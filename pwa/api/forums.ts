@@ -3,6 +3,7 @@ import type { ContentStatus } from '../../contracts/common';
 import { LIMITS } from '../../contracts/constants';
 import type { Discussion, DiscussionDetail, DiscussionUpdateInput, ForumCategory } from '../../contracts/forums';
 import { apiFetch, apiFetchPage, type ListPage } from './client';
+import { discussionPath, DISCUSSIONS_PATH } from './paths';
 
 /** `?limit=50[&categoryId=][&before=]` for GET /api/forum/discussions. */
 function discussionSearch(categoryId: string | null | undefined, before: string | null): string {
@@ -31,7 +32,7 @@ export const forumQueries = {
     queryOptions({
       queryKey: ['forum', 'discussions', { categoryId: categoryId ?? null }],
       // Spec 7: limit 50 with or without a category (the first page of the cursor-paged list).
-      queryFn: ({ signal }) => apiFetch<Discussion[]>(`/api/forum/discussions?${discussionSearch(categoryId, null)}`, { signal }),
+      queryFn: ({ signal }) => apiFetch<Discussion[]>(`${DISCUSSIONS_PATH}?${discussionSearch(categoryId, null)}`, { signal }),
     }),
   /**
    * /forums: the list 50 at a time (spec 7's page), 'Load More Discussions' asking for the page after
@@ -42,7 +43,7 @@ export const forumQueries = {
     infiniteQueryOptions({
       queryKey: ['forum', 'discussions', { categoryId: categoryId ?? null, pageSize: LIMITS.pageSize }],
       queryFn: ({ pageParam, signal }) =>
-        apiFetchPage<Discussion>(`/api/forum/discussions?${discussionSearch(categoryId, pageParam)}`, { signal }),
+        apiFetchPage<Discussion>(`${DISCUSSIONS_PATH}?${discussionSearch(categoryId, pageParam)}`, { signal }),
       initialPageParam: null as string | null,
       getNextPageParam: (last: ListPage<Discussion>) => last.nextCursor,
       // Kept a while after the list is left, so Back finds every page loaded.
@@ -51,7 +52,7 @@ export const forumQueries = {
   discussion: (id: string) =>
     queryOptions({
       queryKey: ['forum', 'discussions', id],
-      queryFn: ({ signal }) => apiFetch<DiscussionDetail>(`/api/forum/discussions/${encodeURIComponent(id)}`, { signal }),
+      queryFn: ({ signal }) => apiFetch<DiscussionDetail>(discussionPath(id), { signal }),
     }),
 };
 
@@ -86,8 +87,6 @@ export async function invalidateForum(queryClient: QueryClient, change: ForumCha
     id ? queryClient.invalidateQueries({ queryKey: forumQueries.discussion(id).queryKey }) : undefined,
   ]);
 }
-
-const discussionPath = (id: string) => `/api/forum/discussions/${encodeURIComponent(id)}`;
 
 export function updateDiscussion(id: string, input: DiscussionUpdateInput): Promise<Discussion> {
   return apiFetch<Discussion>(discussionPath(id), { method: 'PATCH', body: input });

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { MenuSetting } from '../../contracts/admin';
 import type { MENU_KEYS } from '../../contracts/common';
 import { apiFetch } from './client';
@@ -12,6 +12,11 @@ export const menuQueries = {
       queryFn: ({ signal }) => apiFetch<MenuSetting[]>('/api/menu-settings', { signal }),
     }),
 };
+
+/** A menu setting written: the settings (and with them the navigation) refetch. */
+export function invalidateMenuSettings(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: menuQueries.settings().queryKey });
+}
 
 /**
  * Whether each navigation entry is shown: hidden only when its setting says isVisible false (an

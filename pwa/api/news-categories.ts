@@ -1,14 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { NewsCategory, NewsCategoryCreateInput, NewsCategoryUpdateInput } from '../../contracts/admin';
 import { apiFetch } from './client';
+import { newsQueries } from './news';
+import { podcastQueries } from './podcasts';
 
 /*
- * News category writes (admins). The lists are newsCategoryQueries in ./news.queries.ts, keyed
- * ['news-categories', { activeOnly }]; a write invalidates the ['news-categories'] prefix (both
- * lists) and the article and episode lists, which embed category names and colours.
+ * News category writes (admins). The lists are newsCategoryQueries in ./news.ts, keyed
+ * ['news-categories', { activeOnly }] and ['news-categories', { usedBy }].
  */
 
-export const newsCategoryListKey = ['news-categories'] as const;
+const newsCategoryListKey = ['news-categories'] as const;
 
 const categoryPath = (id: string) => `/api/admin/news-categories/${encodeURIComponent(id)}`;
 
@@ -23,4 +25,13 @@ export function updateNewsCategory(id: string, input: z.input<typeof NewsCategor
 
 export function deleteNewsCategory(id: string): Promise<unknown> {
   return apiFetch<unknown>(categoryPath(id), { method: 'DELETE' });
+}
+
+/** A category written: both category lists, and the article and episode answers, which embed category names and colours. */
+export function invalidateNewsCategories(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: newsCategoryListKey }),
+    queryClient.invalidateQueries({ queryKey: newsQueries.all() }),
+    queryClient.invalidateQueries({ queryKey: podcastQueries.all() }),
+  ]);
 }

@@ -1,9 +1,11 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { LIMITS } from '../../contracts/constants';
 import type { NewsCategory } from '../../contracts/admin';
-import type { Article, ArticleSummary, Comment } from '../../contracts/news';
+import type { ContentStatus } from '../../contracts/common';
+import type { Article, ArticleCreateInput, ArticlePatchInput, ArticlePutInput, ArticleSummary, Comment } from '../../contracts/news';
 import { apiFetch, apiFetchPage, type ListPage } from './client';
-import { articleCommentsPath, articlePath } from './paths';
+import { articleCommentsPath, articlePath, NEWS_PATH } from './paths';
 
 export interface ContentListParams {
   /** Category ids; an item matches when it has any of them. */
@@ -14,7 +16,7 @@ export interface ContentListParams {
 /**
  * Items per page of the paged lists (/news, /podcasts): 12 fills whole rows in the 1-, 2-, 3- and
  * 4-column grids, is the spec's 'Load More' step (multiples of 12), and keeps a phone's first page
- * at about a third of the old 50-item page (docs/architecture.md, "Finish (issue 18)").
+ * at about a third of the old 50-item page.
  */
 export const LIST_PAGE_SIZE = 12;
 
@@ -68,7 +70,7 @@ export const newsQueries = {
   list: (params: ContentListParams = {}) =>
     queryOptions({
       queryKey: ['news', listKeyParams(params)],
-      queryFn: ({ signal }) => apiFetch<Article[]>(`/api/news?${contentListSearch(params)}`, { signal }),
+      queryFn: ({ signal }) => apiFetch<Article[]>(`${NEWS_PATH}?${contentListSearch(params)}`, { signal }),
     }),
   /**
    * The home page's showcase (spec 2): the featured articles and the newest few, each a short list
@@ -77,12 +79,12 @@ export const newsQueries = {
   featured: () =>
     queryOptions({
       queryKey: ['news', { featured: true, limit: SHOWCASE_SIZE, ...CARD_VIEW }],
-      queryFn: ({ signal }) => apiFetch<ArticleSummary[]>(`/api/news/featured?limit=${SHOWCASE_SIZE}&view=card`, { signal }),
+      queryFn: ({ signal }) => apiFetch<ArticleSummary[]>(`${NEWS_PATH}/featured?limit=${SHOWCASE_SIZE}&view=card`, { signal }),
     }),
   latest: () =>
     queryOptions({
       queryKey: ['news', { ...listKeyParams({}), limit: SHOWCASE_SIZE, ...CARD_VIEW }],
-      queryFn: ({ signal }) => apiFetch<ArticleSummary[]>(`/api/news?limit=${SHOWCASE_SIZE}&view=card`, { signal }),
+      queryFn: ({ signal }) => apiFetch<ArticleSummary[]>(`${NEWS_PATH}?limit=${SHOWCASE_SIZE}&view=card`, { signal }),
     }),
   /** /news: the list, LIST_PAGE_SIZE articles at a time ('Load more'), as cards. */
   pages: (params: ContentListParams = {}) => pagedContentList<ArticleSummary>('news', params, CARD_VIEW),
@@ -104,6 +106,53 @@ export const newsQueries = {
       queryFn: ({ signal }) => apiFetch<Comment[]>(articleCommentsPath(id), { signal }),
     }),
 };
+
+/** POST /api/news: the editor's new article (the form sends the schema's parsed output). */
+export function createArticle(input: ArticleCreateInput): Promise<Article> {
+  return apiFetch<Article>(NEWS_PATH, { method: 'POST', body: input });
+}
+
+/** PATCH /api/news/{id}: the editor page sends the fields it changed. */
+export function updateArticle(id: string, input: ArticlePatchInput): Promise<Article> {
+  return apiFetch<Article>(articlePath(id), { method: 'PATCH', body: input });
+}
+
+/** PUT /api/news/{id}: the article page's Edit Article dialog sends the whole form. */
+export function replaceArticle(id: string, input: z.input<typeof ArticlePutInput>): Promise<Article> {
+  return apiFetch<Article>(articlePath(id), { method: 'PUT', body: input });
+}
+
+export function deleteArticle(id: string): Promise<unknown> {
+  return apiFetch<unknown>(articlePath(id), { method: 'DELETE' });
+}
+
+/** Publish or set back to draft. */
+export function setArticleStatus(id: string, status: ContentStatus): Promise<Article> {
+  return apiFetch<Article>(`${articlePath(id)}/status`, { method: 'PATCH', body: { status } });
+}
+
+/** Moves the article between the Active and Archive tabs. */
+export function setArticleArchived(id: string, isArchived: boolean): Promise<Article> {
+  return apiFetch<Article>(`${articlePath(id)}/archive`, { method: 'PATCH', body: { isArchived } });
+}
+
+/**
+ * An article written: every list that shows it (or no longer does) refetches. With `saved`, the
+ * server's answer replaces the article's own entry at once (['news', id]: no refetch needed).
+ */
+export async function invalidateNews(queryClient: QueryClient, saved?: Article): Promise<void> {
+  if (saved) queryClient.setQueryData(newsQueries.detail(saved.id).queryKey, saved);
+  await queryClient.invalidateQueries({ queryKey: newsQueries.lists() });
+}
+
+/**
+ * Drops a deleted article's or episode's entries ([kind, id], an article's comments with it). Called
+ * once its page has been left: while a page still shows the item, a dropped entry would be
+ * refetched, and 404.
+ */
+export function forgetDeleted(queryClient: QueryClient, kind: 'news' | 'podcasts', id: string): void {
+  queryClient.removeQueries({ queryKey: [kind, id] });
+}
 
 /**
  * A comment posted or deleted changes the article's comment list and the commentCount its page and

@@ -4,7 +4,7 @@ import type { Notification, NotificationSettings, NotificationSettingsInput, Unr
 import { apiFetch, apiFetchPage, type ListPage } from './client';
 
 /*
- * A member's notifications (issue 21, docs/notifications.md). Keys mirror the paths under
+ * A member's notifications (docs/notifications.md). Keys mirror the paths under
  * /api/notifications: the list ['notifications', 'list'], the unread count
  * ['notifications', 'unread-count'] and the settings ['notifications', 'settings']. Every GET goes
  * through the offline store, so the list and the count read offline as last loaded.

@@ -7,11 +7,12 @@ import {
   type PasswordResetRequestResponse,
 } from '../../contracts/auth';
 import type { SignInAnswer } from './two-factor';
-import { ApiError, apiFetch } from './client';
-import { serverMessage } from './errors';
+import { ApiError } from '../lib/errors';
+import { apiFetch } from './client';
+import { serverMessage } from '../lib/errors';
 
 /*
- * Password reset (issue 21, docs/mail.md). Under /api/auth/, so no answer is kept on the device
+ * Password reset (docs/mail.md). Under /api/auth/, so no answer is kept on the device
  * (offline/store.ts): the link's path holds its secret token, and its answer changes once used.
  */
 

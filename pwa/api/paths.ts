@@ -1,14 +1,32 @@
 /**
- * API paths that code without React needs too: the service worker's background download of the
- * reading list (pwa/sw/sw.ts, issue 22) reads the same answers as the page, and must not pull the
- * query library (and React with it) into the worker. The query modules build their requests from
- * these as well, so a path is spelt once.
+ * API paths spelt once. The request functions of pwa/api build from them; so do the features'
+ * outbox items (a queued write carries its path) and code without React: the service worker's
+ * background download of the reading list (pwa/sw) reads the same answers as the page, and
+ * must not pull the query library (and React with it) into the worker.
  */
 
 export const READING_LIST_PATH = '/api/reading-list';
 
 export const readingListEntryPath = (articleId: string) => `${READING_LIST_PATH}/${encodeURIComponent(articleId)}`;
 
-export const articlePath = (id: string) => `/api/news/${encodeURIComponent(id)}`;
+export const NEWS_PATH = '/api/news';
+
+export const articlePath = (id: string) => `${NEWS_PATH}/${encodeURIComponent(id)}`;
 
 export const articleCommentsPath = (id: string) => `${articlePath(id)}/comments`;
+
+/** One comment (DELETE), whichever article it is on. */
+export const commentPath = (commentId: string) => `${NEWS_PATH}/comments/${encodeURIComponent(commentId)}`;
+
+export const PODCASTS_PATH = '/api/podcasts';
+
+export const podcastPath = (id: string) => `${PODCASTS_PATH}/${encodeURIComponent(id)}`;
+
+/** POST likes, DELETE unlikes an article or an episode (the kind is the resource: 'news', 'podcasts'). */
+export const likePath = (kind: 'news' | 'podcasts', id: string) => `/api/${kind}/${encodeURIComponent(id)}/like`;
+
+export const DISCUSSIONS_PATH = '/api/forum/discussions';
+
+export const discussionPath = (id: string) => `${DISCUSSIONS_PATH}/${encodeURIComponent(id)}`;
+
+export const REPLIES_PATH = '/api/forum/replies';

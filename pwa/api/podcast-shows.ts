@@ -1,12 +1,12 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { PodcastShow, PodcastShowCreateInput, PodcastShowUpdateInput } from '../../contracts/podcasts';
 import { apiFetch } from './client';
 
 /*
- * Podcast shows (issue 18). Key ['podcast-shows'] mirrors GET /api/podcast-shows; episode saves
- * invalidate it too (counts and the next free episode number change), and show writes also
- * invalidate the episode lists, which embed the show's name.
+ * Podcast shows. Key ['podcast-shows'] mirrors GET /api/podcast-shows; episode saves invalidate it
+ * too (counts and the next free episode number change: invalidatePodcasts in ./podcasts.ts), and
+ * show writes also invalidate the episodes, which embed the show's name.
  */
 export const podcastShowQueries = {
   all: () => ['podcast-shows'] as const,
@@ -29,4 +29,15 @@ export function updatePodcastShow(id: string, input: z.input<typeof PodcastShowU
 
 export function deletePodcastShow(id: string): Promise<unknown> {
   return apiFetch<unknown>(showPath(id), { method: 'DELETE' });
+}
+
+/**
+ * A show written: the shows list, and every episode answer (['podcasts'], podcastQueries.all() in
+ * ./podcasts.ts, which imports this module), since each embeds its show's name.
+ */
+export function invalidatePodcastShows(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: podcastShowQueries.all() }),
+    queryClient.invalidateQueries({ queryKey: ['podcasts'] }),
+  ]);
 }

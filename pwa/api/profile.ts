@@ -1,31 +1,45 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { User } from '../../contracts/auth';
+import type { PasswordChangeInput, PasswordChangeResponse, ProfileUpdateInput } from '../../contracts/profile';
 import { USER_QUERY_KEY } from './keys';
 import { apiFetch } from './client';
 import { memberQueries } from './members';
 
 /*
  * The signed-in member's own profile (GET/PATCH /api/profile, POST /api/profile/password). Reads go
- * through the offline store like every GET; writes (features/profile/mutations.ts) need a connection
- * and are never queued in the outbox (docs/offline.md, "Profile edits"): a profile is one record that
- * the member edits in a form in front of them, and a change that silently applied hours later (a
- * name, a photo, a password) would surprise more than the clear "needs a connection" message does.
+ * through the offline store like every GET; writes need a connection and are never queued in the
+ * outbox (docs/offline.md, "Profile edits"): a profile is one record that the member edits in a form
+ * in front of them, and a change that silently applied hours later (a name, a photo, a password)
+ * would surprise more than the clear "needs a connection" message does.
  */
+
+const PROFILE_PATH = '/api/profile';
 
 export const profileQueries = {
   me: () =>
     queryOptions({
       queryKey: ['profile'],
-      queryFn: ({ signal }) => apiFetch<User>('/api/profile', { signal }),
+      queryFn: ({ signal }) => apiFetch<User>(PROFILE_PATH, { signal }),
     }),
 };
+
+/** Name, title, company, bio, expertise and the photo's path (null removes it); answers the updated user. */
+export function updateProfile(input: z.input<typeof ProfileUpdateInput>): Promise<User> {
+  return apiFetch<User>(PROFILE_PATH, { method: 'PATCH', body: input });
+}
+
+/** Every other session of the member ends; the answer says how many did. */
+export function changePassword(input: z.input<typeof PasswordChangeInput>): Promise<PasswordChangeResponse> {
+  return apiFetch<PasswordChangeResponse>(`${PROFILE_PATH}/password`, { method: 'POST', body: input });
+}
 
 /**
  * After a profile change: the header's user and the profile answer become the server's at once; the
  * member's own page and the lists that show their name or photo (comments, discussions, the
  * leaderboard) are refetched where shown and marked stale elsewhere.
  */
-export async function profileChanged(queryClient: QueryClient, user: User): Promise<void> {
+export async function invalidateProfile(queryClient: QueryClient, user: User): Promise<void> {
   queryClient.setQueryData(profileQueries.me().queryKey, user);
   queryClient.setQueryData(USER_QUERY_KEY, user);
   await Promise.all([

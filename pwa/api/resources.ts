@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { LIMITS, type RESOURCE_CATEGORIES, type RESOURCE_TYPES } from '../../contracts/constants';
 import type { Resource, ResourceCreateInput, ResourceUpdateInput } from '../../contracts/resources';
 import { apiFetch } from './client';
@@ -36,4 +36,9 @@ export function updateResource(id: string, input: ResourceUpdateInput): Promise<
 
 export function deleteResource(id: string): Promise<unknown> {
   return apiFetch(`/api/resources/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** A resource written: every resource list refetches (the type tiles count the whole library). */
+export function invalidateResources(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: resourceQueries.all() });
 }

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { User } from '../../contracts/auth';
 import { TWO_FACTOR_REQUIRED_CODE } from '../../contracts/constants';
 import type {
@@ -9,7 +9,10 @@ import type {
   TwoFactorSetup,
   TwoFactorStatus,
 } from '../../contracts/two-factor';
-import { ApiError, apiFetch } from './client';
+import { ApiError } from '../lib/errors';
+import { apiFetch } from './client';
+import { USER_QUERY_KEY } from './keys';
+import { profileQueries } from './profile';
 
 /*
  * Two-step sign-in (docs/security.md §14): the login's second step, the member's own enrolment
@@ -26,6 +29,21 @@ export const twoFactorQueries = {
       queryFn: ({ signal }) => apiFetch<TwoFactorStatus>(PROFILE_PATH, { signal }),
     }),
 };
+
+/**
+ * A two-step sign-in write: turning it on or off (`switched`) changes the signed-in user
+ * (twoFactorEnabled), so the header's user, the profile and the status are read again; new recovery
+ * codes (`codes`) change the status's count alone.
+ */
+export function invalidateTwoFactor(queryClient: QueryClient, change: 'switched' | 'codes'): Promise<unknown> {
+  const status = { queryKey: twoFactorQueries.status().queryKey };
+  if (change === 'codes') return queryClient.invalidateQueries(status);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
+    queryClient.invalidateQueries({ queryKey: profileQueries.me().queryKey, exact: true }),
+    queryClient.invalidateQueries(status),
+  ]);
+}
 
 /** The login answers a user, or asks for the second step. */
 export type SignInAnswer = User | TwoFactorChallenge;

@@ -1,5 +1,6 @@
 import type { ObjectPathResponse, UploadKind, UploadUrlResponse } from '../../contracts/uploads';
-import { ApiError, apiFetch } from './client';
+import { ApiError } from '../lib/errors';
+import { apiFetch } from './client';
 
 /*
  * The upload flow of spec 4 (server/api/uploads/routes.ts): ask for a single-use upload URL, PUT the

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { User } from '../../contracts/auth';
 import type { Role } from '../../contracts/common';
@@ -48,7 +48,17 @@ export const userQueries = {
 };
 
 /** Query filters that match every cached user list of both families. */
-export const userListKeys = [['users'], ['admin', 'users']] as const;
+const userListKeys = [['users'], ['admin', 'users']] as const;
+
+/** A user written: both URL families list the same users, so every cached list refetches. */
+export function invalidateUsers(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(userListKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** An invitation sent, renewed or revoked: the pending invitations refetch. */
+export function invalidateInvitations(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: userQueries.invitations().queryKey });
+}
 
 const userPath = (id: string) => `/api/users/${encodeURIComponent(id)}`;
 const adminUserPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;

@@ -52,7 +52,7 @@ export interface CardGridProps<T> {
 }
 
 /**
- * A list of cards in a balanced grid (issue 18: no orphan columns): the column count follows both
+ * A list of cards in a balanced grid (no orphan columns): the column count follows both
  * the room and the number of items, and a last row that cannot be full is centred. Each card is
  * its own Suspense boundary: in a page rendered on the server, React hydrates such boundaries one at
  * a time in the background, so a list of 50 cards becomes many short tasks instead of one long one

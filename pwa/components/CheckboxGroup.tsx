@@ -1,20 +1,10 @@
 import type { ReactNode } from 'react';
-import {
-  CheckboxGroup as RACCheckboxGroup,
-  FieldError,
-  Label,
-  Text,
-  type CheckboxGroupProps as RACCheckboxGroupProps,
-} from 'react-aria-components';
+import { CheckboxGroup as RACCheckboxGroup, type CheckboxGroupProps as RACCheckboxGroupProps } from 'react-aria-components';
+import { FieldShell, fieldRootProps, type FieldChromeProps } from './FieldShell';
 
-export interface CheckboxGroupProps extends Omit<RACCheckboxGroupProps, 'className' | 'children'> {
-  label: ReactNode;
-  description?: ReactNode;
-  /** An error under the group; a surrounding RAC `Form`'s `validationErrors[name]` shows here too. */
-  errorMessage?: string;
+export interface CheckboxGroupProps extends Omit<RACCheckboxGroupProps, 'className' | 'children'>, FieldChromeProps {
   /** `<Checkbox value="…">` items. */
   children: ReactNode;
-  className?: string;
 }
 
 /**
@@ -24,19 +14,10 @@ export interface CheckboxGroupProps extends Omit<RACCheckboxGroupProps, 'classNa
  */
 export function CheckboxGroup({ label, description, errorMessage, children, className, ...props }: CheckboxGroupProps) {
   return (
-    <RACCheckboxGroup
-      {...props}
-      isInvalid={props.isInvalid ?? (errorMessage ? true : undefined)}
-      className={['field', 'checkbox-group', className].filter(Boolean).join(' ')}
-    >
-      <Label className="field__label">{label}</Label>
-      <div className="checkbox-group__items">{children}</div>
-      {description ? (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+    <RACCheckboxGroup {...props} {...fieldRootProps({ isInvalid: props.isInvalid, errorMessage, className }, 'checkbox-group')}>
+      <FieldShell label={label} description={description} errorMessage={errorMessage}>
+        <div className="checkbox-group__items">{children}</div>
+      </FieldShell>
     </RACCheckboxGroup>
   );
 }

@@ -25,7 +25,7 @@ export interface CoverProps {
 }
 
 /**
- * An item's picture (docs/architecture.md, "Finish (issue 18): covers and images"): its uploaded
+ * An item's picture (docs/decisions/2026-11-25-generated-covers.md): its uploaded
  * image or else its generated cover, as an `<img srcset sizes>` in WebP so the browser fetches the
  * size its layout and screen need. Intrinsic 16:9 width and height reserve the box before it loads
  * (no layout shift). When a source fails (offline and not kept, deleted, another site down) the next

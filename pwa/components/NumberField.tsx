@@ -1,19 +1,7 @@
-import type { ReactNode } from 'react';
-import {
-  FieldError,
-  Input,
-  Label,
-  NumberField as RACNumberField,
-  Text,
-  type NumberFieldProps as RACNumberFieldProps,
-} from 'react-aria-components';
+import { Input, NumberField as RACNumberField, type NumberFieldProps as RACNumberFieldProps } from 'react-aria-components';
+import { FieldShell, fieldRootProps, type FieldChromeProps } from './FieldShell';
 
-export interface NumberFieldProps extends Omit<RACNumberFieldProps, 'className' | 'children'> {
-  label: ReactNode;
-  description?: ReactNode;
-  errorMessage?: string;
-  className?: string;
-}
+export interface NumberFieldProps extends Omit<RACNumberFieldProps, 'className' | 'children'>, FieldChromeProps {}
 
 /**
  * A number input: `<NumberField label="Rating" minValue={0} maxValue={5} step={1} value={n} onChange={setN} />`.
@@ -22,19 +10,10 @@ export interface NumberFieldProps extends Omit<RACNumberFieldProps, 'className' 
  */
 export function NumberField({ label, description, errorMessage, className, ...props }: NumberFieldProps) {
   return (
-    <RACNumberField
-      {...props}
-      isInvalid={props.isInvalid ?? (errorMessage ? true : undefined)}
-      className={['field', className].filter(Boolean).join(' ')}
-    >
-      <Label className="field__label">{label}</Label>
-      <Input className="field__input" />
-      {description ? (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+    <RACNumberField {...props} {...fieldRootProps({ isInvalid: props.isInvalid, errorMessage, className })}>
+      <FieldShell label={label} description={description} errorMessage={errorMessage}>
+        <Input className="field__input" />
+      </FieldShell>
     </RACNumberField>
   );
 }

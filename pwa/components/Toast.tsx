@@ -8,7 +8,7 @@ import {
   UNSTABLE_ToastRegion as RACToastRegion,
   type QueuedToast,
 } from 'react-aria-components';
-import { serverMessage } from '../api/errors';
+import { serverMessage } from '../lib/errors';
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -23,7 +23,7 @@ interface ToastContent {
 }
 
 /**
- * A toast must not cover the control that raised it (issue 18: a toast over the switch just pressed
+ * A toast must not cover the control that raised it (a toast over the switch just pressed
  * ate the next press): it comes up at the bottom unless that control sits in the lower half of the
  * screen, then at the top, under the header.
  */

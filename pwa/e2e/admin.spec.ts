@@ -82,7 +82,7 @@ test.describe('role gates', () => {
     await expect(links.getByRole('link', { name: 'Users' })).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Danger zone' })).toHaveCount(0);
 
-    // Editors have no Admin link in the header, but a Main Page link (issue 18); it opens the panel.
+    // Editors have no Admin link in the header, but a Main Page link; it opens the panel.
     const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
     await nav.getByRole('link', { name: 'Main Page' }).click();
@@ -166,7 +166,7 @@ test.describe('control panel', () => {
     const tax = shows.find((show) => show.slug === 'the-tax-brief')!;
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Podcasts' }).click();
-    // The first show is chosen, with its next free number (issue 18: numbers are unique per show).
+    // The first show is chosen, with its next free number (numbers are unique per show).
     await expect(page.getByRole('button', { name: /Show$/ })).toContainText(shows[0].name);
     await expect(page.getByLabel('Episode Number')).toHaveValue(String(shows[0].nextEpisodeNumber));
     await expect(page.getByLabel('Duration', { exact: true })).toHaveAccessibleDescription('Format: MM:SS or HH:MM:SS');

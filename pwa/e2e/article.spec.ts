@@ -80,7 +80,7 @@ test.describe('sample data', () => {
     await expect(hero).toHaveAttribute('srcset', /640x360\.webp\?v=\w+ 640w, .*1600x900\.webp\?v=\w+ 1600w$/);
     await expectImageLoaded(hero);
 
-    // Content is Markdown: each blank-line-separated paragraph becomes its own paragraph (issue 10).
+    // Content is Markdown: each blank-line-separated paragraph becomes its own paragraph.
     const content = main.locator('.article__content');
     await expectMarkdownBody(content, (await getJson<{ content: string }>(page.request, `/api/news/${article.id}`)).content);
 

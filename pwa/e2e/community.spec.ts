@@ -123,7 +123,7 @@ test('the page has no controls for any role, only links to the members shown', a
     await page.goto('/community');
     await expect(podium(page)).toHaveCount(3);
     await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
-    // Each name on the podium and the leaderboard opens that member's page (issue 18).
+    // Each name on the podium and the leaderboard opens that member's page.
     const links = page.getByRole('main').getByRole('link');
     await expect(links).toHaveCount(3 + 5);
     for (const href of await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))) expect(href).toMatch(/^\/members\/[0-9a-f-]{36}$/);

@@ -76,7 +76,7 @@ export async function getJson<T>(request: APIRequestContext, path: string): Prom
 }
 
 /** Distinct categories of `items`, by id, in first-seen order (what the filter chips show). */
-/** The hub pages episodes 12 at a time, like /news (LIST_PAGE_SIZE in pwa/api/news.queries.ts). */
+/** The hub pages episodes 12 at a time, like /news (LIST_PAGE_SIZE in pwa/api/news.ts). */
 export const EPISODE_PAGE = 12;
 
 /**
@@ -91,7 +91,7 @@ export async function hubEpisodes(request: APIRequestContext, query = '') {
 }
 
 /**
- * An article's Markdown body shows as its blocks (issue 10): its headings as headings, and one
+ * An article's Markdown body shows as its blocks: its headings as headings, and one
  * paragraph per plain block (lists, quotes and tables are blocks of their own kind).
  */
 export async function expectMarkdownBody(body: Locator, markdown: string): Promise<void> {

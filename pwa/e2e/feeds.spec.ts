@@ -9,7 +9,7 @@ import { ACCOUNTS, signIn } from './session';
 test.use({ serviceWorkers: 'allow' });
 
 /*
- * Issue 10 in the browser: feed subscriptions, share-page metadata fetched without JavaScript,
+ * Feeds and content in the browser: feed subscriptions, share-page metadata fetched without JavaScript,
  * Markdown articles with reading time, and 'Search all of Ledger Commons'.
  */
 

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { ACCOUNTS, signIn } from './session';
 
 /*
- * Issue 18, layout: balanced grids at every width (no orphan column), one category chip order
+ * Layout: balanced grids at every width (no orphan column), one category chip order
  * everywhere, and no skeleton beside an error.
  */
 
@@ -95,7 +95,7 @@ test('every grid is balanced at every width: full rows, a short last row centred
   expect(problems).toEqual([]);
 });
 
-test('the grids of issue 18 take the column counts their item counts call for', async ({ page }) => {
+test('the grids take the column counts their item counts call for', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const columns = async (list: Locator) => {
     const tops = await list.locator('> li').evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));

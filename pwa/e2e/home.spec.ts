@@ -38,7 +38,7 @@ test('home shows the sample data: 3 news cards, the podcast hub, the forums and 
   }
   await expect(page.getByRole('link', { name: 'Load More Articles' })).toHaveAttribute('href', '/news');
 
-  // Featured episodes first, then the newest others, each once (issue 18: no repeats, no holes).
+  // Featured episodes first, then the newest others, each once (no repeats, no holes).
   const expected = [...featuredPodcasts, ...podcasts.filter((p) => !p.isFeatured)].slice(0, 3).map((p) => p.title);
   await expect(podcastCards(page).getByRole('heading')).toHaveText(expected);
   await expect(podcastCards(page).first().getByText(/^Episode \d+$/)).toBeVisible();

@@ -8,10 +8,10 @@ import { ACCOUNTS } from './session';
 import { toast } from './toast';
 
 /*
- * Invitations by link (issue 16): the admin invites, gets a one-time link and copies it; the invitee
+ * Invitations by link: the admin invites, gets a one-time link and copies it; the invitee
  * opens it in their own browser, creates the account with the invited role and is signed in. A used,
  * revoked, expired or unknown link says which, with a way to sign in. Where the site mails
- * invitations (issue 21), journey-invitation.spec.ts follows the mail instead.
+ * invitations, journey-invitation.spec.ts follows the mail instead.
  */
 
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;

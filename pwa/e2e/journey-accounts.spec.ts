@@ -15,7 +15,7 @@ import { ACCOUNTS } from './session';
 test.use({ serviceWorkers: 'allow' });
 
 /*
- * Issue 18, accounts: a member edits their profile (details, a photo cropped to a square in the
+ * Accounts: a member edits their profile (details, a photo cropped to a square in the
  * browser, their password) and everyone can open a member's public page from an author's name or
  * the leaderboard. Each member here is made for the test, so no other spec's account changes.
  * Desktop and both phone projects.

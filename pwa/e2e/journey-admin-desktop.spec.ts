@@ -4,11 +4,11 @@ import { selectButton } from './select';
 import { ACCOUNTS } from './session';
 
 /*
- * Issue 17, journey (d): an admin at a 1280px desktop signs in through the login form, opens the
+ * Journey (d): an admin at a 1280px desktop signs in through the login form, opens the
  * control panel's Users tab, changes a member's role and deletes another member, and never has to
  * scroll sideways: at every step the page is no wider than the screen and the control to press lies
  * inside it (at 1366 and 1280px the Logout button and the Users tab's Delete were once cut off; the
- * row's actions are now one Actions menu, issue 18).
+ * row's actions are now one Actions menu).
  * A desktop journey: the phone projects leave it out (playwright.config.ts).
  */
 

@@ -13,7 +13,7 @@ import { ACCOUNTS, emptyReadingList } from './session';
 test.use({ serviceWorkers: 'allow' });
 
 /*
- * Issue 17, journey (a): a commuter signs in through the form, saves two articles found by in-app
+ * Journey (a): a commuter signs in through the form, saves two articles found by in-app
  * links, goes offline, restarts the browser (a kept profile) and reads both, images included. On a
  * phone, a small phone and a desktop.
  */
@@ -52,7 +52,7 @@ async function expectArticleWithImage(page: Page, article: ListedArticle & { ima
 for (const screen of SCREENS) {
   test(`a commuter signed in through the form reads two saved articles offline after a browser restart (${screen.name})`, async () => {
     test.slow(); // two browser launches and a sign-in through the form
-    // Each screen's commuter starts with nothing saved: the member's Saved is their account's (issue 22).
+    // Each screen's commuter starts with nothing saved: the member's Saved is their account's.
     await emptyReadingList(server.url, ACCOUNTS.member);
     const userDataDir = await mkdtemp(path.join(tmpdir(), 'ledger-commuter-'));
     const launch = (offline: boolean): Promise<BrowserContext> => launchProfile(userDataDir, { baseURL: server.url, offline, ...screen.use });

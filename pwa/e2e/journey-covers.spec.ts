@@ -5,7 +5,7 @@ import { ACCOUNTS } from './session';
 import { expectImageLoaded } from './images';
 
 /*
- * Issue 18, art direction: a member signs in through the form and goes through the news, an
+ * Art direction: a member signs in through the form and goes through the news, an
  * article, the podcasts and the resources. Every card has its own picture (an item without an upload
  * shows its generated cover: a distinct address per item, never one shared placeholder; the sample
  * data has no uploads, but earlier tests on the worker's database may have added some), every

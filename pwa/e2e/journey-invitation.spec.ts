@@ -9,7 +9,7 @@ import { ACCOUNTS } from './session';
 import { dismissToast, toast } from './toast';
 
 /*
- * Issue 21: invitations that arrive. The admin invites from the Users tab, the invitation comes by
+ * Invitations that arrive. The admin invites from the Users tab, the invitation comes by
  * mail (a real SMTP server, pwa/e2e/mail.ts), and the invitee opens its link in their own browser,
  * sets their name and password and is signed in with the invited role. Resend mails a new link (the
  * old one stops working); revoked and expired links say so. Desktop and the phone project.

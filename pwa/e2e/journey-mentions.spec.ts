@@ -7,7 +7,7 @@ import { main, signInWithForm } from './journey';
 import { ACCOUNTS } from './session';
 
 /*
- * Issue 21, mentions: a member types `@` and the start of a name in an article's comment box and in
+ * Mentions: a member types `@` and the start of a name in an article's comment box and in
  * a forum reply box, picks the member from the suggestions (the keyboard on a desktop, a tap on a
  * phone) and posts; the text shows the name as a link to the member's page, and the member has a
  * `mention` notification. A name typed by hand and not picked stays plain text. Desktop and phone.

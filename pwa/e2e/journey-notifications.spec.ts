@@ -3,7 +3,7 @@ import { header, main, signInWithForm } from './journey';
 import { ACTOR, bell, bellName, newRecipient, notify, unreadOnServer } from './notifications';
 
 /*
- * Issue 21: a member hears that someone replied to their discussion and goes to the reply, the way
+ * A member hears that someone replied to their discussion and goes to the reply, the way
  * they would on their device. On a phone (the phone project: 412 px, touch) the bell is a link to
  * the notifications screen, as phone apps open a screen of their own; on a desktop it opens a popover
  * whose 'See all' leads to the same screen. A screenshot of the phone's screen is kept in

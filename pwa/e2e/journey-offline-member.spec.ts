@@ -11,7 +11,7 @@ import { ACCOUNTS } from './session';
 test.use({ serviceWorkers: 'allow' });
 
 /*
- * Issue 17, journey (b): a member signed in through the form writes a comment, a reply and a new
+ * Journey (b): a member signed in through the form writes a comment, a reply and a new
  * discussion offline, reloads (still offline), comes back online, and each lands exactly once. On a
  * phone, a small phone and a desktop.
  */

@@ -4,7 +4,7 @@ import { expect, mailTo, newMember, resetLinkIn, test } from './mail';
 import { toast } from './toast';
 
 /*
- * Issue 21: a member who forgot their password gets back in, the way they would: from the sign-in
+ * A member who forgot their password gets back in, the way they would: from the sign-in
  * screen's "Forgot password?" to the mail (a real SMTP server, pwa/e2e/mail.ts), its link, a new
  * password, signed in; then the new password works and the old one no longer does. Desktop and the
  * phone project (journey-*.spec.ts).

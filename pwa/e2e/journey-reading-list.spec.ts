@@ -13,7 +13,7 @@ import { ACCOUNTS, emptyReadingList } from './session';
 test.use({ serviceWorkers: 'allow' });
 
 /*
- * Issue 22: a reading list that follows the member. Two browser profiles of one member (a desktop A
+ * A reading list that follows the member. Two browser profiles of one member (a desktop A
  * and a phone B, each a kept profile): A saves two articles; B, online, downloads them; B goes
  * offline, restarts and reads the first with its picture, reads half of it and removes the second;
  * back online, A no longer lists the second and shows how far B read the first.

@@ -9,7 +9,7 @@ import { launchProfile, waitForServiceWorker } from './offline';
 test.use({ serviceWorkers: 'allow' });
 
 /*
- * Issue 17, journey (c): a visitor on a phone who would install the app. In a kept browser profile
+ * Journey (c): a visitor on a phone who would install the app. In a kept browser profile
  * (Chromium offers installation only outside incognito) with phone emulation, the app is installable
  * with no errors, and the visitor finds their way with the menu button: tap, the sheet, a link, the
  * page. The phone projects run it on their phone; the desktop project on a 320px phone, the narrowest.

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Helpers for the journeys (issue 17): everything through the UI, as a person on a phone would, so
+ * Helpers for the journeys: everything through the UI, as a person on a phone would, so
  * the sign-in goes through the form (never the API, whose cookie makes the app start signed in and
  * hides what happens when the app itself signs in).
  */

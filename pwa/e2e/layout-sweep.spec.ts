@@ -7,7 +7,7 @@ import { ACCOUNTS, signIn } from './session';
 test.use({ serviceWorkers: 'allow' });
 
 /*
- * Issue 17: every screen fits every phone (320–430px, phone emulation) and every desktop from
+ * Every screen fits every phone (320–430px, phone emulation) and every desktop from
  * 1024px, in every state. Opens every route as each role and measures, at each width:
  *  - the page is no wider than the screen (document.documentElement.scrollWidth; with phone
  *    emulation an overflowing page also widens the layout viewport, so innerWidth is checked too);
@@ -36,7 +36,7 @@ const WIDTHS: Record<string, number[]> = {
  * at 375 and 412, and what fits at 1024 px fits wider. 390 px is a breakpoint of the header (the site's
  * name shows from there) and 412 px the phone project's own screen: both are swept in full too. Above 1024 px only the header changes (it shows
  * the site's and the account's names at 1200 and 1440 px: pwa/styles/layout.css), so the wider
- * desktop widths measure the header's screens and the admin's tables, where issue 17's overflows were.
+ * desktop widths measure the header's screens and the admin's tables, where overflows once were.
  */
 const WIDE_DESKTOP_ROUTES = ['/', '/admin', '/admin/users'];
 
@@ -186,7 +186,7 @@ async function misfits(page: Page, width: number, phone: boolean): Promise<strin
       for (const box of document.querySelectorAll('main .table-scroll')) {
         if (box.scrollWidth > box.clientWidth + 1) problems.push(`a table scrolls sideways (${box.scrollWidth}px in ${box.clientWidth}px)`);
       }
-      // The footer (issue 18) is on every page and its links wrap to fit 320px.
+      // The footer is on every page and its links wrap to fit 320px.
       if (!document.querySelector('footer.site-footer')) problems.push('no footer');
       const offScreen = [...document.querySelectorAll('main button, main a[href], footer button, footer a[href]')].filter((el) => {
         const rect = el.getBoundingClientRect();
@@ -267,7 +267,7 @@ async function sweep({ browser, baseURL, testInfo, prepare, signedIn, after, rou
   return problems;
 }
 
-/** The sweep's duration, in the report and the log (issue 17 asks to keep it modest). */
+/** The sweep's duration, in the report and the log. */
 function report(testInfo: TestInfo, started: number) {
   const description = `${testInfo.title}: ${((Date.now() - started) / 1000).toFixed(1)} s for ${widthsOf(testInfo).join(', ')} px`;
   testInfo.annotations.push({ type: 'duration', description });

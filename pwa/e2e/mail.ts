@@ -4,7 +4,7 @@ import { expect, test as base } from './fixtures';
 import { ACCOUNTS } from './session';
 
 /*
- * Specs that read the site's mail (issue 21): each worker starts a real SMTP server (smtp-server, the
+ * Specs that read the site's mail: each worker starts a real SMTP server (smtp-server, the
  * one the server's mail tests use) and its app server sends through it (SMTP_URL), so a test reads
  * what a member's inbox would get. These specs run on servers of their own (another `serverEnv`).
  */

@@ -8,7 +8,7 @@ import { expectSavedContentBanner, storedPaths, waitForServiceWorker } from './o
 import { toast } from './toast';
 
 /*
- * Issue 21, the client side of notifications on a desktop (the phone's way is
+ * The client side of notifications on a desktop (the phone's way is
  * journey-notifications.spec.ts): the header's bell and its popover, /notifications, the settings,
  * and reading and marking offline. Each test has a member of its own, signed in through the form;
  * the admin makes the events through the API as another member would.

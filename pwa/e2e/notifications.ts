@@ -4,7 +4,7 @@ import { header } from './journey';
 import { ACCOUNTS } from './session';
 
 /*
- * Arranging notifications (issue 21) for the browser specs: a new member of their own per test (so
+ * Arranging notifications for the browser specs: a new member of their own per test (so
  * counts are theirs alone), with a discussion and a draft article; the admin (Avery Collins) then
  * replies, mentions, comments and publishes through the API, as another member would from their
  * browser. The member's own screens are then used through the UI.

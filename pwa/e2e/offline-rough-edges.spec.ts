@@ -11,7 +11,7 @@ import { ACCOUNTS } from './session';
 test.use({ serviceWorkers: 'allow' });
 
 /*
- * Issue 17, point 5: the offline rough edges, each on a phone (412 px, touch), where the journeys
+ * Point 5: the offline rough edges, each on a phone (412 px, touch), where the journeys
  * happen. Screenshots of the new states are taken at 360 px too (test-results/screenshots/).
  */
 const PHONE = { width: 412, height: 915 };

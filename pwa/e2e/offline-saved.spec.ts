@@ -35,7 +35,7 @@ test.afterAll(async () => {
   await server?.close();
 });
 
-// Each test starts with nothing saved: the member's Saved is their account's (issue 22).
+// Each test starts with nothing saved: the member's Saved is their account's.
 test.beforeEach(async () => {
   await emptyReadingList(server.url, ACCOUNTS.member);
 });
@@ -180,7 +180,7 @@ test('a visitor who is not signed in can save too, and keeps it; sign-out remove
   await page.goto('/saved');
   await expect(savedList(page).getByRole('article')).toHaveCount(1);
   await expect(savedList(page).getByRole('article', { name: other.title })).toBeVisible();
-  // Only the anonymous save's pictures stay (its generated cover, issue 18): the member's upload is gone.
+  // Only the anonymous save's pictures stay (its generated cover): the member's upload is gone.
   const kept = await cachedUrls(page, SAVED_IMAGES);
   expect(kept.length).toBeGreaterThan(0);
   for (const url of kept) expect(url).toContain(`/covers/article/${other.id}/`);

@@ -8,7 +8,7 @@ import { ACCOUNTS, emptyReadingList } from './session';
 test.use({ serviceWorkers: 'allow' });
 
 /*
- * Issue 17, point 4: who is signed in is one truth, online and offline. Each test signs in through
+ * Point 4: who is signed in is one truth, online and offline. Each test signs in through
  * the form (the API's cookie would start the app signed in and hide the defect) and never reloads
  * online before going offline.
  */
@@ -17,7 +17,7 @@ test.use({ serviceWorkers: 'allow' });
 test.slow();
 
 // Each test starts with nothing saved, and leaves nothing saved to the specs sharing this worker's
-// server: the member's Saved is their account's (issue 22).
+// server: the member's Saved is their account's.
 test.beforeEach(async ({ baseURL }) => {
   await emptyReadingList(baseURL!, ACCOUNTS.member);
 });

@@ -42,7 +42,7 @@ export function storedPaths(page: Page): Promise<string[]> {
 }
 
 /** The URLs held by one Cache Storage cache. */
-/** The sizes the article page's srcset offers for an uploaded image: what saving it keeps (issue 18). */
+/** The sizes the article page's srcset offers for an uploaded image: what saving it keeps. */
 export const uploadedSizes = (objectPath: string) => [480, 960, 1600].map((w) => `${objectPath}?w=${w}&fmt=webp`);
 
 export function cachedUrls(page: Page, cacheName: string): Promise<string[]> {

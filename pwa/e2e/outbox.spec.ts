@@ -9,7 +9,7 @@ import { ACCOUNTS, signIn } from './session';
 test.use({ serviceWorkers: 'allow' });
 
 /*
- * Issue 7, the outbox: signed-in writes made offline are queued in IndexedDB, shown at once as
+ * The outbox: signed-in writes made offline are queued in IndexedDB, shown at once as
  * 'Pending sync', and sent exactly once, in order, when the connection returns.
  */
 
@@ -78,8 +78,8 @@ test('writes made offline survive a reload and reach the server exactly once, in
   const newTitle = `Asked while offline ${unique()}`;
 
   await signIn(page, ACCOUNTS.member);
-  // Visit the pages online first, then move by in-app links: without the offline store (another
-  // part of issue 7) only what this tab has already loaded can be shown offline.
+  // Visit the pages online first, then move by in-app links: without the offline store (loaded
+  // later) only what this tab has already loaded can be shown offline.
   const mainNav = page.getByRole('navigation', { name: 'Main' });
   await page.goto(`/news/${articleId}`);
   await expect(page.getByRole('heading', { level: 1, name: articleTitle })).toBeVisible();
@@ -262,7 +262,7 @@ test('Sync now sends what is waiting at once', async ({ page, context, playwrigh
   await page.getByRole('button', { name: 'Post Comment' }).click();
   await expect(syncStatus(page).getByRole('status')).toHaveText('1 pending');
   await page.unroute('**/api/**');
-  // The header's sync indicator opens the details, which hold 'Sync now' (issue 17: one compact indicator).
+  // The header's sync indicator opens the details, which hold 'Sync now' (one compact indicator).
   await syncStatus(page).getByRole('button', { name: 'Details' }).click();
   // With the clock paused the opening dialog never settles for Playwright's actionability checks, so
   // the button gets the click event directly.

@@ -8,7 +8,7 @@ import { ACCOUNTS, signIn } from './session';
 test.use({ serviceWorkers: 'allow' });
 
 /*
- * Issue 18, paging: /news and /podcasts load 12 at a time; 'Load more' appends the next page (as the
+ * Paging: /news and /podcasts load 12 at a time; 'Load more' appends the next page (as the
  * API pages it: no duplicate, no gap), keeps its place when the reader comes back from an item, starts
  * again when the filter changes, and offline uses the pages kept on the device or says it needs a
  * connection.

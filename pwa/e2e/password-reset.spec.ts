@@ -6,7 +6,7 @@ import { expect, mailTo, newMember, requestResetLink, resetLinkIn, test } from '
 import { toast } from './toast';
 
 /*
- * Issue 21, the password reset screens' other states (the whole way through is
+ * The password reset screens' other states (the whole way through is
  * journey-password-reset.spec.ts): links that cannot be used, an unknown address, the limit, a site
  * without mail, accessibility, and a small phone's width.
  */

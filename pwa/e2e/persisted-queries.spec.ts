@@ -12,7 +12,7 @@ import { ACCOUNTS } from './session';
 test.use({ serviceWorkers: 'allow' });
 
 /*
- * Issue 20: the small queries (site settings, menu visibility, categories, the session answer) are
+ * The small queries (site settings, menu visibility, categories, the session answer) are
  * kept in localStorage (pwa/session/persistedQueries.ts), so a cold start paints the header's chrome
  * at once, and the copy follows who is signed in (docs/offline.md, "Persisted queries").
  */

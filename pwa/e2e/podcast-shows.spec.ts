@@ -9,7 +9,7 @@ import { expectImageLoaded } from './images';
 test.use({ serviceWorkers: 'allow' });
 
 /*
- * Issue 18, "Shows on the hub": /podcasts lists the podcast's shows with their own artwork (the
+ * Shows on the hub: /podcasts lists the podcast's shows with their own artwork (the
  * sample shows have no upload, so each is its generated /covers/show/ picture); pressing one lists
  * only its episodes (the server's ?show= filter, kept in the address), which survives a reload, and
  * 'All shows' lists every show's episodes again.

@@ -37,7 +37,7 @@ test.describe('sample data', () => {
     await expect(featuredCard(page).getByRole('heading', { name: featured.title })).toBeVisible();
     await expect(featuredCard(page).getByText('Featured Episode')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Recent Episodes' })).toBeVisible();
-    // The first page of episodes but the featured one, which is not repeated as a Recent Episode (issue 18).
+    // The first page of episodes but the featured one, which is not repeated as a Recent Episode.
     await expect(cards(page)).toHaveCount(listed.length);
     await expect(cardFor(page, featured.title)).toHaveCount(0);
     await expect(chips(page).getByRole('button')).toHaveCount(distinctCategories(podcasts).length);
@@ -68,7 +68,7 @@ test.describe('sample data', () => {
     const noAudio = listed.find((p) => !p.audioUrl)!;
     await expect(cardFor(page, noAudio.title).getByRole('button', { name: 'No Link' })).toBeDisabled();
 
-    // Issue 10: the call to action subscribes for real (pwa/e2e/feeds.spec.ts covers it in full).
+    // The call to action subscribes for real (pwa/e2e/feeds.spec.ts covers it in full).
     const subscribe = page.getByRole('region', { name: 'Never Miss an Episode' });
     await expect(subscribe.getByRole('link', { name: 'RSS feed' })).toHaveAttribute('href', '/podcasts/feed.xml');
   });

@@ -133,7 +133,7 @@ test('an image that fails to load gives way to the generated cover', async ({ pa
   await expect(cardTitled(page, withImage.title).locator('img')).toBeVisible();
   await expect(cardTitled(page, withImage.title).locator('img')).toHaveJSProperty('naturalWidth', 16);
   await expect(cardTitled(page, withBrokenImage.title)).toBeVisible();
-  // Not a broken-image icon: the resource's own generated cover (issue 18), loaded.
+  // Not a broken-image icon: the resource's own generated cover, loaded.
   const fallback = cardTitled(page, withBrokenImage.title).locator('img');
   await expect(fallback).toHaveAttribute('src', /^\/covers\//);
   await expectImageLoaded(fallback);

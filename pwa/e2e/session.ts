@@ -21,7 +21,7 @@ export async function signIn(page: Page, account: Pick<Account, 'email' | 'passw
 }
 
 /**
- * Empties the account's reading list on the server (issue 22). A member's Saved follows them to every
+ * Empties the account's reading list on the server. A member's Saved follows them to every
  * browser, so a test that starts from an empty Saved clears what an earlier test saved for the same
  * seeded account.
  */

@@ -8,7 +8,7 @@ import { ACCOUNTS, signIn } from './session';
 import { toast } from './toast';
 
 /*
- * Issue 18, shows and the admin finish: the Show select and per-show episode numbers in the episode
+ * Shows and the admin finish: the Show select and per-show episode numbers in the episode
  * form, the featured episode shown once, the users tables' Actions menu (keyboard, confirmation,
  * nothing self-destructive on the admin's own row) and the Shows screen.
  */

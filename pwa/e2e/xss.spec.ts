@@ -83,7 +83,7 @@ test('a hostile comment is stored and shown as text, and nothing in it runs', as
   for (const payload of PAYLOADS) {
     await expect(list.getByText(payload, { exact: true })).toBeVisible();
   }
-  // The only inline <script> allowed is the server's JSON-LD data block (issue 10), never executed. It is
+  // The only inline <script> allowed is the server's JSON-LD data block, never executed. It is
   // absent when the service worker, installed by the first visit, answers the reload with the app shell.
   await expect(page.locator('img[src="x"], svg[onload], script:not([src]):not([type="application/ld+json"])')).toHaveCount(0);
   expect(await page.locator('script[type="application/ld+json"]').count()).toBeLessThanOrEqual(1);

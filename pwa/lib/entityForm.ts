@@ -2,7 +2,7 @@ import { useForm, useStore } from '@tanstack/react-form';
 import { useRef, type FormEvent } from 'react';
 import type { Key } from 'react-aria-components';
 import type { z } from 'zod';
-import { serverFieldErrors } from '../api/errors';
+import { serverFieldErrors } from './errors';
 import { focusFirstInvalid, validateWith, type FieldErrors } from './formErrors';
 
 export interface EntityFormOptions<V extends object, S extends z.ZodType> {
@@ -22,7 +22,7 @@ export interface EntityFormOptions<V extends object, S extends z.ZodType> {
 type Meta = { errorMap: Record<string, unknown>; errorSourceMap: Record<string, unknown> };
 
 /**
- * The one way the client's forms work (issue 20): TanStack Form holds the values; on submit the
+ * The one way the client's forms work: TanStack Form holds the values; on submit the
  * contract schema checks them, and its messages, or the server's field errors, go under the
  * fields they concern; focus moves to the first; editing a field clears its message. The caller
  * binds each field with `<form.Field name>` and `bind`, and spreads `formProps` on RAC's `Form`,

@@ -16,17 +16,17 @@ export interface SavedArticle {
   title: string;
   excerpt: string | null;
   imageUrl: string | null;
-  /** The picture's addresses kept in the saved-images cache (absent on rows saved before issue 18: `imageUrl` alone). */
+  /** The picture's addresses kept in the saved-images cache (absent on rows saved by older versions: `imageUrl` alone). */
   imageUrls?: string[];
   publishedAt: string | null;
   savedAt: number;
   owner: string;
-  /** What the copy takes on this device (texts and pictures), for Saved's storage line (issue 22; absent before). */
+  /** What the copy takes on this device (texts and pictures), for Saved's storage line (absent on rows saved by older versions). */
   bytes?: number;
 }
 
 /**
- * The member this device downloads the reading list for in the background (issue 22): written by the
+ * The member this device downloads the reading list for in the background: written by the
  * page when it registers Periodic Background Sync, removed at sign-out. The service worker has no
  * localStorage, where the session module keeps who is signed in, so it reads this instead.
  */
@@ -40,7 +40,7 @@ export interface BackgroundMember {
  * The read cache ('ledger-cache'), separate from the outbox's database. In the page it is opened
  * only through pwa/offline/store.ts's dynamic imports (of this module and of savedCopies.ts), so Dexie
  * is not part of the first page's JavaScript; the service worker opens it too, for the reading list's
- * background download (pwa/offline/readingListDownload.ts).
+ * background download (pwa/features/library/readingListDownload.ts).
  * A schema change adds a version here; Dexie upgrades existing databases in place.
  */
 export const db = new Dexie('ledger-cache') as Dexie & {
@@ -53,5 +53,5 @@ db.version(1).stores({
   responses: 'path, savedAt, owner',
   saved: 'id, savedAt, owner',
 });
-// Issue 22: who the service worker downloads the reading list for.
+// Who the service worker downloads the reading list for.
 db.version(2).stores({ background: 'tag' });

@@ -9,7 +9,7 @@ import { db, type SavedArticle } from './db';
  * Saved articles on this device: their rows and texts in IndexedDB ('ledger-cache') and their
  * pictures in the saved-images cache. Free of the session module, React and localStorage, so the same
  * code saves an article in the page ('Save for offline', the reading list's download) and in the
- * service worker (the reading list's background download, issue 22): whose copy it is comes in as an
+ * service worker (the reading list's background download): whose copy it is comes in as an
  * argument. The page loads it through pwa/offline/store.ts, with Dexie, on first use.
  */
 

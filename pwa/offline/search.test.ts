@@ -27,7 +27,7 @@ describe('searchAnswers', () => {
     expect(results.find((r) => r.id === 'p1')?.url).toBe('/podcasts');
   });
 
-  it('finds the items of stored pages of a paged list ({ items, nextCursor }, issue 18)', () => {
+  it('finds the items of stored pages of a paged list ({ items, nextCursor })', () => {
     const pages: StoredAnswer[] = [
       { path: '/api/news?limit=12', data: { items: [article('n1', 'Goodwill impairment', 'Testing.')], nextCursor: 'c1' } },
       { path: '/api/news?limit=12&before=c1', data: { items: [article('n2', 'Goodwill again', 'More.')], nextCursor: null } },

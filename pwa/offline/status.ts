@@ -43,15 +43,6 @@ export function onFreshAnswer(listener: () => void): () => void {
   return () => freshListeners.delete(listener);
 }
 
-/** Thrown by a read that failed for lack of network when nothing was saved for it. */
-export class OfflineError extends Error {
-  override readonly name = 'OfflineError';
-
-  constructor() {
-    super('You are offline and this content is not saved on this device.');
-  }
-}
-
 /** The oldest fetch time among results shown right now (queries with an observer) that came from the store. */
 export function oldestShownFromStore(queryClient: QueryClient): number | null {
   let oldest: number | null = null;

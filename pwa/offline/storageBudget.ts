@@ -1,9 +1,9 @@
 import type { SavedArticle } from './db';
 
 /*
- * What the reading list's copies may take on a device (issue 22). Apart from the download
- * (readingListDownload.ts), which needs Dexie, so that Saved can show the sizes without loading it
- * before its first render.
+ * What the reading list's copies may take on a device. Apart from the download
+ * (pwa/features/library/readingListDownload.ts), which needs Dexie, so that Saved can show the
+ * sizes without loading it before its first render.
  */
 
 /** The most the reading list's copies may take on a device. */

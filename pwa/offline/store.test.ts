@@ -5,9 +5,10 @@ import { QueryClient } from '@tanstack/react-query';
 import type { User } from '../../contracts/auth';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '../../contracts/news';
-import { ApiError } from '../api/client';
+import { ApiError } from '../lib/errors';
+import { OfflineError } from '../lib/errors';
 import { db } from './db';
-import { OfflineError, storedAt } from './status';
+import { storedAt } from './status';
 import { connectSession, signedIn, signedOut } from '../session/session';
 import { clearUserData, isSaved, listSaved, MAX_STORED_RESPONSES, readThrough, saveArticle } from './store';
 
@@ -41,7 +42,7 @@ describe('offline store', () => {
     expect(storedAt(await readThrough('/api/news?limit=50', async () => [{ id: 'a' }]))).toBeUndefined();
   });
 
-  it('a paged list counts as from the store when any of its pages is, as of the oldest (issue 18)', async () => {
+  it('a paged list counts as from the store when any of its pages is, as of the oldest', async () => {
     await readOnline('/api/news?limit=12', { items: [{ id: 'a' }], nextCursor: 'c1' });
     const first = await readThrough('/api/news?limit=12', noNetwork);
     expect(first).toEqual({ items: [{ id: 'a' }], nextCursor: 'c1' });

@@ -1,9 +1,10 @@
 import type { Article } from '../../contracts/news';
 import { routeReadsThrough } from '../api/client';
+import { OfflineError } from '../lib/errors';
 import { articleCommentsPath, articlePath } from '../api/paths';
+import { onMemberLeaving, ownerId, sessionSettled } from '../session/session';
 import type { SavedArticle, StoredResponse } from './db';
-import { ownerId, sessionSettled } from '../session/session';
-import { freshAnswerArrived, markFromStore, OfflineError } from './status';
+import { freshAnswerArrived, markFromStore } from './status';
 
 /**
  * The read-through store (docs/offline.md, "Reading offline"). Every successful GET the app makes is
@@ -174,8 +175,8 @@ export async function removeSaved(id: string): Promise<void> {
 
 /**
  * Removes everything fetched or saved while someone was signed in (their profile, drafts, saved
- * articles), except the rows of `keep` (the user now signed in). A visitor's rows stay. Called only
- * by the session module (pwa/session/session.ts).
+ * articles), except the rows of `keep` (the user now signed in). A visitor's rows stay. Run by the
+ * session module (pwa/session/session.ts) whenever a member leaves, from the moment this module loads.
  */
 export async function clearUserData(keep?: string): Promise<void> {
   const db = await loadDb();
@@ -185,9 +186,11 @@ export async function clearUserData(keep?: string): Promise<void> {
     const saved = await db.saved.filter(gone).toArray();
     await db.saved.bulkDelete(saved.map((row) => row.id));
     await db.responses.filter(gone).delete();
-    // The service worker no longer downloads their reading list (issue 22).
+    // The service worker no longer downloads their reading list.
     await db.background.filter((row) => row.userId !== keep).delete();
     return saved.flatMap(imagesOf);
   });
   await dropImagesNoLongerSaved(images);
 }
+
+onMemberLeaving(clearUserData);

@@ -11,11 +11,11 @@ import './outbox.css';
 
 
 /**
- * The header's sync status (issue 7): one compact indicator (an icon and the number of queued
+ * The header's sync status: one compact indicator (an icon and the number of queued
  * changes) that opens the details: every item with its state (refused ones with Retry / Copy /
  * Discard) and 'Sync now'. The words ('1 pending, 1 not sent') are a live region, so a screen reader
  * hears the count change. 'Sign in to sync' stays beside the indicator: it is the one thing to do.
- * Nothing is shown while the queue is empty. Compact so the header fits a 320px phone (issue 17).
+ * Nothing is shown while the queue is empty. Compact so the header fits a 320px phone.
  */
 export function SyncStatus() {
   const items = useOutboxItems();

@@ -1,7 +1,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 
 /**
- * The outbox (issue 7): signed-in writes made offline, kept in their own IndexedDB database
+ * The outbox: signed-in writes made offline, kept in their own IndexedDB database
  * `ledger-outbox` (the read cache is another database, `ledger-cache`, owned by the offline store)
  * until the server has taken them. See docs/outbox.md.
  */
@@ -12,10 +12,10 @@ export type OutboxKind =
   | 'deleteComment'
   | 'reply'
   | 'discussion'
-  // Notifications (issue 21): one read, or all.
+  // Notifications: one read, or all.
   | 'readNotification'
   | 'readAllNotifications'
-  // The reading list (issue 22): save, remove, progress (position and/or finished) of an article.
+  // The reading list: save, remove, progress (position and/or finished) of an article.
   | 'listSave'
   | 'listRemove'
   | 'listProgress';
@@ -53,7 +53,7 @@ outboxDb.version(1).stores({ items: '++seq, &id, userId' });
 
 /**
  * The user's items still waiting to be sent, oldest first. Here rather than in the engine so the
- * service worker's download of the reading list (issue 22) can read the queue without the engine
+ * service worker's download of the reading list can read the queue without the engine
  * (which shows toasts, and so brings React).
  */
 export function pendingItemsOf(userId: string): Promise<OutboxItem[]> {

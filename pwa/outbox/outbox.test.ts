@@ -1,5 +1,5 @@
 // The outbox engine refreshes the same queries for a write sent at once and for the replay of the
-// same kind of write queued offline (issue 20): each kind's invalidation comes from its resource
+// same kind of write queued offline: each kind's invalidation comes from its resource
 // module through pwa/outbox/kinds.ts. A browser-like global (window, navigator.onLine, localStorage,
 // fetch) and an in-memory IndexedDB (fake-indexeddb) stand in for the device; the query client is
 // real, with the lists and details a member would have open.

@@ -1,13 +1,14 @@
-import { IDEMPOTENCY_IN_PROGRESS, IDEMPOTENCY_KEY_HEADER } from '../../contracts/constants';
-import { ApiError, apiFetch, type HttpMethod } from '../api/client';
-import { serverMessage } from '../api/errors';
+import { IDEMPOTENCY_IN_PROGRESS } from '../../contracts/constants';
+import { sendIdempotent } from '../api/client';
+import { ApiError } from '../lib/errors';
+import { serverMessage } from '../lib/errors';
 import { toast } from '../components/Toast';
 import { currentUserId, onSessionChange, sessionQueryClient } from '../session/session';
 import type { OutboxItem } from './db';
 import { OUTBOX_KINDS } from './kinds';
 
 /*
- * The outbox engine (issue 7). A write goes straight to the server when it can; when the browser is
+ * The outbox engine. A write goes straight to the server when it can; when the browser is
  * offline, or the request fails without an answer, it is queued in IndexedDB and sent later, in
  * order, with `Idempotency-Key` = its id, so a write whose answer was lost is never applied twice.
  * Sending starts on the `online` event, at app start, after sign-in, on 'Sync now', and again with
@@ -106,7 +107,7 @@ export async function sendOrQueue<T>(item: NewItem): Promise<SendResult<T>> {
   }
   let data: T;
   try {
-    data = await apiFetch<T>(item.path, { method: item.method as HttpMethod, body: item.body, headers: { [IDEMPOTENCY_KEY_HEADER]: item.id } });
+    data = await sendIdempotent<T>(item);
   } catch (error) {
     if (!currentUserId() || !isNetworkError(error)) {
       // Refused: what the screen showed is refetched, as after a refused replay.
@@ -182,7 +183,7 @@ async function drain(): Promise<void> {
 
 async function send(item: OutboxItem): Promise<Outcome> {
   try {
-    await apiFetch(item.path, { method: item.method as HttpMethod, body: item.body, headers: { [IDEMPOTENCY_KEY_HEADER]: item.id } });
+    await sendIdempotent(item);
   } catch (error) {
     if (!(error instanceof ApiError)) return 'retry';
     const { status } = error;

@@ -1,4 +1,4 @@
-// The persisted copy of the small queries (issue 20, docs/offline.md "Persisted queries"): which
+// The persisted copy of the small queries (docs/offline.md "Persisted queries"): which
 // queries it keeps, when it is thrown away (another build, too old, another user), that it is only a
 // placeholder, and that it follows the session module. A browser-like global (window, localStorage,
 // fetch) and an in-memory IndexedDB (fake-indexeddb) stand in for the device.

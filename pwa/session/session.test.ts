@@ -1,4 +1,4 @@
-// The session module's rules (issue 17): one record of who is signed in, which answers offline and
+// The session module's rules: one record of who is signed in, which answers offline and
 // which only a sign-in, a sign-out or a fresh server answer changes. A browser-like global (window,
 // localStorage, fetch) and an in-memory IndexedDB (fake-indexeddb) stand in for the device.
 import 'fake-indexeddb/auto';

@@ -1,20 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { SessionResponse, User } from '../../contracts/auth';
-import { apiFetch } from '../api/client';
+import type { User } from '../../contracts/auth';
+import { OfflineError } from '../lib/errors';
 import { USER_QUERY_KEY } from '../api/keys';
+import { fetchSession } from '../api/session';
 import { serverRequest } from '../lib/environment';
-import { clearUserData } from '../offline/store';
-import { OfflineError } from '../offline/status';
 
 /*
  * Who is signed in on this device: the one owner of that fact (docs/offline.md, "Who is signed in").
- * The current-user query, the offline store (whose rows it files under whom) and the outbox (whose
- * queue it sends) all follow this module; nothing else decides that somebody signed in or out.
+ * The current-user query, the offline store (whose rows it files under whom, and which removes a
+ * member's data when they leave: onMemberLeaving) and the outbox (whose queue it sends) all follow
+ * this module; nothing else decides that somebody signed in or out. It imports none of them.
  *
  * It keeps a record of the last user the server confirmed, in localStorage, written at once by every
  * sign-in, sign-out and fresh answer. Offline, the record answers "who is signed in": never a copy
- * of an older /api/auth/session answer (issue 17: the `{user:null}` stored on /login signed a member
- * out offline and deleted what they had saved).
+ * of an older /api/auth/session answer (a stored `{user:null}` from /login would sign a member out
+ * offline and delete what they had saved).
  *
  * A member's data leaves the device only when: they sign out here (Logout, Sign out everywhere),
  * the server answers that their session has ended (ended elsewhere, or idle for 30 days), or another
@@ -25,7 +25,6 @@ const RECORD_KEY = 'ledger-session';
 /** Written by the outbox before this module existed; removed when the record is first written. */
 const OLD_OUTBOX_KEY = 'outboxUserId';
 const USER_KEY = USER_QUERY_KEY;
-const SESSION_PATH = '/api/auth/session';
 
 /** The recorded user; null = nobody signed in; undefined = never recorded on this device. */
 let record: User | null | undefined = typeof window === 'undefined' ? undefined : readRecord();
@@ -35,6 +34,10 @@ let generation = 0;
 
 type Listener = (userId: string | null) => void;
 const listeners = new Set<Listener>();
+
+/** Removes a departing member's data from the device, keeping the rows of `keep` (who signs in now). */
+type Departure = (keep: string | undefined) => Promise<void>;
+const departures = new Set<Departure>();
 
 /**
  * Whether this page load has learnt who is signed in (a server answer, or the record when offline):
@@ -94,6 +97,17 @@ export function onSessionChange(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * Called, and waited for, whenever a member's data must leave the device: a sign-out here, the
+ * server's answer that their session ended, another account signing in. The offline store registers
+ * its clearUserData when it loads, which the app does at start (pwa/queryClient.ts), before anyone
+ * can sign in or out.
+ */
+export function onMemberLeaving(departure: Departure): () => void {
+  departures.add(departure);
+  return () => departures.delete(departure);
+}
+
 // ---------------------------------------------------------------- the current-user query
 
 /**
@@ -102,10 +116,10 @@ export function onSessionChange(listener: Listener): () => void {
  * kept in or read from the offline store.
  */
 export async function fetchSessionUser(signal?: AbortSignal): Promise<User | null> {
-  if (typeof window === 'undefined' || serverRequest()) return (await apiFetch<SessionResponse>(SESSION_PATH, { signal })).user;
+  if (typeof window === 'undefined' || serverRequest()) return (await fetchSession(signal)).user;
   const asked = generation;
   try {
-    const { user } = await apiFetch<SessionResponse>(SESSION_PATH, { signal });
+    const { user } = await fetchSession(signal);
     // A sign-in or sign-out happened while this was on its way: the answer describes the time before.
     if (asked !== generation) return record ?? null;
     await serverSaid(user);
@@ -185,7 +199,9 @@ async function changeTo(user: User | null): Promise<void> {
   writeRecord(user);
   markSettled();
   // Another account (or nobody) replaces a member: every row not the new user's or a visitor's goes.
-  if (user ? before?.id !== user.id : before) await clearUserData(user?.id).catch(report);
+  if (user ? before?.id !== user.id : before) {
+    await Promise.all([...departures].map((departure) => departure(user?.id).catch(report)));
+  }
 }
 
 function markSettled(): void {

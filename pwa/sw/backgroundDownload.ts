@@ -3,7 +3,7 @@ import { backgroundMember, downloadReadingList, type FetchJson } from '../featur
 import { READING_LIST_SYNCED } from './periodicSync';
 
 /*
- * The reading list's download in the background (issue 22; docs/offline.md, "Reading list across
+ * The reading list's download in the background (docs/offline.md, "Reading list across
  * devices"): what the page does when the app opens, run by the service worker when the browser fires
  * Periodic Background Sync. The same code (pwa/offline/readingListDownload.ts) writes the same store
  * and saved-images cache; only how it reads the server and whom it downloads for differ here.

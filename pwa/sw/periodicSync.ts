@@ -1,5 +1,5 @@
 /**
- * The reading list's background download (issue 22; docs/offline.md, "Reading list across devices"),
+ * The reading list's background download (docs/offline.md, "Reading list across devices"),
  * shared by the page, which registers it, and the service worker, which runs it.
  */
 

@@ -11,7 +11,7 @@
  *   store decides what to show offline.
  * - A new version waits until the user accepts the 'A new version is available' prompt.
  * - Periodic Background Sync (where the browser offers it: Chromium, installed app) downloads the
- *   member's reading list with the page's own code (issue 22).
+ *   member's reading list with the page's own code.
  */
 import { cacheNames, clientsClaim, setCacheNameDetails } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';

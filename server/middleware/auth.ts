@@ -1,9 +1,7 @@
 import type Koa from 'koa';
-import type { Knex } from 'knex';
 import type { Role } from '../../contracts/common';
 import { forbidden, unauthorized } from '../errors';
 import { toBool } from '../db/dialect';
-import { findUserById } from '../api/users/repo';
 import type { UserRow } from '../api/users/presenter';
 
 export interface CurrentUser {
@@ -25,13 +23,14 @@ declare module 'koa' {
 
 /**
  * Resolves the session's user on every request. A user who was deleted or deactivated since the
- * session began is signed out here, so their live session stops working on the next call.
+ * session began is signed out here, so their live session stops working on the next call. The app
+ * passes the users repo's lookup: middleware sits below the resources and imports none of them.
  */
-export function loadUser(db: Knex): Koa.Middleware {
+export function loadUser(findUserById: (id: string) => Promise<UserRow | undefined>): Koa.Middleware {
   return async (ctx, next) => {
     const userId = ctx.session?.userId as string | undefined;
     if (userId) {
-      const row = ctx.state.sessionUser?.id === userId ? ctx.state.sessionUser : await findUserById(db, userId);
+      const row = ctx.state.sessionUser?.id === userId ? ctx.state.sessionUser : await findUserById(userId);
       if (row && toBool(row.is_active)) {
         ctx.state.user = { id: row.id, role: row.role as Role, row };
       } else {

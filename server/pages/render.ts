@@ -64,9 +64,9 @@ export interface PageRenderingOptions extends PageCacheOptions {
  * the search parameters each one reads (its validateSearch). A page is rendered, and kept, for its
  * path and those parameters only, in one spelling: `/news?r=<random>` is `/news`, so random query
  * strings or path spellings cannot make every request a cache miss. Other paths get the plain shell
- * (the browser renders them).
+ * (the browser renders them). scripts/conventions.test.ts holds these paths to the router's.
  */
-const RENDERED_ROUTES: Array<{ path: RegExp; search: Record<string, (value: string) => string | undefined> }> = [
+export const RENDERED_ROUTES: Array<{ path: RegExp; search: Record<string, (value: string) => string | undefined> }> = [
   { path: /^\/$/, search: {} },
   { path: /^\/news$/, search: { categories: categoryIds } },
   { path: /^\/news\/([^/]+)$/, search: {} },

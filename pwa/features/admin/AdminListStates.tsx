@@ -7,7 +7,7 @@ import { TableSkeleton } from './TableSkeleton';
 
 /**
  * The states of a control-panel list (categories, shows): loading, failed (offline: managing needs a
- * connection), empty with the screen's own text, then the rows. One place for all of them (issue 20).
+ * connection), empty with the screen's own text, then the rows. One place for all of them.
  */
 export function AdminListStates<T>({
   query,

@@ -13,7 +13,7 @@ import { UsersTab } from './UsersTab';
  * /admin, 'Content Control Panel' (spec 2). Editors and admins create articles and episodes here;
  * the Users tab, the user/category/menu links and Rebuild DB are for admins (spec 6: user
  * management and the rebuild are admin abilities, and the server refuses them to editors).
- * Rebuild DB is not among the links: it sits alone in a 'Danger zone' at the bottom (issue 18).
+ * Rebuild DB is not among the links: it sits alone in a 'Danger zone' at the bottom.
  */
 export function AdminPanelScreen() {
   const viewer = useViewer();

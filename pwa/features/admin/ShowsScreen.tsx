@@ -21,7 +21,7 @@ const SHOW_ACTIONS: MenuAction[] = [
 ];
 
 /**
- * /admin/shows (issue 18; admins): the podcast's shows. Episodes choose their show on the episode
+ * /admin/shows (admins): the podcast's shows. Episodes choose their show on the episode
  * forms; the first show in display order is the one new episodes join when none is chosen. A show
  * that still has episodes cannot be deleted (the server answers 409 and the toast says why).
  */

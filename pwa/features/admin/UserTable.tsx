@@ -27,7 +27,7 @@ export interface UserTableProps {
 /**
  * The users table of the control panel's Users tab and of /admin/users (spec 2): its loading,
  * failed and empty states, then one row per user with role, status and the row actions. One
- * component for both screens (issue 20); their differences are the props.
+ * component for both screens; their differences are the props.
  */
 export function UserTable({ users, rows, api, onEdit, emptyTitle, withProfile = false }: UserTableProps) {
   if (users.isPending) return <TableSkeleton label="Loading users" />;

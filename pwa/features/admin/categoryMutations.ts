@@ -1,19 +1,10 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { NewsCategoryCreateInput, NewsCategoryUpdateInput } from '../../../contracts/admin';
-import { createNewsCategory, deleteNewsCategory, newsCategoryListKey, updateNewsCategory } from '../../api/news-categories';
-import { newsQueries } from '../../api/news';
-import { podcastQueries } from '../../api/podcasts';
+import { createNewsCategory, deleteNewsCategory, invalidateNewsCategories, updateNewsCategory } from '../../api/news-categories';
 import { errorToast, toast } from '../../components/Toast';
 
-/** Both category lists, and the article and episode lists that embed category names and colours. */
-function categoriesChanged(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: newsCategoryListKey }),
-    queryClient.invalidateQueries({ queryKey: newsQueries.all() }),
-    queryClient.invalidateQueries({ queryKey: podcastQueries.all() }),
-  ]);
-}
+/* News category writes of the control panel's Categories screen. */
 
 export function useSaveCategory(id: string | null) {
   const queryClient = useQueryClient();
@@ -22,7 +13,7 @@ export function useSaveCategory(id: string | null) {
       id ? updateNewsCategory(id, input) : createNewsCategory(input as z.output<typeof NewsCategoryCreateInput>),
     onSuccess: async () => {
       toast({ title: id ? 'Category updated successfully!' : 'Category created successfully!' });
-      await categoriesChanged(queryClient);
+      await invalidateNewsCategories(queryClient);
     },
     onError: (error) => errorToast(error, id ? 'Failed to update category.' : 'Failed to create category.'),
   });
@@ -35,7 +26,7 @@ export function useCategoryActive() {
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => updateNewsCategory(id, { isActive }),
     onSuccess: async () => {
       toast({ title: 'Category updated successfully!' });
-      await categoriesChanged(queryClient);
+      await invalidateNewsCategories(queryClient);
     },
     onError: (error) => errorToast(error, 'Failed to update category.'),
   });
@@ -47,7 +38,7 @@ export function useDeleteCategory() {
     mutationFn: deleteNewsCategory,
     onSuccess: async () => {
       toast({ title: 'Category deleted successfully!' });
-      await categoriesChanged(queryClient);
+      await invalidateNewsCategories(queryClient);
     },
     onError: (error) => errorToast(error, 'Failed to delete category.'),
   });

@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SEED_MESSAGES, type MenuSetting } from '../../../contracts/admin';
-import { seedDatabase, setFeatured, setMenuVisibility, type FeaturableKind } from '../../api/admin';
-import { discussionListsFilter } from '../../api/forums';
-import { menuQueries, type MenuKey } from '../../api/menu';
-import { newsQueries } from '../../api/news';
-import { podcastQueries } from '../../api/podcasts';
+import { invalidateFeatured, seedDatabase, setFeatured, setMenuVisibility, type FeaturableKind } from '../../api/admin';
+import { invalidateMenuSettings, menuQueries, type MenuKey } from '../../api/menu';
 import { errorToast, toast } from '../../components/Toast';
 
 /* Site-wide writes of the control panel: navigation visibility, featured items, the sample-data rebuild. */
@@ -31,7 +28,7 @@ export function useMenuVisibility() {
         title: 'Menu visibility updated successfully!',
         description: isVisible ? `${label} is now shown in the navigation.` : `${label} is now hidden from the navigation.`,
       });
-      await queryClient.invalidateQueries({ queryKey: settingsKey });
+      await invalidateMenuSettings(queryClient);
     },
     onError: (error) => errorToast(error, 'Failed to update menu visibility.'),
   });
@@ -48,11 +45,7 @@ export function useFeatured(kind: FeaturableKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isFeatured }: { id: string; isFeatured: boolean }) => setFeatured(kind, id, isFeatured),
-    onSuccess: async () => {
-      if (kind === 'news') await queryClient.invalidateQueries({ queryKey: newsQueries.all() });
-      else if (kind === 'podcasts') await queryClient.invalidateQueries({ queryKey: podcastQueries.all() });
-      else await queryClient.invalidateQueries(discussionListsFilter);
-    },
+    onSuccess: () => invalidateFeatured(queryClient, kind),
     onError: (error) => errorToast(error, FEATURE_FAILURES[kind]),
   });
 }

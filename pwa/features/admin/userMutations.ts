@@ -1,6 +1,8 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '../../../contracts/common';
 import {
+  invalidateInvitations,
+  invalidateUsers,
   inviteUser,
   issueInvitationLink,
   resendInvitation,
@@ -8,8 +10,6 @@ import {
   setUserActive,
   setUserRole,
   signOutUserEverywhere,
-  userListKeys,
-  userQueries,
   type UserApi,
   type UserCreateFields,
   type UserUpdateFields,
@@ -19,11 +19,6 @@ import { resetMemberTwoFactor } from '../../api/two-factor';
 import { errorToast, toast } from '../../components/Toast';
 
 /* User and invitation writes of the control panel's Users tab and the User Management screen. */
-
-/** Both URL families list the same users: any change refreshes every cached list. */
-export function usersChanged(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all(userListKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-}
 
 /**
  * 'panel': the control panel's Users tab (/api/users/*): job title, company, bio, 'User can access
@@ -47,7 +42,7 @@ export function useSaveUser(variant: UserFormVariant, id: string | null) {
     onSuccess: () => {
       toast({ title: id ? 'User updated successfully!' : 'User created successfully!' });
       // Not awaited: the dialog closes at once and the lists refresh behind it.
-      void usersChanged(queryClient);
+      void invalidateUsers(queryClient);
     },
     onError: (error) => errorToast(error, id ? SAVE_FAILURES[variant].update : SAVE_FAILURES[variant].create),
   });
@@ -59,7 +54,7 @@ export function useUserRole() {
     mutationFn: ({ id, role }: { id: string; role: Role }) => setUserRole(id, role),
     onSuccess: async () => {
       toast({ title: 'User role updated successfully!' });
-      await usersChanged(queryClient);
+      await invalidateUsers(queryClient);
     },
     onError: (error) => errorToast(error, 'Failed to update user role.'),
   });
@@ -71,7 +66,7 @@ export function useUserActive() {
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => setUserActive(id, isActive),
     onSuccess: async () => {
       toast({ title: 'User status updated successfully!' });
-      await usersChanged(queryClient);
+      await invalidateUsers(queryClient);
     },
     onError: (error) => errorToast(error, 'Failed to update user status.'),
   });
@@ -92,7 +87,7 @@ export function useResetTwoFactor() {
     mutationFn: (id: string) => resetMemberTwoFactor(id),
     onSuccess: async () => {
       toast({ title: 'Two-step sign-in reset.', description: 'The member was signed out everywhere and signs in with their password alone.' });
-      await usersChanged(queryClient);
+      await invalidateUsers(queryClient);
     },
     onError: (error) => errorToast(error, 'Failed to reset two-step sign-in.'),
   });
@@ -104,7 +99,7 @@ export function useDeleteUser(api: UserApi) {
     mutationFn: (id: string) => api.remove(id),
     onSuccess: async () => {
       toast({ title: 'User deleted successfully!' });
-      await usersChanged(queryClient);
+      await invalidateUsers(queryClient);
     },
     onError: (error) => errorToast(error, 'Failed to delete user.'),
   });
@@ -119,7 +114,7 @@ export function useInviteUser() {
         title: 'User invitation sent successfully!',
         description: invitation.mailed ? `Invitation sent to ${invitation.email}.` : `Pass the invite link on to ${invitation.email}.`,
       });
-      await queryClient.invalidateQueries({ queryKey: userQueries.invitations().queryKey });
+      await invalidateInvitations(queryClient);
     },
     onError: (error) => errorToast(error, 'Failed to send invitation. Please try again.'),
   });
@@ -132,7 +127,7 @@ export function useIssueInvitationLink() {
     mutationFn: issueInvitationLink,
     onSuccess: async () => {
       toast({ title: 'New invitation link created.' });
-      await queryClient.invalidateQueries({ queryKey: userQueries.invitations().queryKey });
+      await invalidateInvitations(queryClient);
     },
     onError: (error) => errorToast(error, 'Failed to create a new invitation link.'),
   });
@@ -145,7 +140,7 @@ export function useResendInvitation() {
     mutationFn: resendInvitation,
     onSuccess: async (invitation) => {
       toast({ title: `Invitation resent to ${invitation.email}.` });
-      await queryClient.invalidateQueries({ queryKey: userQueries.invitations().queryKey });
+      await invalidateInvitations(queryClient);
     },
     onError: (error) => errorToast(error, 'Failed to resend the invitation.'),
   });
@@ -157,7 +152,7 @@ export function useRevokeInvitation() {
     mutationFn: revokeInvitation,
     onSuccess: async () => {
       toast({ title: 'Invitation revoked successfully!' });
-      await queryClient.invalidateQueries({ queryKey: userQueries.invitations().queryKey });
+      await invalidateInvitations(queryClient);
     },
     onError: (error) => errorToast(error, 'Failed to revoke invitation.'),
   });

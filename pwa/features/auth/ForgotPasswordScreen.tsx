@@ -11,7 +11,7 @@ import { useRequestPasswordReset } from './mutations';
 import './auth.css';
 
 /**
- * /forgot-password (issue 21): a member who forgot their password asks for a link by email. The
+ * /forgot-password: a member who forgot their password asks for a link by email. The
  * answer is the same for every address (the server's message), so the screen never tells whether
  * an account exists. Where the site cannot send mail, it says whom to ask instead.
  */

@@ -17,7 +17,7 @@ import './auth.css';
 const resetRoute = getRouteApi('/reset-password');
 
 /**
- * /reset-password?token=… (issue 21): the page a reset mail's link opens. It checks the link first
+ * /reset-password?token=…: the page a reset mail's link opens. It checks the link first
  * and then offers the new password, or says why the link cannot be used (invalid, used, expired)
  * with a way to ask for another. Setting the password signs this browser in (the server ends every
  * other session of the member).

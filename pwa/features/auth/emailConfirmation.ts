@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../api/client';
-import { confirmEmail, requestEmailConfirmation } from '../../api/email-confirmations';
-import { USER_QUERY_KEY } from '../../api/keys';
-import { profileQueries } from '../../api/profile';
+import { ApiError } from '../../lib/errors';
+import { confirmEmail, invalidateEmailConfirmation, requestEmailConfirmation } from '../../api/email-confirmations';
 import { errorToast, toast } from '../../components/Toast';
 
 /*
@@ -13,11 +11,7 @@ import { errorToast, toast } from '../../components/Toast';
 /** The signed-in member's record and profile again from the server (whether the address is confirmed). */
 function useRefreshUser() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
-      queryClient.invalidateQueries({ queryKey: profileQueries.me().queryKey }),
-    ]);
+  return () => invalidateEmailConfirmation(queryClient);
 }
 
 /**

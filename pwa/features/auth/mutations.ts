@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { InvitationAcceptInput, LoginInput, PasswordResetConfirmInput, RegisterInput, User } from '../../../contracts/auth';
-import { ApiError, apiFetch } from '../../api/client';
-import { serverMessage } from '../../api/errors';
+import type { InvitationAcceptInput, PasswordResetConfirmInput } from '../../../contracts/auth';
+import { register, signIn } from '../../api/auth';
+import { ApiError } from '../../lib/errors';
+import { serverMessage } from '../../lib/errors';
 import { acceptInvitation } from '../../api/invitations';
-import { completeTwoFactorSignIn, needsSecondStep, signInExpired, type SignInAnswer } from '../../api/two-factor';
+import { completeTwoFactorSignIn, needsSecondStep, signInExpired } from '../../api/two-factor';
 import { confirmPasswordReset, requestPasswordReset, resetLinkRefusal } from '../../api/password-resets';
 import { errorToast, toast } from '../../components/Toast';
 import { signedIn } from '../../session/session';
@@ -14,13 +15,13 @@ import { signedIn } from '../../session/session';
  * records the user the server answered with the session module (`signedIn`) before it resolves, so
  * the offline store, the outbox and the header follow at once; the screen then greets and navigates.
  * A failure is said in a toast here; the form shows the server's field errors under its fields.
- * (Logout lives in ./session.ts, which the header loads: these stay out of the entry chunk.)
+ * (Logout lives in ./signOut.ts, which the header loads: these stay out of the entry chunk.)
  */
 
 /** The password step: signed in, or (with two-step sign-in) asked for a code next. */
 export function useSignIn() {
   return useMutation({
-    mutationFn: (input: LoginInput) => apiFetch<SignInAnswer>('/api/auth/login', { method: 'POST', body: input }),
+    mutationFn: signIn,
     onSuccess: async (answer) => {
       if (!needsSecondStep(answer)) await signedIn(answer);
     },
@@ -49,7 +50,7 @@ const registrationFailed = (error: unknown) =>
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (input: RegisterInput) => apiFetch<User>('/api/auth/register', { method: 'POST', body: input }),
+    mutationFn: register,
     onSuccess: signedIn,
     onError: registrationFailed,
   });

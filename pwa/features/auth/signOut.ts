@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { apiFetch } from '../../api/client';
+import { signOut, signOutEverywhere } from '../../api/auth';
 import { errorToast, toast } from '../../components/Toast';
 import { signedOut } from '../../session/session';
 
@@ -16,7 +16,7 @@ import { signedOut } from '../../session/session';
 export function useLogout() {
   const leave = useLeave();
   return useMutation({
-    mutationFn: () => apiFetch<unknown>('/api/auth/logout', { method: 'POST' }),
+    mutationFn: signOut,
     onError: (error) => console.error('Logout failed', error),
     onSettled: leave,
   });
@@ -29,7 +29,7 @@ export function useLogout() {
 export function useSignOutEverywhere() {
   const leave = useLeave();
   return useMutation({
-    mutationFn: () => apiFetch<unknown>('/api/auth/logout-all', { method: 'POST' }),
+    mutationFn: signOutEverywhere,
     onSuccess: async () => {
       toast({ title: 'Signed out on all your devices.' });
       await leave();

@@ -50,7 +50,7 @@ export interface ContentListBodyProps {
 /**
  * The body of /news and /podcasts (spec 2): the search field and category chips, the list (in Active
  * and Archive tabs for editors), then the whole site's matches for the search. One component for
- * both screens (issue 20).
+ * both screens.
  */
 export function ContentListBody({ what, tabsLabel, search, onSearch, categories, selected, onSelect, tab, onTab, children }: ContentListBodyProps) {
   return (

@@ -1,7 +1,7 @@
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { OfflineNotice, type OfflineWhat } from './OfflineNotice';
-import { OfflineError } from '../../offline/status';
+import { OfflineError } from '../../lib/errors';
 
 export interface LoadFailureProps {
   /** The query's error. */

@@ -1,6 +1,6 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { Button } from '../../components/Button';
-import { OfflineError } from '../../offline/status';
+import { OfflineError } from '../../lib/errors';
 
 export interface LoadMoreProps {
   /** The paged list (newsQueries.pages, podcastQueries.pages). */

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { LinkButton } from '../../components/Button';
-import '../../offline/offline.css';
+import './OfflineNotice.css';
 
 const WHAT = {
   article: 'This article has not been saved on this device. Connect to the internet to read it, or open one of your saved articles.',

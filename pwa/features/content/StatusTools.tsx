@@ -2,7 +2,7 @@ import type { ContentStatus } from '../../../contracts/common';
 import { Button, LinkButton } from '../../components/Button';
 import { EditIcon } from '../../components/icons';
 
-/** What the tools need of a status or archive mutation (TanStack's `useMutation` result fits). */
+/** What the tools need of a status or archive mutation (a TanStack Query mutation result fits). */
 interface ToolMutation<T> {
   isPending: boolean;
   mutate: (value: T) => void;

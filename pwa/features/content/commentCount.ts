@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { newsQueries } from '../../api/news';
 import { useOutboxItems } from '../../outbox/hooks';
 
-/** The server sends at most this many comments in the first page (pwa/api/news.queries.ts). */
+/** The server sends at most this many comments in the first page (pwa/api/news.ts). */
 const FIRST_PAGE = 200;
 
 /**

@@ -9,7 +9,7 @@ import { regexes } from 'zod/v4/core';
  *
  * A plain validator rather than a zod schema: these routes are in the first page load, and any
  * zod flavour there brings zod's shared core with everything the lazy screens' full-zod schemas
- * use (~15 KB gzipped; docs/architecture.md, Front end).
+ * use (~15 KB gzipped; docs/decisions/2026-11-22-no-zod-in-the-first-load.md).
  */
 export function validateCategorySearch(search: Record<string, unknown>): { categories?: string } {
   const categories = formatCategoryParam(parseCategoryParam(typeof search.categories === 'string' ? search.categories : undefined));

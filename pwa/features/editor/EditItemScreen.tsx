@@ -1,10 +1,10 @@
 import { useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/errors';
+import { forgetDeleted } from '../../api/news';
 import { Button } from '../../components/Button';
 import { AlertDialog } from '../../components/Dialog';
 import { EditorLoadError, EditorPage, EditorSkeleton, type EditorPageProps } from './EditorPage';
-import { forgetDeleted } from './mutations';
 import { useRedirectAfter } from './redirect';
 
 /** What an edit page says about its kind of item (spec 2's texts, which differ by kind). */
@@ -37,7 +37,7 @@ export interface EditItemScreenProps<T extends { id: string; title: string }> {
 
 /**
  * /news/{id}/edit and /podcasts/{id}/edit (spec 2): the item's form, Delete with confirmation, and the
- * loading, missing and failed states. One component, the kinds' differences as props (issue 20).
+ * loading, missing and failed states. One component, the kinds' differences as props.
  */
 export function EditItemScreen<T extends { id: string; title: string }>(props: EditItemScreenProps<T>) {
   const { item, text, back } = props;

@@ -7,7 +7,7 @@ import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
 
 /**
- * Which show an episode belongs to and its number there (issue 18: numbers are unique per show).
+ * Which show an episode belongs to and its number there (numbers are unique per show).
  * The form holds what was chosen: `showId` null means "the first show", `episodeNumber` undefined
  * means "not typed", in which case the number follows the chosen show's next free one. An existing
  * episode starts with its show and number typed; the field's description names the next free

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button';
-import { FileField } from '../../components/FileField';
+import { FileField } from '../content/FileField';
 import { bindWithError } from '../../lib/entityForm';
 
 /** What `bindWithError` needs of the form's `imageUrl` field. */

@@ -4,7 +4,7 @@ import { Form } from 'react-aria-components';
 import type { ContentStatus } from '../../../contracts/common';
 import { PodcastCreateInput, PodcastPatchInput, type Podcast } from '../../../contracts/podcasts';
 import { Button } from '../../components/Button';
-import { FileField } from '../../components/FileField';
+import { FileField } from '../content/FileField';
 import { ImageField, SubmitRow } from './FormParts';
 import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
@@ -40,8 +40,8 @@ export function episodeNumberOrNull(value: number): number | null {
 }
 
 /**
- * The episode form: title, description, categories, show and episode number (unique per show,
- * issue 18), duration, host, guest, guest title, audio (a link or an upload), cover image and
+ * The episode form: title, description, categories, show and episode number (unique per show),
+ * duration, host, guest, guest title, audio (a link or an upload), cover image and
  * (on the page) status, checked with the contract schema the server uses.
  */
 export function PodcastForm({ podcast, isHeld = false, variant = 'page', onCreated }: PodcastFormProps) {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Discussion, DiscussionCreateInput, Reply } from '../../../contracts/forums';
 import { deleteDiscussion, invalidateForum, setDiscussionStatus, updateDiscussion } from '../../api/forums';
+import { DISCUSSIONS_PATH, REPLIES_PATH } from '../../api/paths';
 import { errorToast, toast } from '../../components/Toast';
 import type { OutboxItem } from '../../outbox/db';
 import { useOutboxItems } from '../../outbox/hooks';
@@ -19,7 +20,7 @@ function createDiscussion(input: DiscussionCreateInput): Promise<SendResult<Disc
     ...base,
     kind: 'discussion',
     method: 'POST',
-    path: '/api/forum/discussions',
+    path: DISCUSSIONS_PATH,
     body: { ...input, id: base.id },
     targetId: input.categoryId,
     title: input.title,
@@ -37,7 +38,7 @@ export function usePostReply(discussionId: string) {
         ...base,
         kind: 'reply',
         method: 'POST',
-        path: '/api/forum/replies',
+        path: REPLIES_PATH,
         body: { discussionId, content, ...base },
         targetId: discussionId,
         text: content,

@@ -17,7 +17,7 @@ import './home.css';
  * Spec 2: three fixed showcase cards. The spec has them carry static counts and times; the forum page
  * beside them counts the same categories for real, and a home page saying 128 where the forum says 4
  * reads as false. So each card shows its category's live count and newest post, found by name
- * (docs/architecture.md, "Home forum cards"); a category that does not exist shows neither.
+ * (docs/decisions/2026-11-25-home-forum-cards-live.md); a category that does not exist shows neither.
  */
 const FORUM_SHOWCASE = [
   {
@@ -36,8 +36,8 @@ const FORUM_SHOWCASE = [
 
 /**
  * Spec 2, Home. The hero's Join Community and the closing Get Started Today invite visitors to sign
- * up; a signed-in member is already in, so both point to the forums instead (docs/architecture.md,
- * "Home for members").
+ * up; a signed-in member is already in, so both point to the forums instead
+ * (docs/decisions/2026-11-25-home-for-members.md).
  */
 export function HomeScreen() {
   const siteName = useSiteName();

@@ -3,7 +3,7 @@ import { SHOWCASE_SIZE } from '../../api/news';
 
 /**
  * The home page's pick (spec 2): featured items first (up to 3), then the newest others until there
- * are 3 — each item once, so a featured item is never repeated among the newest (issue 18), and a
+ * are 3 — each item once, so a featured item is never repeated among the newest, and a
  * single featured item does not leave the row with holes. Lists arrive newest first from the API.
  */
 export function pickShowcase<T extends { id: string; isFeatured: boolean }>(items: readonly T[], count = SHOWCASE_SIZE): T[] {

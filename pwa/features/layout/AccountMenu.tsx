@@ -7,7 +7,7 @@ import { useLogout, useSignOutEverywhere } from '../auth/signOut';
 
 /**
  * The signed-in user's avatar and name in the header open this menu: their profile and public page
- * (issue 18), their notifications (issue 21), Logout and Sign out everywhere. It holds Logout, because
+ *, their notifications, Logout and Sign out everywhere. It holds Logout, because
  * between 1024 and 1199px the header's own Logout button gives way (the header's priority order).
  */
 export function AccountMenu({ user }: { user: User }) {

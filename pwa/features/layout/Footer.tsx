@@ -19,7 +19,7 @@ const FEEDS = [
 ] as const;
 
 /**
- * The footer of every page (issue 18): the site's pages, its feeds and the theme switch (the same
+ * The footer of every page: the site's pages, its feeds and the theme switch (the same
  * ThemeToggle as the header's). It repeats none of the header's navigation. The links wrap, so it
  * fits a 320px phone.
  */

@@ -17,7 +17,7 @@ import { NavLinks } from './NavLinks';
 import { ThemeToggle } from './ThemeToggle';
 
 // Only signed-in members (or a device with a queue) need these, and their menus and dialogs weigh
-// ~20 KB gzipped: a visitor's first load of / does without them (the bundle budget, issue 5).
+// ~20 KB gzipped: a visitor's first load of / does without them (the bundle budget).
 const AccountMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m.AccountMenu })));
 const SyncStatus = lazy(() => import('../../outbox/SyncStatus').then((m) => ({ default: m.SyncStatus })));
 const NotificationBell = lazy(() => import('../notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })));
@@ -41,7 +41,7 @@ export function Header() {
         </Link>
         <NavLinks label="Main" />
         {/*
-          Priority order (docs/architecture.md, "Front end"): the connection and sync state, Saved, the
+          Priority order (docs/decisions/2026-11-24-header-gives-way-by-priority.md): the connection and sync state, Saved, the
           notification bell, the account or Login and the menu button always stay; Install and the theme move into the menu
           sheet below 1024px; the account's name, Logout and the brand name give way on narrower
           desktops. Nothing here may grow the header past the screen.

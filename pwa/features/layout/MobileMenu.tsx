@@ -4,7 +4,7 @@ import { Button } from '../../components/Button';
 import { MenuIcon } from '../../components/icons';
 
 // The sheet (react-aria's Modal and Dialog, ~19 KB gzipped) loads when the menu is first opened, not
-// with the first page (the bundle budget of issue 5).
+// with the first page (the first-load bundle budget).
 const MobileMenuSheet = lazy(() => import('./MobileMenuSheet').then((m) => ({ default: m.MobileMenuSheet })));
 
 /**

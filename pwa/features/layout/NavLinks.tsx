@@ -14,7 +14,7 @@ const NAV_LINKS = [
 
 /**
  * The navigation entries: those not hidden by menu settings, plus Admin for admins and Main Page for
- * editors (the panel they may use, issue 18; admins reach it from Admin). Rendered in the header and
+ * editors (the panel they may use; admins reach it from Admin). Rendered in the header and
  * again in the mobile menu; `onNavigate` lets the menu close when a link is chosen.
  */
 export function NavLinks({ label, onNavigate }: { label: string; onNavigate?: () => void }) {

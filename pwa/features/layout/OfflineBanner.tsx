@@ -3,7 +3,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { oldestShownFromStore, onFreshAnswer, refreshStoredResults } from '../../offline/status';
 import { useOnline } from '../../offline/useOnline';
-import '../../offline/offline.css';
+import './prompts.css';
 
 /**
  * 'Offline — showing saved content from {time}' while anything on screen came from the local store;

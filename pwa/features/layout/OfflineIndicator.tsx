@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useOnline } from '../../offline/useOnline';
-import '../../offline/offline.css';
+import './prompts.css';
 
 /**
  * The header's connection state. A polite live region, so screen readers hear 'Offline' when the

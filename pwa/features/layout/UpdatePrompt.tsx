@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Workbox } from 'workbox-window';
 import { Button } from '../../components/Button';
-import '../../offline/offline.css';
+import './prompts.css';
 
 /**
  * Registers the service worker (production builds only: the dev server has none) and, when a new

@@ -6,13 +6,13 @@ import { Button } from '../../components/Button';
 import { useQueued } from '../../outbox/hooks';
 import { useSessionUserId } from '../../session/useSession';
 import { FINISHED_AT, firstBlockInView, scrollToProgress, STEP } from './readingPosition';
-import '../../offline/offline.css';
+import './library.css';
 
 /** A link to a comment or a reply (a notification's): the reader came for that, not for the text. */
 const ANCHORED = /^(comment|reply)-/;
 
 /**
- * 'You read 45% of this article.' with Continue reading (issue 22): a member opening an article on
+ * 'You read 45% of this article.' with Continue reading: a member opening an article on
  * their reading list that they read part of, on this device or another, is offered to go back to
  * that place. An offer rather than a jump (docs/offline.md, "Reading list across devices"): the page
  * opens at its top as any link does, and the reader chooses. The position is the list's (fresh from

@@ -1,8 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ReadingListItem } from '../../../contracts/reading-list';
-import { readingListEntryPath } from '../../api/paths';
 import { readingListQueries } from '../../api/reading-list';
 import { Badge } from '../../components/Badge';
 import { Button, LinkButton } from '../../components/Button';
@@ -11,15 +10,14 @@ import { Checkbox } from '../../components/Checkbox';
 import { EmptyState } from '../../components/EmptyState';
 import { Select } from '../../components/Select';
 import { CardGridSkeleton } from '../../components/Skeleton';
-import { toast } from '../../components/Toast';
 import { formatDate } from '../../lib/format';
 import type { OutboxItem } from '../../outbox/db';
 import { useOutboxItems } from '../../outbox/hooks';
-import { newItemBase, sendOrQueue } from '../../outbox/outbox';
 import type { SavedArticle } from '../../offline/db';
-import { downloadArticle } from './readingListSync';
 import { bytesOf } from '../../offline/storageBudget';
-import { savedQueries, useSaveForOffline } from './saved';
+import { useDownloadArticle, useMarkFinished, useSaveForOffline } from './mutations';
+import { savedQueries } from './savedQueries';
+import './library.css';
 
 /** One row of a member's Saved: the account list's entry, what this device holds of it, and its queued changes. */
 interface Entry extends ReadingListItem {
@@ -36,7 +34,7 @@ const SORTS = [
  * The member's list as this device knows it: the server's list (or its last copy, offline) and the
  * copies this device holds (the member's, and what was saved here before signing in), with the
  * member's changes still in the outbox applied on top. A copy of an article removed on another device
- * shows until the next sync drops it (pwa/offline/readingList.ts); offline, it is still readable here.
+ * shows until the next sync drops it (readingListDownload.ts); offline, it is still readable here.
  */
 function entriesOf(list: ReadingListItem[] | undefined, rows: SavedArticle[], queued: OutboxItem[], userId: string): Entry[] {
   const device = new Map(rows.filter((row) => row.owner === userId || row.owner === '').map((row) => [row.id, row]));
@@ -70,7 +68,7 @@ function sorted(entries: Entry[], sort: Sort): Entry[] {
 /** '8.4 MB'; below a tenth of a megabyte, kilobytes ('36 KB'), so a few small articles do not read '0.0 MB'. */
 const storageSize = (bytes: number) => (bytes < 100_000 ? `${Math.ceil(bytes / 1000)} KB` : `${(bytes / 1_000_000).toFixed(1)} MB`);
 
-/** /saved for a signed-in member: their reading list, which follows them to every device (issue 22). */
+/** /saved for a signed-in member: their reading list, which follows them to every device. */
 export function ReadingList({ userId }: { userId: string }) {
   const list = useQuery(readingListQueries.list());
   const rows = useQuery(savedQueries.list());
@@ -123,21 +121,9 @@ export function ReadingList({ userId }: { userId: string }) {
 }
 
 function ReadingListEntry({ entry, pending }: { entry: Entry; pending: boolean }) {
-  const queryClient = useQueryClient();
   const remove = useSaveForOffline(entry.articleId);
-  const download = useMutation({
-    mutationFn: () => downloadArticle(entry.articleId),
-    onError: () => toast({ title: 'Error', description: 'Could not download the article. Check your connection.', variant: 'destructive' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: savedQueries.all() }),
-  });
-  const finish = useMutation({
-    networkMode: 'always',
-    mutationFn: (finished: boolean) => {
-      const base = newItemBase();
-      return sendOrQueue({ ...base, kind: 'listProgress', method: 'PATCH', path: readingListEntryPath(entry.articleId), body: { changedAt: base.writtenAt, finished }, targetId: entry.articleId, title: entry.title });
-    },
-    onError: () => toast({ title: 'Error', description: 'Could not change the article.', variant: 'destructive' }),
-  });
+  const download = useDownloadArticle(entry.articleId);
+  const finish = useMarkFinished(entry.articleId, entry.title);
   const percent = Math.round(entry.position * 100);
   const titleId = `saved-${entry.articleId}`;
   return (

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { Article } from '../../../contracts/news';
 import { Button } from '../../components/Button';
 import { BookmarkIcon } from '../../components/icons';
-import { savedQueries, useSaveForOffline } from './saved';
+import { useSaveForOffline } from './mutations';
+import { savedQueries } from './savedQueries';
 
 /** The article page's 'Save for offline' / 'Remove from saved' toggle. */
 export function SaveForOfflineButton({ article }: { article: Article }) {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { BookmarkIcon } from '../../components/icons';
-import '../../offline/offline.css';
+import './library.css';
 
 /** Header link to the Saved view (articles kept for offline reading). */
 export function SavedLink({ onNavigate }: { onNavigate?: () => void }) {

@@ -6,14 +6,15 @@ import { EmptyState } from '../../components/EmptyState';
 import { CardGridSkeleton } from '../../components/Skeleton';
 import { formatDate } from '../../lib/format';
 import type { SavedArticle } from '../../offline/db';
-import { savedQueries, useSaveForOffline } from './saved';
-import { ReadingList } from './ReadingListSection';
 import { useSessionUserId } from '../../session/useSession';
-import '../../offline/offline.css';
+import { useSaveForOffline } from './mutations';
+import { ReadingList } from './ReadingListSection';
+import { savedQueries } from './savedQueries';
+import './library.css';
 
 /**
  * /saved: for a visitor, the articles kept on this device for offline reading, newest saved first;
- * for a signed-in member, their reading list, which every device of theirs downloads (issue 22).
+ * for a signed-in member, their reading list, which every device of theirs downloads.
  */
 export function SavedScreen() {
   const userId = useSessionUserId();

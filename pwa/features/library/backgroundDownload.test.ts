@@ -1,4 +1,4 @@
-// The reading list's background download (issue 22) as the service worker runs it
+// The reading list's background download as the service worker runs it
 // (pwa/sw/backgroundDownload.ts): the shared download code with the worker's fetch, on an in-memory
 // IndexedDB (fake-indexeddb), without the session module, the query client or localStorage, which a
 // worker does not have. Whom it downloads for is the record the page wrote when it registered the sync.

@@ -1,4 +1,4 @@
-// Registering the reading list's background download (issue 22): for a signed-in member, where the
+// Registering the reading list's background download: for a signed-in member, where the
 // browser has Periodic Background Sync and has granted its permission; the member recorded for the
 // service worker; unregistered, and the record gone, at sign-out. Fakes stand in for the browser.
 import 'fake-indexeddb/auto';
@@ -37,6 +37,8 @@ fakeWindow({
 globalThis.fetch = (async () => new Response(JSON.stringify({ user: null }), { headers: { 'Content-Type': 'application/json' } })) as typeof fetch;
 
 const session = await import('../../session/session');
+// Loaded as the app loads it at start: through it, a sign-out removes the member's data.
+await import('../../offline/store');
 const { db } = await import('../../offline/db');
 const { followMemberInBackground } = await import('./backgroundSync');
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, networkMode: 'always' } } });

@@ -3,7 +3,7 @@ import { READING_LIST_SYNC_MIN_INTERVAL_MS, READING_LIST_SYNC_TAG } from '../../
 import { setBackgroundMember } from './readingListDownload';
 
 /*
- * Periodic Background Sync for the reading list (issue 22; docs/offline.md, "Reading list across
+ * Periodic Background Sync for the reading list (docs/offline.md, "Reading list across
  * devices"): while a member is signed in, and where the browser offers it (Chromium, for an installed
  * app whose permission it granted), the service worker downloads their list now and then even when
  * the app is closed (pwa/sw/backgroundDownload.ts). Loaded by useReadingListSync only for a member,

@@ -8,9 +8,9 @@ import { keepAnswer, listSavedCopies, removeCopy, saveCopy, type CopyOwner } fro
 import { bytesOf, storageBudget } from '../../offline/storageBudget';
 
 /*
- * Every device of a member holds what their reading list holds (issue 22; docs/offline.md, "Reading
+ * Every device of a member holds what their reading list holds (docs/offline.md, "Reading
  * list across devices"). This is the download itself, run in two places with one code: in the page
- * (pwa/offline/readingList.ts: when the app opens or becomes visible online, after a sign-in) and in
+ * (readingListSync.ts: when the app opens or becomes visible online, after a sign-in) and in
  * the service worker (pwa/sw/sw.ts: Periodic Background Sync, where the browser offers it). It fetches
  * the list, drops the copies of articles removed elsewhere (or gone from the site), and downloads the
  * rest (the article, its comments and its pictures, as 'Save for offline' keeps them) within the
@@ -18,7 +18,7 @@ import { bytesOf, storageBudget } from '../../offline/storageBudget';
  * needs neither the query client nor the session module (nor React, nor localStorage).
  */
 
-/** GET an API path and parse its JSON: the page's `apiFetch`, or the worker's `fetch` (the session cookie goes with both). */
+/** GET an API path and parse its JSON: the page's `fetchForDownload` (pwa/api/reading-list.ts), or the worker's `fetch` (the session cookie goes with both). */
 export type FetchJson = <T>(path: string) => Promise<T>;
 
 export interface ReadingListDownload extends Required<CopyOwner> {

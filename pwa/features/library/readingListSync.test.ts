@@ -1,4 +1,4 @@
-// The reading list's sync (issue 22) on an in-memory IndexedDB (fake-indexeddb) with a fake server:
+// The reading list's sync on an in-memory IndexedDB (fake-indexeddb) with a fake server:
 // what a device keeps of the member's list, what it drops, and the storage budget.
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';

@@ -1,16 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../api/client';
-import { invalidateReadingList, readingListQueries } from '../../api/reading-list';
+import { fetchForDownload, invalidateReadingList, readingListQueries } from '../../api/reading-list';
 import { currentUserId, ownerId, sessionSettled } from '../../session/session';
-import { savedQueries } from './saved';
+import { savedQueries } from './savedQueries';
 
 /*
- * The reading list's download as the page runs it (issue 22): when the app opens or becomes visible
- * online and after a sign-in (pwa/offline/useReadingListSync.ts), and 'Download now' in Saved. The
- * work is pwa/offline/readingListDownload.ts, which the service worker runs too; here it reads
- * through the offline store (`apiFetch`) for the member the session module names, and the screens
- * are told what changed. Loaded only by the sync and by Saved, which renders before the download's
- * code (and Dexie with it) has loaded.
+ * The reading list's download as the page runs it: when the app opens or becomes visible online and
+ * after a sign-in (useReadingListSync.ts), and 'Download now' in Saved. The work is
+ * readingListDownload.ts, which the service worker runs too; here it reads through the offline store
+ * (`fetchForDownload`) for the member the session module names, and the screens are told what
+ * changed. Loaded only by the sync (useReadingListSync.ts) and by Saved's 'Download now'; the
+ * download's code (and Dexie with it) loads only when it runs.
  */
 
 const loadDownload = () => import('./readingListDownload');
@@ -19,7 +18,7 @@ const loadDownload = () => import('./readingListDownload');
 export async function downloadArticle(id: string): Promise<void> {
   await sessionSettled();
   const userId = ownerId();
-  await (await loadDownload()).downloadArticleCopy(apiFetch, id, { owner: userId, isOwner: () => ownerId() === userId });
+  await (await loadDownload()).downloadArticleCopy(fetchForDownload, id, { owner: userId, isOwner: () => ownerId() === userId });
 }
 
 async function sync(queryClient: QueryClient): Promise<void> {
@@ -27,7 +26,7 @@ async function sync(queryClient: QueryClient): Promise<void> {
   const userId = currentUserId();
   if (!userId || !navigator.onLine) return;
   const { downloadReadingList } = await loadDownload();
-  const { list } = await downloadReadingList({ fetchJson: apiFetch, owner: userId, isOwner: () => currentUserId() === userId });
+  const { list } = await downloadReadingList({ fetchJson: fetchForDownload, owner: userId, isOwner: () => currentUserId() === userId });
   if (currentUserId() === userId) queryClient.setQueryData(readingListQueries.list().queryKey, list);
   await queryClient.invalidateQueries({ queryKey: savedQueries.all() });
 }

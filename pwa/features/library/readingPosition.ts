@@ -1,5 +1,5 @@
 /*
- * Where a reader is in an article (issue 22): the share of the article element above the viewport's
+ * Where a reader is in an article: the share of the article element above the viewport's
  * bottom edge. useReadingProgress records it; ContinueReading scrolls back to it on another device.
  */
 

@@ -3,10 +3,10 @@ import { READING_LIST_SYNCED } from '../../sw/periodicSync';
 import { currentUserId, onSessionChange, sessionQueryClient } from '../../session/session';
 
 /**
- * Brings a member's reading list down to this device (issue 22): when the app opens, after every
+ * Brings a member's reading list down to this device: when the app opens, after every
  * sign-in or fresh answer about the member, when the page becomes visible and when the connection
  * returns. It also registers the background download for a member (and unregisters it at sign-out),
- * and shows what the service worker downloaded meanwhile. The work (pwa/offline/readingList.ts,
+ * and shows what the service worker downloaded meanwhile. The work (readingListSync.ts,
  * backgroundSync.ts) loads only then, so a visitor's first page does without it.
  */
 export function useReadingListSync(): void {

@@ -1,18 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type RefObject } from 'react';
-import { readingListEntryPath } from '../../api/paths';
 import { readingListQueries } from '../../api/reading-list';
-import { newItemBase, sendOrQueue } from '../../outbox/outbox';
 import { currentUserId } from '../../session/session';
 import { useSessionUserId } from '../../session/useSession';
-import { savedQueries } from './saved';
+import { sendReadingProgress } from './mutations';
 import { positionRecorder, progressOf } from './readingPosition';
+import { savedQueries } from './savedQueries';
 
 /** The furthest position recorded per article in this page load (the server keeps the furthest anyway). */
 const recorded = new Map<string, number>();
 
 /**
- * Records a member's reading position in an article on their reading list (issue 22): after they
+ * Records a member's reading position in an article on their reading list: after they
  * scroll, throttled, whenever it passed the furthest known by a step, once they moved a step from
  * where they were when recording started; reaching the end marks it finished (positionRecorder).
  * Sent through the outbox (queued offline) with the time it was read; the server keeps the furthest
@@ -35,11 +34,7 @@ export function useReadingProgress(articleId: string, content: RefObject<HTMLEle
     const recorder = positionRecorder(known, content.current ? place(content.current) : 0, (change) => {
       if (!currentUserId()) return;
       recorded.set(articleId, Math.max(recorded.get(articleId) ?? 0, change.position));
-      const base = newItemBase();
-      const body = { changedAt: base.writtenAt, ...change };
-      void sendOrQueue({ ...base, kind: 'listProgress', method: 'PATCH', path: readingListEntryPath(articleId), body, targetId: articleId }).catch(
-        (error: unknown) => console.warn('Reading progress', error),
-      );
+      sendReadingProgress(articleId, change);
     });
     // The article leaving the page (its ref emptied) is not a place: the reader's last place stands.
     const onScroll = () => {

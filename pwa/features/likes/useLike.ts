@@ -1,12 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
-import type { LikeResponse } from '../../../contracts/news';
-import { authQueries } from '../../session/queries';
-import { apiFetch } from '../../api/client';
-import { invalidateLikes, type LikeKind } from '../../api/likes';
-import { errorToast } from '../../components/Toast';
+import type { LikeKind } from '../../api/likes';
 import { useOutboxItems } from '../../outbox/hooks';
-import { newItemBase, OUTBOX_MUTATION, sendOrQueue } from '../../outbox/outbox';
+import { authQueries } from '../../session/queries';
+import { useLikeMutation } from './mutations';
 
 /**
  * Likes (spec 4): anonymous likes are counted only in this browser, in localStorage maps from id to
@@ -77,11 +74,7 @@ export interface LikeState {
   toggle: () => void;
 }
 
-/** What an anonymous like comes to without the server: a count in this browser. */
-const ANONYMOUS_LIKE = { anonymous: true } as LikeResponse;
-
 export function useLike(kind: LikeKind, item: LikeableItem): LikeState {
-  const queryClient = useQueryClient();
   const { data: user } = useQuery(authQueries.user());
   const isSignedIn = Boolean(user);
   const localCount = useSyncExternalStore(
@@ -96,37 +89,9 @@ export function useLike(kind: LikeKind, item: LikeableItem): LikeState {
 
   // The newest queued like or unlike decides what the signed-in viewer sees until it is sent.
   const queued = useOutboxItems().filter((i) => i.likeKind === kind && i.targetId === item.id && i.state === 'pending').at(-1);
-  const path = `/api/${kind}/${encodeURIComponent(item.id)}/like`;
-
-  const mutation = useMutation({
-    ...OUTBOX_MUTATION,
-    mutationFn: async (unlike: boolean): Promise<LikeResponse | null> => {
-      // Anonymous likes are counted in this browser (spec 4); they are never queued. The server only
-      // confirms that the like is anonymous, so offline (no answer) the like is counted all the same.
-      if (!isSignedIn) {
-        if (!navigator.onLine) return ANONYMOUS_LIKE;
-        try {
-          return await apiFetch<LikeResponse>(path, { method: 'POST' });
-        } catch (error) {
-          if (error instanceof TypeError) return ANONYMOUS_LIKE;
-          throw error;
-        }
-      }
-      const method = unlike ? 'DELETE' : 'POST';
-      const result = await sendOrQueue<LikeResponse>({ ...newItemBase(), kind: unlike ? 'unlike' : 'like', method, path, targetId: item.id, likeKind: kind });
-      return result.queued ? null : result.data;
-    },
-    onSuccess: (response) => {
-      if (!response) return;
-      if (response.anonymous) incrementLocalLike(kind, item.id);
-      else setAnswer({ for: itemKey, likes: response.likes, liked: response.liked });
-    },
-    onError: (error) => {
-      errorToast(error, 'Failed to update like.');
-    },
-    // A signed-in like, sent or queued, is refreshed by the outbox engine (invalidateLikes); an
-    // anonymous one the server answered refetches the same way here; one counted offline, not at all.
-    onSettled: (response) => (!isSignedIn && response && response !== ANONYMOUS_LIKE ? invalidateLikes(queryClient, kind) : undefined),
+  const mutation = useLikeMutation(kind, item.id, isSignedIn, (response) => {
+    if (response.anonymous) incrementLocalLike(kind, item.id);
+    else setAnswer({ for: itemKey, likes: response.likes, liked: response.liked });
   });
 
   const shown = queued ? { liked: queued.kind === 'like', likes: current.likes + (queued.kind === 'like' ? 1 : -1) * Number((queued.kind === 'like') !== current.liked) } : current;

@@ -3,8 +3,8 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { MemberProfile } from '../../../contracts/profile';
 import { authQueries } from '../../session/queries';
-import { ApiError } from '../../api/client';
-import { serverMessage } from '../../api/errors';
+import { ApiError } from '../../lib/errors';
+import { OfflineError, serverMessage } from '../../lib/errors';
 import { memberQueries } from '../../api/members';
 import { Avatar } from '../../components/Avatar';
 import { BackLink } from '../../components/BackLink';
@@ -17,13 +17,12 @@ import { Time } from '../../components/Time';
 import { CommentIcon, HeartIcon, TrophyIcon } from '../../components/icons';
 import { fullName, formatCount } from '../../lib/format';
 import { OfflineNotice } from '../content/OfflineNotice';
-import { OfflineError } from '../../offline/status';
 import './members.css';
 
 const route = getRouteApi('/members/$id');
 
 /**
- * /members/{id} (issue 18): a member's public page, for visitors too. Only what the API's public
+ * /members/{id}: a member's public page, for visitors too. Only what the API's public
  * contract carries (contracts/profile.ts MemberProfile): never an email, role or account state.
  */
 export function MemberScreen() {

@@ -1,6 +1,6 @@
 import { Form } from 'react-aria-components';
 import { ArticlePutInput, type Article } from '../../../contracts/news';
-import { serverMessage } from '../../api/errors';
+import { serverMessage } from '../../lib/errors';
 import { Dialog, FormDialogActions } from '../../components/Dialog';
 import { TextField } from '../../components/TextField';
 import { bind, bindWithError, useEntityForm } from '../../lib/entityForm';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { Article } from '../../../contracts/news';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/errors';
 import { newsQueries } from '../../api/news';
 import { BackLink } from '../../components/BackLink';
 import { Button, LinkButton } from '../../components/Button';
@@ -72,7 +72,7 @@ function ArticleView({ article }: { article: Article }) {
   const viewer = useViewer();
   const date = article.publishedAt ?? article.createdAt;
   const ref = useRef<HTMLElement>(null);
-  // A member's position in an article on their reading list follows them to their other devices (issue 22).
+  // A member's position in an article on their reading list follows them to their other devices.
   useReadingProgress(article.id, ref);
   return (
     <>

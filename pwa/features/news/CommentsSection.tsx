@@ -10,7 +10,7 @@ import { AlertDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { MentionText } from '../../components/MentionText';
-import { MentionTextArea, useMentionDraft } from '../../components/MentionTextArea';
+import { MentionTextArea, useMentionDraft } from '../content/MentionTextArea';
 import { toast } from '../../components/Toast';
 import { fullName } from '../../lib/format';
 import { useScrollToFragment } from '../../lib/fragment';
@@ -106,7 +106,7 @@ function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
           <Button variant="ghost" size="icon" aria-label="Delete comment" isPending={remove.isPending} onPress={() => setConfirming(true)}>
             <TrashIcon />
           </Button>
-          {/* A deleted comment cannot be brought back (issue 18): ask first, quoting it. */}
+          {/* A deleted comment cannot be brought back: ask first, quoting it. */}
           <AlertDialog
             title="Delete this comment?"
             isOpen={confirming}

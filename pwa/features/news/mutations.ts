@@ -1,39 +1,30 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Article, ArticlePutInput, Comment } from '../../../contracts/news';
-import { apiFetch } from '../../api/client';
-import { newsQueries } from '../../api/news';
+import { deleteArticle, forgetDeleted, invalidateNews, replaceArticle, setArticleArchived, setArticleStatus } from '../../api/news';
+import { articleCommentsPath, commentPath } from '../../api/paths';
 import { errorToast, toast } from '../../components/Toast';
 import { newItemBase, OUTBOX_MUTATION, QUEUED_TOAST, sendOrQueue } from '../../outbox/outbox';
 
 /*
  * Article writes of the news list and the article page. Each one refreshes the narrowest part of
- * the cache it changed: the article itself (its ['news', id] entry is replaced by the server's
- * answer), the lists that show it (['news', {…}]), and for comments ['news', id, 'comments'].
+ * the cache it changed (invalidateNews, invalidateComments in pwa/api/news.ts): the article itself
+ * (its ['news', id] entry is replaced by the server's answer), the lists that show it
+ * (['news', {…}]), and for comments ['news', id, 'comments'].
  */
-
-const articlePath = (id: string) => `/api/news/${encodeURIComponent(id)}`;
-
-
-/** The server answered with the changed article: show it at once and refetch the lists. */
-function articleChanged(queryClient: QueryClient, article: Article): Promise<void> {
-  queryClient.setQueryData(newsQueries.detail(article.id).queryKey, article);
-  return queryClient.invalidateQueries({ queryKey: newsQueries.lists() });
-}
 
 /** Publish/Unpublish (spec 4). */
 export function useArticleStatus(article: Pick<Article, 'id'>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (status: Article['status']) =>
-      apiFetch<Article>(`${articlePath(article.id)}/status`, { method: 'PATCH', body: { status } }),
+    mutationFn: (status: Article['status']) => setArticleStatus(article.id, status),
     onSuccess: async (updated) => {
       toast({
         title: 'Status updated',
         description:
           updated.status === 'published' ? 'Article published successfully.' : 'Article set to draft successfully.',
       });
-      await articleChanged(queryClient, updated);
+      await invalidateNews(queryClient, updated);
     },
     onError: (error) => errorToast(error, 'Failed to update article status.'),
   });
@@ -43,15 +34,14 @@ export function useArticleStatus(article: Pick<Article, 'id'>) {
 export function useArticleArchive(article: Pick<Article, 'id'>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (isArchived: boolean) =>
-      apiFetch<Article>(`${articlePath(article.id)}/archive`, { method: 'PATCH', body: { isArchived } }),
+    mutationFn: (isArchived: boolean) => setArticleArchived(article.id, isArchived),
     onSuccess: async (updated) => {
       toast(
         updated.isArchived
           ? { title: 'Article archived', description: 'Article has been moved to the archive.' }
           : { title: 'Article unarchived', description: 'Article has been restored from the archive.' },
       );
-      await articleChanged(queryClient, updated);
+      await invalidateNews(queryClient, updated);
     },
     onError: (error) => errorToast(error, 'Failed to archive/unarchive article.'),
   });
@@ -64,10 +54,10 @@ export function useArticleArchive(article: Pick<Article, 'id'>) {
 export function useArticleUpdate(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: z.input<typeof ArticlePutInput>) => apiFetch<Article>(articlePath(id), { method: 'PUT', body: input }),
+    mutationFn: (input: z.input<typeof ArticlePutInput>) => replaceArticle(id, input),
     onSuccess: async (updated) => {
       toast({ title: 'Article updated' });
-      await articleChanged(queryClient, updated);
+      await invalidateNews(queryClient, updated);
     },
   });
 }
@@ -79,13 +69,13 @@ export function useArticleUpdate(id: string) {
 export function useArticleDelete(id: string, leave: () => Promise<void>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<unknown>(articlePath(id), { method: 'DELETE' }),
+    mutationFn: () => deleteArticle(id),
     onSuccess: async () => {
       toast({ title: 'Article deleted successfully' });
       await leave();
       // The article and its comments are gone; lists that showed it are refetched.
-      queryClient.removeQueries({ queryKey: newsQueries.detail(id).queryKey });
-      await queryClient.invalidateQueries({ queryKey: newsQueries.lists() });
+      forgetDeleted(queryClient, 'news', id);
+      await invalidateNews(queryClient);
     },
     onError: (error) => errorToast(error, 'Failed to delete article'),
   });
@@ -101,7 +91,7 @@ export function usePostComment(articleId: string) {
         ...base,
         kind: 'comment',
         method: 'POST',
-        path: `${articlePath(articleId)}/comments`,
+        path: articleCommentsPath(articleId),
         body: { content, ...base },
         targetId: articleId,
         text: content,
@@ -121,7 +111,7 @@ export function useDeleteComment(articleId: string) {
         ...newItemBase(),
         kind: 'deleteComment',
         method: 'DELETE',
-        path: `/api/news/comments/${encodeURIComponent(commentId)}`,
+        path: commentPath(commentId),
         targetId: articleId,
         refId: commentId,
       }),

@@ -38,7 +38,7 @@ const CHANNELS: ReadonlyArray<{ id: NotificationChannel; label: string }> = [
 const MAIL_CHANNELS: NotificationChannel[] = ['email', 'digest'];
 
 /**
- * /notifications/settings (issue 21; the link in every notification mail's footer): for each type,
+ * /notifications/settings (the link in every notification mail's footer): for each type,
  * in app, a mail at once, the daily digest, or off. Saved with one PUT; the server's field errors
  * show under their type. Where the site sends no mail (production without SMTP_URL) it says so and
  * the mail choices cannot be picked; the server treats a saved mail choice as in app there.

@@ -10,7 +10,7 @@ import { NotificationList, NotificationSkeleton } from './NotificationList';
 import './notifications.css';
 
 /**
- * /notifications (issue 21): the member's notifications, newest first, a page at a time; opening one
+ * /notifications: the member's notifications, newest first, a page at a time; opening one
  * goes to the item and marks it read; 'Mark all as read'; the settings. The route sends visitors to
  * /login and back (pwa/router.tsx). Offline it reads what this device last loaded (the offline
  * banner says so), and marking read waits in the outbox.

@@ -9,9 +9,9 @@ import terms from './content/terms.md?raw';
 import './pages.css';
 
 /*
- * The footer's pages (issue 18): Markdown files shipped with the app (pwa/features/pages/content/), rendered by
+ * The footer's pages: Markdown files shipped with the app (pwa/features/pages/content/), rendered by
  * the app's Markdown component, on the server like every public page and offline from the precached
- * chunk. Why files and not admin-edited content: docs/architecture.md, "Finish (issue 18)".
+ * chunk. Why files and not admin-edited content: docs/decisions/2026-11-25-footer-pages-as-markdown.md.
  */
 
 /** Shown until /api/site answers with the configured address (README, CONTACT_EMAIL). */

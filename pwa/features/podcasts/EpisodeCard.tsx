@@ -26,7 +26,7 @@ export interface EpisodeCardProps {
 }
 
 /**
- * An episode card of the podcast hub (spec 2): its show (issue 18), number, duration, category badges, title,
+ * An episode card of the podcast hub (spec 2): its show, number, duration, category badges, title,
  * description, host, guest and guest title, plays, likes, publish date and 'Listen Now' (or a
  * disabled 'No Link' without an audio address).
  */

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import type { Podcast } from '../../../contracts/podcasts';
-import { podcastQueries, recordPlay } from '../../api/podcasts';
+import { invalidatePodcasts, recordPlay } from '../../api/podcasts';
 import { buttonClassName, type ButtonVariant } from '../../components/Button';
 import { PlayIcon } from '../../components/icons';
 
@@ -25,13 +25,9 @@ export function ListenNowLink({ podcast, audioUrl, variant = 'primary', size = '
     // A modified click (new tab/window) keeps the browser's behaviour; the play is still counted.
     const modified = event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0;
     if (!modified) event.preventDefault();
+    // The play count shows in the lists and the featured strip.
     recordPlay(podcast.id)
-      .then(() =>
-        Promise.all([
-          queryClient.invalidateQueries({ queryKey: podcastQueries.lists() }),
-          queryClient.invalidateQueries({ queryKey: podcastQueries.featured().queryKey }),
-        ]),
-      )
+      .then(() => invalidatePodcasts(queryClient))
       .catch((error: unknown) => console.error('Recording the play failed', error));
     if (!modified) window.setTimeout(() => window.open(audioUrl, '_blank', 'noopener,noreferrer'), PLAY_BEFORE_OPEN_MS);
   };

@@ -63,7 +63,7 @@ export function PodcastsScreen() {
   // The featured card tops the unfiltered Active list: the first featured episode, else the newest.
   const featuredEpisode =
     archivedOnly || isFiltering || !viewer.isKnown ? undefined : (featured.data?.[0] ?? loaded[0]);
-  // ...and is not repeated as the first of the Recent Episodes (issue 18).
+  // ...and is not repeated as the first of the Recent Episodes.
   const visible = loaded.filter(
     (podcast) =>
       podcast.id !== featuredEpisode?.id && matchesSearch(search, podcast.title, podcast.description, podcast.guestName),

@@ -15,7 +15,7 @@ export interface ShowListProps {
 }
 
 /**
- * 'Our Shows' on /podcasts (issue 18, "Shows on the hub"): each show's artwork, name, host and
+ * 'Our Shows' on /podcasts ("Shows on the hub"): each show's artwork, name, host and
  * description as a toggle that lists only its episodes; pressing the selected one again, or
  * 'All shows', lists every show's again.
  */

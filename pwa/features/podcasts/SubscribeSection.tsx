@@ -17,7 +17,7 @@ export const PODCAST_APPS: Array<{ name: string; href: (feed: URL) => string }> 
   { name: 'AntennaPod', href: (feed) => `https://antennapod.org/deeplink/subscribe?url=${encodeURIComponent(feed.href)}` },
 ];
 
-/** The /podcasts subscription call to action (issue 10): the feed itself and "add by URL" links. */
+/** The /podcasts subscription call to action: the feed itself and "add by URL" links. */
 export function SubscribeSection({ siteName }: { siteName: string }) {
   const feed = new URL(PODCAST_FEED_PATH, pageOrigin());
   const copy = async () => {

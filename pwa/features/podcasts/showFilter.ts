@@ -4,7 +4,7 @@ import { validateCategorySearch } from '../content/listFilters';
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
- * `?show=<slug>` of /podcasts (issue 18, "Shows on the hub"): lower case, well formed, else left
+ * `?show=<slug>` of /podcasts ("Shows on the hub"): lower case, well formed, else left
  * out, so one selection has one address and one query key (server/pages/render.ts keys its page
  * cache by the same rule). Zod-free for the same reason as `validateCategorySearch`.
  */

@@ -2,12 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { User } from '../../../contracts/auth';
 import { profileQueries } from '../../api/profile';
-import { serverMessage } from '../../api/errors';
+import { OfflineError, serverMessage } from '../../lib/errors';
 import { Button, LinkButton } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { OfflineNotice } from '../content/OfflineNotice';
-import { OfflineError } from '../../offline/status';
 import { useOnline } from '../../offline/useOnline';
 import { UnconfirmedEmailNotice } from '../auth/UnconfirmedEmailNotice';
 import { DetailsForm } from './DetailsForm';
@@ -17,7 +16,7 @@ import { TwoFactorSection } from './TwoFactorSection';
 import './profile.css';
 
 /**
- * /profile (issue 18): the signed-in member edits their name, title, company, bio, expertise tags,
+ * /profile: the signed-in member edits their name, title, company, bio, expertise tags,
  * photo and password. The route sends visitors to /login and back (pwa/router.tsx). Offline the
  * profile is read from the device, and every save says it needs a connection: profile edits are not
  * queued (docs/offline.md, "Profile edits").

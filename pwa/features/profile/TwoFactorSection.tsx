@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { TWO_FACTOR, TwoFactorEnableInput, type TwoFactorSetup } from '../../../contracts/two-factor';
-import { serverMessage } from '../../api/errors';
+import { serverMessage } from '../../lib/errors';
 import { twoFactorQueries } from '../../api/two-factor';
 import { Button, buttonClassName } from '../../components/Button';
 import { Card } from '../../components/Card';

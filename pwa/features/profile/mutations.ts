@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { User } from '../../../contracts/auth';
-import { PROFILE_LIMITS, type PasswordChangeInput, type PasswordChangeResponse, type ProfileUpdateInput } from '../../../contracts/profile';
-import { ApiError, apiFetch } from '../../api/client';
-import { serverFieldErrors, serverMessage } from '../../api/errors';
-import { profileChanged } from '../../api/profile';
+import { PROFILE_LIMITS } from '../../../contracts/profile';
+import { ApiError } from '../../lib/errors';
+import { serverFieldErrors, serverMessage } from '../../lib/errors';
+import { changePassword, invalidateProfile, updateProfile } from '../../api/profile';
 import { UploadError, uploadFile } from '../../api/uploads';
 import { toast, type ToastOptions } from '../../components/Toast';
 import type { LoadedImage } from './AvatarCropper';
@@ -15,8 +13,6 @@ import { renderCrop, type Crop } from './crop';
  * connection and are never queued in the outbox (docs/offline.md, "Profile edits"). Each says its
  * outcome in a toast; the forms show the server's field errors under their fields.
  */
-
-const updateProfile = (input: z.input<typeof ProfileUpdateInput>) => apiFetch<User>('/api/profile', { method: 'PATCH', body: input });
 
 /**
  * The toast for a profile save that failed. No answer at all (offline, or the network dropped)
@@ -43,7 +39,7 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: async (user) => {
       toast({ title: 'Profile updated', description: 'Your public page shows the changes.' });
-      await profileChanged(queryClient, user);
+      await invalidateProfile(queryClient, user);
     },
     onError: (error) => toast(saveFailure(error, 'Failed to update your profile. Please try again.')),
   });
@@ -52,8 +48,7 @@ export function useUpdateProfile() {
 /** Every other device is signed out; this one stays signed in. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: z.input<typeof PasswordChangeInput>) =>
-      apiFetch<PasswordChangeResponse>('/api/profile/password', { method: 'POST', body: input }),
+    mutationFn: changePassword,
     onSuccess: ({ endedSessions }) =>
       toast({
         title: 'Password changed',
@@ -75,7 +70,7 @@ export function useRemoveProfilePhoto() {
     mutationFn: () => updateProfile({ profileImageUrl: null }),
     onSuccess: async (updated) => {
       toast({ title: 'Photo removed', description: 'Your initials show in its place.' });
-      await profileChanged(queryClient, updated);
+      await invalidateProfile(queryClient, updated);
     },
     onError: (error) => toast(saveFailure(error, 'Failed to remove your photo. Please try again.')),
   });
@@ -106,7 +101,7 @@ export function useSaveProfilePhoto({ onProgress, onSaved, onFailed }: PhotoSave
     onSuccess: async (updated) => {
       toast({ title: 'Photo updated', description: 'Your new photo shows wherever your name appears.' });
       onSaved();
-      await profileChanged(queryClient, updated);
+      await invalidateProfile(queryClient, updated);
     },
     onError: (failure) => onFailed(photoFailure(failure)),
   });

@@ -1,29 +1,19 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { USER_QUERY_KEY } from '../../api/keys';
-import { profileQueries } from '../../api/profile';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   disableTwoFactor,
   enableTwoFactor,
+  invalidateTwoFactor,
   regenerateRecoveryCodes,
   startTwoFactorSetup,
-  twoFactorQueries,
 } from '../../api/two-factor';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../lib/errors';
 import { errorToast, toast } from '../../components/Toast';
 
 /*
  * The member's own two-step sign-in writes (docs/security.md §14). Each needs a connection and is
  * never queued. Turning it on or off changes the signed-in user (twoFactorEnabled), so the header's
- * user, the profile and the status are read again.
+ * user, the profile and the status are read again (invalidateTwoFactor).
  */
-
-function twoFactorChanged(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: profileQueries.me().queryKey, exact: true }),
-    queryClient.invalidateQueries({ queryKey: twoFactorQueries.status().queryKey }),
-  ]);
-}
 
 /** Errors the form shows under a field (a wrong code or password, 422); anything else is a toast. */
 const saidUnderField = (error: unknown) => error instanceof ApiError && (error.status === 422 || error.status === 400);
@@ -42,7 +32,7 @@ export function useEnableTwoFactor() {
     mutationFn: enableTwoFactor,
     onSuccess: async () => {
       toast({ title: 'Two-step sign-in is on', description: 'You were signed out on your other devices. Save your recovery codes now.' });
-      await twoFactorChanged(queryClient);
+      await invalidateTwoFactor(queryClient, 'switched');
     },
     onError: (error) => {
       if (!saidUnderField(error)) errorToast(error, 'Two-step sign-in could not be turned on. Please try again.');
@@ -56,7 +46,7 @@ export function useDisableTwoFactor() {
     mutationFn: disableTwoFactor,
     onSuccess: async () => {
       toast({ title: 'Two-step sign-in is off', description: 'Signing in asks for your password only.' });
-      await twoFactorChanged(queryClient);
+      await invalidateTwoFactor(queryClient, 'switched');
     },
     onError: (error) => {
       if (!saidUnderField(error)) errorToast(error, 'Two-step sign-in could not be turned off. Please try again.');
@@ -70,7 +60,7 @@ export function useRegenerateRecoveryCodes() {
     mutationFn: regenerateRecoveryCodes,
     onSuccess: async () => {
       toast({ title: 'New recovery codes', description: 'Your old recovery codes no longer work.' });
-      await queryClient.invalidateQueries({ queryKey: twoFactorQueries.status().queryKey });
+      await invalidateTwoFactor(queryClient, 'codes');
     },
     onError: (error) => {
       if (!saidUnderField(error)) errorToast(error, 'New recovery codes could not be made. Please try again.');

@@ -19,7 +19,7 @@ import { ResourceCard } from './ResourceCard';
 import { SiteSearchResults } from '../search/SiteSearchResults';
 import './resources.css';
 import { OfflineNotice } from '../content/OfflineNotice';
-import { OfflineError } from '../../offline/status';
+import { OfflineError } from '../../lib/errors';
 
 /** The stat tiles: a balanced grid (4 types → 2 × 2 or 4 in a row, never 3 + 1). */
 const tiles = balancedGridClasses('tile');
@@ -64,7 +64,7 @@ export function ResourcesScreen() {
         {isAdmin ? <Button onPress={() => setEditing({ resource: null })}>New Resource</Button> : null}
       </header>
 
-      {/* No skeleton beside an error (issue 18): without the library there are no counts to show. */}
+      {/* No skeleton beside an error: without the library there are no counts to show. */}
       {library.isError ? null : (
         <div className={tiles.frame}>
           <ul

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResourceCreateInput } from '../../../contracts/resources';
-import { createResource, deleteResource, resourceQueries, updateResource } from '../../api/resources';
+import { createResource, deleteResource, invalidateResources, updateResource } from '../../api/resources';
 import { errorToast, toast } from '../../components/Toast';
 
 /*
@@ -14,7 +14,7 @@ export function useSaveResource(id: string | null) {
   return useMutation({
     mutationFn: (input: ResourceCreateInput) => (id ? updateResource(id, input) : createResource(input)),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: resourceQueries.all() });
+      void invalidateResources(queryClient);
       toast({ title: id ? 'Resource updated successfully!' : 'Resource created successfully!' });
     },
     onError: (error) => errorToast(error, id ? 'Failed to update resource' : 'Failed to create resource'),
@@ -26,7 +26,7 @@ export function useDeleteResource() {
   return useMutation({
     mutationFn: (id: string) => deleteResource(id),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: resourceQueries.all() });
+      void invalidateResources(queryClient);
       toast({ title: 'Resource deleted successfully!' });
     },
     onError: (error) => errorToast(error, 'Failed to delete resource'),

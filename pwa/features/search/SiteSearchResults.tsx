@@ -73,7 +73,7 @@ function ResultList({ results, busy }: { results: SearchResult[]; busy: boolean 
 }
 
 /**
- * 'Search all of <site>' (issue 10): server results for what is typed in a list's search box,
+ * 'Search all of <site>': server results for what is typed in a list's search box,
  * below that list's instant in-page filter. Offline, it searches what the device has stored
  * (lists and items read before, saved articles) and says so.
  */

@@ -5,11 +5,11 @@ import {
   isFileDropItem,
   type DropZoneProps,
 } from 'react-aria-components';
-import { UPLOAD_LIMITS, UPLOAD_TYPES, type UploadKind } from '../../contracts/uploads';
-import { serverMessage } from '../api/errors';
-import { UploadError, uploadFile } from '../api/uploads';
-import { Button } from './Button';
-import { errorToast, toast } from './Toast';
+import { UPLOAD_LIMITS, UPLOAD_TYPES, type UploadKind } from '../../../contracts/uploads';
+import { serverMessage } from '../../lib/errors';
+import { UploadError, uploadFile } from '../../api/uploads';
+import { Button } from '../../components/Button';
+import { errorToast, toast } from '../../components/Toast';
 import './FileField.css';
 
 export interface FileFieldProps {

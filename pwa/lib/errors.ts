@@ -1,4 +1,16 @@
-import { ApiError } from './client';
+/** A non-ok API answer (apiFetch): its status, "<status>: <body text or status text>" and the parsed JSON body. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The parsed body when the server answered with JSON (normally `{ message, code, errors? }`). */
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
 
 /** The server's `message` from an ApiError body (`{ message, code, errors? }`), else `fallback`. */
 export function serverMessage(error: unknown, fallback: string): string {
@@ -20,4 +32,16 @@ export function serverFieldErrors(error: unknown): Record<string, string[]> {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Thrown by a read that got no answer (offline, server unreachable) when nothing was kept on the
+ * device for it: the offline store throws it, screens show the offline notice for it.
+ */
+export class OfflineError extends Error {
+  override readonly name = 'OfflineError';
+
+  constructor() {
+    super('You are offline and this content is not saved on this device.');
+  }
 }

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Autocomplete, Label, ListBox, ListBoxItem, Text, TextArea, TextField, type Key } from 'react-aria-components';
-import type { MentionSuggestion } from '../../contracts/notifications';
-import { memberQueries } from '../api/members';
-import { followEdit, fromStoredText, mentionQueryAt, nameMatches, pickMention, serverQuery, toStoredText, type PickedMention } from '../lib/mentions';
-import { Avatar } from './Avatar';
+import type { MentionSuggestion } from '../../../contracts/notifications';
+import { memberQueries } from '../../api/members';
+import { followEdit, fromStoredText, mentionQueryAt, nameMatches, pickMention, serverQuery, toStoredText, type PickedMention } from '../../lib/mentions';
+import { Avatar } from '../../components/Avatar';
 import './MentionTextArea.css';
 
 /** What the composer holds: the text as shown, the mentions picked in it, and the caret. */
