@@ -25,6 +25,7 @@ import { coverRoutes } from './covers/routes';
 import { passwordResetRoutes } from './password-resets/routes';
 import { notificationRoutes } from './notifications/routes';
 import { readingListRoutes } from './reading-list/routes';
+import { listeningRoutes } from './listening/routes';
 import { twoFactorRoutes } from './two-factor/routes';
 import { emailConfirmationRoutes } from './email-confirmations/routes';
 import { EmailConfirmer } from './email-confirmations/service';
@@ -92,6 +93,7 @@ export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, 
     memberRoutes(db),
     notificationRoutes({ db, secret, siteName: site.siteName }),
     readingListRoutes(db),
+    listeningRoutes(db),
     searchRoutes(db),
     // Not under /api, but public documents made from the same data (mounted before the SPA fallback).
     feedRoutes(db, site),

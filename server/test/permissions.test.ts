@@ -75,6 +75,13 @@ const email = () => `matrix-${unique()}@example.com`;
 const article = (f: Fixtures, o: { status?: 'draft' | 'published' } = {}) => insertArticle(f.t.db, { categoryIds: [f.newsCategoryId], ...o });
 const podcast = (f: Fixtures, o: { status?: 'draft' | 'published' } = {}) => insertPodcast(f.t.db, { categoryIds: [f.newsCategoryId], ...o });
 const podcastShow = (f: Fixtures) => insertShow(f.t.db, { name: `Show ${unique()}`, slug: `show-${unique()}` });
+/** An episode the subscriber has a listening record of. */
+async function listenedEpisode(f: Fixtures): Promise<string> {
+  const id = await podcast(f);
+  const at = new Date().toISOString();
+  await f.t.db('listening_positions').insert({ user_id: f.users.subscriber.id, episode_id: id, position_seconds: 60, duration_seconds: null, finished: false, device_time: at, updated_at: at });
+  return id;
+}
 const comment = async (f: Fixtures) => (await insertComment(f.t.db, await article(f), f.users.subscriber.id, 'A comment'))!.id;
 async function discussion(f: Fixtures): Promise<string> {
   const r = await createDiscussion(f.t.db, f.users.subscriber.id, { title: 'A discussion', content: 'Its body', categoryId: f.forumCategoryId });
@@ -289,6 +296,17 @@ const MATRIX: Record<string, Case | Case[]> = {
     expect: admins(200),
   },
   'DELETE /api/admin/podcast-shows/:id': { call: async (f) => ({ path: `/api/admin/podcast-shows/${(await podcastShow(f)).id}` }), expect: admins(200) },
+  'PUT /api/podcasts/:id/listening': [
+    { name: 'published', call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/listening`, body: { positionSeconds: 60, deviceTime: new Date().toISOString() } }), expect: signedIn(200) },
+    {
+      name: 'draft',
+      call: async (f) => ({ path: `/api/podcasts/${await podcast(f, { status: 'draft' })}/listening`, body: { positionSeconds: 60, deviceTime: new Date().toISOString() } }),
+      expect: { ...signedIn(404), editor: 200, admin: 200 },
+    },
+  ],
+  // The subscriber's record: theirs only; every other member has none (404).
+  'GET /api/podcasts/:id/listening': { call: async (f) => ({ path: `/api/podcasts/${await listenedEpisode(f)}/listening` }), expect: { ...signedIn(404), subscriber: 200 } },
+  'GET /api/listening': { call: () => ({ path: '/api/listening' }), expect: signedIn(200) },
   'POST /api/podcasts/:id/play': [
     { name: 'published', call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/play` }), expect: everyone(200) },
     { name: 'draft', call: async (f) => ({ path: `/api/podcasts/${await podcast(f, { status: 'draft' })}/play` }), expect: draftReaders(200) },

@@ -210,8 +210,8 @@ describeEachDb('podcasts', (t) => {
     const cat = await freshCategory();
     const id = await insertPodcast(t().db, { categoryIds: [cat.id] });
     expect((await as.anonymous.post(`/api/podcasts/${id}/play`)).body).toEqual({ playCount: 1 });
-    // 30 different listeners at once (a listener's repeats within the hour count once:
-    // server/test/play-count-dedup.test.ts).
+    // 30 different listeners at once (a listener's repeats within the day count once:
+    // plays.test.ts).
     const listeners = await Promise.all(Array.from({ length: 30 }, async () => (await signedIn(t().db, t().agent())).agent));
     await Promise.all(listeners.map((agent) => agent.post(`/api/podcasts/${id}/play`)));
     expect((await as.anonymous.get(`/api/podcasts/${id}`)).body.playCount).toBe(31);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { PodcastPatchInput } from '../../../contracts/podcasts';
 import { hitWindow } from '../../db/counters';
@@ -42,18 +43,26 @@ export function podcastWrite(input: PodcastPatchInput): ContentWrite {
   return { columns, categoryIds: input.categoryIds };
 }
 
-/** `play_count = play_count + 1` in the database, so concurrent plays are all counted. */
-/** A listener's plays of one episode count once per clock hour (docs/security.md §12). */
-export const PLAY_DEDUP_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * A listener's plays of one episode count once per UTC day: the de-duplication window is a day
+ * aligned to the epoch, which starts at UTC midnight (docs/decisions/2026-11-28-plays-counted-once-a-day.md).
+ */
+export const PLAY_DEDUP_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The listener as the counter's key holds it: a SHA-256 prefix, so the table holds no addresses. */
+const listenerKey = (listener: string) => createHash('sha256').update(listener).digest('hex').slice(0, 32);
 
 /**
  * Counts a play unless `listener` (`user:<id>` signed in, `ip:<address>` otherwise) already played
- * this episode in the current hour; answers the episode's play count either way (undefined when
- * there is no such episode). The de-duplication row and the count change together.
+ * this episode this UTC day; answers the episode's play count either way (undefined when there is
+ * no such episode). The day's row is one atomic upsert on a unique (key, window) in
+ * `rate_limit_windows` (server/db/counters.ts), so concurrent plays from any number of processes
+ * count exactly once; the de-duplication row and the count (`play_count + 1` in the database)
+ * change together.
  */
 export async function recordPlay(db: Knex, id: string, listener: string, at: number): Promise<number | undefined> {
   return db.transaction(async (trx) => {
-    const heard = await hitWindow(trx, `play:${id}:${listener}`, PLAY_DEDUP_WINDOW_MS, at);
+    const heard = await hitWindow(trx, `play:${id}:${listenerKey(listener)}`, PLAY_DEDUP_WINDOW_MS, at);
     const episode = trx('podcast_episodes').where({ id });
     const [row] =
       heard.count === 1

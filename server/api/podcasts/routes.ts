@@ -60,7 +60,7 @@ export function podcastRoutes(db: Knex, limits: WriteLimiter, clock: () => numbe
   router.delete('/:id/like', limits.limit('like'), likeHandler(db, PODCASTS, 'unlike'));
 
   // Anyone who can see the episode may record a play (the client calls it before opening audio).
-  // Plays are de-duplicated per listener (the signed-in user, else the client address) and hour.
+  // Plays count once per listener (the signed-in member, else the client's address) and UTC day.
   router.post('/:id/play', async (ctx) => {
     const id = itemId(ctx, PODCASTS);
     await findVisibleContent(db, PODCASTS, id, ctx.state.user);

@@ -14,6 +14,7 @@ import * as notifications from './20261127000000_notifications';
 import * as readingList from './20261128000000_reading_list';
 import * as emailConfirmations from './20261129010000_email_confirmations';
 import * as twoFactor from './20261129020000_two_factor';
+import * as listeningPositions from './20261130000000_listening_positions';
 
 /**
  * Migrations are listed here, in order, rather than discovered on disk, so that they load the same
@@ -35,6 +36,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261128000000_reading_list': readingList,
   '20261129010000_email_confirmations': emailConfirmations,
   '20261129020000_two_factor': twoFactor,
+  '20261130000000_listening_positions': listeningPositions,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
