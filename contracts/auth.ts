@@ -72,7 +72,7 @@ export const LogoutResponse = z.object({ ok: z.literal(true) });
 export const InvitationAcceptInput = RegisterInput.pick({ firstName: true, lastName: true, password: true });
 export type InvitationAcceptInput = z.infer<typeof InvitationAcceptInput>;
 
-/** What the password reset endpoints answer (issue 21); the reset screen shows them as they are. */
+/** What the password reset endpoints answer; the reset screen shows them as they are. */
 export const PASSWORD_RESET_MESSAGES = {
   /** The same answer whether the address has an account or not (no enumeration). */
   requested: 'If an account exists for that email, we have sent it a link to choose a new password. The link works for one hour.',

@@ -75,7 +75,7 @@ export const LIMITS = {
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 /**
- * Exactly-once writes (issue 7): a signed-in mutation may carry `Idempotency-Key` (the outbox sends
+ * Exactly-once writes: a signed-in mutation may carry `Idempotency-Key` (the outbox sends
  * the queued item's id); a repeat of a finished one is answered with the first result and
  * `Idempotent-Replayed: true`.
  */

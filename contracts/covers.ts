@@ -1,7 +1,7 @@
 import { RESOURCE_CATEGORY_COLORS, RESOURCE_CATEGORY_NAMES, RESOURCE_TYPE_NAMES, type ResourceCategoryId, type ResourceTypeId } from './constants';
 
 /*
- * Generated covers and uploaded images' sizes (issue 18, docs/architecture.md "Finish (issue 18): covers and images"): what a
+ * Generated covers and uploaded images' sizes (docs/decisions/2026-11-25-cover-urls-sizes-and-caching.md): what a
  * cover shows is decided here once, for the server that draws it and for the PWA that links to it.
  * The PWA computes each cover's URL, version included, from the item it already holds, so lists and
  * stored (offline) answers need no extra field. Zod-free: the home page's first load imports it.

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { safeText, Timestamp } from './common';
 
 /**
- * Notifications (issue 21; docs/notifications.md): what the server tells a member about replies,
+ * Notifications (docs/notifications.md): what the server tells a member about replies,
  * mentions, comments and their articles, the per-type channel settings, and the mention syntax that
  * the composer's autocomplete writes and both the server (who to notify) and the client (how to
  * draw it) read.

@@ -6,8 +6,8 @@ import { UserUpdateInput } from './users';
 
 /**
  * A member's own profile (`/api/profile`, the /profile screen) and the public member pages
- * (`/api/members/{id}`, /members/{id}). Issue 18 "Accounts"; decisions in docs/architecture.md,
- * "Finish (issue 18): accounts".
+ * (`/api/members/{id}`, /members/{id}). Decisions: docs/decisions/2026-11-25-own-profile.md and
+ * docs/decisions/2026-11-25-public-member-pages.md.
  */
 
 export const PROFILE_LIMITS = {

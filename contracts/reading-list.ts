@@ -2,7 +2,7 @@ import { z } from './zod';
 import { WRITTEN_AT_FLOOR, WRITTEN_AT_SKEW_MS } from './common';
 
 /**
- * The reading list (issue 22; docs/offline.md, "Reading list across devices"): a signed-in member's
+ * The reading list (docs/offline.md, "Reading list across devices"): a signed-in member's
  * saved articles, kept on the server so every device of theirs holds the same list. Every write
  * carries the time the member made it on their device (`changedAt`), because a write queued offline
  * arrives late: the server merges by those times, not by arrival, so two devices' changes give the

@@ -2,7 +2,7 @@ import { z } from './zod';
 import { Id, safeText } from './common';
 
 /**
- * GET /api/search?q= (issue 10): one ranked list over articles, podcast episodes, discussions and
+ * GET /api/search?q=: one ranked list over articles, podcast episodes, discussions and
  * resources. Highlights are character ranges into plain text, never markup: the client wraps them
  * in <mark> itself, so nothing from content is ever rendered as HTML.
  */

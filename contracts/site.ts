@@ -6,7 +6,7 @@ export const SiteSettings = z.object({
   /** Where the Contact, Privacy and Terms pages send mail (CONTACT_EMAIL, README). */
   contactEmail: z.string(),
   /**
-   * Whether the site can send mail (issue 21, docs/mail.md): false in production without SMTP_URL,
+   * Whether the site can send mail (docs/mail.md): false in production without SMTP_URL,
    * when screens that rely on mail (password reset) say it is not available.
    */
   mailEnabled: z.boolean(),

@@ -40,7 +40,7 @@ export type FinalizeImageInput = z.infer<typeof FinalizeImageInput>;
 export const FinalizeAudioInput = z.object({ audioURL: safeText('audioURL is required').min(1, 'audioURL is required').max(2048) });
 export type FinalizeAudioInput = z.infer<typeof FinalizeAudioInput>;
 
-/** One size of a finalised image (issue 18): `url` is `/objects/<id>?w=<width>&fmt=<format>`. */
+/** One size of a finalised image: `url` is `/objects/<id>?w=<width>&fmt=<format>`. */
 export const ImageVariant = z.object({ width: z.number().int(), height: z.number().int(), format: z.enum(['webp', 'jpg']), url: z.string() });
 
 /**

@@ -1,4 +1,4 @@
-// The JS budget for `/` (issue 5): what a first visit to the home page downloads must stay under
+// The JS budget for `/`: what a first visit to the home page downloads must stay under
 // BUNDLE_BUDGET_KB (default 170) KB gzipped. Reads Vite's build manifest, follows the entry's static
 // imports plus the home route's lazy chunk (and its static imports), gzips each file, prints a table
 // and exits 1 when over budget. Run after `vite build`; `npm test` runs it as one test.

@@ -1,8 +1,8 @@
 // `npm run lighthouse`: Lighthouse (mobile emulation, its default) on /, /news, an article and
 // /podcasts, against the real server on the sample data, in Debian's Chromium with the flags from
 // playwright.config.ts. Prints the four category scores per page, writes the full reports as JSON
-// under bench-results/lighthouse/ (git-ignored) and exits 1 when a page misses the targets of
-// issue 9 (performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95).
+// under bench-results/lighthouse/ (git-ignored) and exits 1 when a page misses the targets
+// (performance ≥ 95, accessibility 100, best practices 100, SEO ≥ 95).
 // Scores move with machine load: run it on an otherwise idle machine.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -5,7 +5,7 @@
 // and drives Debian's Chromium with the flags from playwright.config.ts. Needs a built PWA
 // (`npm run screenshots` builds first). `SCREENS=home,news` limits it to some screens,
 // `VIEWPORTS=small-phone,desktop` to some widths. `QUEUED=1` shoots every screen as a signed-in member
-// offline with a comment waiting to sync (the header's Offline and sync indicator; issue 17), screens
+// offline with a comment waiting to sync (the header's Offline and sync indicator), screens
 // of the admin as the admin in that state; files then end in `-queued`.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';

@@ -39,7 +39,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dir, WRITE_RATE_LIKES_PER_MINUTE: '0' })).toThrow(/WRITE_RATE_LIKES_PER_MINUTE/);
   });
 
-  it('reads WORKERS (a number or auto) and the S3 bucket, which needs all four of its settings (issue 19)', () => {
+  it('reads WORKERS (a number or auto) and the S3 bucket, which needs all four of its settings', () => {
     expect(loadConfig({ DATA_DIR: dir }).workers).toBe(1);
     expect(loadConfig({ DATA_DIR: dir, WORKERS: '3' }).workers).toBe(3);
     expect(loadConfig({ DATA_DIR: dir, WORKERS: 'auto' }).workers).toBe(os.availableParallelism());

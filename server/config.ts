@@ -14,7 +14,7 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    // Processes serving the port (issue 19): a number, or `auto` for one per core.
+    // Processes serving the port: a number, or `auto` for one per core.
     WORKERS: z
       .union([z.literal('auto'), z.coerce.number().int().min(1).max(256)], { error: "must be a number from 1 to 256, or 'auto'" })
       .default(1),
@@ -87,13 +87,13 @@ const EnvSchema = z
     WRITE_RATE_STAFF_FACTOR: z.coerce.number().int().min(1).default(5),
     UPLOAD_QUOTA_MB: z.coerce.number().int().min(0).default(200),
     UPLOAD_QUOTA_STAFF_MB: z.coerce.number().int().min(0).default(10_000),
-    // Uploads in an S3-compatible bucket (issue 19, docs/deploy.md); unset: DATA_DIR/uploads.
+    // Uploads in an S3-compatible bucket (docs/deploy.md); unset: DATA_DIR/uploads.
     S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    // Mail (issue 21, docs/mail.md): unset SMTP_URL writes .eml files outside production and turns mail off in it.
+    // Mail (docs/mail.md): unset SMTP_URL writes .eml files outside production and turns mail off in it.
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z
       .string()

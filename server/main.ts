@@ -44,7 +44,7 @@ function loadConfigOrExit(): Config {
 }
 
 /**
- * WORKERS=n (issue 19): this process forks n workers that share the port (node:cluster hands out
+ * WORKERS=n: this process forks n workers that share the port (node:cluster hands out
  * connections in turn), starts again any that dies, and on SIGTERM/SIGINT passes the signal on and
  * exits once all have drained. Each worker is a whole server (main below); what they share lives in
  * the database (sessions, limits, idempotency keys, leases) and their caches follow each other's
@@ -98,7 +98,7 @@ async function main(config: Config): Promise<void> {
   const database = new DatabaseGate(
     db,
     async () => {
-      // One process at a time (issue 19): others started together wait, then find it done.
+      // One process at a time: others started together wait, then find it done.
       await underStartupLock(db, async () => {
         await migrateLatest(db);
         await ensureAdmin(db, config.admin);

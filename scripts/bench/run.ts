@@ -6,7 +6,7 @@
  * (plain Koa + Knex news list) on the same database. Prints a table and writes bench-results/*.json.
  * See docs/performance.md for what the numbers mean.
  *
- * `--workers n` (issue 19) then measures the uncached news lists with WORKERS=1 and WORKERS=n side
+ * `--workers n` then measures the uncached news lists with WORKERS=1 and WORKERS=n side
  * by side on the same database, with the reference, in `--rounds` rounds (default 3) whose order
  * alternates, so that other work on the machine rising or easing during the run does not favour
  * one of them; it prints each round's ratios and their medians.

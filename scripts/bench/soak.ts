@@ -8,7 +8,7 @@
  * the server's resident memory grew by more than --max-growth-mb between the end of the warm-up and
  * the end. Not part of `npm test`: run it on an idle machine (docs/performance.md, "Soak").
  *
- * `--processes n` (issue 19): n server processes on the one database behind HAProxy (Debian's
+ * `--processes n`: n server processes on the one database behind HAProxy (Debian's
  * haproxy, the configuration of docs/deploy.md), driven through the balancer; halfway through, the
  * first process is killed with SIGKILL and started again. Only requests in flight on the killed
  * process may fail: the run fails when more than the connections' count did (each connection has at

@@ -4,7 +4,7 @@ import { isUniqueViolation, toIso } from '../db/dialect';
 import { badRequest, conflict } from '../errors';
 
 /**
- * Client-chosen ids for new comments, replies and discussions (issue 7): a queued write that is
+ * Client-chosen ids for new comments, replies and discussions: a queued write that is
  * sent twice must not create two rows. See docs/outbox.md.
  */
 

@@ -4,7 +4,7 @@ import { isStorableTime } from '../db/dialect';
 import { badRequest } from '../errors';
 
 /*
- * The one cursor module (issue 20): opaque keyset cursors for every paged list, base64url of a JSON
+ * The one cursor module: opaque keyset cursors for every paged list, base64url of a JSON
  * tuple of the sort values of the last item served. The next page starts strictly after that tuple,
  * so rows inserted meanwhile never cause overlap. A cursor this module did not make is a 400
  * 'Invalid cursor' under the parameter that carried it.

@@ -49,7 +49,7 @@ export interface ApiDeps {
   site: SiteInfo;
   /** Password reset requests per email and per IP. */
   passwordResetLimits: PasswordResetLimits;
-  /** Queued mail (issue 21): whether it goes anywhere, and the sender's kick. */
+  /** Queued mail: whether it goes anywhere, and the sender's kick. */
   mail: MailQueue;
   /** Notifications of replies, mentions, comments and articles (docs/notifications.md). */
   notifier: Notifier;

@@ -11,7 +11,7 @@ const RECONNECT_MAX_MS = 10_000;
 
 /**
  * Keeps the caches each process holds (the API's response cache, the server-rendered pages) true to
- * the database when several processes share it (issue 19; docs/deploy.md). The cache empties itself on
+ * the database when several processes share it (docs/deploy.md). The cache empties itself on
  * its own process's writes, as before; this tells it about everyone else's:
  *
  * - PostgreSQL: a write is announced with `NOTIFY lc_cache` once it is answered, and every process

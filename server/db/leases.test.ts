@@ -5,7 +5,7 @@ import { acquireLease, releaseLease } from './leases';
 const TTL = 60_000;
 const AT = Date.parse('2030-01-01T00:00:00Z');
 
-describeEachDb('leases: one holder of a periodic job across processes (issue 19)', (t) => {
+describeEachDb('leases: one holder of a periodic job across processes', (t) => {
   it('one of two racing processes gets a free lease; the holder renews it; the other waits for it to run out', async () => {
     const name = `job-${Date.now()}`;
     const raced = await Promise.all([acquireLease(t().db, name, 'a', TTL, AT), acquireLease(t().db, name, 'b', TTL, AT)]);

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { isUniqueViolation, toIso } from './dialect';
 
 /**
- * Leases in the database (issue 19): a named job held by one process at a time, whichever machine it
+ * Leases in the database: a named job held by one process at a time, whichever machine it
  * runs on, elected through the database rather than by process number. `acquire` takes the lease if
  * it is free, ran out, or is already this holder's (renewing it), in one statement each, so two
  * processes racing for it cannot both win; a holder that dies loses it when it runs out.

@@ -8,7 +8,7 @@ const SQLITE_WAIT_MS = 120_000;
 
 /**
  * Runs `steps` (migrations, the admin from the environment, sample seeding) while no other process
- * on this database runs its own (issue 19): two processes started together on an empty database
+ * on this database runs its own: two processes started together on an empty database
  * migrate and seed once, and the second then finds the work done.
  *
  * - PostgreSQL: a session advisory lock, held on a connection of its own for the duration; the

@@ -11,7 +11,7 @@ const RSS = 'application/rss+xml; charset=utf-8';
 const ATOM = 'application/atom+xml; charset=utf-8';
 
 /**
- * Public feeds (issue 10): `/feed.xml` (RSS 2.0) and `/feed.atom` for the newest 50 published,
+ * Public feeds: `/feed.xml` (RSS 2.0) and `/feed.atom` for the newest 50 published,
  * non-archived articles, `/news/category/<slug>/feed.xml` per category, and `/podcasts/feed.xml`
  * for podcast apps. Each answers 304 to a client whose ETag or date is current.
  */

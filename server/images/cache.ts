@@ -1,8 +1,8 @@
 import { ImageSemaphore } from './semaphore';
 
 /**
- * Rendered images kept in memory, so each cover costs its CPU once per process (docs/architecture.md,
- * "Finish (issue 18)"): a least-recently-used map bounded by bytes. Keys name everything that
+ * Rendered images kept in memory, so each cover costs its CPU once per process 
+ * (docs/decisions/2026-11-25-covers-kept-in-memory.md): a least-recently-used map bounded by bytes. Keys name everything that
  * changes the picture (the cover's version, the size, the format, the site name), so an edited title
  * is a new key and the old entry simply ages out. Concurrent requests for the same key share one
  * render, and renders take turns (`ImageSemaphore`), so a flood of uncached sizes cannot take every core.

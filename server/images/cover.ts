@@ -6,7 +6,7 @@ import { drawPattern, patternFor } from './patterns';
 import { clip, xmlText } from './text';
 
 /*
- * Draws a generated cover (docs/architecture.md, "Finish (issue 18): covers and images"): the
+ * Draws a generated cover (docs/decisions/2026-11-25-generated-covers.md): the
  * background, pattern, label and brand as SVG, which librsvg rasterises; the title set by Pango
  * (sharp's text input), which measures real glyphs as it wraps, so a line never runs past the
  * edge whatever the script (Arabic, CJK, emoji), and is made smaller until it fits its box.

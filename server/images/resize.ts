@@ -3,7 +3,7 @@ import { imageEnd } from './end';
 import { UPLOAD_VARIANT_FORMATS, UPLOAD_VARIANT_WIDTHS, type UploadVariantFormat } from '../../contracts/covers';
 
 /*
- * Uploaded images, prepared when they are finalised (docs/architecture.md, "Finish (issue 18)"):
+ * Uploaded images, prepared when they are finalised (docs/decisions/2026-11-25-uploaded-image-sizes.md):
  * decoded once to prove they are images, turned upright by their EXIF orientation, and resized to
  * the widths the pages ask for, in WebP and JPEG, without any metadata (sharp writes none unless
  * asked): the camera, its owner and where the photo was taken stay on the uploader's device.

@@ -4,7 +4,7 @@ import { toInt, toIso } from '../db/dialect';
 import { oneLine, type MailContent } from './template';
 
 /**
- * The mail outbox (issue 21, docs/mail.md): a message is a row of `mail_outbox`, written in the
+ * The mail outbox (docs/mail.md): a message is a row of `mail_outbox`, written in the
  * transaction of the event that causes it, so it exists exactly when the event does. The sender
  * (sender.ts) claims due rows one at a time, sends them and marks them sent.
  */

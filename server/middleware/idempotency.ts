@@ -37,7 +37,7 @@ const ago = (ms: number, at: number) => new Date(at - ms).toISOString();
 
 /**
  * Removes expired results and abandoned unfinished rows, by age only: any process may run it at any
- * time, while others are serving (issue 19; see docs/outbox.md, "Crash between the write and its record").
+ * time, while others are serving (see docs/outbox.md, "Crash between the write and its record").
  */
 export async function sweepIdempotencyKeys(db: Knex, at: number = Date.now()): Promise<void> {
   await db('idempotency_keys')

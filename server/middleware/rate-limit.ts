@@ -60,7 +60,7 @@ export interface AuthRateLimiter {
 /**
  * The limits on the routes that take a password from anyone (login, register, accepting an
  * invitation, changing one's password). The counters are rows of `rate_limit_windows`
- * (`db/counters.ts`), so every process on the database counts together (issue 19): failed logins
+ * (`db/counters.ts`), so every process on the database counts together: failed logins
  * alternated between two processes meet one limit. An email is counted under a hash, so the table
  * holds no addresses. Each attempt is counted on every counter it touches, atomically per counter;
  * when one is over its limit, all are given back and the attempt is refused, so a refused request
@@ -108,7 +108,7 @@ export class AuthRateLimits implements AuthRateLimiter {
   }
 }
 
-/** Password reset requests (issue 21): every request counts, per email and per IP, like a registration. */
+/** Password reset requests: every request counts, per email and per IP, like a registration. */
 export interface PasswordResetRateLimitConfig {
   requestsPerEmail: WindowRule;
   requestsPerIp: WindowRule;

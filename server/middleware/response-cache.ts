@@ -13,7 +13,7 @@ export interface ResponseCacheOptions {
   now?: () => number;
   /** Told of every write, when the cache is emptied (other caches of what the API answers follow it). */
   onWrite?: () => void;
-  /** Other processes' writes on the same database (issue 19): they empty this cache too. */
+  /** Other processes' writes on the same database: they empty this cache too. */
   coherence?: CacheCoherence;
 }
 
@@ -30,7 +30,7 @@ const KEPT_HEADERS = ['Cache-Control', 'Vary', NEXT_CURSOR_HEADER];
 const SAFE = new Set(['GET', 'HEAD']);
 
 /**
- * Validators and an in-process cache for the JSON API (issue 9).
+ * Validators and an in-process cache for the JSON API.
  *
  * - Every 200 JSON answer to a GET is serialised once here, gets a weak ETag (a hash of the bytes),
  *   and a request whose If-None-Match matches gets 304 without a body.
@@ -46,13 +46,13 @@ const SAFE = new Set(['GET', 'HEAD']);
  * - An answer is kept the second time its key misses, not the first (TinyLFU's "doorkeeper"): a
  *   one-off read (a member's own page, a deep cursor, a query nobody repeats) neither pushes out what
  *   many visitors ask for nor churns memory. A kept body lives long enough to leave the young
- *   generation, so each one kept and dropped costs a share of a full garbage collection: with every
- *   first read kept, that was about 0.3 ms of CPU per read (docs/performance.md, "Several processes").
+ *   generation, so each one kept and dropped costs a share of a full garbage collection (measured in docs/performance.md, "Several
+ *   processes").
  *   Keys emptied by a write or expired were asked for at least twice, so their next miss is kept.
  *
  * Each process holds its own cache. With `coherence`, another process's write on the same database
  * empties it too (and `onWrite`'s caches with it): announced through PostgreSQL's NOTIFY, or seen in
- * SQLite's data_version before anything is served (db/coherence.ts, issue 19). A write made without
+ * SQLite's data_version before anything is served (db/coherence.ts). A write made without
  * the app (`npm run seed`, a restore) shows after at most `ttlMs` on PostgreSQL.
  */
 export function responseCache({

@@ -1,4 +1,4 @@
-// SessionCache's own rules (issue 19; the app-level proofs are in server/test/cache-coherence.test.ts
+// SessionCache's own rules (the app-level proofs are in server/test/cache-coherence.test.ts
 // and server/middleware/response-cache.test.ts): what it keeps, for how long, and what empties it.
 import { describe, expect, it } from 'vitest';
 import type { CacheCoherence } from '../db/coherence';

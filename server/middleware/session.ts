@@ -119,7 +119,7 @@ async function readSession(db: Knex, sid: string, cache: SessionCache | undefine
 
 /**
  * The sessions (with their users) this process read in the last few seconds, so a member's burst of
- * requests reads the `sessions` row once, not once per request (issue 19: it was one statement of
+ * requests reads the `sessions` row once, not once per request (it was one statement of
  * every signed-in read). It is exactly as true as the response cache: it is emptied by every write
  * answered by this process (app.ts chains it to the response cache's), by every other process's
  * write (db/coherence.ts: NOTIFY on PostgreSQL, data_version on SQLite), and it is bypassed while

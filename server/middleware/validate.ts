@@ -26,7 +26,7 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.
 /**
  * A middleware that reads the validated body (or query) from `ctx.state`. @koa/router gives every
  * middleware of one route the same state type, so a route's `validateBody(Schema)` types
- * `ctx.state.body` in the handlers after it: no casts (issue 20).
+ * `ctx.state.body` in the handlers after it: no casts.
  */
 export type WithBody<B> = Koa.Middleware<Koa.DefaultState & { body: B }>;
 export type WithQuery<Q> = Koa.Middleware<Koa.DefaultState & { query: Q }>;

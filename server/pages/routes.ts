@@ -14,7 +14,7 @@ const SITEMAP_ITEMS = 5_000;
 /** Pages with nothing to index: forms, the admin area and sign-in. */
 const DISALLOWED = ['/api/', '/admin', '/login', '/logout', '/invite/', '/forgot-password', '/reset-password', '/confirm-email/', '/news/add', '/podcasts/add', '/news/*/edit', '/podcasts/*/edit'];
 
-/** `/sitemap.xml` and `/robots.txt` (issue 10): only published, non-archived pages are listed. */
+/** `/sitemap.xml` and `/robots.txt`: only published, non-archived pages are listed. */
 export function pageRoutes(db: Knex, site: SiteInfo): Router {
   const router = new Router();
 

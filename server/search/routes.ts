@@ -7,7 +7,7 @@ import { validateQuery } from '../middleware/validate';
 import { search } from './index';
 import { highlightTitle, queryTerms, SEARCH_PAGE, snippet } from '../../contracts/search-terms';
 
-/** GET /api/search?q=&limit= — public; drafts only for editors and admins (issue 10). */
+/** GET /api/search?q=&limit= — public; drafts only for editors and admins. */
 export function searchRoutes(db: Knex): Router {
   const router = new Router({ prefix: '/api/search' });
   router.get('/', validateQuery(SearchQuery), async (ctx) => {

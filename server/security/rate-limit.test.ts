@@ -149,7 +149,7 @@ describe.each(DB_KINDS)('login and registration rate limits [%s]', (kind) => {
 });
 
 describe.each(DB_KINDS)('login limits shared by processes on one database [%s]', (kind) => {
-  it('failed logins alternated between two processes meet one limit (issue 19)', async () => {
+  it('failed logins alternated between two processes meet one limit', async () => {
     // Two apps, each with its own limiter built from the configuration, on one database; one
     // fixed clock, so no window ends mid-test.
     const at = Date.parse('2030-01-01T00:01:00Z');

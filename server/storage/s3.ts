@@ -13,7 +13,7 @@ export interface S3Config {
 }
 
 /**
- * Uploaded objects in a bucket (issue 19), so every process and machine serves every upload.
+ * Uploaded objects in a bucket, so every process and machine serves every upload.
  *
  * An upload is received into a spool file on this machine's disk first (the same temp file and the
  * same checks as the local driver: size counted while streaming, magic bytes), and only the finished

@@ -7,7 +7,7 @@ import { connect } from '../db/connect';
 import { ARTICLES } from '../db/seed/articles';
 
 /*
- * Issue 19: processes that share one database behave as one site. Two real server processes (each
+ * Processes that share one database behave as one site. Two real server processes (each
  * its own data directory and port, as two machines would have) are started at the same moment on
  * an empty database with the sample data on.
  */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestServer, type TestServer } from './harness';
 
 /*
- * Issue 16: `curl --path-as-is http://host/../package.json` and `/..%2f..%2fpackage.json` answered
+ * Once, `curl --path-as-is http://host/../package.json` and `/..%2f..%2fpackage.json` answered
  * 500 with a logged stack trace (koa-send's "Forbidden" for a path leaving the PWA directory fell
  * through to the error handler). They must be 404 and log nothing.
  *

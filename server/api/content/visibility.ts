@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { toBool } from '../../db/dialect';
 
 /*
- * What the public may open, one rule per kind (issue 20), used by the lists, the rendered pages, the
+ * What the public may open, one rule per kind, used by the lists, the rendered pages, the
  * sitemap, member pages and show counts alike:
  *  - an article or episode is public when it is published and not archived;
  *  - a discussion is public when it is published (discussions are never archived).

@@ -35,7 +35,7 @@ export interface CoverDeps {
 }
 
 /**
- * Generated covers (docs/architecture.md, "Finish (issue 18): covers and images"):
+ * Generated covers (docs/decisions/2026-11-25-generated-covers.md):
  * `GET /covers/<article|podcast|resource|show>/<id>/<W>x<H>.<webp|jpg>?v=<version>` and
  * `GET /covers/series/<W>x<H>.<webp|jpg>` (the podcast's channel artwork).
  *

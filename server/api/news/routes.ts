@@ -74,7 +74,7 @@ export function newsRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier): 
     ctx.body = { ok: true };
   });
 
-  // The detail page's byline (issue 18): the author's public name and photo, null when they have no
+  // The detail page's byline: the author's public name and photo, null when they have no
   // public page (deleted or deactivated). One query more, on the detail only.
   router.get('/:id', async (ctx) => {
     const article = await presentOne(db, ARTICLES, itemId(ctx, ARTICLES), ctx, presentArticle);

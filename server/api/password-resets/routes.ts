@@ -55,7 +55,7 @@ function shapeOf(token: string | undefined): string {
 }
 
 /**
- * Password reset (issue 21, docs/mail.md): a member who forgot their password asks for a link by
+ * Password reset (docs/mail.md): a member who forgot their password asks for a link by
  * email, and the link's token lets them choose a new one. Under `/api/auth/`, so in production it
  * needs HTTPS like signing in (middleware/session.ts, requireHttpsToSignIn).
  */

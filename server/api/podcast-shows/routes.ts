@@ -19,7 +19,7 @@ const TAKEN: Record<'name' | 'slug', string> = {
 };
 
 /**
- * Podcast shows (issue 18): everyone reads the list (the podcasts page's show filter, the episode
+ * Podcast shows: everyone reads the list (the podcasts page's show filter, the episode
  * forms' Show select); admins create, edit and delete them, like news categories.
  */
 export function podcastShowRoutes(db: Knex): Router {

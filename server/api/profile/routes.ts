@@ -31,7 +31,7 @@ const ownOnly: Koa.Middleware = async (ctx, next) => {
 };
 
 /**
- * `/api/profile`: the signed-in member's own profile (issue 18). Only profile fields can change
+ * `/api/profile`: the signed-in member's own profile. Only profile fields can change
  * here; email, role and the active flag are an admin's (ProfileUpdateInput refuses them). A wrong
  * current password counts as a failed sign-in for the account's email and the client's address
  * (`limits`), so a stolen session cannot guess the password faster than the login form could.

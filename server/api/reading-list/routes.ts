@@ -11,7 +11,7 @@ import { findArticle, hasEntry, listReadingList, removeEntry, saveEntry, updateP
 const ARTICLE_NOT_FOUND = 'Article not found';
 
 /**
- * /api/reading-list (issue 22; docs/offline.md, "Reading list across devices"): the signed-in
+ * /api/reading-list (docs/offline.md, "Reading list across devices"): the signed-in
  * member's own list, never anyone else's (every query is keyed by the session's user). Writes carry
  * the device time of the change and merge by it (repo.ts), so they are idempotent and replay in any
  * order; the outbox also sends an Idempotency-Key.

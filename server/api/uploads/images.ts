@@ -11,7 +11,7 @@ import { recordVariants, variantsOf, type ObjectRow, type VariantRow } from './r
 export const variantKey = (objectId: string, width: number, format: UploadVariantFormat) => `${objectId}-${width}w-${format}`;
 
 /**
- * The sizes of uploaded images (docs/architecture.md, "Finish (issue 18)"), kept through the storage
+ * The sizes of uploaded images (docs/decisions/2026-11-25-uploaded-image-sizes.md), kept through the storage
  * interface like the uploads themselves, so they move to S3 with them. Made when an image is
  * finalised; an image finalised before sizes existed gets them on its first sized request. One
  * process makes an object's sizes once at a time, and image work takes turns with the covers'.

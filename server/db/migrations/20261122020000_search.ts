@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { dialectOf } from '../dialect';
 
 /**
- * Full-text search over articles, podcast episodes, discussions and resources (issue 10), kept in
+ * Full-text search over articles, podcast episodes, discussions and resources, kept in
  * step with every write by the database itself, so no code path (API, seed, rebuild) can forget it.
  *
  * - PostgreSQL: a generated, weighted `search_vector` column on each table (title A, body B) with

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { nowDefault } from '../dialect';
 
 /**
- * Issue 7, exactly-once writes from the offline outbox.
+ * Exactly-once writes from the offline outbox.
  *
  * `idempotency_keys`: the result of a signed-in user's mutation sent with an `Idempotency-Key`
  * header, kept 24 hours so a repeat gets the same answer instead of a second write

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Invitations are accepted through a link that carries a random token (issue 16): before this,
+ * Invitations are accepted through a link that carries a random token: before this,
  * anyone who registered with an invited address got the invited role. Only the token's SHA-256
  * (hex) is stored, so a leaked table holds no usable link; the unique index makes the hash the
  * lookup key. `expires_at` is 7 days after the link was issued.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 16, abuse limits that hold across processes.
+ * Abuse limits that hold across processes.
  *
  * `rate_limit_windows`: one fixed-window counter per key (`comment:<user id>:60`,
  * `play:<episode>:<ip>`…) and window. Windows are aligned to the clock (a minute window starts on

@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import { nowDefault } from '../dialect';
 
 /**
- * Issue 18: the resized copies of an uploaded image (docs/architecture.md, "Finish (issue 18):
- * covers and images"). Made when the upload is finalised (or, for images uploaded before, on first
+ * The resized copies of an uploaded image 
+ * (docs/decisions/2026-11-25-uploaded-image-sizes.md). Made when the upload is finalised (or, for images uploaded before, on first
  * request), auto-rotated and without metadata, at the widths the cards and the article page ask
  * for (never wider than the original), each in WebP and JPEG. Served at `/objects/<id>?w=&fmt=`.
  * `path` is the storage key. Rows go with their object (CASCADE).

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { dialectOf, nowDefault } from '../dialect';
 
 /**
- * Podcast shows (issue 18). Until now every episode belonged to one implicit podcast; episodes now
+ * Podcast shows. Until now every episode belonged to one implicit podcast; episodes now
  * belong to a show, and an episode number is unique within its show.
  *
  * - `podcast_shows` gets the default show, 'Ledger Commons Podcast', and every existing episode is

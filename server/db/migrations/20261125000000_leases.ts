@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 19, one process at a time for the periodic jobs, across processes and machines.
+ * One process at a time for the periodic jobs, across processes and machines.
  *
  * `leases`: one row per job (`maintenance`), naming the process that holds it until `expires_at`.
  * A process takes a lease that is free or has run out with one conditional update (server/db/leases.ts),

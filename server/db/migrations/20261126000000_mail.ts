@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 21, mail and password reset.
+ * Mail and password reset.
  *
  * `mail_outbox`: every message the site sends, written in the same transaction as the event that
  * causes it (server/mail/outbox.ts) and sent later by the one process holding the `mail` lease

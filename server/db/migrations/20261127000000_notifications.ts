@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 21, notifications (docs/notifications.md).
+ * Notifications (docs/notifications.md).
  *
  * `notifications`: one row per recipient and event. What it is about is held by foreign keys with
  * ON DELETE CASCADE rather than a free "target kind/id" pair, so the database withdraws a

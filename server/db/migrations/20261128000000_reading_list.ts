@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 22, the reading list (docs/offline.md, "Reading list across devices").
+ * The reading list (docs/offline.md, "Reading list across devices").
  *
  * One row per member and article, written by merging (server/api/reading-list/repo.ts): each field
  * keeps the device time of the change that set it, so changes merge by when the member made them,

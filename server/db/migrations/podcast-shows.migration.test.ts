@@ -7,7 +7,7 @@ import { migrationSource } from './index';
 const MIGRATION = '20261124130000_podcast_shows';
 
 /**
- * The podcast-shows migration on a database that already has episodes (issue 18): they move to the
+ * The podcast-shows migration on a database that already has episodes: they move to the
  * default show, shared numbers are resolved so the unique index can exist, and nothing else is lost.
  */
 describe.each(DB_KINDS)('migration %s [%s]', (kind) => {
