@@ -46,8 +46,8 @@ const SAFE = new Set(['GET', 'HEAD']);
  * - An answer is kept the second time its key misses, not the first (TinyLFU's "doorkeeper"): a
  *   one-off read (a member's own page, a deep cursor, a query nobody repeats) neither pushes out what
  *   many visitors ask for nor churns memory. A kept body lives long enough to leave the young
- *   generation, so each one kept and dropped costs a share of a full garbage collection (measured in docs/performance.md, "Several
- *   processes").
+ *   generation, so each one kept and dropped costs a share of a full garbage collection (measured
+ *   in docs/performance.md, "Several processes").
  *   Keys emptied by a write or expired were asked for at least twice, so their next miss is kept.
  *
  * Each process holds its own cache. With `coherence`, another process's write on the same database
