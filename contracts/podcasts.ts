@@ -77,7 +77,10 @@ const podcastOptionalFields = {
   showId: showIdInput,
   description: optionalText('Description', 10_000, true),
   episodeNumber: episodeNumberInput,
+  /** The episode's audio file (an upload, `/objects/<id>`); blank removes it. */
   audioUrl: optionalMediaUrl('Audio URL'),
+  /** A page elsewhere that has the episode (YouTube and the like): opened, never played in the app. */
+  externalUrl: optionalMediaUrl('External link'),
   imageUrl: optionalMediaUrl('Image URL'),
   duration: durationInput,
   hostName: optionalText('Host name', 200),
@@ -116,9 +119,15 @@ export const Podcast = z.object({
   show: ShowRef.nullable(),
   description: z.string().nullable(),
   episodeNumber: z.number().int().nullable(),
+  /** A playable file on this site (`/objects/<id>`), null when the episode has none. */
   audioUrl: z.string().nullable(),
+  /** A page elsewhere (YouTube and the like): "Watch on YouTube", never played in the app. */
+  externalUrl: z.string().nullable(),
+  /** The audio file's length in bytes and media type (the feed's enclosure, the library's sizes). */
+  audioBytes: z.number().int().nullable(),
+  audioType: z.string().nullable(),
   imageUrl: z.string().nullable(),
-  /** Seconds. */
+  /** Seconds (read from the uploaded file when there is one). */
   duration: z.number().int().nullable(),
   hostName: z.string().nullable(),
   guestName: z.string().nullable(),
@@ -130,6 +139,7 @@ export const Podcast = z.object({
   isArchived: z.boolean(),
   isFeatured: z.boolean(),
   playCount: z.number().int(),
+  commentCount: z.number().int(),
   likes: z.number().int(),
   /** Whether the signed-in viewer likes it; always false for anonymous viewers. */
   liked: z.boolean(),

@@ -37,5 +37,5 @@ export const PODCASTS: ContentKind = {
   likeTarget: 'podcast',
   notFoundMessage: 'Podcast episode not found',
   showColumn: 'show_id',
-  columns: ['id', 'title', 'description', 'episode_number', 'audio_url', 'image_url', 'duration', 'host_name', 'guest_name', 'guest_title', 'play_count', 'likes', 'is_archived', 'is_featured', 'published_at', 'status', 'author_id', 'created_at', 'updated_at', 'show_id'],
+  columns: ['id', 'title', 'description', 'episode_number', 'audio_url', 'image_url', 'duration', 'host_name', 'guest_name', 'guest_title', 'play_count', 'likes', 'is_archived', 'is_featured', 'published_at', 'status', 'author_id', 'created_at', 'updated_at', 'show_id', 'external_url', 'audio_bytes', 'audio_type', 'comment_count'],
 };

@@ -14,12 +14,16 @@ export function presentPodcast(row: PodcastRow, rel: Relations): Podcast {
     description: row.description,
     episodeNumber: intOrNull(row.episode_number),
     audioUrl: row.audio_url,
+    externalUrl: row.external_url,
+    audioBytes: intOrNull(row.audio_bytes),
+    audioType: row.audio_type,
     imageUrl: row.image_url,
     duration: intOrNull(row.duration),
     hostName: row.host_name,
     guestName: row.guest_name,
     guestTitle: row.guest_title,
     playCount: Number(row.play_count) || 0,
+    commentCount: Number(row.comment_count) || 0,
     ...presentContentFields(row, rel),
   };
 }

@@ -9,6 +9,10 @@ export interface PodcastRow extends ContentRow {
   description: string | null;
   episode_number: number | null;
   audio_url: string | null;
+  external_url: string | null;
+  audio_bytes: number | string | null;
+  audio_type: string | null;
+  comment_count: number;
   image_url: string | null;
   duration: number | null;
   host_name: string | null;
@@ -24,6 +28,7 @@ const PODCAST_COLUMNS = {
   description: 'description',
   episodeNumber: 'episode_number',
   audioUrl: 'audio_url',
+  externalUrl: 'external_url',
   imageUrl: 'image_url',
   duration: 'duration',
   hostName: 'host_name',

@@ -14,6 +14,7 @@ import * as notifications from './20261127000000_notifications';
 import * as readingList from './20261128000000_reading_list';
 import * as emailConfirmations from './20261129010000_email_confirmations';
 import * as twoFactor from './20261129020000_two_factor';
+import * as episodeAudio from './20261201000000_episode_audio';
 import * as listeningPositions from './20261130000000_listening_positions';
 
 /**
@@ -37,6 +38,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261129010000_email_confirmations': emailConfirmations,
   '20261129020000_two_factor': twoFactor,
   '20261130000000_listening_positions': listeningPositions,
+  '20261201000000_episode_audio': episodeAudio,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
