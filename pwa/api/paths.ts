@@ -30,3 +30,9 @@ export const DISCUSSIONS_PATH = '/api/forum/discussions';
 export const discussionPath = (id: string) => `${DISCUSSIONS_PATH}/${encodeURIComponent(id)}`;
 
 export const REPLIES_PATH = '/api/forum/replies';
+
+/** The member's listening record of one episode (PUT, GET). */
+export const listeningPath = (episodeId: string) => `${podcastPath(episodeId)}/listening`;
+
+/** The member's listening records, newest change first (GET, paged with X-Next-Cursor). */
+export const LISTENING_PATH = '/api/listening';
