@@ -3,7 +3,8 @@ import type { ListeningItem } from '../../../contracts/listening';
 import type { Podcast } from '../../../contracts/podcasts';
 import { listeningQueries } from '../../api/listening';
 import { siteQueries } from '../../api/site';
-import { currentUserId, onMemberLeaving, sessionQueryClient } from '../../session/session';
+import { recordPlay, invalidatePodcasts } from '../../api/podcasts';
+import { currentUserId, onMemberLeaving, ownerId, sessionQueryClient } from '../../session/session';
 import {
   afterEnded,
   isFinished,
@@ -90,11 +91,20 @@ export function toPlayerEpisode(podcast: Podcast): PlayerEpisode | null {
 
 let positionsLoading: Promise<void> | null = null;
 
-/** Reads this device's positions once (IndexedDB, loaded with the storage code). */
+/**
+ * Reads this device's positions once, for whoever is here now (a visitor's and the signed-in
+ * member's). Straight from the read cache's database, whose code the app loads after its first
+ * render anyway; the writing side (pwa/features/player/positions.ts) loads with the first save.
+ */
 export function loadPositions(): Promise<void> {
-  positionsLoading ??= import('./positions')
-    .then((m) => m.readPositions())
-    .then((rows) => set({ positions: { ...rows, ...state.positions } }))
+  positionsLoading ??= import('../../offline/db')
+    .then(({ db }) => db.listening.filter((row) => row.owner === ownerId() || row.owner === '').toArray())
+    .then((rows) => {
+      const read = Object.fromEntries(
+        rows.map(({ episodeId, positionSeconds, durationSeconds, finished, deviceTime }) => [episodeId, { positionSeconds, durationSeconds, finished, deviceTime }]),
+      );
+      set({ positions: { ...read, ...state.positions } });
+    })
     .catch((error: unknown) => console.warn('Listening positions', error));
   return positionsLoading;
 }
@@ -322,11 +332,10 @@ function save(reason: SaveReason): void {
 function countPlay(): void {
   const id = state.current?.id;
   if (!id) return;
-  void import('../../api/podcasts')
-    .then(async ({ recordPlay, invalidatePodcasts }) => {
-      await recordPlay(id);
+  recordPlay(id)
+    .then(() => {
       const queryClient = sessionQueryClient();
-      if (queryClient) await invalidatePodcasts(queryClient);
+      return queryClient ? invalidatePodcasts(queryClient) : undefined;
     })
     .catch((error: unknown) => console.warn('Recording the play', error));
 }
