@@ -23,7 +23,7 @@ const fullPlayer = (page: Page) => page.getByRole('dialog', { name: 'Now playing
 const audio = (page: Page) =>
   page.evaluate(() => {
     const el = document.querySelector('audio');
-    return el ? { time: el.currentTime, paused: el.paused, ended: el.ended, src: el.getAttribute('src'), mark: el.dataset.mark ?? null } : null;
+    return el ? { time: el.currentTime, duration: el.duration, paused: el.paused, ended: el.ended, src: el.getAttribute('src'), mark: el.dataset.mark ?? null } : null;
   });
 const sessionTitle = (page: Page) => page.evaluate(() => navigator.mediaSession.metadata?.title ?? null);
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
@@ -86,9 +86,9 @@ test('a member plays from /podcasts, keeps listening across pages, and resumes o
   await expect.poll(async () => (await audio(page))!.time, { timeout: 15_000 }).toBeGreaterThan(7);
   await fullPlayer(page).getByRole('button', { name: 'Pause' }).click();
   await expect.poll(async () => (await audio(page))!.paused).toBe(true);
-  const stoppedAt = (await audio(page))!.time;
+  const { time: stoppedAt, duration } = (await audio(page))!;
   const seek = fullPlayer(page).getByRole('slider', { name: 'Position' });
-  await expect(seek).toHaveAttribute('aria-valuetext', `${clock(stoppedAt)} of 0:16`);
+  await expect(seek).toHaveAttribute('aria-valuetext', `${clock(stoppedAt)} of ${clock(duration)}`);
   await expect
     .poll(async () => {
       const records = (await (await page.request.get('/api/listening')).json()) as Array<{ episodeId: string; positionSeconds: number }>;

@@ -156,7 +156,7 @@ function FullPlayer({ player }: { player: PlayerState }) {
   );
 }
 
-/** The seek slider: arrow keys move 5 s, Page Up/Down a tenth; read out as "12:34 of 41:00". */
+/** The seek slider: arrow keys move 1 s, Page Up/Down a tenth; read out as "12:34 of 41:00". */
 function SeekSlider({ position, duration }: { position: number; duration: number }) {
   const [dragging, setDragging] = useState<number | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -171,7 +171,7 @@ function SeekSlider({ position, duration }: { position: number; duration: number
       className="slider full-player__seek"
       minValue={0}
       maxValue={Math.max(duration, 1)}
-      step={5}
+      step={1}
       value={value}
       isDisabled={!(duration > 0)}
       onChange={(v) => setDragging(v)}
