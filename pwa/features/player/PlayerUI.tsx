@@ -22,6 +22,7 @@ import {
   usePlayer,
   type PlayerState,
 } from './player';
+import '../../components/Slider.css';
 import './player.css';
 
 /**

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { ListeningItem } from '../../../contracts/listening';
+import { coverUrl, podcastCover } from '../../../contracts/covers';
 import type { Podcast } from '../../../contracts/podcasts';
 import { listeningQueries } from '../../api/listening';
 import { siteQueries } from '../../api/site';
@@ -84,7 +85,9 @@ export function usePlayerSelect<T>(select: (s: PlayerState) => T): T {
 /** The episode as the player keeps it; null when it has nothing this site can play. */
 export function toPlayerEpisode(podcast: Podcast): PlayerEpisode | null {
   if (!podcast.audioUrl) return null;
-  return { id: podcast.id, title: podcast.title, show: podcast.show?.name ?? null, imageUrl: podcast.imageUrl, audioUrl: podcast.audioUrl, duration: podcast.duration };
+  // Without a picture of its own, the episode's generated cover (as on its card and in the feed).
+  const imageUrl = podcast.imageUrl ?? coverUrl(podcastCover(podcast), '1400x1400', 'jpg');
+  return { id: podcast.id, title: podcast.title, show: podcast.show?.name ?? null, imageUrl, audioUrl: podcast.audioUrl, duration: podcast.duration };
 }
 
 // ---------------------------------------------------------------- positions

@@ -105,10 +105,15 @@ export function EpisodeCard({ podcast, isFeatured = false, statusBadge, tools, h
                 </Button>
               </>
             ) : podcast.externalUrl ? (
-              <a href={podcast.externalUrl} target="_blank" rel="noopener noreferrer" className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+              <a
+                href={podcast.externalUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+                aria-label={`${externalLabel(podcast.externalUrl)}: ${podcast.title} (opens in a new tab)`}
+              >
                 <ExternalIcon />
                 {externalLabel(podcast.externalUrl)}
-                <span className="visually-hidden">: {podcast.title} (opens in a new tab)</span>
               </a>
             ) : null}
           </div>

@@ -50,10 +50,9 @@ export function ListenNowLink({ podcast, variant = 'primary', size = 'sm' }: Lis
   };
   const label = playing ? 'Pause' : resume != null && !isCurrent ? `Resume at ${clock(resume)}` : 'Listen Now';
   return (
-    <Button variant={variant} size={size} onPress={onPress} className="listen-now">
+    <Button variant={variant} size={size} onPress={onPress} className="listen-now" aria-label={`${label}: ${podcast.title}`}>
       {playing ? <PauseIcon /> : <PlayIcon />}
       {label}
-      <span className="visually-hidden">: {podcast.title}</span>
     </Button>
   );
 }
