@@ -5,7 +5,7 @@ import type { Podcast } from '../../../contracts/podcasts';
 import { listeningQueries } from '../../api/listening';
 import { siteQueries } from '../../api/site';
 import { recordPlay, invalidatePodcasts } from '../../api/podcasts';
-import { currentUserId, onMemberLeaving, ownerId, sessionQueryClient } from '../../session/session';
+import { currentUserId, onMemberLeaving, onSessionChange, ownerId, sessionQueryClient } from '../../session/session';
 import {
   afterEnded,
   isFinished,
@@ -122,6 +122,13 @@ function serverPosition(id: string): ListeningItem | undefined {
 export function knownPosition(id: string, positions = state.positions): KnownPosition | null {
   return latestPosition(positions[id], serverPosition(id));
 }
+
+// Who is here decides whose positions are read: a sign-in reads the member's again.
+onSessionChange(() => {
+  if (!positionsLoading) return;
+  positionsLoading = null;
+  void loadPositions();
+});
 
 // A member leaving takes their positions with them (the offline store does the same with its rows).
 onMemberLeaving(async (keep) => {
