@@ -45,6 +45,7 @@ test.beforeAll(async () => {
 });
 
 test('a member plays from /podcasts, keeps listening across pages, and resumes on another device', async ({ page, browser, baseURL }, testInfo) => {
+  test.slow(); // two sign-ins through the form, real playback, and axe in two themes at two states
   const phone = testInfo.project.name !== 'desktop';
   const [episode] = await playableEpisodes(baseURL!, [`Closing the books ${suffix()}`]);
   await page.goto('/');
