@@ -129,6 +129,7 @@ test('Up Next plays on at the end of an episode; the sleep timer "End of episode
   await cardFor(page, first!.title).getByRole('button', { name: /^Listen Now/ }).click();
   await expect(miniPlayer(page)).toContainText(first!.title);
   for (const episode of [second!, third!]) await cardFor(page, episode.title).getByRole('button', { name: `Add to Up Next: ${episode.title}` }).click();
+  await cardFor(page, second!.title).screenshot({ path: `${SHOTS}/card.png` });
 
   // Reordered in the full player: the third goes first.
   await miniPlayer(page).getByRole('button', { name: 'Open full player' }).click();
