@@ -9,7 +9,7 @@ const download = (episodeId: string, bytes: number, downloadedAt: number) => ({ 
 describe('the library budget', () => {
   it('sums saved articles (rows of older versions without a size count nothing) and downloads into one figure', () => {
     const articles = [article('a', 1_500), article('b'), article('c', 500)];
-    const downloads = [download('e1', 10_000_000), download('e2', 2_000_000)];
+    const downloads = [download('e1', 10_000_000, 1), download('e2', 2_000_000, 2)];
     expect(bytesOf(articles)).toBe(2_000);
     expect(downloadBytesOf(downloads)).toBe(12_000_000);
     expect(libraryBytes(articles, downloads)).toBe(12_002_000);
