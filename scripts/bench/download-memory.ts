@@ -100,7 +100,7 @@ try {
   // The editor uploads the file and gives the newest published episode it as its audio.
   const editor = await login(url, EDITOR);
   const { uploadURL } = await api<{ uploadURL: string }>(url, editor, 'POST', '/api/objects/upload', { kind: 'audio' });
-  const put = await fetch(uploadURL, { method: 'PUT', headers: { cookie: editor, origin: url, 'content-type': 'audio/mpeg' }, body: file });
+  const put = await fetch(uploadURL, { method: 'PUT', headers: { cookie: editor, origin: url, 'content-type': 'audio/mpeg' }, body: new Uint8Array(file) });
   if (!put.ok) throw new Error(`upload ${put.status}: ${await put.text()}`);
   const { objectPath } = await api<{ objectPath: string }>(url, editor, 'PUT', '/api/podcasts/audio', { audioURL: uploadURL });
   const listed = await api<Array<{ id: string; title: string; status: string; isArchived: boolean }>>(url, editor, 'GET', '/api/podcasts?limit=50');
