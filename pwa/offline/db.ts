@@ -26,6 +26,25 @@ export interface SavedArticle {
 }
 
 /**
+ * An episode downloaded for offline listening: its audio file lives in the service worker's episode
+ * cache under `audioUrl`; this row is what the library shows of it without a network.
+ */
+export interface EpisodeDownload {
+  episodeId: string;
+  title: string;
+  /** The show's name, null when the episode has none. */
+  show: string | null;
+  imageUrl: string | null;
+  audioUrl: string;
+  /** What the file takes on this device (bytes actually stored). */
+  bytes: number;
+  /** Epoch ms when the download completed. */
+  downloadedAt: number;
+  /** The member's id, '' for a visitor: sign-out drops the member's downloads. */
+  owner: string;
+}
+
+/**
  * The member this device downloads the reading list for in the background: written by the
  * page when it registers Periodic Background Sync, removed at sign-out. The service worker has no
  * localStorage, where the session module keeps who is signed in, so it reads this instead.
@@ -62,6 +81,7 @@ export const db = new Dexie('ledger-cache') as Dexie & {
   saved: EntityTable<SavedArticle, 'id'>;
   background: EntityTable<BackgroundMember, 'tag'>;
   listening: EntityTable<LocalListening, 'episodeId'>;
+  downloads: EntityTable<EpisodeDownload, 'episodeId'>;
 };
 
 db.version(1).stores({
@@ -72,3 +92,5 @@ db.version(1).stores({
 db.version(2).stores({ background: 'tag' });
 // Listening positions kept on this device.
 db.version(3).stores({ listening: 'episodeId, updatedAt' });
+// Episodes downloaded for offline listening (their files are in the episode cache).
+db.version(4).stores({ downloads: 'episodeId, downloadedAt, owner' });
