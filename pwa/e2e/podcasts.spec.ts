@@ -65,10 +65,6 @@ test.describe('sample data', () => {
     await expect(cardFor(page, popular.title).getByText(`${popular.playCount.toLocaleString('en-US')} plays`)).toBeVisible();
     expect(popular.playCount.toLocaleString('en-US')).toContain(',');
 
-    // Neither a file nor a page elsewhere: nothing to listen to, and no button pretending otherwise.
-    const noAudio = listed.find((p) => !p.audioUrl && !(p as { externalUrl?: string | null }).externalUrl)!;
-    await expect(cardFor(page, noAudio.title).getByRole('button', { name: /^Listen Now|No Link/ })).toHaveCount(0);
-
     // The call to action subscribes for real (pwa/e2e/feeds.spec.ts covers it in full).
     const subscribe = page.getByRole('region', { name: 'Never Miss an Episode' });
     await expect(subscribe.getByRole('link', { name: 'RSS feed' })).toHaveAttribute('href', '/podcasts/feed.xml');
@@ -193,6 +189,7 @@ test.describe('filters and search', () => {
 test('Listen Now plays in the app and counts the play once the episode was heard; an external episode links out', async ({ page, baseURL }) => {
   const [episode] = await playableEpisodes(baseURL!, [`Heard whole ${Date.now()}`]);
   const external = await createEpisode(baseURL!, { title: `Elsewhere ${Date.now()}`, externalUrl: 'https://www.youtube.com/watch?v=abcdefghijk' });
+  const bare = await createEpisode(baseURL!, { title: `Nothing to play ${Date.now()}` });
   await openAs(page, null);
 
   const card = cardFor(page, episode!.title);
@@ -212,6 +209,11 @@ test('Listen Now plays in the app and counts the play once the episode was heard
   await expect(link).toHaveAttribute('href', 'https://www.youtube.com/watch?v=abcdefghijk');
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(cardFor(page, external.title).getByRole('button', { name: /^Listen Now/ })).toHaveCount(0);
+
+  // Neither a file nor a page elsewhere: no button pretending otherwise (the spec's disabled 'No Link' is gone).
+  await expect(cardFor(page, bare.title)).toBeVisible();
+  await expect(cardFor(page, bare.title).getByRole('button', { name: /^(Listen Now|No Link|Add to Up Next)/ })).toHaveCount(0);
+  await expect(cardFor(page, bare.title).getByRole('link', { name: /^(Watch on YouTube|Open episode)/ })).toHaveCount(0);
 });
 
 test.describe('controls per role', () => {
