@@ -11,8 +11,9 @@ import './library.css';
 /**
  * 'Download' for offline listening: then a progress bar ('Downloading 42 %') with Cancel, then
  * 'Downloaded' with Remove download. Nothing for an episode without an audio file on this site.
+ * `compact` (cards): the idle and downloaded states are icon buttons, named for the episode.
  */
-export function DownloadButton({ podcast }: { podcast: DownloadableEpisode }) {
+export function DownloadButton({ podcast, compact = false }: { podcast: DownloadableEpisode; compact?: boolean }) {
   const download = useEpisodeDownload(podcast);
   if (!podcast.audioUrl) return null;
   // Until the device answers, nothing is offered (the wrong label would flash).
@@ -35,6 +36,21 @@ export function DownloadButton({ podcast }: { podcast: DownloadableEpisode }) {
     );
   }
 
+  if (download.downloaded && compact) {
+    return (
+      <Button
+        size="icon"
+        variant="ghost"
+        className="episode-download__done-icon"
+        isPending={download.removing}
+        onPress={() => void download.remove()}
+        aria-label={`Downloaded: remove the download of "${title}"`}
+      >
+        <DownloadIcon />
+      </Button>
+    );
+  }
+
   if (download.downloaded) {
     return (
       <div className="episode-download" data-state="downloaded">
@@ -51,9 +67,14 @@ export function DownloadButton({ podcast }: { podcast: DownloadableEpisode }) {
 
   return (
     <div className="episode-download" data-state="idle">
-      <Button size="sm" variant="secondary" onPress={() => void download.start()} aria-label={`Download "${title}" for offline listening`}>
+      <Button
+        size={compact ? 'icon' : 'sm'}
+        variant={compact ? 'ghost' : 'secondary'}
+        onPress={() => void download.start()}
+        aria-label={`Download "${title}" for offline listening`}
+      >
         <DownloadIcon />
-        Download
+        {compact ? null : 'Download'}
       </Button>
       {download.message ? (
         <div className="episode-download__message" role="alert">

@@ -4,7 +4,8 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { PlayIcon } from '../../components/icons';
 import { ToggleButton } from '../../components/ToggleButton';
-import { clock, type SleepChoice } from './logic';
+import { DownloadEpisodesButton } from '../library/DownloadButton';
+import { clock, type PlayerEpisode, type SleepChoice } from './logic';
 import { BackIcon, CloseIcon, DownIcon, ExpandIcon, ForwardIcon, PauseIcon, UpIcon } from './icons';
 import {
   BACK_SECONDS,
@@ -198,6 +199,9 @@ function SeekSlider({ position, duration }: { position: number; duration: number
   );
 }
 
+/** A queued episode as the download needs it. */
+const downloadable = (e: PlayerEpisode) => ({ ...e, audioBytes: e.audioBytes ?? null, audioType: e.audioType ?? null, show: e.show ? { name: e.show } : null });
+
 function UpNext({ player }: { player: PlayerState }) {
   return (
     <section className="up-next" aria-labelledby="up-next-title">
@@ -235,6 +239,7 @@ function UpNext({ player }: { player: PlayerState }) {
           ))}
         </ol>
       )}
+      <DownloadEpisodesButton episodes={player.upNext.map(downloadable)} label="Download Up Next" />
     </section>
   );
 }

@@ -12,6 +12,9 @@ export interface PlayerEpisode {
   audioUrl: string;
   /** Seconds, as the server knows it (the audio's own length replaces it once loaded). */
   duration: number | null;
+  /** The file's length and type (what "Download Up Next" needs to size and store it). */
+  audioBytes?: number | null;
+  audioType?: string | null;
 }
 
 // ---------------------------------------------------------------- Up Next

@@ -87,7 +87,7 @@ export function toPlayerEpisode(podcast: Podcast): PlayerEpisode | null {
   if (!podcast.audioUrl) return null;
   // Without a picture of its own, the episode's generated cover (as on its card and in the feed).
   const imageUrl = podcast.imageUrl ?? coverUrl(podcastCover(podcast), '1400x1400', 'jpg');
-  return { id: podcast.id, title: podcast.title, show: podcast.show?.name ?? null, imageUrl, audioUrl: podcast.audioUrl, duration: podcast.duration };
+  return { id: podcast.id, title: podcast.title, show: podcast.show?.name ?? null, imageUrl, audioUrl: podcast.audioUrl, duration: podcast.duration, audioBytes: podcast.audioBytes, audioType: podcast.audioType };
 }
 
 // ---------------------------------------------------------------- positions

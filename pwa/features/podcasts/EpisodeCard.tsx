@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Podcast } from '../../../contracts/podcasts';
 import { Badge } from '../../components/Badge';
-import { Button, buttonClassName } from '../../components/Button';
+import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { CARD_IMAGE_SIZES, Cover, PODCAST_PLACEHOLDER } from '../../components/Cover';
 import { podcastCover } from '../../../contracts/covers';
@@ -12,20 +12,11 @@ import { CategoryBadges } from '../content/CategoryBadges';
 import { ListenNowLink } from './ListenNowLink';
 import { PlayCount } from './PlayCount';
 import { Time } from '../../components/Time';
-import { ExternalIcon } from '../../components/icons';
+import { DownloadButton } from '../library/DownloadButton';
+import { ExternalEpisodeLink } from './ExternalEpisodeLink';
 import { QueueAddIcon } from '../player/icons';
 import { addToUpNext } from '../player/player';
 import { toast } from '../../components/Toast';
-
-/** YouTube's own addresses get "Watch on YouTube"; any other page elsewhere "Open episode". */
-export function externalLabel(url: string): string {
-  try {
-    const host = new URL(url).hostname.replace(/^www\.|^m\./, '');
-    return host === 'youtube.com' || host === 'youtu.be' ? 'Watch on YouTube' : 'Open episode';
-  } catch {
-    return 'Open episode';
-  }
-}
 
 export interface EpisodeCardProps {
   podcast: Podcast;
@@ -110,18 +101,10 @@ export function EpisodeCard({ podcast, isFeatured = false, statusBadge, tools, h
                 </Button>
               </>
             ) : podcast.externalUrl ? (
-              <a
-                href={podcast.externalUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-                aria-label={`${externalLabel(podcast.externalUrl)}: ${podcast.title} (opens in a new tab)`}
-              >
-                <ExternalIcon />
-                {externalLabel(podcast.externalUrl)}
-              </a>
+              <ExternalEpisodeLink podcast={podcast} />
             ) : null}
           </div>
+          {podcast.audioUrl ? <DownloadButton podcast={podcast} compact /> : null}
           <PlayCount count={podcast.playCount} />
           <LikeButton kind="podcasts" item={podcast} title={podcast.title} />
           <span className="card__spacer" />

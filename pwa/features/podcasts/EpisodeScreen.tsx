@@ -7,12 +7,12 @@ import { ApiError } from '../../lib/errors';
 import { formatDuration } from '../../lib/format';
 import { BackLink } from '../../components/BackLink';
 import { Badge } from '../../components/Badge';
-import { buttonClassName, Button, LinkButton } from '../../components/Button';
+import { Button, LinkButton } from '../../components/Button';
 import { Cover, PODCAST_PLACEHOLDER } from '../../components/Cover';
 import { MarkdownContent } from '../../components/LazyMarkdown';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { Time } from '../../components/Time';
-import { CommentIcon, ExternalIcon, ShareIcon } from '../../components/icons';
+import { CommentIcon, ShareIcon } from '../../components/icons';
 import { RefusedHere } from '../../outbox/OutboxNotice';
 import { CategoryBadges } from '../content/CategoryBadges';
 import { CommentsSection } from '../content/CommentsSection';
@@ -20,6 +20,8 @@ import { useCommentCount } from '../content/commentCount';
 import { LoadFailure } from '../content/LoadFailure';
 import { LikeButton } from '../likes/LikeButton';
 import { shareEpisode } from '../news/share';
+import { DownloadButton } from '../library/DownloadButton';
+import { ExternalEpisodeLink } from './ExternalEpisodeLink';
 import { ListenNowLink } from './ListenNowLink';
 import { PlayCount } from './PlayCount';
 import '../news/news.css';
@@ -60,18 +62,6 @@ export function EpisodeScreen() {
       {body}
     </div>
   );
-}
-
-/** A link elsewhere is named for where it goes: YouTube by its hosts, anything else as a page. */
-export function externalLabel(url: string): string {
-  let host = '';
-  try {
-    host = new URL(url).hostname.toLowerCase();
-  } catch {
-    return 'Open episode page';
-  }
-  const youtube = ['youtube.com', 'youtu.be'].some((h) => host === h || host.endsWith(`.${h}`));
-  return youtube ? 'Watch on YouTube' : 'Open episode page';
 }
 
 function EpisodeView({ episode }: { episode: Podcast }) {
@@ -120,14 +110,11 @@ function EpisodeView({ episode }: { episode: Podcast }) {
         {episode.audioUrl ? (
           <ListenNowLink podcast={episode} audioUrl={episode.audioUrl} size="md" />
         ) : episode.externalUrl ? (
-          <a href={episode.externalUrl} target="_blank" rel="noopener noreferrer" className={buttonClassName({ variant: 'primary', size: 'md' })}>
-            <ExternalIcon />
-            {externalLabel(episode.externalUrl)}
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          <ExternalEpisodeLink podcast={episode} variant="primary" size="md" />
         ) : null}
-        {/* Save and Download go here, beside Listen Now. */}
-        <div className="episode-page__actions" />
+        <div className="episode-page__actions">
+          <DownloadButton podcast={episode} />
+        </div>
       </div>
       <Cover
         className="article__image"
