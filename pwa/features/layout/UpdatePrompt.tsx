@@ -58,18 +58,19 @@ export function UpdatePrompt() {
 
 /** Runs `run` after the load event and then the browser's next idle moment; returns a canceller. */
 function afterFirstPageIsIdle(run: () => void): () => void {
+  // Safari has no requestIdleCallback: a timeout after load is the nearest it offers.
+  const hasIdle = typeof window.requestIdleCallback === 'function';
   let idle: number | undefined;
   const schedule = () => {
-    // Safari has no requestIdleCallback: a timeout after load is the nearest it offers.
-    idle = 'requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 5000 }) : globalThis.setTimeout(run, 1000);
+    idle = hasIdle ? window.requestIdleCallback(run, { timeout: 5000 }) : window.setTimeout(run, 1000);
   };
   if (document.readyState === 'complete') schedule();
   else window.addEventListener('load', schedule, { once: true });
   return () => {
     window.removeEventListener('load', schedule);
     if (idle === undefined) return;
-    if ('cancelIdleCallback' in window) window.cancelIdleCallback(idle);
-    else globalThis.clearTimeout(idle);
+    if (hasIdle) window.cancelIdleCallback(idle);
+    else window.clearTimeout(idle);
   };
 }
 
