@@ -43,7 +43,8 @@ setCacheNameDetails({ prefix: CACHE_PREFIX, suffix: CACHE_VERSION });
 // member actually runs are kept as they pass through (they come from the browser's HTTP cache, so
 // keeping them costs no data), which is what lets a visited route open offline.
 const lite = new URL(self.location.href).searchParams.get('lite') === '1';
-precacheAndRoute(lite ? self.__WB_MANIFEST.filter((entry) => !(typeof entry === 'string' ? entry : entry.url).startsWith('assets/')) : self.__WB_MANIFEST);
+const manifest = self.__WB_MANIFEST;
+precacheAndRoute(lite ? manifest.filter((entry) => !(typeof entry === 'string' ? entry : entry.url).startsWith('assets/')) : manifest);
 if (lite) {
   registerRoute(
     ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
