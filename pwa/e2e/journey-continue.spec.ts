@@ -18,30 +18,29 @@ interface Listed {
   title: string;
 }
 
-/** An editor makes the newest article long enough to read part of, on any screen; returns it and the newest episode. */
-async function prepare(baseURL: string): Promise<{ article: Listed; episode: Listed }> {
+/** An editor makes the article long enough to read part of on any screen. */
+async function prepare(baseURL: string, articleId: string): Promise<void> {
   const api = await apiRequest.newContext({ baseURL });
   try {
     expect((await api.post('/api/auth/login', { data: { email: ACCOUNTS.editor.email, password: ACCOUNTS.editor.password } })).status()).toBe(200);
-    const [article] = (await (await api.get('/api/news?limit=1')).json()) as Listed[];
     const content = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1}: the close, reconciled line by line.`).join('\n\n');
-    expect((await api.patch(`/api/news/${article.id}`, { data: { content } })).status()).toBe(200);
-    const [episode] = (await (await api.get('/api/podcasts?limit=1')).json()) as Listed[];
-    return { article, episode };
+    expect((await api.patch(`/api/news/${articleId}`, { data: { content } })).status()).toBe(200);
   } finally {
     await api.dispose();
   }
 }
 
-/** The member, on another device, listened to 1:05 of the episode. */
-async function listenedElsewhere(baseURL: string, episodeId: string): Promise<void> {
+/** The member, on another device, listened to 1:05 of the newest episode; returns it. */
+async function listenedElsewhere(baseURL: string): Promise<Listed> {
   const api = await apiRequest.newContext({ baseURL });
   try {
     expect((await api.post('/api/auth/login', { data: { email: ACCOUNTS.member.email, password: ACCOUNTS.member.password } })).status()).toBe(200);
-    const put = await api.put(`/api/podcasts/${episodeId}/listening`, {
+    const [episode] = (await (await api.get('/api/podcasts?limit=1')).json()) as Listed[];
+    const put = await api.put(`/api/podcasts/${episode.id}/listening`, {
       data: { positionSeconds: 65, durationSeconds: 600, deviceTime: new Date().toISOString() },
     });
     expect(put.status(), await put.text()).toBe(200);
+    return episode;
   } finally {
     await api.dispose();
   }
@@ -50,7 +49,6 @@ async function listenedElsewhere(baseURL: string, episodeId: string): Promise<vo
 const shelf = (page: Page) => main(page).getByRole('region', { name: 'Continue' });
 
 test('a member saves from a card, reads part of the article, and home continues it', async ({ page, baseURL }, testInfo) => {
-  const { article, episode } = await prepare(baseURL!);
   await emptyReadingList(baseURL!, ACCOUNTS.member);
   const project = testInfo.project.name;
 
@@ -76,6 +74,10 @@ test('a member saves from a card, reads part of the article, and home continues 
 
   // One tap on the card saves it; the card says so (pressed, and the name turns to removing).
   await navigate(page, 'News');
+  // The list's first article.
+  const firstTitle = main(page).getByRole('article').first().getByRole('heading', { level: 2 }).getByRole('link');
+  const article = { id: (await firstTitle.getAttribute('href'))!.replace('/news/', ''), title: (await firstTitle.textContent())! };
+  await prepare(baseURL!, article.id);
   const save = main(page).getByRole('button', { name: `Save ${article.title}`, exact: true });
   await expect(save).toHaveAttribute('aria-pressed', 'false');
   await save.click();
@@ -99,7 +101,7 @@ test('a member saves from a card, reads part of the article, and home continues 
       return list.find((entry) => entry.articleId === article.id)?.position ?? 0;
     })
     .toBeGreaterThan(0.2);
-  await listenedElsewhere(baseURL!, episode.id);
+  const episode = await listenedElsewhere(baseURL!);
 
   // Home: Continue shows the article with how far it was read, the episode, and Saved (1).
   await header(page).locator('a.site-logo').click();

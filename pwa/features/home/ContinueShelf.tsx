@@ -38,9 +38,10 @@ export function clock(seconds: number): string {
  */
 export function ContinueShelf() {
   const { user } = useViewer();
-  const reading = useQuery(readingListQueries.list());
-  // A failed listening list (older server, offline with nothing stored) just leaves the episode out.
-  const listening = useQuery(listeningQueries.list());
+  // Asked again on every visit home: the member comes back from another device, or from the player.
+  // A failed listening list (offline with nothing stored) just leaves the episode out.
+  const reading = useQuery({ ...readingListQueries.list(), refetchOnMount: 'always' });
+  const listening = useQuery({ ...listeningQueries.list(), refetchOnMount: 'always' });
   const article = reading.data ? articleInProgress(reading.data) : undefined;
   const episode = listening.data ? episodeInProgress(listening.data) : undefined;
   const savedCount = reading.data?.filter((entry) => !entry.gone).length ?? 0;
