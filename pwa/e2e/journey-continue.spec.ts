@@ -83,6 +83,7 @@ test('a member saves from a card, reads part of the article, and home continues 
   await save.click();
   const saved = main(page).getByRole('button', { name: `Remove ${article.title} from saved`, exact: true });
   await expect(saved).toHaveAttribute('aria-pressed', 'true');
+  await main(page).getByRole('article').first().screenshot({ path: `${shots}/card-saved-${project}.png` });
 
   // The article's own top Save shows the same state; reading half of it records the place.
   await main(page).getByRole('link', { name: article.title, exact: true }).click();
@@ -90,6 +91,7 @@ test('a member saves from a card, reads part of the article, and home continues 
   await expect(main(page).getByRole('button', { name: `Remove ${article.title} from saved`, exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(main(page).locator('.markdown--plain')).toHaveCount(0);
   await expect(main(page).locator('article.article[data-reading-progress="recorded"]')).toHaveCount(1);
+  await page.screenshot({ path: `${shots}/article-top-${project}.png` });
   await page.evaluate(() => {
     const box = document.querySelector('article.article')!.getBoundingClientRect();
     window.scrollTo(0, window.scrollY + box.top + box.height * 0.5 - window.innerHeight);
