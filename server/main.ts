@@ -102,7 +102,7 @@ async function main(config: Config): Promise<void> {
       await underStartupLock(db, async () => {
         await migrateLatest(db);
         await ensureAdmin(db, config.admin);
-        if (config.seedSample && (await seedIfEmpty(db))) log('Seeded sample data into the empty database.');
+        if (config.seedSample && (await seedIfEmpty(db, storage))) log('Seeded sample data into the empty database.');
       });
       // Once at start in every process, whatever the lease says: a restart after a crash clears what
       // the crash left (temp uploads, unfinished idempotency rows) at once. By age only, so it is safe

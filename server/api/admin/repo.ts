@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { hasContent, seedSampleData } from '../../db/seed/index';
+import type { ObjectStorage } from '../../storage/index';
 
 /**
  * Tables emptied by a forced rebuild, children before parents. Menu settings, sessions of the kept
@@ -33,7 +34,7 @@ export type RebuildResult = 'already-seeded' | 'seeded';
  * their sessions, so the admin who asked stays signed in; the sample data reuses an existing account
  * with a demo email rather than duplicating it.
  */
-export async function rebuildSampleData(db: Knex, { force }: { force: boolean }): Promise<RebuildResult> {
+export async function rebuildSampleData(db: Knex, { force, storage }: { force: boolean; storage: ObjectStorage }): Promise<RebuildResult> {
   return db.transaction(async (trx) => {
     if (!force && (await hasContent(trx))) return 'already-seeded';
     if (force) {
@@ -41,7 +42,7 @@ export async function rebuildSampleData(db: Knex, { force }: { force: boolean })
       // Their sessions, likes and pending uploads go by FK cascade; authored content is gone already.
       await trx('users').whereNot('role', 'admin').delete();
     }
-    await seedSampleData(trx);
+    await seedSampleData(trx, { storage });
     return 'seeded';
   });
 }

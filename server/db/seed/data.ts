@@ -336,14 +336,10 @@ export const PODCAST_SHOWS: readonly ShowSeed[] = [
 export interface PodcastSeed {
   title: string;
   description: string;
-  /** Seconds. */
-  duration: number;
   hostName: string;
   guestName?: string;
   guestTitle?: string;
   categories: readonly NewsCategorySlug[];
-  /** false: no audio link. */
-  hasAudio?: boolean;
   status?: 'published' | 'draft';
   archived?: boolean;
   featured?: boolean;
@@ -357,7 +353,6 @@ export const PODCASTS: readonly PodcastSeed[] = [
     title: 'Why the monthly close is still broken (and how to fix it)',
     description:
       'Rachel Okafor has run the close at three companies. She explains why most close calendars are built backwards, which reconciliations should run daily, and the single meeting she cancelled that saved a day.',
-    duration: 2460,
     hostName: HOST,
     guestName: 'Rachel Okafor',
     guestTitle: 'VP Finance, Northwind Logistics',
@@ -367,7 +362,6 @@ export const PODCASTS: readonly PodcastSeed[] = [
     title: 'From sampling to full-population testing',
     description:
       'Audit partner Tom Brandt walks through how his firm moved journal entry testing to 100% of the population, how they score exceptions, and what changed in conversations with audit committees.',
-    duration: 2835,
     hostName: HOST,
     guestName: 'Tom Brandt',
     guestTitle: 'Audit Partner, Harlow & Pike LLP',
@@ -377,7 +371,6 @@ export const PODCASTS: readonly PodcastSeed[] = [
     title: 'Inside a $2.3M vendor fraud investigation',
     description:
       'Forensic accountant Simone Adeyemi reconstructs a two-year duplicate-vendor scheme: the first alert, the interviews, the evidence trail, and the controls the company put in place afterwards.',
-    duration: 3120,
     hostName: HOST,
     guestName: 'Simone Adeyemi',
     guestTitle: 'Partner, Northgate Forensic Advisory',
@@ -387,7 +380,6 @@ export const PODCASTS: readonly PodcastSeed[] = [
     title: 'IFRS 18 explained in 40 minutes',
     description:
       'New categories, new subtotals and audited management-defined performance measures. James Whitaker explains what changes on the face of the income statement and how to plan the transition.',
-    duration: 2400,
     hostName: HOST,
     guestName: 'James Whitaker',
     guestTitle: 'Technical Accounting Director, Fenwick Advisory',
@@ -397,7 +389,6 @@ export const PODCASTS: readonly PodcastSeed[] = [
     title: 'Generative AI for controllers: a practical starting point',
     description:
       'Aisha Karim shares the three AI use cases her controllership team adopted first, how they got security sign-off, and how they measure whether the tools actually save time.',
-    duration: 2970,
     hostName: HOST,
     guestName: 'Aisha Karim',
     guestTitle: 'Corporate Controller, Bluepeak Software',
@@ -407,7 +398,6 @@ export const PODCASTS: readonly PodcastSeed[] = [
     title: 'Pillar Two for the rest of us',
     description:
       'Global minimum tax without the jargon. Henrik Lund explains the GloBE rules, safe harbours and the data a group tax team needs from the business — and why it needs it monthly.',
-    duration: 3300,
     hostName: HOST,
     guestName: 'Henrik Lund',
     guestTitle: 'Global Tax Director, Nordhavn Industries',
@@ -417,7 +407,6 @@ export const PODCASTS: readonly PodcastSeed[] = [
     title: 'Building a finance data team from scratch',
     description:
       'How do you hire, organise and fund a data team inside finance? Mei-Ling Zhou on the first three hires, the first data model and the reporting that earned the team its budget.',
-    duration: 2700,
     hostName: HOST,
     guestName: 'Mei-Ling Zhou',
     guestTitle: 'Director of Finance Data, Harbourline Group',
@@ -427,7 +416,6 @@ export const PODCASTS: readonly PodcastSeed[] = [
     title: 'What audit committees want to hear about AI',
     description:
       'Audit committee chair Margaret Chen on the questions she asks management about AI, the reporting she wants to see, and the red flags that make her ask for a deep dive.',
-    duration: 2580,
     hostName: HOST,
     guestName: 'Margaret Chen',
     guestTitle: 'Audit Committee Chair and Former CFO',
@@ -438,16 +426,13 @@ export const PODCASTS: readonly PodcastSeed[] = [
     title: 'The human side of automation: reskilling AP teams',
     description:
       "A solo episode on what happens to people when invoice processing goes touchless. Dana looks at three companies' approaches to redeploying accounts payable staff into supplier data quality, analytics and vendor relationships.",
-    duration: 1980,
     hostName: HOST,
     categories: ['automation'],
-    hasAudio: false,
   },
   {
     title: 'Fraud red flags in revenue recognition',
     description:
       'Bill-and-hold, side letters and channel stuffing. Forensic accountant Nadia Petrov on the revenue patterns that should trigger a closer look, and how to investigate without derailing the close.',
-    duration: 3060,
     hostName: HOST,
     guestName: 'Nadia Petrov',
     guestTitle: 'Managing Director, Forensic Services, Castellan Partners',
@@ -458,7 +443,6 @@ export const PODCASTS: readonly PodcastSeed[] = [
     title: 'Ask us anything: listener questions on AI governance',
     description:
       'Dana answers listener questions on AI inventories, the EU AI Act, documenting AI-assisted judgments for auditors and whether finance needs its own AI policy.',
-    duration: 2220,
     hostName: HOST,
     categories: ['generative-ai', 'regulatory'],
     featured: true,
@@ -467,7 +451,6 @@ export const PODCASTS: readonly PodcastSeed[] = [
     title: 'Agentic AI and the future of accounts payable',
     description:
       'AI agents that chase approvals and resolve exceptions are arriving in AP. Omar Siddiqui on what the pilots show, where the controls need to catch up and what AP roles look like in five years.',
-    duration: 3480,
     hostName: HOST,
     guestName: 'Omar Siddiqui',
     guestTitle: 'Head of Finance Transformation, Corvid Retail',
@@ -484,7 +467,6 @@ export const AUDIT_TECH_EPISODES: readonly PodcastSeed[] = [
     title: 'Getting the ledger out: data extraction for auditors',
     description:
       'Lena Fischer leads data analytics on audit engagements. She explains how her team gets complete journal-entry data out of any ERP, the roll-forward check that runs before any test, and the extraction mistakes that invalidate an analysis.',
-    duration: 2280,
     hostName: AUDIT_HOST,
     guestName: 'Lena Fischer',
     guestTitle: 'Data Analytics Manager, Harlow & Pike LLP',
@@ -494,7 +476,6 @@ export const AUDIT_TECH_EPISODES: readonly PodcastSeed[] = [
     title: 'Process mining for the audit file',
     description:
       'Event logs show how a process really runs, not how the narrative says it does. Ravi Menon on using process mining to scope controls testing, find workarounds and explain the results to a partner who has never seen a process map.',
-    duration: 2640,
     hostName: AUDIT_HOST,
     guestName: 'Ravi Menon',
     guestTitle: 'Process Intelligence Lead, Corvid Retail',
@@ -504,7 +485,6 @@ export const AUDIT_TECH_EPISODES: readonly PodcastSeed[] = [
     title: 'IT general controls when everything is in the cloud',
     description:
       'Grace O\'Connell on testing access, change management and operations when the ERP is software-as-a-service: what the provider\'s controls report covers, the complementary controls it leaves to you, and the gaps auditors keep finding.',
-    duration: 2460,
     hostName: AUDIT_HOST,
     guestName: "Grace O'Connell",
     guestTitle: 'IT Audit Director, Bluepeak Software',
@@ -514,7 +494,6 @@ export const AUDIT_TECH_EPISODES: readonly PodcastSeed[] = [
     title: 'Can we rely on evidence an AI prepared?',
     description:
       'Contract abstracts, reconciliation summaries and memo drafts increasingly start with a model. Samuel Ortiz on how his firm evaluates AI-prepared client evidence, what the documentation needs to show and where professional skepticism comes in.',
-    duration: 2940,
     hostName: AUDIT_HOST,
     guestName: 'Samuel Ortiz',
     guestTitle: 'Audit Innovation Partner, Fenwick & Dale',
@@ -524,7 +503,6 @@ export const AUDIT_TECH_EPISODES: readonly PodcastSeed[] = [
     title: 'Scoring journal entries: setting a threshold you can defend',
     description:
       'A solo episode on the hardest judgment in full-population testing. Marcus walks through a scoring model for journal entries, how to choose and document the investigation threshold, and what to do with the middle band.',
-    duration: 1740,
     hostName: AUDIT_HOST,
     categories: ['audit', 'fraud-detection'],
   },
@@ -538,7 +516,6 @@ export const TAX_BRIEF_EPISODES: readonly PodcastSeed[] = [
     title: 'Pillar Two safe harbours in fifteen minutes',
     description:
       'The three transitional safe-harbour tests, the data each one needs, and why failing them once matters more than most groups realise.',
-    duration: 900,
     hostName: TAX_HOST,
     categories: ['tax', 'regulatory'],
   },
@@ -546,7 +523,6 @@ export const TAX_BRIEF_EPISODES: readonly PodcastSeed[] = [
     title: 'The new rate reconciliation, line by line',
     description:
       'ASU 2023-09 in practice: the prescribed categories, the 5% threshold, disaggregated taxes paid, and the questions analysts are already asking.',
-    duration: 1080,
     hostName: TAX_HOST,
     categories: ['tax', 'regulatory'],
   },
@@ -554,7 +530,6 @@ export const TAX_BRIEF_EPISODES: readonly PodcastSeed[] = [
     title: 'Remote workers and state nexus',
     description:
       'One employee working from home can create payroll, income and sales tax obligations. State tax partner Colin Mayer on how states find unregistered employers and when a voluntary disclosure makes sense.',
-    duration: 1260,
     hostName: TAX_HOST,
     guestName: 'Colin Mayer',
     guestTitle: 'State and Local Tax Partner, Ashby Clarke',
@@ -564,7 +539,6 @@ export const TAX_BRIEF_EPISODES: readonly PodcastSeed[] = [
     title: 'R&E expensing is back: what changes in the provision',
     description:
       'Immediate expensing for domestic research costs returns. What happens to the deferred tax asset built up since 2022, the transition choices, and the memo your auditor will want to read.',
-    duration: 1020,
     hostName: TAX_HOST,
     categories: ['tax'],
   },
@@ -572,7 +546,6 @@ export const TAX_BRIEF_EPISODES: readonly PodcastSeed[] = [
     title: 'Digital services taxes: where they still apply',
     description:
       'A quick tour of the unilateral digital services taxes still in force, how user location is evidenced, and why most groups present them outside income taxes.',
-    duration: 840,
     hostName: TAX_HOST,
     categories: ['tax', 'regulatory'],
   },

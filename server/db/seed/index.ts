@@ -2,7 +2,9 @@ import type { Knex } from 'knex';
 import { hash } from 'bcryptjs';
 import { v7 } from 'uuid';
 import { SeededRandom } from '../../seeded-random';
+import type { ObjectStorage } from '../../storage/index';
 import { ARTICLES, COMMENTS_BY_CATEGORY, type NewsCategorySlug } from './articles';
+import { SAMPLE_AUDIO_TYPE, sampleAudioPath, storeSampleAudio, type SampleAudio } from './audio';
 import {
   COMMUNITY_MEMBERS,
   COMMUNITY_PASSWORD,
@@ -25,6 +27,7 @@ import {
   forumCategoryRow,
   insertRows,
   newsCategoryRow,
+  objectRow,
   podcastRow,
   podcastShowRow,
   pollRow,
@@ -66,6 +69,8 @@ export async function hasContent(db: Knex | Knex.Transaction): Promise<boolean> 
 export interface SeedOptions {
   /** Reference time for all generated dates (default: the current time). */
   now?: Date;
+  /** Where uploads are kept: every sample episode's audio is stored there as an uploaded object. */
+  storage: ObjectStorage;
 }
 
 /**
@@ -73,10 +78,10 @@ export interface SeedOptions {
  * reused as authors rather than inserted; news and forum categories that already exist (same slug or
  * name) are reused too. Given a transaction it runs inside it; given a Knex it opens its own.
  */
-export async function seedSampleData(db: Knex | Knex.Transaction, options: SeedOptions = {}): Promise<void> {
-  // bcrypt is slow on purpose: hash before touching the database so the transaction stays short.
-  const hashes = await hashPasswords();
-  const run = (trx: Knex | Knex.Transaction) => insertSampleData(trx, hashes, options.now ?? new Date());
+export async function seedSampleData(db: Knex | Knex.Transaction, options: SeedOptions): Promise<void> {
+  // bcrypt is slow on purpose, and storage is not transactional: both before the transaction.
+  const [hashes, audio] = await Promise.all([hashPasswords(), storeEpisodeAudio(options.storage)]);
+  const run = (trx: Knex | Knex.Transaction) => insertSampleData(trx, hashes, audio, options.now ?? new Date());
   if ((db as Knex.Transaction).isTransaction) await run(db);
   else await db.transaction((trx) => run(trx));
 }
@@ -93,7 +98,23 @@ async function hashPasswords(): Promise<Map<string, string>> {
   return new Map(passwords.map((pw, i) => [pw, hashed[i]]));
 }
 
-async function insertSampleData(db: Knex | Knex.Transaction, hashes: Map<string, string>, now: Date): Promise<void> {
+/** Each show's episodes' audio, in the order of EPISODES_BY_SHOW. */
+type EpisodeAudio = Map<ShowKey, SampleAudio[]>;
+
+async function storeEpisodeAudio(storage: ObjectStorage): Promise<EpisodeAudio> {
+  const shows = PODCAST_SHOWS.map((sh) => sh.key);
+  const stored = await Promise.all(
+    shows.map((key) => storeSampleAudio(storage, EPISODES_BY_SHOW[key].map((_, i) => sampleAudioPath(key, i + 1)))),
+  );
+  return new Map(shows.map((key, i) => [key, stored[i]]));
+}
+
+async function insertSampleData(
+  db: Knex | Knex.Transaction,
+  hashes: Map<string, string>,
+  audio: EpisodeAudio,
+  now: Date,
+): Promise<void> {
   const rnd = new SeededRandom(SEED);
   const nowMs = now.getTime();
 
@@ -297,6 +318,13 @@ async function insertSampleData(db: Knex | Knex.Transaction, hashes: Map<string,
     .select('show_id', db.raw('max(episode_number) as m'));
   const numberedAfter = new Map(highest.map((h) => [h.show_id, Number(h.m) || 0]));
 
+  // The audio files as finalised, public objects of nobody (no uploader's quota); kept by a rebuild,
+  // which then finds them here already.
+  const objectRows = [...audio.values()].flat().map((a) =>
+    objectRow({ id: a.id, userId: null, kind: 'audio', contentType: SAMPLE_AUDIO_TYPE, size: a.bytes, createdAt: nowMs }),
+  );
+  await db('objects').insert(objectRows).onConflict('id').ignore();
+
   const podcastRows: Row[] = [];
   const podcastLinks: Row[] = [];
   for (const show of PODCAST_SHOWS) {
@@ -309,9 +337,9 @@ async function insertSampleData(db: Knex | Knex.Transaction, hashes: Map<string,
       const published =
         status === 'published' ? nowMs - (show.latestDaysAgo + age * show.cadenceDays) * DAY + rnd.int(0, 10) * HOUR : null;
       const created = published !== null ? published - rnd.int(1, 4) * DAY : nowMs - 2 * DAY;
-      const videoId = Array.from({ length: 11 }, () =>
-        rnd.pick('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.split('')),
-      ).join('');
+      // Eleven draws that once made a video link: kept, so the rest of the sample data stays as it was.
+      for (let k = 0; k < 11; k++) rnd.float();
+      const file = audio.get(show.key)![i];
       podcastRows.push(
         podcastRow({
           id,
@@ -320,9 +348,12 @@ async function insertSampleData(db: Knex | Knex.Transaction, hashes: Map<string,
           description: p.description,
           // Unique within the show (the unique index on show and number).
           episodeNumber: (numberedAfter.get(showIds.get(show.key)!) ?? 0) + i + 1,
-          audioUrl: p.hasAudio === false ? null : `https://www.youtube.com/watch?v=${videoId}`,
+          audioUrl: `/objects/${file.id}`,
+          audioBytes: file.bytes,
+          audioType: SAMPLE_AUDIO_TYPE,
+          externalUrl: null,
           imageUrl: null,
-          duration: p.duration,
+          duration: file.duration,
           hostName: p.hostName,
           guestName: p.guestName ?? null,
           guestTitle: p.guestTitle ?? null,

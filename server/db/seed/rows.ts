@@ -164,7 +164,11 @@ export function podcastRow(p: {
   title: string;
   description: string;
   episodeNumber: number;
+  /** A file of this site (`/objects/<id>`), with its length and type; a page elsewhere goes in externalUrl. */
   audioUrl: string | null;
+  audioBytes?: number | null;
+  audioType?: string | null;
+  externalUrl?: string | null;
   imageUrl: string | null;
   /** Seconds. */
   duration: number;
@@ -188,6 +192,9 @@ export function podcastRow(p: {
     description: p.description,
     episode_number: p.episodeNumber,
     audio_url: p.audioUrl,
+    audio_bytes: p.audioBytes ?? null,
+    audio_type: p.audioType ?? null,
+    external_url: p.externalUrl ?? null,
     image_url: p.imageUrl,
     duration: p.duration,
     host_name: p.hostName,
@@ -202,6 +209,20 @@ export function podcastRow(p: {
     author_id: p.authorId,
     created_at: iso(p.createdAt),
     updated_at: iso(p.updatedAt ?? p.createdAt),
+  };
+}
+
+/** A finalised upload (served at /objects/<id>), its storage key being its id. */
+export function objectRow(o: { id: string; userId: string | null; kind: 'image' | 'audio'; contentType: string; size: number; createdAt: number }): Row {
+  return {
+    id: o.id,
+    user_id: o.userId,
+    kind: o.kind,
+    content_type: o.contentType,
+    size: o.size,
+    path: o.id,
+    finalized_at: iso(o.createdAt),
+    created_at: iso(o.createdAt),
   };
 }
 

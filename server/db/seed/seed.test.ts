@@ -1,8 +1,15 @@
+import { readdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { compare } from 'bcryptjs';
+import { parseFile } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../test/harness';
 import { fromJson, toBool, toInt, toIso } from '../dialect';
 import { plainText, readingMinutes } from '../../../contracts/text';
+import { localDiskStorage } from '../../storage/local';
+import { EPISODES_BY_SHOW, PODCAST_SHOWS } from './data';
+import { sampleAudioPath } from './audio';
 import { DEMO_ACCOUNTS, hasContent, seedSampleData } from './index';
 
 const ROLES = ['subscriber', 'contributor', 'editor', 'admin'] as const;
@@ -23,10 +30,13 @@ const COUNTED_TABLES = [
   'forum_replies',
   'resources',
   'polls',
+  'objects',
 ];
 
 describe.each(DB_KINDS)('sample data seed [%s]', (kind) => {
   let t: TestDatabase;
+  let storageDir: string;
+  const storage = () => localDiskStorage(storageDir);
   const db = () => t.db;
   const count = async (table: string) => toInt((await db()(table).count({ n: '*' }).first())?.n);
   const countAll = async () =>
@@ -34,12 +44,16 @@ describe.each(DB_KINDS)('sample data seed [%s]', (kind) => {
 
   beforeAll(async () => {
     t = await createTestDatabase(kind);
+    storageDir = mkdtempSync(path.join(os.tmpdir(), 'lc-seed-storage-'));
   });
-  afterAll(async () => t?.drop());
+  afterAll(async () => {
+    await t?.drop();
+    rmSync(storageDir, { recursive: true, force: true });
+  });
 
   it('reports no content on an empty database, then seeds it', async () => {
     expect(await hasContent(db())).toBe(false);
-    await seedSampleData(db());
+    await seedSampleData(db(), { storage: storage() });
     expect(await hasContent(db())).toBe(true);
   });
 
@@ -182,18 +196,51 @@ describe.each(DB_KINDS)('sample data seed [%s]', (kind) => {
     expect(main.filter((e) => toBool(e.is_featured)).length).toBe(2);
     expect(main.filter((e) => e.status === 'draft').length).toBe(1);
     expect(main.filter((e) => toBool(e.is_archived)).length).toBe(1);
-    expect(main.filter((e) => !e.audio_url).length).toBe(1);
     expect(episodes.filter((e) => toBool(e.is_featured)).length).toBe(2);
-    for (const e of episodes.filter((e) => e.audio_url)) expect(e.audio_url).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/);
-    for (const e of episodes) {
-      expect(toInt(e.duration)).toBeGreaterThanOrEqual(600); // seconds
-      expect(e.host_name).toBeTruthy();
-    }
+    for (const e of episodes) expect(e.host_name).toBeTruthy();
     // Each show has its own host; the shows interleave in time.
     expect(new Set(episodes.map((e) => e.host_name)).size).toBe(3);
     expect(episodes.filter((e) => e.guest_name && e.guest_title).length).toBeGreaterThan(10);
     const linked = await db()('podcast_categories').distinct('podcast_id');
     expect(linked.length).toBe(episodes.length);
+  });
+
+  it('gives every episode its own audio file: a finalised upload in the storage, with its real length and duration', async () => {
+    const shows = await db()('podcast_shows').orderBy('display_order');
+    const episodes = await db()('podcast_episodes');
+    const objects = new Map((await db()('objects')).map((o) => [o.id, o]));
+    expect(episodes.length).toBe(22);
+    for (const [s, show] of PODCAST_SHOWS.entries()) {
+      for (const [i, seed] of EPISODES_BY_SHOW[show.key].entries()) {
+        const e = episodes.find((x) => x.show_id === shows[s].id && toInt(x.episode_number) === i + 1);
+        expect(e?.title).toBe(seed.title);
+        const file = sampleAudioPath(show.key, i + 1);
+        const { format } = await parseFile(file, { duration: true });
+        expect(e.audio_url).toMatch(/^\/objects\/[0-9a-f-]{36}$/);
+        expect(e.external_url).toBeNull();
+        expect(e.audio_type).toBe('audio/mpeg');
+        expect(toInt(e.duration), file).toBe(Math.round(format.duration!));
+        const object = objects.get(e.audio_url.slice('/objects/'.length));
+        expect(object, file).toBeDefined();
+        expect(object.kind).toBe('audio');
+        expect(object.content_type).toBe('audio/mpeg');
+        expect(object.finalized_at).toBeTruthy();
+        expect(object.user_id).toBeNull(); // nobody's quota
+        expect(toInt(e.audio_bytes)).toBe(toInt(object.size));
+        expect(await storage().size(object.path)).toBe(toInt(object.size));
+      }
+    }
+    // Each file is its own object: 22 different sounds.
+    expect(new Set(episodes.map((e) => e.audio_url)).size).toBe(episodes.length);
+    const stored = await new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      storage()
+        .read(episodes[0].audio_url.slice('/objects/'.length))
+        .on('data', (c: Buffer) => chunks.push(c))
+        .on('end', () => resolve(Buffer.concat(chunks)))
+        .on('error', reject);
+    });
+    expect(stored.subarray(0, 3).toString('latin1')).toBe('ID3');
   });
 
   it('creates 5 forum categories and 20 discussions with exact counters', async () => {
@@ -266,13 +313,14 @@ describe.each(DB_KINDS)('sample data seed [%s]', (kind) => {
     await db()('users').whereNot({ role: 'admin' }).del();
     expect(await hasContent(db())).toBe(false);
 
-    await db().transaction((trx) => seedSampleData(trx));
+    await db().transaction((trx) => seedSampleData(trx, { storage: storage() }));
 
     const adminsNow = await db()('users').where({ email: 'admin@ledgercommons.test' });
     expect(adminsNow.map((u) => u.id)).toEqual([admin.id]); // kept, not inserted again
     expect(adminsNow[0].password_hash).toBe(admin.password_hash);
-    // Same shape as the first run (news categories were reused, not duplicated).
+    // Same shape as the first run (news categories and audio objects were reused, not duplicated).
     expect(await countAll()).toEqual(before);
+    expect(readdirSync(storageDir).filter((f) => !f.startsWith('.')).length).toBe(22);
 
     const authored = await db()('resources').where({ author_id: admin.id }).count({ n: '*' }).first();
     expect(toInt(authored?.n)).toBeGreaterThan(0);
@@ -286,7 +334,7 @@ describe.each(DB_KINDS)('sample data seed [%s]', (kind) => {
     const before = await countAll();
     await expect(
       db().transaction(async (trx) => {
-        await seedSampleData(trx);
+        await seedSampleData(trx, { storage: storage() });
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
