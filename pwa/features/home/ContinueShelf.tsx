@@ -65,10 +65,9 @@ export function ContinueShelf() {
                 <div className="card__body">
                   <p className="card__meta">Listening</p>
                   <h2 className="card__title">
-                    {/* The episode page: a plain link, so it is followed even where the router has no such route yet. */}
-                    <a href={`/podcasts/${episode.episodeId}`} className="card__link">
+                    <Link to="/podcasts/$id" params={{ id: episode.episodeId }} className="card__link">
                       {episode.title}
-                    </a>
+                    </Link>
                   </h2>
                   <p className="continue-card__position">
                     Resume at {clock(episode.positionSeconds)}
