@@ -23,8 +23,51 @@ test('the bundle check counts every script a first visit to / loads, except the 
   const counted = initialChunks(distDir).map((chunk) => chunk.file);
   // Everything counted is what the first render needs; after it, the app loads only the deferred
   // pieces it imports on purpose: Dexie and the local stores (first API answer kept for offline
-  // reading) and workbox-window (service worker registration).
-  const deferred = /^assets\/(db|import-wrapper|workbox-window[^/]*)-[\w-]+\.js$/;
+  // reading), the saved copies' reader (which cards are saved: their Save toggles) and workbox-window
+  // (service worker registration, once the page is idle).
+  const deferred = /^assets\/(db|import-wrapper|savedCopies|workbox-window[^/]*)-[\w-]+\.js$/;
   expect([...requested].filter((file) => !counted.includes(file) && !deferred.test(file))).toEqual([]);
   expect(counted.filter((file) => !requested.has(file))).toEqual([]);
+});
+
+/** The bytes of what the service worker precached, and whether any of it is a hashed route chunk. */
+const precached = (page: import('@playwright/test').Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const name = (await caches.keys()).find((key) => key.includes('precache'));
+    const requests = name ? await (await caches.open(name)).keys() : [];
+    const cache = name ? await caches.open(name) : null;
+    let bytes = 0;
+    for (const request of requests) bytes += (await (await cache!.match(request))!.arrayBuffer()).byteLength;
+    return {
+      script: new URL(registration.active!.scriptURL).pathname + new URL(registration.active!.scriptURL).search,
+      chunks: requests.filter((request) => new URL(request.url).pathname.startsWith('/assets/')).length,
+      bytes,
+    };
+  });
+
+test('where data is dear (Save-Data) the worker precaches only the shell; elsewhere the whole app', async ({ page, browser, baseURL }) => {
+  // Chromium's own Save-Data switch is a user setting the emulation cannot reach: the page's view of it is set instead.
+  const lite = await browser.newContext({ baseURL, serviceWorkers: 'allow' });
+  await lite.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }));
+  const litePage = await lite.newPage();
+  await litePage.goto('/');
+  await expect(litePage.getByRole('heading', { level: 1, name: 'Welcome to Ledger Commons' })).toBeVisible();
+  await expect.poll(() => precached(litePage).then((p) => p.script), { timeout: 15_000 }).toBe('/sw.js?lite=1');
+  const shell = await precached(litePage);
+  expect(shell.chunks).toBe(0);
+  expect(shell.bytes).toBeLessThan(40 * 1024);
+  // What the member runs is kept as it passes: the next load of the page works offline.
+  await litePage.reload();
+  await expect(litePage.getByRole('heading', { level: 1, name: 'Welcome to Ledger Commons' })).toBeVisible();
+  await lite.setOffline(true);
+  await litePage.reload();
+  await expect(litePage.getByRole('heading', { level: 1, name: 'Welcome to Ledger Commons' })).toBeVisible();
+  await lite.close();
+
+  await page.goto('/');
+  await expect.poll(() => precached(page).then((p) => p.script), { timeout: 15_000 }).toBe('/sw.js');
+  const full = await precached(page);
+  expect(full.chunks).toBeGreaterThan(50);
+  expect(full.bytes).toBeGreaterThan(shell.bytes * 10);
 });

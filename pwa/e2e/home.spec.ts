@@ -58,21 +58,21 @@ test('home shows the sample data: 3 news cards, the podcast hub, the forums and 
   await expect(page.getByRole('link', { name: 'Get Started Today' })).toHaveAttribute('href', '/login');
 });
 
-test('a member signed in with the form is not asked to join: the hero and the closing call lead to the forums', async ({ page }) => {
+test('a member signed in with the form is not asked to join: Continue takes the hero\'s place, the closing call leads to the forums', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Join Community' })).toHaveAttribute('href', '/login');
   // The form leads back home, signed in.
   await signInWithForm(page, ACCOUNTS.member);
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Ledger Commons' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Join the Discussion' })).toHaveAttribute('href', '/forums');
+  await expect(page.getByRole('region', { name: 'Continue' }).getByRole('heading', { level: 1, name: 'Continue' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Ledger Commons' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Start a Discussion' })).toHaveAttribute('href', '/forums');
   await expect(page.getByRole('link', { name: /^(Join Community|Get Started Today)$/ })).toHaveCount(0);
   await expect(page.getByText('No spam, just powerful insights!')).toHaveCount(0);
   // The same on a reload, which the server renders for the member.
   await page.reload();
-  await expect(page.getByRole('link', { name: 'Join the Discussion' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Continue' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Join Community' })).toHaveCount(0);
-  await page.getByRole('link', { name: 'Join the Discussion' }).click();
+  await page.getByRole('link', { name: 'Start a Discussion' }).click();
   await expect(page).toHaveURL(/\/forums$/);
 });
 

@@ -2,7 +2,8 @@
 /**
  * The service worker (built by vite-plugin-pwa's injectManifest from this file).
  *
- * - Precaches the app shell and every route chunk, so any route opens offline after one visit.
+ * - Precaches the app shell and every route chunk, so any route opens offline after one visit; in lite
+ *   mode (Save-Data, 2G) the shell only, and the chunks as they are used.
  * - Navigations get the precached shell, except /api/, /objects/ and /covers/.
  * - Same-origin images are cached at runtime (30 days, 80 entries); images of saved articles live in
  *   their own cache that only the app empties.
@@ -40,7 +41,22 @@ declare global {
 
 setCacheNameDetails({ prefix: CACHE_PREFIX, suffix: CACHE_VERSION });
 
-precacheAndRoute(self.__WB_MANIFEST);
+// Lite (the page registers `sw.js?lite=1` under Save-Data or a 2G connection): precache only the
+// shell (index.html and the small files beside it, none of the hashed route chunks); the chunks the
+// member actually runs are kept as they pass through (they come from the browser's HTTP cache, so
+// keeping them costs no data), which is what lets a visited route open offline.
+const lite = new URL(self.location.href).searchParams.get('lite') === '1';
+const manifest = self.__WB_MANIFEST;
+precacheAndRoute(lite ? manifest.filter((entry) => !(typeof entry === 'string' ? entry : entry.url).startsWith('assets/')) : manifest);
+if (lite) {
+  registerRoute(
+    ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+    new CacheFirst({
+      cacheName: cacheNames.runtime,
+      plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
+    }),
+  );
+}
 cleanupOutdatedCaches();
 // A worker takes the open pages as soon as it is active: on the first visit that lets this page's
 // images be cached; after an update it runs only once the user has pressed Reload.

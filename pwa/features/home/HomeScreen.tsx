@@ -9,6 +9,7 @@ import { Time } from '../../components/Time';
 import { formatCount } from '../../lib/format';
 import { useViewer } from '../../session/viewer';
 import { useSiteName } from '../site/useSiteName';
+import { ContinueShelf } from './ContinueShelf';
 import { NewsShowcase } from './NewsShowcase';
 import { PodcastShowcase } from './PodcastShowcase';
 import './home.css';
@@ -36,8 +37,8 @@ const FORUM_SHOWCASE = [
 
 /**
  * Spec 2, Home. The hero's Join Community and the closing Get Started Today invite visitors to sign
- * up; a signed-in member is already in, so both point to the forums instead
- * (docs/decisions/2026-11-25-home-for-members.md).
+ * up; a signed-in member is already in: the hero gives way to their Continue shelf and the closing
+ * call points to the forums (docs/decisions/2026-11-25-home-for-members.md, 2026-11-28-daily-user.md).
  */
 export function HomeScreen() {
   const siteName = useSiteName();
@@ -47,26 +48,24 @@ export function HomeScreen() {
 
   return (
     <div className="home">
-      <section className="hero" aria-labelledby="hero-title">
-        <p className="hero__eyebrow">For accounting, audit and corporate-finance professionals</p>
-        <h1 id="hero-title">Welcome to {siteName}</h1>
-        <p className="hero__lead">
-          Curated news, expert podcasts and peer discussions on AI in accounting, regulation and the future of
-          finance, trusted by 10,000+ professionals.
-        </p>
-        <div className="hero__actions">
-          {isSignedIn ? (
-            <LinkButton to="/forums" size="lg">
-              Join the Discussion
-            </LinkButton>
-          ) : (
+      {isSignedIn ? (
+        <ContinueShelf />
+      ) : (
+        <section className="hero" aria-labelledby="hero-title">
+          <p className="hero__eyebrow">For accounting, audit and corporate-finance professionals</p>
+          <h1 id="hero-title">Welcome to {siteName}</h1>
+          <p className="hero__lead">
+            Curated news, expert podcasts and peer discussions on AI in accounting, regulation and the future of
+            finance, trusted by 10,000+ professionals.
+          </p>
+          <div className="hero__actions">
             <LinkButton to="/login" size="lg">
               Join Community
             </LinkButton>
-          )}
-        </div>
-        {isSignedIn ? null : <p className="hero__note">No spam, just powerful insights!</p>}
-      </section>
+          </div>
+          <p className="hero__note">No spam, just powerful insights!</p>
+        </section>
+      )}
 
       <NewsShowcase />
       <PodcastShowcase />

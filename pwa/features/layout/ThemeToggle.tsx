@@ -2,7 +2,7 @@ import { MoonIcon, SunIcon } from '../../components/icons';
 import { ToggleButton } from '../../components/ToggleButton';
 import { useTheme } from './theme';
 
-/** A pressed/not-pressed 'Dark theme' button; light is the default. */
+/** A pressed/not-pressed 'Dark theme' button; until pressed the theme follows the device (theme.ts). */
 export function ThemeToggle() {
   const [theme, setTheme] = useTheme();
   const isDark = theme === 'dark';

@@ -4,7 +4,8 @@ import { Button } from '../../components/Button';
 import './prompts.css';
 
 /**
- * Registers the service worker (production builds only: the dev server has none) and, when a new
+ * Registers the service worker (production builds only: the dev server has none) once the first page
+ * is idle, in lite mode where data is dear (workerUrl), and, when a new
  * version has installed and is waiting, shows 'A new version is available' with Reload. The new
  * version takes over only then, and the page reloads under it: never a half-updated app.
  */
@@ -16,16 +17,20 @@ export function UpdatePrompt() {
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let cancelled = false;
-    // Loaded after the first render, so workbox-window is not in the first page's JavaScript.
-    void import('workbox-window').then(({ Workbox }) => {
-      if (cancelled) return;
-      const wb = new Workbox('/sw.js');
-      wb.addEventListener('waiting', () => setWaiting(true));
-      workbox.current = wb;
-      void wb.register();
+    // Only once the first page is idle, so the worker's precache never competes with it; workbox-window
+    // is loaded then too, so it is not in the first page's JavaScript.
+    const cancelIdle = afterFirstPageIsIdle(() => {
+      void Promise.all([import('workbox-window'), workerUrl()]).then(([{ Workbox }, url]) => {
+        if (cancelled) return;
+        const wb = new Workbox(url);
+        wb.addEventListener('waiting', () => setWaiting(true));
+        workbox.current = wb;
+        void wb.register();
+      });
     });
     return () => {
       cancelled = true;
+      cancelIdle();
     };
   }, []);
 
@@ -49,4 +54,44 @@ export function UpdatePrompt() {
       ) : null}
     </div>
   );
+}
+
+/** Runs `run` after the load event and then the browser's next idle moment; returns a canceller. */
+function afterFirstPageIsIdle(run: () => void): () => void {
+  // Safari has no requestIdleCallback: a timeout after load is the nearest it offers.
+  const hasIdle = typeof window.requestIdleCallback === 'function';
+  let idle: number | undefined;
+  const schedule = () => {
+    idle = hasIdle ? window.requestIdleCallback(run, { timeout: 5000 }) : window.setTimeout(run, 1000);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    window.removeEventListener('load', schedule);
+    if (idle === undefined) return;
+    if (hasIdle) window.cancelIdleCallback(idle);
+    else window.clearTimeout(idle);
+  };
+}
+
+/** What the Network Information API says (Chromium only; other browsers say nothing). */
+interface Connection {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/**
+ * `/sw.js`, or `/sw.js?lite=1` (the worker precaches only the shell, pwa/sw/sw.ts) when the browser
+ * says data is dear: Save-Data, or a 2G connection. A browser that has a worker keeps its URL: a
+ * different one would install as an update and ask the member to reload.
+ */
+async function workerUrl(): Promise<string> {
+  const registered = (await navigator.serviceWorker.getRegistration())?.active?.scriptURL;
+  if (registered) {
+    const url = new URL(registered);
+    if (url.pathname === '/sw.js') return url.pathname + url.search;
+  }
+  const connection = (navigator as Navigator & { connection?: Connection }).connection;
+  const dear = connection?.saveData === true || connection?.effectiveType === 'slow-2g' || connection?.effectiveType === '2g';
+  return dear ? '/sw.js?lite=1' : '/sw.js';
 }

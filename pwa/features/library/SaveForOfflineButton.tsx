@@ -1,17 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import type { Article } from '../../../contracts/news';
 import { Button } from '../../components/Button';
 import { BookmarkIcon } from '../../components/icons';
 import { useSaveForOffline } from './mutations';
-import { savedQueries } from './savedQueries';
+import { useIsSaved } from './SaveToggle';
 
-/** The article page's 'Save for offline' / 'Remove from saved' toggle. */
+/** The article page's 'Save for offline' / 'Remove from saved' button at its end (SaveToggle is the compact one at its top). */
 export function SaveForOfflineButton({ article }: { article: Article }) {
-  const saved = useQuery(savedQueries.isSaved(article.id));
-  const toggle = useSaveForOffline(article.id);
+  const saved = useIsSaved(article.id);
+  const toggle = useSaveForOffline(article.id, article.title);
   // Until the device answers, nothing is offered (the wrong label would flash).
-  if (saved.data === undefined) return null;
-  const label = saved.data
+  if (saved === undefined) return null;
+  const label = saved
     ? toggle.isPending
       ? 'Removing...'
       : 'Remove from saved'
@@ -19,8 +18,8 @@ export function SaveForOfflineButton({ article }: { article: Article }) {
       ? 'Saving...'
       : 'Save for offline';
   return (
-    <Button variant="secondary" size="sm" isPending={toggle.isPending} onPress={() => toggle.mutate(!saved.data)}>
-      <BookmarkIcon filled={saved.data} />
+    <Button variant="secondary" size="sm" isPending={toggle.isPending} onPress={() => toggle.mutate(!saved)}>
+      <BookmarkIcon filled={saved} />
       {label}
     </Button>
   );

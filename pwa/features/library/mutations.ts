@@ -24,8 +24,13 @@ async function changeReadingList(id: string, save: boolean, title: string | unde
   await sendOrQueue({ ...base, ...write, kind: save ? 'listSave' : 'listRemove', targetId: id, title });
 }
 
-/** Save for offline (`save` true) or Remove from saved; works offline too (a member's change is queued). */
-export function useSaveForOffline(id: string) {
+/**
+ * Save for offline (`save` true) or Remove from saved; works offline too (a member's change is queued).
+ * From a card the article is not loaded yet: it is fetched first; when that cannot be done (offline,
+ * not stored) a member's save is still queued with `title`, and their reading list's download brings
+ * the copy once online.
+ */
+export function useSaveForOffline(id: string, title?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     ...OUTBOX_MUTATION,
@@ -35,9 +40,14 @@ export function useSaveForOffline(id: string) {
         return removeSaved(id);
       }
       // The copies the article page shows: the article and, when loaded, its comments.
-      const article = queryClient.getQueryData(newsQueries.detail(id).queryKey);
-      if (!article) throw new Error('The article is not loaded');
-      await changeReadingList(id, true, article.title);
+      const article =
+        queryClient.getQueryData(newsQueries.detail(id).queryKey) ??
+        (await queryClient.fetchQuery(newsQueries.detail(id)).catch((error: unknown) => {
+          if (currentUserId() && title) return undefined;
+          throw error;
+        }));
+      await changeReadingList(id, true, article?.title ?? title);
+      if (!article) return;
       return saveArticle(article, queryClient.getQueryData<Comment[]>(newsQueries.comments(id).queryKey));
     },
     onSuccess: (_result, save) => {

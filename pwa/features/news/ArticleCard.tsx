@@ -5,6 +5,7 @@ import { ARTICLE_PLACEHOLDER, CARD_IMAGE_SIZES, Cover } from '../../components/C
 import { articleCover } from '../../../contracts/covers';
 import { Time } from '../../components/Time';
 import { CategoryBadges } from '../content/CategoryBadges';
+import { SaveToggle } from '../library/SaveToggle';
 
 export interface ArticleCardProps {
   article: ArticleSummary;
@@ -25,7 +26,7 @@ export interface ArticleCardProps {
 /**
  * An article card (spec 2): image (its generated cover if none, a placeholder if failing), category badges in their colour
  * or 'General', published date, title, excerpt or the first 150 characters of content plus '...',
- * and 'Source: {sourceName}'. Screens supply the title and the footer because what they do differs
+ * and 'Source: {sourceName}', and a one-tap Save at the footer's end. Screens supply the title and the footer because what they do differs
  * (the news list gates opening an article behind sign-in; the home page links straight to it).
  */
 export function ArticleCard({ article, title, footer, statusBadge, tools, headingLevel = 3, imagePriority }: ArticleCardProps) {
@@ -54,7 +55,10 @@ export function ArticleCard({ article, title, footer, statusBadge, tools, headin
         <Heading className="card__title">{title}</Heading>
         <p className="card__text">{article.summary}</p>
         {article.sourceName ? <p className="card__source">Source: {article.sourceName}</p> : null}
-        <div className="card__footer">{footer}</div>
+        <div className="card__footer">
+          {footer}
+          <SaveToggle article={article} className="save-toggle--end" />
+        </div>
         {tools ? <div className="card__tools">{tools}</div> : null}
       </div>
     </Card>

@@ -16,6 +16,7 @@ import { readingMinutes } from '../../../contracts/text';
 import { LoadFailure } from '../content/LoadFailure';
 import { ContinueReading } from '../library/ContinueReading';
 import { SaveForOfflineButton } from '../library/SaveForOfflineButton';
+import { SaveToggle } from '../library/SaveToggle';
 import { useReadingProgress } from '../library/useReadingProgress';
 import { CategoryBadges } from '../content/CategoryBadges';
 import { AuthorByline } from '../members/AuthorByline';
@@ -82,11 +83,14 @@ function ArticleView({ article }: { article: Article }) {
         {viewer.isAdmin ? <AdminTools article={article} /> : null}
         <header className="article__header">
           <CategoryBadges categories={article.categories} legacyCategory={article.category} />
-          <p className="article__date">
-            <Time value={date} show="date" />
-            <span aria-hidden="true"> · </span>
-            <span>{readingMinutes(article.content)} min read</span>
-          </p>
+          <div className="save-toggle-row">
+            <p className="article__date">
+              <Time value={date} show="date" />
+              <span aria-hidden="true"> · </span>
+              <span>{readingMinutes(article.content)} min read</span>
+            </p>
+            <SaveToggle article={article} />
+          </div>
           <h1 id="article-title">{article.title}</h1>
           {article.excerpt ? <p className="article__excerpt">{article.excerpt}</p> : null}
           <AuthorByline author={article.author} />

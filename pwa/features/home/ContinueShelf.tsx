@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { listeningQueries } from '../../api/listening';
+import { readingListQueries } from '../../api/reading-list';
+import { Card } from '../../components/Card';
+import { BookmarkIcon } from '../../components/icons';
+import { useViewer } from '../../session/viewer';
+import { articleInProgress, clock, episodeInProgress } from './continue';
+
+/**
+ * A signed-in member's start of the home page, in place of the visitors' invitation: the article
+ * they are reading, the episode they are listening to, and Saved with its count, from their reading
+ * list and listening records (the server's, so another device's progress shows too). A new member
+ * gets a short welcome with the way to News and Podcasts. Rendered for members only: a visitor's home
+ * asks for none of this.
+ */
+export function ContinueShelf() {
+  const { user } = useViewer();
+  // Asked again on every visit home: the member comes back from another device, or from the player.
+  // A failed listening list (offline with nothing stored) just leaves the episode out.
+  const reading = useQuery({ ...readingListQueries.list(), refetchOnMount: 'always' });
+  const listening = useQuery({ ...listeningQueries.list(), refetchOnMount: 'always' });
+  const article = reading.data ? articleInProgress(reading.data) : undefined;
+  const episode = listening.data ? episodeInProgress(listening.data) : undefined;
+  const savedCount = reading.data?.filter((entry) => !entry.gone).length ?? 0;
+  const loading = reading.isPending || listening.isPending;
+  const empty = !loading && !article && !episode && savedCount === 0;
+
+  return (
+    <section className="continue-shelf" aria-labelledby="continue-title">
+      <p className="hero__eyebrow">{user?.firstName ? `Welcome back, ${user.firstName}` : 'Welcome back'}</p>
+      <h1 id="continue-title">Continue</h1>
+      {loading ? (
+        <p className="continue-shelf__note" role="status">
+          Loading your reading and listening...
+        </p>
+      ) : empty ? (
+        <p className="continue-shelf__note">
+          Nothing in progress yet. Start with the latest <Link to="/news">News</Link> or an episode from{' '}
+          <Link to="/podcasts">Podcasts</Link>; what you read, save and listen to will wait for you here.
+        </p>
+      ) : (
+        <ul className="continue-shelf__items">
+          {article ? (
+            <li>
+              <Card as="article" isInteractive className="continue-card">
+                <div className="card__body">
+                  <p className="card__meta">Reading</p>
+                  <h2 className="card__title">
+                    <Link to="/news/$id" params={{ id: article.articleId }} className="card__link">
+                      {article.title}
+                    </Link>
+                  </h2>
+                  <div className="continue-card__progress">
+                    <progress max={100} value={Math.round(article.position * 100)} aria-labelledby={`continue-article-${article.articleId}`} />
+                    <span id={`continue-article-${article.articleId}`}>{Math.round(article.position * 100)}% read</span>
+                  </div>
+                </div>
+              </Card>
+            </li>
+          ) : null}
+          {episode ? (
+            <li>
+              <Card as="article" isInteractive className="continue-card">
+                <div className="card__body">
+                  <p className="card__meta">Listening</p>
+                  <h2 className="card__title">
+                    <Link to="/podcasts/$id" params={{ id: episode.episodeId }} className="card__link">
+                      {episode.title}
+                    </Link>
+                  </h2>
+                  <p className="continue-card__position">
+                    Resume at {clock(episode.positionSeconds)}
+                    {episode.durationSeconds ? ` of ${clock(episode.durationSeconds)}` : ''}
+                  </p>
+                </div>
+              </Card>
+            </li>
+          ) : null}
+          <li>
+            <Card as="article" isInteractive className="continue-card">
+              <div className="card__body">
+                <p className="card__meta">Library</p>
+                <h2 className="card__title">
+                  <Link to="/saved" className="card__link continue-card__saved">
+                    <BookmarkIcon />
+                    Saved ({savedCount})
+                  </Link>
+                </h2>
+                <p className="continue-card__position">
+                  {savedCount === 1 ? '1 article' : `${savedCount} articles`} kept for reading later, online or off.
+                </p>
+              </div>
+            </Card>
+          </li>
+        </ul>
+      )}
+    </section>
+  );
+}

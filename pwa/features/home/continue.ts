@@ -1,0 +1,23 @@
+import type { ListeningItem } from '../../../contracts/listening';
+import type { ReadingListItem } from '../../../contracts/reading-list';
+
+/** The article in progress: read some of it, not finished; the most recently saved first. */
+export function articleInProgress(list: ReadingListItem[]): ReadingListItem | undefined {
+  return list
+    .filter((entry) => !entry.gone && !entry.finished && entry.position > 0)
+    .sort((a, b) => b.savedAt.localeCompare(a.savedAt))[0];
+}
+
+/** The episode in progress: the newest listening record (the list comes newest first) not finished. */
+export function episodeInProgress(records: ListeningItem[]): ListeningItem | undefined {
+  return records.find((record) => !record.finished && record.positionSeconds > 0);
+}
+
+/** 12:34 or 1:02:03. */
+export function clock(seconds: number): string {
+  const s = Math.floor(seconds);
+  const hours = Math.floor(s / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}
