@@ -14,6 +14,7 @@ import { likeHandler } from '../likes/handlers';
 import { ipKey } from '../../middleware/rate-limit';
 import type { WriteLimiter } from '../../middleware/write-limits';
 import { findShowBySlug } from '../podcast-shows/repo';
+import { episodeAudio } from './audio';
 import { episodePlacement } from './placement';
 import { presentPodcast } from './presenter';
 import { podcastWrite, recordPlay } from './repo';
@@ -44,12 +45,12 @@ export function podcastRoutes(db: Knex, limits: WriteLimiter, clock: () => numbe
   router.get('/', validateQuery(PodcastListQuery), showFilter(db), listHandler(db, PODCASTS, presentPodcast, { where: byShow }));
   // Featured, visible, non-archived episodes; takes the list's query (limit, categories).
   router.get('/featured', validateQuery(ContentListQuery.omit({ archivedOnly: true })), listHandler(db, PODCASTS, presentPodcast, { featuredOnly: true }));
-  router.post('/', editors, validateBody(PodcastCreateInput), episodePlacement(db), createHandler(db, PODCASTS, presentPodcast, (b: PodcastCreateInput) => podcastWrite(b)));
+  router.post('/', editors, validateBody(PodcastCreateInput), episodePlacement(db), episodeAudio(db), createHandler(db, PODCASTS, presentPodcast, (b: PodcastCreateInput) => podcastWrite(b)));
 
   router.get('/:id', async (ctx) => {
     ctx.body = await presentOne(db, PODCASTS, itemId(ctx, PODCASTS), ctx, presentPodcast);
   });
-  router.patch('/:id', editors, validateBody(PodcastPatchInput), episodePlacement(db), updateHandler(db, PODCASTS, presentPodcast, podcastWrite));
+  router.patch('/:id', editors, validateBody(PodcastPatchInput), episodePlacement(db), episodeAudio(db), updateHandler(db, PODCASTS, presentPodcast, podcastWrite));
   router.delete('/:id', editors, deleteHandler(db, PODCASTS));
 
   router.patch('/:id/status', editors, validateBody(ContentStatusInput), updateHandler(db, PODCASTS, presentPodcast, statusColumns));
