@@ -73,7 +73,7 @@ test.describe('sample data', () => {
     await expect(subscribe.getByRole('link', { name: 'RSS feed' })).toHaveAttribute('href', '/podcasts/feed.xml');
   });
 
-  test('durations: Xh Ym, Ym, and 30 minutes (45 on the featured card) when unknown', async ({ page, request }) => {
+  test('durations: H:MM:SS, M:SS, and 30 minutes (45 on the featured card) when unknown', async ({ page, request }) => {
     const [first, second] = await getJson<ListedPodcast[]>(request, LIST);
     const unknown = { ...first, title: 'Unknown length', duration: null, isFeatured: false };
     const long = { ...second, title: 'Long one', duration: 3900, isFeatured: false };
@@ -82,9 +82,9 @@ test.describe('sample data', () => {
     await page.route('**/api/podcasts/featured', (route) => route.fulfill({ json: [featured] }));
     await openAs(page, null);
 
-    await expect(cardFor(page, 'Unknown length').getByText('30m', { exact: true })).toBeVisible();
-    await expect(cardFor(page, 'Long one').getByText('1h 5m', { exact: true })).toBeVisible();
-    await expect(featuredCard(page).getByText('45m', { exact: true })).toBeVisible();
+    await expect(cardFor(page, 'Unknown length').getByText('30:00', { exact: true })).toBeVisible();
+    await expect(cardFor(page, 'Long one').getByText('1:05:00', { exact: true })).toBeVisible();
+    await expect(featuredCard(page).getByText('45:00', { exact: true })).toBeVisible();
   });
 
   test('/PODCASTS matches case-insensitively', async ({ page }) => {
