@@ -160,6 +160,6 @@ test('Listen Now records a play, then opens the audio link in a new tab', async 
   await link.click();
 
   await played;
-  expect((await popup).url()).toBe(href);
+  expect((await popup).url()).toBe(new URL(href, page.url()).href);
   await expect(page).toHaveURL('/');
 });
