@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { LIMITS, safeText, Timestamp } from './common';
+import { safeText, Timestamp } from './common';
 import { textProblem } from './text';
 import { NewPassword, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from './auth';
 import { UserUpdateInput } from './users';

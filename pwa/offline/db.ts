@@ -26,6 +26,25 @@ export interface SavedArticle {
 }
 
 /**
+ * An episode downloaded for offline listening: its audio file lives in the service worker's episode
+ * cache under `audioUrl`; this row is what the library shows of it without a network.
+ */
+export interface EpisodeDownload {
+  episodeId: string;
+  title: string;
+  /** The show's name, null when the episode has none. */
+  show: string | null;
+  imageUrl: string | null;
+  audioUrl: string;
+  /** What the file takes on this device (bytes actually stored). */
+  bytes: number;
+  /** Epoch ms when the download completed. */
+  downloadedAt: number;
+  /** The member's id, '' for a visitor: sign-out drops the member's downloads. */
+  owner: string;
+}
+
+/**
  * The member this device downloads the reading list for in the background: written by the
  * page when it registers Periodic Background Sync, removed at sign-out. The service worker has no
  * localStorage, where the session module keeps who is signed in, so it reads this instead.
@@ -47,6 +66,7 @@ export const db = new Dexie('ledger-cache') as Dexie & {
   responses: EntityTable<StoredResponse, 'path'>;
   saved: EntityTable<SavedArticle, 'id'>;
   background: EntityTable<BackgroundMember, 'tag'>;
+  downloads: EntityTable<EpisodeDownload, 'episodeId'>;
 };
 
 db.version(1).stores({
@@ -55,3 +75,5 @@ db.version(1).stores({
 });
 // Who the service worker downloads the reading list for.
 db.version(2).stores({ background: 'tag' });
+// Episodes downloaded for offline listening (their files are in the episode cache).
+db.version(4).stores({ downloads: 'episodeId, downloadedAt, owner' });

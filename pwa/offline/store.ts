@@ -3,6 +3,7 @@ import { routeReadsThrough } from '../api/client';
 import { OfflineError } from '../lib/errors';
 import { articleCommentsPath, articlePath } from '../api/paths';
 import { onMemberLeaving, ownerId, sessionSettled } from '../session/session';
+import { EPISODE_CACHE } from '../sw/cacheNames';
 import type { SavedArticle, StoredResponse } from './db';
 import { freshAnswerArrived, markFromStore } from './status';
 
@@ -182,15 +183,22 @@ export async function clearUserData(keep?: string): Promise<void> {
   const db = await loadDb();
   const { dropImagesNoLongerSaved, imagesOf } = await loadCopies();
   const gone = (row: { owner: string }) => row.owner !== '' && row.owner !== keep;
-  const images = await db.transaction('rw', db.responses, db.saved, db.background, async () => {
+  const { images, audio } = await db.transaction('rw', [db.responses, db.saved, db.background, db.downloads], async () => {
     const saved = await db.saved.filter(gone).toArray();
     await db.saved.bulkDelete(saved.map((row) => row.id));
     await db.responses.filter(gone).delete();
     // The service worker no longer downloads their reading list.
     await db.background.filter((row) => row.userId !== keep).delete();
-    return saved.flatMap(imagesOf);
+    // Their downloaded episodes (the files are in the episode cache).
+    const downloads = await db.downloads.filter(gone).toArray();
+    await db.downloads.bulkDelete(downloads.map((row) => row.episodeId));
+    return { images: saved.flatMap(imagesOf), audio: downloads.map((row) => row.audioUrl) };
   });
   await dropImagesNoLongerSaved(images);
+  if (audio.length > 0 && typeof caches !== 'undefined') {
+    const cache = await caches.open(EPISODE_CACHE);
+    await Promise.all(audio.map((url) => cache.delete(url)));
+  }
 }
 
 onMemberLeaving(clearUserData);

@@ -10,3 +10,8 @@ export const CACHE_VERSION = 'v1';
 export const IMAGE_CACHE = `${CACHE_PREFIX}-images-${CACHE_VERSION}`;
 /** Images of articles saved for offline: no expiry, emptied only by 'Remove from saved' or sign-out. */
 export const SAVED_IMAGE_CACHE = `${CACHE_PREFIX}-saved-images-${CACHE_VERSION}`;
+/**
+ * Episodes downloaded for offline listening, keyed by their audio URL (`/objects/<id>`): no expiry,
+ * emptied only by 'Remove download', the library's budget or sign-out.
+ */
+export const EPISODE_CACHE = `${CACHE_PREFIX}-episodes-${CACHE_VERSION}`;

@@ -10,6 +10,8 @@
  *   never answers with stale data (or caches a login, admin or editor response). The app's IndexedDB
  *   store decides what to show offline.
  * - A new version waits until the user accepts the 'A new version is available' prompt.
+ * - Downloaded episodes (same-origin /objects/ audio in the episode cache) are answered from that cache,
+ *   range requests included (206), so the player seeks offline; any other audio streams from the network.
  * - Periodic Background Sync (where the browser offers it: Chromium, installed app) downloads the
  *   member's reading list with the page's own code.
  */
@@ -19,8 +21,9 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { createPartialResponse } from 'workbox-range-requests';
 import { downloadInBackground } from './backgroundDownload';
-import { CACHE_PREFIX, CACHE_VERSION, IMAGE_CACHE, SAVED_IMAGE_CACHE } from './cacheNames';
+import { CACHE_PREFIX, CACHE_VERSION, EPISODE_CACHE, IMAGE_CACHE, SAVED_IMAGE_CACHE } from './cacheNames';
 import { READING_LIST_SYNC_TAG } from './periodicSync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -68,6 +71,21 @@ registerRoute(
   },
 );
 
+// Downloaded episodes. The player's <audio> asks with Range headers; the library's own checks and the
+// download use fetch() (no destination). A file that is not in the cache goes to the network as it is:
+// streamed audio is never cached at runtime (a download is the member's choice, made in the page).
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && url.pathname.startsWith('/objects/') && request.method === 'GET' && ['audio', 'video', ''].includes(request.destination),
+  async ({ request }) => {
+    // By URL alone: the stored answer has no Vary, and a Range header must not miss it.
+    const cached = await (await caches.open(EPISODE_CACHE)).match(request.url);
+    if (!cached) return fetch(request);
+    // Workbox's range handling (as RangeRequestsPlugin does): 206 with the asked bytes, 416 when out of range.
+    return request.headers.has('range') ? createPartialResponse(request, cached) : cached;
+  },
+);
+
 // The page asks for this when the user presses Reload on the update prompt.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
@@ -81,7 +99,7 @@ self.addEventListener('periodicsync', (event) => {
 
 // Drops the caches of older versions (a renamed or re-versioned cache is never read again).
 self.addEventListener('activate', (event) => {
-  const current = new Set([cacheNames.precache, cacheNames.runtime, IMAGE_CACHE, SAVED_IMAGE_CACHE]);
+  const current = new Set([cacheNames.precache, cacheNames.runtime, IMAGE_CACHE, SAVED_IMAGE_CACHE, EPISODE_CACHE]);
   event.waitUntil(
     caches
       .keys()

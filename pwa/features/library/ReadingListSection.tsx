@@ -14,7 +14,6 @@ import { formatDate } from '../../lib/format';
 import type { OutboxItem } from '../../outbox/db';
 import { useOutboxItems } from '../../outbox/hooks';
 import type { SavedArticle } from '../../offline/db';
-import { bytesOf } from '../../offline/storageBudget';
 import { useDownloadArticle, useMarkFinished, useSaveForOffline } from './mutations';
 import { savedQueries } from './savedQueries';
 import './library.css';
@@ -65,9 +64,6 @@ function sorted(entries: Entry[], sort: Sort): Entry[] {
   return [...entries].sort((a, b) => (a.readingMinutes ?? Infinity) - (b.readingMinutes ?? Infinity) || b.savedAt.localeCompare(a.savedAt));
 }
 
-/** '8.4 MB'; below a tenth of a megabyte, kilobytes ('36 KB'), so a few small articles do not read '0.0 MB'. */
-const storageSize = (bytes: number) => (bytes < 100_000 ? `${Math.ceil(bytes / 1000)} KB` : `${(bytes / 1_000_000).toFixed(1)} MB`);
-
 /** /saved for a signed-in member: their reading list, which follows them to every device. */
 export function ReadingList({ userId }: { userId: string }) {
   const list = useQuery(readingListQueries.list());
@@ -86,8 +82,9 @@ export function ReadingList({ userId }: { userId: string }) {
 
   return (
     <>
-      <p className="saved-storage" role="status">
-        {own.length} {own.length === 1 ? 'article' : 'articles'}, {storageSize(bytesOf(own))} on this device
+      {/* What they take is in Saved's one storage figure, with the episodes. */}
+      <p className="saved-storage">
+        {own.length} {own.length === 1 ? 'article' : 'articles'} on this device
       </p>
       {all.length === 0 ? (
         <EmptyState

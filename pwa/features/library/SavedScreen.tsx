@@ -4,17 +4,22 @@ import { Button, LinkButton } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { CardGridSkeleton } from '../../components/Skeleton';
+import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { formatDate } from '../../lib/format';
 import type { SavedArticle } from '../../offline/db';
+import { downloadBytesOf, bytesOf, storageSize } from '../../offline/storageBudget';
 import { useSessionUserId } from '../../session/useSession';
+import { downloadQueries } from './downloadQueries';
+import { EpisodesSection } from './EpisodesSection';
 import { useSaveForOffline } from './mutations';
 import { ReadingList } from './ReadingListSection';
 import { savedQueries } from './savedQueries';
 import './library.css';
 
 /**
- * /saved: for a visitor, the articles kept on this device for offline reading, newest saved first;
- * for a signed-in member, their reading list, which every device of theirs downloads.
+ * /saved, the library: Articles (for a visitor, the articles kept on this device, newest saved first;
+ * for a signed-in member, their reading list, which every device of theirs downloads) and Episodes
+ * (downloads and, for a member, episodes in progress), under one storage figure.
  */
 export function SavedScreen() {
   const userId = useSessionUserId();
@@ -25,11 +30,37 @@ export function SavedScreen() {
         <p>
           {userId
             ? 'Articles you save are kept on every device you sign in on, and open without a connection.'
-            : 'Articles you saved stay on this device and open without a connection.'}
+            : 'Articles you saved stay on this device and open without a connection.'}{' '}
+          Episodes you download play without a connection.
         </p>
       </header>
-      {userId ? <ReadingList userId={userId} /> : <DeviceSaved />}
+      <StorageFigure userId={userId} />
+      <Tabs className="library-tabs" defaultSelectedKey="articles">
+        <TabList aria-label="Library">
+          <Tab id="articles">Articles</Tab>
+          <Tab id="episodes">Episodes</Tab>
+        </TabList>
+        <TabPanel id="articles">{userId ? <ReadingList userId={userId} /> : <DeviceSaved />}</TabPanel>
+        <TabPanel id="episodes">
+          <EpisodesSection userId={userId} />
+        </TabPanel>
+      </Tabs>
     </div>
+  );
+}
+
+/** The one figure for reading and listening: 'Using 12.3 MB of 500 MB on this device'. */
+function StorageFigure({ userId }: { userId: string | null }) {
+  const saved = useQuery(savedQueries.list());
+  const downloads = useQuery(downloadQueries.list());
+  const budget = useQuery(downloadQueries.budget());
+  if (!saved.data || !downloads.data || budget.data === undefined) return null;
+  const mine = (row: { owner: string }) => row.owner === '' || row.owner === userId;
+  const used = bytesOf(saved.data.filter(mine)) + downloadBytesOf(downloads.data.filter(mine));
+  return (
+    <p className="saved-storage" role="status">
+      Using {storageSize(used)} of {Math.round(budget.data / 1_000_000)} MB on this device
+    </p>
   );
 }
 

@@ -5,7 +5,7 @@ import { pendingItemsOf } from '../../outbox/db';
 import { READING_LIST_SYNC_TAG } from '../../sw/periodicSync';
 import { db } from '../../offline/db';
 import { keepAnswer, listSavedCopies, removeCopy, saveCopy, type CopyOwner } from '../../offline/savedCopies';
-import { bytesOf, storageBudget } from '../../offline/storageBudget';
+import { bytesOf, downloadBytesOf, storageBudget } from '../../offline/storageBudget';
 
 /*
  * Every device of a member holds what their reading list holds (docs/offline.md, "Reading
@@ -52,7 +52,8 @@ async function queuedChanges(userId: string): Promise<Map<string, 'save' | 'remo
  */
 async function makeRoom(list: ReadingListItem[], budget: number, forFinished: boolean): Promise<boolean> {
   const rows = await listSavedCopies();
-  let used = bytesOf(rows);
+  // One budget for reading and listening: downloaded episodes count too.
+  let used = bytesOf(rows) + downloadBytesOf(await db.downloads.toArray());
   if (used < budget) return true;
   if (forFinished) return false;
   const finished = new Set(list.filter((i) => i.finished).map((i) => i.articleId));

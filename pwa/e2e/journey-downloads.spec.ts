@@ -1,0 +1,141 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
+import { episodeWithAudio, listenedTo, type EpisodeWithAudio } from './downloads';
+import { expect, test } from './fixtures';
+import { expectSignedIn, header, main, SCREENS, signInWithForm } from './journey';
+import { cachedUrls, launchProfile, waitForServiceWorker } from './offline';
+import { startServer, type RunningServer } from './server';
+import { ACCOUNTS } from './session';
+
+test.use({ serviceWorkers: 'allow' });
+
+/*
+ * Listening on the train. A member signed in through the form opens Saved → Episodes, where the
+ * episode they are half-way through waits, and downloads it (progress, then Downloaded). The browser
+ * closes; it opens again with no connection: the episode is still in the library, the audio plays
+ * from the service worker's cache and seeks (range requests answered 206 from it), and Remove
+ * download frees its space.
+ */
+
+let server: RunningServer;
+let episode: EpisodeWithAudio;
+/** The sample's 16 s repeated: about 1 MB and four minutes, so a seek to 10 s is well inside. */
+const REPEAT = 16;
+
+test.beforeAll(async () => {
+  server = await startServer('sample');
+  episode = await episodeWithAudio(server.url, REPEAT);
+  await listenedTo(server.url, ACCOUNTS.member, episode.id, 75, 16 * REPEAT);
+});
+
+test.afterAll(async () => {
+  await server?.close();
+});
+
+const EPISODE_CACHE = 'ledger-episodes-v1';
+const SHOTS = '/work/shots-downloads';
+const episodes = (page: Page) => main(page).getByRole('list', { name: 'Saved episodes' });
+const entry = (page: Page) => episodes(page).getByRole('article', { name: episode.title });
+const storageFigure = (page: Page) => main(page).getByText(/^Using .+ of \d+ MB on this device$/);
+
+async function openEpisodesTab(page: Page): Promise<void> {
+  await header(page).getByRole('link', { name: 'Saved' }).first().click();
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Saved' })).toBeVisible();
+  await main(page).getByRole('tab', { name: 'Episodes' }).click();
+  await expect(main(page).getByRole('tab', { name: 'Episodes' })).toHaveAttribute('aria-selected', 'true');
+}
+
+test('a member downloads an episode from Saved, restarts offline, plays and seeks it from the cache, and removes it', async ({}, testInfo) => {
+  test.slow(); // two browser launches, a sign-in through the form, axe in both themes
+  const screen = testInfo.project.name === 'desktop' ? SCREENS[2] : SCREENS[0];
+  const width = screen.use.viewport.width;
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'ledger-downloads-'));
+  const launch = (offline: boolean): Promise<BrowserContext> => launchProfile(userDataDir, { baseURL: server.url, offline, ...screen.use });
+  try {
+    let context = await launch(false);
+    let page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    await signInWithForm(page, ACCOUNTS.member);
+    await openEpisodesTab(page);
+
+    // The episode in progress, from the member's listening record: where they are, not downloaded yet.
+    await expect(entry(page)).toContainText('Not downloaded');
+    await expect(entry(page)).toContainText('1:15 of 4:16');
+    await expect(entry(page).getByRole('link', { name: episode.title })).toHaveAttribute('href', `/podcasts/${episode.id}`);
+    await page.screenshot({ path: `${SHOTS}/saved-episodes-before-${width}.png`, fullPage: true });
+    const before = await storageFigure(page).textContent();
+
+    // Every state the button passes through, as the member sees it.
+    await page.evaluate(() => {
+      const seen: string[] = ((window as unknown as { __downloadStates: string[] }).__downloadStates = []);
+      new MutationObserver(() => {
+        const text = document.querySelector('.episode-download')?.textContent ?? '';
+        if (seen.at(-1) !== text) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await entry(page).getByRole('button', { name: `Download "${episode.title}" for offline listening` }).click();
+    await expect(entry(page).getByText('Downloaded', { exact: true })).toBeVisible();
+    await expect(entry(page).getByRole('button', { name: `Remove download of "${episode.title}"` })).toBeVisible();
+    const states = await page.evaluate(() => (window as unknown as { __downloadStates: string[] }).__downloadStates);
+    expect(states.some((s) => /^Downloading \d+ %Cancel$/.test(s)), states.join(' | ')).toBe(true);
+    await expect(entry(page)).toContainText('1.0 MB');
+    await expect.poll(() => cachedUrls(page, EPISODE_CACHE)).toEqual([episode.audioUrl]);
+    await expect(storageFigure(page)).not.toHaveText(before!);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: `${SHOTS}/saved-episodes-downloaded-${width}.png`, fullPage: true });
+    await context.close();
+
+    // The tunnel: the browser opens again with no connection.
+    context = await launch(true);
+    page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await expectSignedIn(page, ACCOUNTS.member.name);
+    await openEpisodesTab(page);
+    await expect(entry(page).getByText('Downloaded', { exact: true })).toBeVisible();
+
+    // The player's way: an <audio> on the file's URL plays from the cache and seeks.
+    const playback = await page.evaluate(async (url) => {
+      const audio = new Audio(url);
+      audio.muted = true;
+      const event = (name: string) => new Promise((resolve) => audio.addEventListener(name, resolve, { once: true }));
+      const failed = event('error').then(() => `error ${audio.error?.code}`);
+      await Promise.race([audio.play(), failed]);
+      await Promise.race([event('timeupdate'), failed]);
+      audio.currentTime = 10;
+      await Promise.race([event('seeked'), failed]);
+      const seekedTo = audio.currentTime;
+      await Promise.race([event('timeupdate'), failed]);
+      const playedTo = audio.currentTime;
+      audio.pause();
+      return { seekedTo, playedTo, paused: audio.paused, error: audio.error?.code ?? null, duration: audio.duration };
+    }, episode.audioUrl);
+    expect(playback.error).toBeNull();
+    expect(playback.seekedTo).toBeGreaterThanOrEqual(10);
+    expect(playback.playedTo).toBeGreaterThanOrEqual(10);
+    expect(playback.duration).toBeGreaterThan(200);
+
+    // A range request offline: 206 with exactly the asked bytes, from the cached file.
+    const range = await page.evaluate(async (url) => {
+      const response = await fetch(url, { headers: { Range: 'bytes=100-199' } });
+      return { status: response.status, contentRange: response.headers.get('content-range'), bytes: [...new Uint8Array(await response.arrayBuffer())] };
+    }, episode.audioUrl);
+    expect(range.status).toBe(206);
+    expect(range.bytes).toHaveLength(100);
+    expect(range.bytes).toEqual([...episode.bytes.subarray(100, 200)]);
+    expect(range.contentRange).toBe(`bytes 100-199/${episode.bytes.length}`);
+
+    // Remove download frees the space.
+    await entry(page).getByRole('button', { name: `Remove download of "${episode.title}"` }).click();
+    await expect(entry(page)).toContainText('Not downloaded');
+    await expect.poll(() => cachedUrls(page, EPISODE_CACHE)).toEqual([]);
+    await expect(storageFigure(page)).toHaveText(before!);
+    await page.screenshot({ path: `${SHOTS}/saved-episodes-offline-removed-${width}.png`, fullPage: true });
+    await context.close();
+  } finally {
+    await rm(userDataDir, { recursive: true, force: true });
+  }
+});
