@@ -14,7 +14,7 @@ import { communityQueries } from './api/community';
 import { memberQueries } from './api/members';
 import { profileQueries } from './api/profile';
 import { forumQueries } from './api/forums';
-import { newsCategoryQueries, newsQueries } from './api/news';
+import { commentQueries, newsCategoryQueries, newsQueries } from './api/news';
 import { podcastQueries } from './api/podcasts';
 import { readingListQueries } from './api/reading-list';
 import { podcastShowQueries } from './api/podcast-shows';
@@ -158,6 +158,18 @@ const podcastsRoute = createRoute({
   },
   component: lazyRouteComponent(() => import('./features/podcasts/PodcastsScreen'), 'PodcastsScreen'),
   staticData: { module: 'features/podcasts/PodcastsScreen.tsx' },
+});
+
+const episodeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  // As for articles: a malformed id needs no client check, the API answers 404 ('Episode Not Found').
+  path: '/podcasts/$id',
+  loader: ({ context: { queryClient }, params: { id } }) => {
+    void queryClient.prefetchQuery(podcastQueries.detail(id));
+    void queryClient.prefetchQuery(commentQueries.list('podcasts', id));
+  },
+  component: lazyRouteComponent(() => import('./features/podcasts/EpisodeScreen'), 'EpisodeScreen'),
+  staticData: { module: 'features/podcasts/EpisodeScreen.tsx' },
 });
 
 const forumsRoute = createRoute({
@@ -384,6 +396,7 @@ const routeTree = rootRoute.addChildren([
   newsRoute,
   articleRoute,
   podcastsRoute,
+  episodeRoute,
   forumsRoute,
   discussionRoute,
   resourcesRoute,

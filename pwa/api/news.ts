@@ -5,7 +5,7 @@ import type { NewsCategory } from '../../contracts/admin';
 import type { ContentStatus } from '../../contracts/common';
 import type { Article, ArticleCreateInput, ArticlePatchInput, ArticlePutInput, ArticleSummary, Comment } from '../../contracts/news';
 import { apiFetch, apiFetchPage, type ListPage } from './client';
-import { articleCommentsPath, articlePath, NEWS_PATH } from './paths';
+import { articleCommentsPath, articlePath, commentsPath, NEWS_PATH, type CommentKind } from './paths';
 
 export interface ContentListParams {
   /** Category ids; an item matches when it has any of them. */
@@ -107,6 +107,18 @@ export const newsQueries = {
     }),
 };
 
+/** A comment as an article's and an episode's lists send it (the parent's id named for its kind). */
+export type ListedComment = Omit<Comment, 'articleId'>;
+
+/** GET /api/{news|podcasts}/{id}/comments: the first page (200), oldest first; keys under [kind, id]. */
+export const commentQueries = {
+  list: (kind: CommentKind, id: string) =>
+    queryOptions({
+      queryKey: [kind, id, 'comments'],
+      queryFn: ({ signal }) => apiFetch<ListedComment[]>(commentsPath(kind, id), { signal }),
+    }),
+};
+
 /** POST /api/news: the editor's new article (the form sends the schema's parsed output). */
 export function createArticle(input: ArticleCreateInput): Promise<Article> {
   return apiFetch<Article>(NEWS_PATH, { method: 'POST', body: input });
@@ -155,14 +167,14 @@ export function forgetDeleted(queryClient: QueryClient, kind: 'news' | 'podcasts
 }
 
 /**
- * A comment posted or deleted changes the article's comment list and the commentCount its page and
- * the lists show (['news', id] is the prefix of the article and its comments). The online write and
- * the outbox's replay of a queued one both call this (pwa/outbox/kinds.ts).
+ * A comment posted or deleted changes the article's (or episode's) comment list and the commentCount
+ * its page and the lists show ([kind, id] is the prefix of the item and its comments). The online
+ * write and the outbox's replay of a queued one both call this (pwa/outbox/kinds.ts).
  */
-export async function invalidateComments(queryClient: QueryClient, articleId: string): Promise<void> {
+export async function invalidateComments(queryClient: QueryClient, targetId: string, kind: CommentKind = 'news'): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: newsQueries.detail(articleId).queryKey }),
-    queryClient.invalidateQueries({ queryKey: newsQueries.lists() }),
+    queryClient.invalidateQueries({ queryKey: [kind, targetId] }),
+    queryClient.invalidateQueries({ queryKey: [kind, {}] }),
   ]);
 }
 

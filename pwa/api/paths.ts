@@ -13,10 +13,16 @@ export const NEWS_PATH = '/api/news';
 
 export const articlePath = (id: string) => `${NEWS_PATH}/${encodeURIComponent(id)}`;
 
-export const articleCommentsPath = (id: string) => `${articlePath(id)}/comments`;
+/** What comments hang on: an article or an episode (the kind is the resource, as for likes). */
+export type CommentKind = 'news' | 'podcasts';
 
-/** One comment (DELETE), whichever article it is on. */
-export const commentPath = (commentId: string) => `${NEWS_PATH}/comments/${encodeURIComponent(commentId)}`;
+/** An article's or episode's comments (GET oldest first, POST a new one). */
+export const commentsPath = (kind: CommentKind, id: string) => `/api/${kind}/${encodeURIComponent(id)}/comments`;
+
+export const articleCommentsPath = (id: string) => commentsPath('news', id);
+
+/** One comment (DELETE), whichever article or episode it is on. */
+export const commentPath = (commentId: string, kind: CommentKind = 'news') => `/api/${kind}/comments/${encodeURIComponent(commentId)}`;
 
 export const PODCASTS_PATH = '/api/podcasts';
 

@@ -76,6 +76,7 @@ function routes({ article, discussion, podcast, member }: Ids): Route[] {
     { path: '/news' },
     { path: `/news/${article}` },
     { path: '/podcasts' },
+    { path: `/podcasts/${podcast}` },
     { path: '/forums' },
     { path: `/forums/${discussion}` },
     { path: '/resources' },

@@ -37,6 +37,8 @@ export interface OutboxItem {
   refId?: string;
   /** For likes: which kind of item. */
   likeKind?: 'news' | 'podcasts';
+  /** For comments and their deletions: an article's or an episode's (absent on items queued before episodes took comments: an article's). */
+  commentKind?: 'news' | 'podcasts';
   /** The user's words (comment, reply, discussion title and body), for display and Copy. */
   text?: string;
   title?: string;

@@ -15,8 +15,8 @@ import type { OutboxItem, OutboxKind } from './db';
 export const OUTBOX_KINDS: Record<OutboxKind, (queryClient: QueryClient, item: OutboxItem) => Promise<void>> = {
   like: (queryClient, item) => invalidateLikes(queryClient, item.likeKind ?? 'news'),
   unlike: (queryClient, item) => invalidateLikes(queryClient, item.likeKind ?? 'news'),
-  comment: (queryClient, item) => invalidateComments(queryClient, item.targetId),
-  deleteComment: (queryClient, item) => invalidateComments(queryClient, item.targetId),
+  comment: (queryClient, item) => invalidateComments(queryClient, item.targetId, item.commentKind ?? 'news'),
+  deleteComment: (queryClient, item) => invalidateComments(queryClient, item.targetId, item.commentKind ?? 'news'),
   reply: (queryClient, item) => invalidateForum(queryClient, { reply: item.targetId }),
   // The discussion's id is the item's (the client id the server keeps).
   discussion: (queryClient, item) => invalidateForum(queryClient, { discussion: item.id }),

@@ -41,6 +41,7 @@ const OPEN: Record<string, QueryKey> = {
   'news categories': ['news-categories', { activeOnly: true }],
   'podcast list': ['podcasts', { categories: [], archivedOnly: false, pageSize: 12 }],
   'podcast p1': ['podcasts', 'p1'],
+  'podcast p1 comments': ['podcasts', 'p1', 'comments'],
   'forum categories': ['forum', 'categories'],
   'discussion list': ['forum', 'discussions', { categoryId: null, pageSize: 50 }],
   'discussion d1': ['forum', 'discussions', 'd1'],
@@ -67,6 +68,11 @@ const WRITES: Record<string, () => NewItem> = {
     return { ...base, kind: 'comment', method: 'POST', path: '/api/news/a1/comments', body: { content: 'Hi', ...base }, targetId: 'a1', text: 'Hi' };
   },
   'delete a comment': () => ({ ...newItemBase(), kind: 'deleteComment', method: 'DELETE', path: '/api/news/comments/c1', targetId: 'a1', refId: 'c1' }),
+  'comment on an episode': () => {
+    const base = newItemBase();
+    return { ...base, kind: 'comment', commentKind: 'podcasts', method: 'POST', path: '/api/podcasts/p1/comments', body: { content: 'Hi', ...base }, targetId: 'p1', text: 'Hi' };
+  },
+  'delete an episode comment': () => ({ ...newItemBase(), kind: 'deleteComment', commentKind: 'podcasts', method: 'DELETE', path: '/api/podcasts/comments/c2', targetId: 'p1', refId: 'c2' }),
   'reply to a discussion': () => {
     const base = newItemBase();
     return { ...base, kind: 'reply', method: 'POST', path: '/api/forum/replies', body: { discussionId: 'd1', content: 'Yes', ...base }, targetId: 'd1', text: 'Yes' };
@@ -82,9 +88,11 @@ const WRITES: Record<string, () => NewItem> = {
 /** What each kind must refresh (and nothing else of what is open). */
 const EXPECTED: Record<string, string[]> = {
   'like an article': ['news cards', 'news featured', 'article a1', 'article a1 comments', 'article a2'],
-  'unlike an episode': ['podcast list', 'podcast p1'],
+  'unlike an episode': ['podcast list', 'podcast p1', 'podcast p1 comments'],
   'comment on an article': ['news cards', 'news featured', 'article a1', 'article a1 comments'],
   'delete a comment': ['news cards', 'news featured', 'article a1', 'article a1 comments'],
+  'comment on an episode': ['podcast list', 'podcast p1', 'podcast p1 comments'],
+  'delete an episode comment': ['podcast list', 'podcast p1', 'podcast p1 comments'],
   'reply to a discussion': ['discussion list', 'discussion d1'],
   'start a discussion': ['forum categories', 'discussion list'],
   // The list and the bell's count; the settings are not changed by reading.

@@ -32,6 +32,8 @@ export interface PageMeta {
   feeds?: Array<{ title: string; href: string; type: string }>;
   publishedTime?: string;
   modifiedTime?: string;
+  /** Absolute URL of a playable file (`og:audio`), with its media type when known. */
+  audio?: { url: string; type?: string };
 }
 
 /**
@@ -51,6 +53,8 @@ export function fillShell(shell: string, meta: PageMeta, siteName: string): stri
     tag('property', 'og:image', meta.image),
     tag('property', 'og:image:width', meta.imageSize && String(meta.imageSize.width)),
     tag('property', 'og:image:height', meta.imageSize && String(meta.imageSize.height)),
+    tag('property', 'og:audio', meta.audio?.url),
+    tag('property', 'og:audio:type', meta.audio?.type),
     tag('property', 'article:published_time', meta.publishedTime),
     tag('property', 'article:modified_time', meta.modifiedTime),
     tag('name', 'twitter:card', meta.image ? 'summary_large_image' : 'summary'),

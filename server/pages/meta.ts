@@ -4,10 +4,11 @@ import { Id } from '../../contracts/common';
 import { plainText, truncateWords } from '../../contracts/text';
 import { toBool, toInt, toIso } from '../db/dialect';
 import { isPublicContent, isPublicDiscussion } from '../api/content/visibility';
-import { ARTICLES } from '../api/content/kinds';
+import { ARTICLES, PODCASTS } from '../api/content/kinds';
 import { findContent, loadRelations } from '../api/content/repo';
-import { articleCover, coverUrl, isObjectPath, objectVariantUrl, OG_COVER_SIZE, seriesCover } from '../../contracts/covers';
+import { articleCover, coverUrl, podcastCover, isObjectPath, objectVariantUrl, OG_COVER_SIZE, seriesCover } from '../../contracts/covers';
 import type { ArticleRow } from '../api/news/repo';
+import type { PodcastRow } from '../api/podcasts/repo';
 import { findDiscussion } from '../api/forums/repo';
 import { authorsByIds } from '../api/users/repo';
 import type { AuthorRow } from '../api/users/presenter';
@@ -99,7 +100,7 @@ async function podcastsMeta(db: Knex, origin: string, site: SiteInfo): Promise<P
             episode: {
               '@type': 'PodcastEpisode',
               name: latest.title,
-              url,
+              url: `${origin}/podcasts/${latest.id}`,
               ...(latest.description ? { description: describe(latest.description) } : {}),
               ...(latest.episode_number !== null ? { episodeNumber: toInt(latest.episode_number) } : {}),
               datePublished: toIso(latest.published_at) ?? undefined,
@@ -108,6 +109,65 @@ async function podcastsMeta(db: Knex, origin: string, site: SiteInfo): Promise<P
             },
           }
         : {}),
+    },
+  };
+}
+
+/** Seconds as an ISO-8601 duration (`PT1H2M3S`), as schema.org's timeRequired and duration take it. */
+export function isoDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(totalSeconds));
+  const [h, m, sec] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${sec || (!h && !m) ? `${sec}S` : ''}`;
+}
+
+/** `/podcasts/<id>`: a published, non-archived episode (anything else keeps the plain shell). */
+async function episodeMeta(db: Knex, id: string, origin: string, site: SiteInfo): Promise<PageMeta | undefined> {
+  const row = await findContent<PodcastRow>(db, PODCASTS, id);
+  if (!row || !isPublicContent(row)) return undefined;
+  const url = `${origin}/podcasts/${row.id}`;
+  const rel = await loadRelations(db, PODCASTS, [row]);
+  const show = (row.show_id && rel.shows?.get(row.show_id)) || null;
+  const cover = podcastCover({
+    id: row.id,
+    title: row.title,
+    episodeNumber: row.episode_number === null ? null : toInt(row.episode_number),
+    hostName: row.host_name,
+    show,
+    categories: rel.categories.get(row.id) ?? [],
+  });
+  const { image, imageSize } = previewImage(origin, row.image_url, coverUrl(cover, OG_COVER_SIZE, 'jpg'));
+  const description = row.description?.trim() ? describe(row.description) : `${show?.name ?? site.siteName}: ${row.title}`;
+  const published = toIso(row.published_at) ?? undefined;
+  const duration = row.duration === null ? undefined : isoDuration(toInt(row.duration));
+  const audio = row.audio_url ? { url: absolute(origin, row.audio_url), type: row.audio_type ?? undefined } : undefined;
+  return {
+    title: row.title,
+    description,
+    url,
+    image,
+    imageSize,
+    type: 'article',
+    publishedTime: published,
+    modifiedTime: toIso(row.updated_at) ?? undefined,
+    audio,
+    structured: {
+      '@context': 'https://schema.org',
+      '@type': 'PodcastEpisode',
+      name: row.title,
+      description,
+      url,
+      image: [image!],
+      datePublished: published,
+      ...(row.episode_number !== null ? { episodeNumber: toInt(row.episode_number) } : {}),
+      ...(duration ? { timeRequired: duration, duration } : {}),
+      partOfSeries: {
+        '@type': 'PodcastSeries',
+        name: show?.name ?? `${site.siteName} Podcast`,
+        url: show ? `${origin}/podcasts?show=${encodeURIComponent(show.slug)}` : `${origin}/podcasts`,
+      },
+      ...(row.host_name ? { author: person(row.host_name) } : {}),
+      ...(row.guest_name ? { actor: person(row.guest_name) } : {}),
+      ...(audio ? { associatedMedia: { '@type': 'MediaObject', contentUrl: audio.url, ...(audio.type ? { encodingFormat: audio.type } : {}) } } : {}),
     },
   };
 }
@@ -147,8 +207,9 @@ export async function pageMeta(db: Knex, ctx: Koa.Context, site: SiteInfo): Prom
   const origin = originOf(ctx, site);
   const path = ctx.path.replace(/\/+$/, '') || '/';
   if (path === '/podcasts') return podcastsMeta(db, origin, site);
-  const match = /^\/(news|forums)\/([^/]+)$/.exec(path);
+  const match = /^\/(news|forums|podcasts)\/([^/]+)$/.exec(path);
   const id = match ? Id.safeParse(match[2]) : undefined;
   if (!match || !id?.success) return undefined;
+  if (match[1] === 'podcasts') return episodeMeta(db, id.data, origin, site);
   return match[1] === 'news' ? articleMeta(db, id.data, origin, site) : discussionMeta(db, id.data, origin);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestServer, type Agent, type Response, type TestServer } from '../test/harness';
-import { createUser, forumCategory, insertArticle, postDiscussion } from '../test/factories';
+import { createUser, forumCategory, insertArticle, insertPodcast, postDiscussion } from '../test/factories';
 import { signedIn } from '../test/agents';
 
 // Server rendering needs the dist/pwa and dist/ssr builds (`npx vite build`; `npm test` makes them).
@@ -60,6 +60,29 @@ describe.each(DB_KINDS)('pages of unknown, deleted or hidden items answer 404 [%
     expect((await editor.get('/news/add')).status).toBe(200);
   });
 
+  it('an episode: rendered while published (title, show notes, comments heading), 404 once deleted, unknown, or a draft for a visitor', async () => {
+    const visitor = t.agent();
+    const id = await insertPodcast(t.db, { title: 'Closing the books in a week', episodeNumber: 4 });
+    await t.db('podcast_episodes').where({ id }).update({ description: 'We cover **accrual** cut-off.', host_name: 'Hana Host' });
+    await expectShown(visitor, `/podcasts/${id}`, 'Closing the books in a week');
+    const page = (await visitor.get(`/podcasts/${id}`)).text;
+    expect(page).toContain('<strong>accrual</strong>');
+    expect(page).toContain('Hana Host');
+    // React's text separators sit around the count.
+    expect(page).toMatch(/id="comments-title">Comments \((<!-- -->)?0(<!-- -->)?\)/);
+    expect((await editor.delete(`/api/podcasts/${id}`)).status).toBe(200);
+    await expectMissing(visitor, `/podcasts/${id}`);
+    await expectMissing(visitor, `/podcasts/${randomUUID()}`);
+
+    const draft = await insertPodcast(t.db, { title: 'Unreleased episode draft', status: 'draft' });
+    await expectMissing(visitor, `/podcasts/${draft}`);
+    const shown = await editor.get(`/podcasts/${draft}`);
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain('Unreleased episode draft');
+    // Other screens under /podcasts are not episodes.
+    expect((await editor.get('/podcasts/add')).status).toBe(200);
+  });
+
   it('a discussion: 200 while it is there, 404 once deleted or unknown', async () => {
     const visitor = t.agent();
     const { agent: author } = await signedIn(t.db, t.agent(), 'subscriber');
@@ -94,7 +117,7 @@ describe('without server rendering (SERVER_RENDERING=off)', () => {
 
   it('an unknown article, discussion or member is still 404; a known one 200', async () => {
     const visitor = t.agent();
-    for (const path of [`/news/${randomUUID()}`, `/forums/${randomUUID()}`, `/members/${randomUUID()}`]) await expectMissing(visitor, path);
+    for (const path of [`/news/${randomUUID()}`, `/podcasts/${randomUUID()}`, `/forums/${randomUUID()}`, `/members/${randomUUID()}`]) await expectMissing(visitor, path);
     const id = await insertArticle(t.db, { title: 'Accruals in practice' });
     expect((await visitor.get(`/news/${id}`)).status).toBe(200);
   });

@@ -6,12 +6,13 @@ import { loopbackFetch } from './render';
 /** An item's page (pwa/router.tsx) and the API answer it shows: the page exists exactly when that answer does. */
 const ITEM_PAGES: Array<{ page: RegExp; api: (id: string) => string }> = [
   { page: /^\/news\/([^/]+)$/, api: (id) => `/api/news/${id}` },
+  { page: /^\/podcasts\/([^/]+)$/, api: (id) => `/api/podcasts/${id}` },
   { page: /^\/forums\/([^/]+)$/, api: (id) => `/api/forum/discussions/${id}` },
   { page: /^\/members\/([^/]+)$/, api: (id) => `/api/members/${id}` },
 ];
 
 /**
- * Whether the request is for the page of an article, discussion or member that this viewer cannot
+ * Whether the request is for the page of an article, episode, discussion or member that this viewer cannot
  * see: unknown, deleted, a draft, a deactivated member. Such a page is answered 404 (server/static.ts)
  * with the plain shell, whose app shows its not-found screen, so search engines drop it; it is never
  * rendered or kept. The item's own API answer decides, asked over loopback with the viewer's cookie,

@@ -6,7 +6,9 @@ import { DB_KINDS, startTestServer, type Agent, type TestServer } from '../test/
 import { createCategory, createUser, forumCategory, insertArticle, insertPodcast, minutesAgo } from '../test/factories';
 import { createDiscussion } from '../api/forums/repo';
 import { escapeHtml, jsonLd } from './html';
-import { articleCover, coverUrl, seriesCover } from '../../contracts/covers';
+import { articleCover, coverUrl, podcastCover, seriesCover } from '../../contracts/covers';
+import { insertShow } from '../api/podcast-shows/repo';
+import { isoDuration } from './meta';
 
 /** The page's JSON-LD, parsed (throws if there is none or it is not valid JSON). */
 function structuredData(html: string): any {
@@ -127,6 +129,67 @@ describe.each(DB_KINDS)('shareable pages [%s]', (kind) => {
     });
   });
 
+  it('fills /podcasts/<id> with the episode, og:audio and PodcastEpisode JSON-LD (its show, duration, audio file)', async () => {
+    const show = await insertShow(t.db, { name: 'Audit Tech Talk', slug: `audit-tech-${Date.now()}` });
+    const id = await insertPodcast(t.db, { title: HOSTILE, showId: show.id, episodeNumber: 12, duration: 3723, publishedAt: minutesAgo(3) });
+    await t.db('podcast_episodes').where({ id }).update({
+      description: '## Notes\n\nWe talk **lease** accounting.',
+      host_name: 'Hana Host',
+      guest_name: 'Gil Guest',
+      audio_url: '/objects/0199aaaa-0000-7000-8000-000000000002',
+      audio_type: 'audio/mpeg',
+      audio_bytes: 123456,
+    });
+    const html = await page(`/podcasts/${id}`);
+    const url = `${t.url}/podcasts/${id}`;
+    const audio = `${t.url}/objects/0199aaaa-0000-7000-8000-000000000002`;
+    const cover = `${t.url}${coverUrl(podcastCover({ id, title: HOSTILE, episodeNumber: 12, hostName: 'Hana Host', show, categories: [] }), '1200x630', 'jpg')}`;
+
+    expect(html).toContain(`<title>${escapeHtml(HOSTILE)} | Ledger Commons</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${url}" />`);
+    expect(metaContent(html, 'og:type')).toBe('article');
+    expect(metaContent(html, 'og:description')).toBe('Notes We talk lease accounting.');
+    expect(metaContent(html, 'og:image')).toBe(escapeHtml(cover));
+    expect(metaContent(html, 'og:audio')).toBe(audio);
+    expect(metaContent(html, 'og:audio:type')).toBe('audio/mpeg');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(structuredData(html)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'PodcastEpisode',
+      name: HOSTILE,
+      description: 'Notes We talk lease accounting.',
+      url,
+      image: [cover],
+      datePublished: minutesAgo(3),
+      episodeNumber: 12,
+      timeRequired: 'PT1H2M3S',
+      duration: 'PT1H2M3S',
+      partOfSeries: { '@type': 'PodcastSeries', name: 'Audit Tech Talk', url: `${t.url}/podcasts?show=${show.slug}` },
+      author: { '@type': 'Person', name: 'Hana Host' },
+      actor: { '@type': 'Person', name: 'Gil Guest' },
+      associatedMedia: { '@type': 'MediaObject', contentUrl: audio, encodingFormat: 'audio/mpeg' },
+    });
+
+    // An episode hosted elsewhere has no og:audio and no media object; a draft or unknown one is 404.
+    const external = await insertPodcast(t.db, { title: 'On YouTube', showId: show.id });
+    await t.db('podcast_episodes').where({ id: external }).update({ external_url: 'https://www.youtube.com/watch?v=abc' });
+    const elsewhere = await page(`/podcasts/${external}`);
+    expect(metaContent(elsewhere, 'og:audio')).toBeUndefined();
+    expect(structuredData(elsewhere)).not.toHaveProperty('associatedMedia');
+    expect(structuredData(elsewhere)).not.toHaveProperty('timeRequired');
+    const draft = await insertPodcast(t.db, { title: 'Hidden draft episode', status: 'draft' });
+    for (const p of [`/podcasts/${draft}`, '/podcasts/0199aaaa-0000-7000-8000-00000000fffe']) {
+      const res = await anon.get(p);
+      expect(res.status, p).toBe(404);
+      expect(res.text, p).not.toContain('og:title');
+      expect(res.text, p).not.toContain('Hidden draft episode');
+    }
+  });
+
+  it('writes durations as ISO-8601', () => {
+    expect([0, 59, 60, 3600, 3723, 5400].map(isoDuration)).toEqual(['PT0S', 'PT59S', 'PT1M', 'PT1H', 'PT1H2M3S', 'PT1H30M']);
+  });
+
   it('fills /forums/<id> with a DiscussionForumPosting, but not for a draft', async () => {
     const author = await createUser(t.db, { firstName: 'Fay', lastName: 'Forum' });
     const category = await forumCategory(t.db);
@@ -151,14 +214,18 @@ describe.each(DB_KINDS)('shareable pages [%s]', (kind) => {
     const published = await insertArticle(t.db, { title: 'Listed' });
     const draft = await insertArticle(t.db, { title: 'Unlisted', status: 'draft' });
     const archived = await insertArticle(t.db, { title: 'Gone', isArchived: true });
+    const episode = await insertPodcast(t.db, { title: 'Listed episode' });
+    const draftEpisode = await insertPodcast(t.db, { title: 'Unlisted episode', status: 'draft' });
     const res = await anon.get('/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
     expect(res.text).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(res.text).toContain(`<loc>${t.url}/news/${published}</loc>`);
     expect(res.text).toContain(`<loc>${t.url}/podcasts</loc>`);
+    expect(res.text).toContain(`<loc>${t.url}/podcasts/${episode}</loc>`);
     expect(res.text).not.toContain(draft);
     expect(res.text).not.toContain(archived);
+    expect(res.text).not.toContain(draftEpisode);
     const robots = await anon.get('/robots.txt');
     expect(robots.status).toBe(200);
     expect(robots.text).toContain(`Sitemap: ${t.url}/sitemap.xml`);

@@ -71,6 +71,7 @@ export const RENDERED_ROUTES: Array<{ path: RegExp; search: Record<string, (valu
   { path: /^\/news$/, search: { categories: categoryIds } },
   { path: /^\/news\/([^/]+)$/, search: {} },
   { path: /^\/podcasts$/, search: { categories: categoryIds, show: showSlug } },
+  { path: /^\/podcasts\/([^/]+)$/, search: {} },
   { path: /^\/forums$/, search: {} },
   { path: /^\/forums\/([^/]+)$/, search: {} },
   { path: /^\/resources$/, search: {} },

@@ -5,6 +5,7 @@ import { latest, originOf, sendCacheable, type SiteInfo } from '../site';
 import { escapeXml } from './html';
 import { listPublicDiscussionStamps } from '../api/forums/repo';
 import { listPublicArticleStamps } from '../api/news/repo';
+import { listPublicEpisodeStamps } from '../api/podcasts/repo';
 
 /** The public list pages, always in the sitemap. */
 const STATIC_PAGES = ['/', '/news', '/podcasts', '/forums', '/resources', '/community', '/about', '/contact', '/privacy', '/terms'];
@@ -20,7 +21,11 @@ export function pageRoutes(db: Knex, site: SiteInfo): Router {
 
   router.get('/sitemap.xml', async (ctx) => {
     const origin = originOf(ctx, site);
-    const [articles, discussions] = await Promise.all([listPublicArticleStamps(db, SITEMAP_ITEMS), listPublicDiscussionStamps(db, SITEMAP_ITEMS)]);
+    const [articles, episodes, discussions] = await Promise.all([
+      listPublicArticleStamps(db, SITEMAP_ITEMS),
+      listPublicEpisodeStamps(db, SITEMAP_ITEMS),
+      listPublicDiscussionStamps(db, SITEMAP_ITEMS),
+    ]);
     const entry = (path: string, updated?: unknown) =>
       `  <url><loc>${escapeXml(origin + path)}</loc>${updated ? `<lastmod>${toIso(updated)}</lastmod>` : ''}</url>`;
     const xml = [
@@ -28,11 +33,12 @@ export function pageRoutes(db: Knex, site: SiteInfo): Router {
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
       ...STATIC_PAGES.map((p) => entry(p)),
       ...articles.map((r) => entry(`/news/${r.id}`, r.updated_at)),
+      ...episodes.map((r) => entry(`/podcasts/${r.id}`, r.updated_at)),
       ...discussions.map((r) => entry(`/forums/${r.id}`, r.updated_at)),
       '</urlset>',
       '',
     ].join('\n');
-    sendCacheable(ctx, xml, 'application/xml; charset=utf-8', latest([...articles, ...discussions].map((r) => r.updated_at)));
+    sendCacheable(ctx, xml, 'application/xml; charset=utf-8', latest([...articles, ...episodes, ...discussions].map((r) => r.updated_at)));
   });
 
   router.get('/robots.txt', (ctx) => {

@@ -6,6 +6,8 @@ import { unsubscribeToken } from '../api/notifications/unsubscribe';
 import { createCategory, createUser, forumCategory, insertArticle, insertPodcast, TEST_PASSWORD } from './factories';
 import { createDiscussion, createReply } from '../api/forums/repo';
 import { insertComment } from '../api/news/repo';
+import { insertComment as insertAnyComment } from '../api/comments/repo';
+import { EPISODE_COMMENTS } from '../api/comments/targets';
 import { insertResource } from '../api/resources/repo';
 import { upsertInvitation } from '../api/invitations/repo';
 import { issuePasswordReset } from '../api/password-resets/repo';
@@ -83,6 +85,7 @@ async function listenedEpisode(f: Fixtures): Promise<string> {
   return id;
 }
 const comment = async (f: Fixtures) => (await insertComment(f.t.db, await article(f), f.users.subscriber.id, 'A comment'))!.id;
+const episodeComment = async (f: Fixtures) => (await insertAnyComment(f.t.db, EPISODE_COMMENTS, await podcast(f), f.users.subscriber.id, 'A comment'))!.id;
 async function discussion(f: Fixtures): Promise<string> {
   const r = await createDiscussion(f.t.db, f.users.subscriber.id, { title: 'A discussion', content: 'Its body', categoryId: f.forumCategoryId });
   if (r.kind !== 'created') throw new Error('discussion fixture not created');
@@ -307,6 +310,12 @@ const MATRIX: Record<string, Case | Case[]> = {
   // The subscriber's record: theirs only; every other member has none (404).
   'GET /api/podcasts/:id/listening': { call: async (f) => ({ path: `/api/podcasts/${await listenedEpisode(f)}/listening` }), expect: { ...signedIn(404), subscriber: 200 } },
   'GET /api/listening': { call: () => ({ path: '/api/listening' }), expect: signedIn(200) },
+  'GET /api/podcasts/:id/comments': [
+    { name: 'published', call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/comments` }), expect: everyone(200) },
+    { name: 'draft', call: async (f) => ({ path: `/api/podcasts/${await podcast(f, { status: 'draft' })}/comments` }), expect: draftReaders(200) },
+  ],
+  'POST /api/podcasts/:id/comments': { call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/comments`, body: { content: 'Nice' } }), expect: signedIn(201) },
+  'DELETE /api/podcasts/comments/:commentId': { call: async (f) => ({ path: `/api/podcasts/comments/${await episodeComment(f)}` }), expect: ownerOrModerator(200) },
   'POST /api/podcasts/:id/play': [
     { name: 'published', call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/play` }), expect: everyone(200) },
     { name: 'draft', call: async (f) => ({ path: `/api/podcasts/${await podcast(f, { status: 'draft' })}/play` }), expect: draftReaders(200) },

@@ -4,6 +4,7 @@ import './OfflineNotice.css';
 
 const WHAT = {
   article: 'This article has not been saved on this device. Connect to the internet to read it, or open one of your saved articles.',
+  episode: 'This episode has not been saved on this device. Connect to the internet to see it, or open one of your saved articles.',
   discussion: 'This discussion has not been saved on this device. Connect to the internet to read it, or open one of your saved articles.',
   list: 'This list has not been saved on this device. Connect to the internet to see it, or open one of your saved articles.',
   member: "This member's page has not been saved on this device. Connect to the internet to see it, or open one of your saved articles.",

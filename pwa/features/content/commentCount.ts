@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { newsQueries } from '../../api/news';
+import { commentQueries } from '../../api/news';
+import type { CommentKind } from '../../api/paths';
 import { useOutboxItems } from '../../outbox/hooks';
 
 /** The server sends at most this many comments in the first page (pwa/api/news.ts). */
 const FIRST_PAGE = 200;
 
 /**
- * An article's comment count as every place shows it (the article's stat, the Comments heading, the
+ * An article's (or episode's) comment count as every place shows it (the article's stat, the Comments heading, the
  * cards): the server's count, plus the viewer's comments still waiting to be sent, minus the
  * comments they deleted offline. A comment the server refused ('Not sent') is not counted: it will
  * not appear unless it is retried (docs/offline.md, "Counting writes not yet sent").
@@ -14,10 +15,10 @@ const FIRST_PAGE = 200;
  * With the comment list in the cache (the article page), its length is the server's count: it is
  * the fresher of the two when a comment was just posted.
  */
-export function useCommentCount(articleId: string, commentCount: number): number {
-  // Never fetches: a card reads the comments only when the article page already has them.
-  const comments = useQuery({ ...newsQueries.comments(articleId), enabled: false }).data;
-  const outbox = useOutboxItems().filter((item) => item.targetId === articleId && item.state === 'pending');
+export function useCommentCount(targetId: string, commentCount: number, kind: CommentKind = 'news'): number {
+  // Never fetches: a card reads the comments only when the item's page already has them.
+  const comments = useQuery({ ...commentQueries.list(kind, targetId), enabled: false }).data;
+  const outbox = useOutboxItems().filter((item) => item.targetId === targetId && (item.commentKind ?? 'news') === kind && item.state === 'pending');
   const posted = new Set(comments?.map((comment) => comment.id));
   const base = comments && comments.length < FIRST_PAGE ? comments.length : commentCount;
   const waiting = outbox.filter((item) => item.kind === 'comment' && !posted.has(item.id)).length;

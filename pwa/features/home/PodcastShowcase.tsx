@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import type { Podcast } from '../../../contracts/podcasts';
 import { podcastQueries } from '../../api/podcasts';
 import { Badge } from '../../components/Badge';
@@ -61,7 +62,11 @@ function PodcastCard({ podcast }: { podcast: Podcast }) {
           {podcast.episodeNumber != null ? <Badge tone="purple">Episode {podcast.episodeNumber}</Badge> : null}
           <span>{formatDuration(podcast.duration, 30)}</span>
         </p>
-        <h3 className="card__title">{podcast.title}</h3>
+        <h3 className="card__title">
+          <Link to="/podcasts/$id" params={{ id: podcast.id }} className="card__link">
+            {podcast.title}
+          </Link>
+        </h3>
         {podcast.description ? <p className="card__text">{podcast.description}</p> : null}
         <p className="podcast-card__people">
           {podcast.hostName ? <span>{podcast.hostName}</span> : null}

@@ -20,7 +20,7 @@ import { useReadingProgress } from '../library/useReadingProgress';
 import { CategoryBadges } from '../content/CategoryBadges';
 import { AuthorByline } from '../members/AuthorByline';
 import { RefusedHere } from '../../outbox/OutboxNotice';
-import { CommentsSection } from './CommentsSection';
+import { CommentsSection } from '../content/CommentsSection';
 import { useCommentCount } from '../content/commentCount';
 import { CommentIcon, ShareIcon } from '../../components/icons';
 import { useArticleArchive, useArticleDelete } from './mutations';
@@ -55,7 +55,7 @@ export function ArticleScreen() {
     body = (
       <>
         <ArticleView article={article.data} />
-        <CommentsSection articleId={article.data.id} commentCount={article.data.commentCount} />
+        <CommentsSection kind="news" targetId={article.data.id} commentCount={article.data.commentCount} />
       </>
     );
   }

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Article, ArticlePutInput, Comment } from '../../../contracts/news';
+import type { Article, ArticlePutInput } from '../../../contracts/news';
 import { deleteArticle, forgetDeleted, invalidateNews, replaceArticle, setArticleArchived, setArticleStatus } from '../../api/news';
-import { articleCommentsPath, commentPath } from '../../api/paths';
 import { errorToast, toast } from '../../components/Toast';
-import { newItemBase, OUTBOX_MUTATION, QUEUED_TOAST, sendOrQueue } from '../../outbox/outbox';
 
 /*
  * Article writes of the news list and the article page. Each one refreshes the narrowest part of
  * the cache it changed (invalidateNews, invalidateComments in pwa/api/news.ts): the article itself
  * (its ['news', id] entry is replaced by the server's answer), the lists that show it
- * (['news', {…}]), and for comments ['news', id, 'comments'].
+ * (['news', {…}]). Comments are written by pwa/features/content/commentMutations.ts.
  */
 
 /** Publish/Unpublish (spec 4). */
@@ -78,44 +76,5 @@ export function useArticleDelete(id: string, leave: () => Promise<void>) {
       await invalidateNews(queryClient);
     },
     onError: (error) => errorToast(error, 'Failed to delete article'),
-  });
-}
-
-export function usePostComment(articleId: string) {
-  return useMutation({
-    ...OUTBOX_MUTATION,
-    // The comment carries its own id and writing time, so a replay from the outbox cannot double it.
-    mutationFn: (content: string) => {
-      const base = newItemBase();
-      return sendOrQueue<Comment>({
-        ...base,
-        kind: 'comment',
-        method: 'POST',
-        path: articleCommentsPath(articleId),
-        body: { content, ...base },
-        targetId: articleId,
-        text: content,
-      });
-    },
-    // Sent or queued, the outbox engine refreshes what the comment changed (invalidateComments).
-    onSuccess: (result) => toast(result.queued ? QUEUED_TOAST : { title: 'Comment posted' }),
-    onError: (error) => errorToast(error, 'Failed to post comment'),
-  });
-}
-
-export function useDeleteComment(articleId: string) {
-  return useMutation({
-    ...OUTBOX_MUTATION,
-    mutationFn: (commentId: string) =>
-      sendOrQueue<unknown>({
-        ...newItemBase(),
-        kind: 'deleteComment',
-        method: 'DELETE',
-        path: commentPath(commentId),
-        targetId: articleId,
-        refId: commentId,
-      }),
-    onSuccess: (result) => toast(result.queued ? QUEUED_TOAST : { title: 'Comment deleted' }),
-    onError: (error) => errorToast(error, 'Failed to delete comment'),
   });
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
 import type { Podcast } from '../../../contracts/podcasts';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
@@ -54,7 +55,11 @@ export function EpisodeCard({ podcast, isFeatured = false, statusBadge, tools, h
           {statusBadge}
         </p>
         {podcast.categories.length > 0 ? <CategoryBadges categories={podcast.categories} /> : null}
-        <Heading className="card__title">{podcast.title}</Heading>
+        <Heading className="card__title">
+          <Link to="/podcasts/$id" params={{ id: podcast.id }} className="card__link">
+            {podcast.title}
+          </Link>
+        </Heading>
         {podcast.description ? <p className="card__text">{podcast.description}</p> : null}
         {podcast.hostName || guest ? (
           <dl className="episode-card__people">

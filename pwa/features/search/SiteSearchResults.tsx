@@ -45,7 +45,8 @@ function ResultLink({ result }: { result: SearchResult }) {
   const title = <Highlighted value={result.title} />;
   if (result.kind === 'article') return <Link to="/news/$id" params={{ id: result.id }}>{title}</Link>;
   if (result.kind === 'discussion') return <Link to="/forums/$id" params={{ id: result.id }}>{title}</Link>;
-  return <Link to={result.kind === 'podcast' ? '/podcasts' : '/resources'}>{title}</Link>;
+  if (result.kind === 'podcast') return <Link to="/podcasts/$id" params={{ id: result.id }}>{title}</Link>;
+  return <Link to="/resources">{title}</Link>;
 }
 
 /** The results list: the server's, or the device's own when offline (the same shape). */

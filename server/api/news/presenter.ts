@@ -1,10 +1,8 @@
-import type { Article, ArticleSummary, Comment } from '../../../contracts/news';
+import type { Article, ArticleSummary } from '../../../contracts/news';
 import { excerptOrContent, readingMinutes } from '../../../contracts/text';
-import { toIso } from '../../db/dialect';
 import { presentContentFields } from '../content/presenter';
 import type { Relations } from '../content/repo';
-import { presentAuthor, type AuthorRow } from '../users/presenter';
-import type { ArticleRow, CommentRow } from './repo';
+import type { ArticleRow } from './repo';
 
 export function presentArticle(row: ArticleRow, rel: Relations): Article {
   return {
@@ -26,16 +24,4 @@ export function presentArticle(row: ArticleRow, rel: Relations): Article {
 export function presentArticleSummary(row: ArticleRow, rel: Relations): ArticleSummary {
   const { content, ...card } = presentArticle(row, rel);
   return { ...card, summary: excerptOrContent(row.excerpt, content), readingMinutes: readingMinutes(content) };
-}
-
-export function presentComment(row: CommentRow, authors: Map<string, AuthorRow>): Comment {
-  return {
-    id: row.id,
-    articleId: row.article_id,
-    authorId: row.author_id,
-    content: row.content,
-    writtenAt: toIso(row.written_at),
-    createdAt: toIso(row.created_at)!,
-    author: row.author_id ? presentAuthor(authors.get(row.author_id)) : null,
-  };
 }

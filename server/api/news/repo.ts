@@ -1,9 +1,7 @@
 import type { Knex } from 'knex';
-import { v7 as uuidv7 } from 'uuid';
 import type { ArticlePatchInput } from '../../../contracts/news';
-import { now } from '../../db/dialect';
-import { existingClientRow, retryOnClientIdRace } from '../client-ids';
-import type { AscCursor } from '../cursor';
+import { insertComment as insertAnyComment, type ClientWrite, type CommentRow } from '../comments/repo';
+import { ARTICLE_COMMENTS } from '../comments/targets';
 import type { ContentRow, ContentWrite } from '../content/repo';
 import { wherePublicContent } from '../content/visibility';
 
@@ -44,80 +42,19 @@ export function articleWrite(input: ArticlePatchInput): ContentWrite {
 
 // ---------------------------------------------------------------- comments
 
-export interface CommentRow {
-  id: string;
-  article_id: string;
-  author_id: string | null;
-  content: string;
-  /** When the author wrote it offline (null when posted straight away). */
-  written_at: unknown;
-  created_at: unknown;
-}
-
-/** Oldest first; one row more than `limit` tells the caller another page exists. */
-export async function listComments(db: Knex, articleId: string, limit: number, after?: AscCursor): Promise<CommentRow[]> {
-  const q = db<CommentRow>('news_comments').where({ article_id: articleId });
-  if (after) {
-    const [createdAt, id] = after;
-    q.andWhere((w) => w.where('created_at', '>', createdAt).orWhere((x) => x.where('created_at', createdAt).andWhere('id', '>', id)));
-  }
-  return q.orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(limit + 1);
-}
-
-export async function findComment(db: Knex, id: string): Promise<CommentRow | undefined> {
-  return db<CommentRow>('news_comments').where({ id }).first();
-}
-
-/** A client-chosen id and writing time (both optional), sent by the offline outbox. */
-export interface ClientWrite {
-  id?: string;
-  /** Already checked against the author's account and clamped (`acceptedWrittenAt`). */
-  writtenAt?: string | null;
-}
-
 /**
- * Inserts the comment and bumps the article's comment_count in one transaction. With a client id
- * that this author already used on this article, nothing is written and `created` is false.
- * Undefined, with nothing written, when the article no longer exists.
+ * An article's comment, written as the offline outbox would (server/api/comments holds the shared
+ * comment code; tests and fixtures seed article comments through this).
  */
-export async function insertComment(
+export function insertComment(
   db: Knex,
   articleId: string,
   authorId: string,
   content: string,
-  client: ClientWrite = {},
-  /** Called inside the transaction that writes the comment, only when this call wrote it (the route's notifications). */
+  client?: ClientWrite,
   inTransaction?: (trx: Knex.Transaction, comment: CommentRow) => Promise<unknown>,
-): Promise<(CommentRow & { created: boolean }) | undefined> {
-  const row: CommentRow = { id: client.id ?? uuidv7(), article_id: articleId, author_id: authorId, content, written_at: client.writtenAt ?? null, created_at: now() };
-  const outcome = await retryOnClientIdRace(client.id, () =>
-    db.transaction(async (trx) => {
-      if (client.id && (await existingClientRow(trx, 'news_comments', client.id, { article_id: articleId, author_id: authorId }))) return 'existing' as const;
-      // Counter first: it locks the article row on pg, so a concurrent delete cannot slip between.
-      const bumped = await trx('news_articles')
-        .where({ id: articleId })
-        .update({ comment_count: trx.raw('?? + 1', ['comment_count']) });
-      if (!bumped) return 'no_article' as const;
-      await trx('news_comments').insert(row);
-      await inTransaction?.(trx, row);
-      return 'created' as const;
-    }),
-  );
-  if (outcome === 'no_article') return undefined;
-  if (outcome === 'created') return { ...row, created: true };
-  return { ...(await findComment(db, row.id))!, created: false };
-}
-
-/** Deletes the comment; the counter only moves if this call really removed it (false when it was gone). */
-export async function deleteComment(db: Knex, comment: CommentRow): Promise<boolean> {
-  return db.transaction(async (trx) => {
-    const deleted = await trx('news_comments').where({ id: comment.id }).delete();
-    if (!deleted) return false;
-    await trx('news_articles')
-      .where({ id: comment.article_id })
-      .update({ comment_count: trx.raw('?? - 1', ['comment_count']) });
-    return true;
-  });
+) {
+  return insertAnyComment(db, ARTICLE_COMMENTS, articleId, authorId, content, client, inTransaction);
 }
 
 /** The sitemap's articles: id and last change of the newest `limit` public ones. */

@@ -9,29 +9,24 @@ import {
   CommentListQuery,
   ContentStatusInput,
   FeaturedInput,
-  NEXT_CURSOR_HEADER,
   NewsListQuery,
 } from '../../../contracts/news';
-import { CONTENT_EDITORS, LIMITS } from '../../../contracts/constants';
-import { toBool, toIso } from '../../db/dialect';
-import { forbidden, notFound } from '../../errors';
+import { CONTENT_EDITORS } from '../../../contracts/constants';
+import { toBool } from '../../db/dialect';
 import { currentUser, requireRole, requireUser } from '../../middleware/auth';
-import { parseId, validateBody, validateQuery } from '../../middleware/validate';
-import { acceptedWrittenAt } from '../client-ids';
-import { encodeCursor, decodeAscCursor } from '../cursor';
-import { createHandler, deleteHandler, findVisibleContent, itemId, listHandler, presentOne, updateHandler, viewerSpecific, type UpdateNotice } from '../content/handlers';
+import { validateBody, validateQuery } from '../../middleware/validate';
+import { commentHandlers } from '../comments/handlers';
+import { ARTICLE_COMMENTS } from '../comments/targets';
+import { createHandler, deleteHandler, itemId, listHandler, presentOne, updateHandler, type UpdateNotice } from '../content/handlers';
 import { ARTICLES } from '../content/kinds';
 import { isPublished } from '../content/visibility';
 import { archiveColumns, featuredColumns, statusColumns } from '../content/repo';
 import { likeHandler } from '../likes/handlers';
 import { countsWhenCreated, type WriteLimiter } from '../../middleware/write-limits';
-import { authorsByIds } from '../users/repo';
 import { activeMemberRefs } from '../members/repo';
-import { withMemberNames } from '../members/mentions';
 import { presentMemberRef } from '../members/presenter';
-import { canDeleteComment } from './policy';
-import { presentArticle, presentArticleSummary, presentComment } from './presenter';
-import { articleWrite, deleteComment, findComment, insertComment, listComments } from './repo';
+import { presentArticle, presentArticleSummary } from './presenter';
+import { articleWrite } from './repo';
 import type { Notifier } from '../notifications/notify';
 
 const editors = requireRole(...CONTENT_EDITORS);
@@ -55,6 +50,13 @@ export function newsRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier): 
     afterCommit: () => notifier.kick(),
   };
 
+  // A new comment tells the article's author and anyone it mentions (docs/notifications.md).
+  const comments = commentHandlers(db, ARTICLES, ARTICLE_COMMENTS, {
+    inTransaction: (ctx, trx, row) =>
+      notifier.notify(trx, { kind: 'comment', actorId: currentUser(ctx).id, origin: notifier.originFor(ctx), commentId: row.id, articleId: row.parent_id, content: row.content }),
+    afterCommit: () => notifier.kick(),
+  });
+
   // `view=card`: the lists' cards need the summary and reading time, not every full text.
   const card = presentArticleSummary;
   router.get('/', validateQuery(NewsListQuery), listHandler(db, ARTICLES, presentArticle, { card }));
@@ -65,14 +67,7 @@ export function newsRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier): 
   router.post('/', editors, validateBody(ArticleCreateInput), createHandler(db, ARTICLES, presentArticle, (b: ArticleCreateInput) => articleWrite(b)));
 
   // Before the '/:id/…' routes, so DELETE /comments/like can never be read as an unlike of 'comments'.
-  router.delete('/comments/:commentId', requireUser, async (ctx) => {
-    const user = currentUser(ctx);
-    const comment = await findComment(db, parseId(ctx.params.commentId, 'Comment not found'));
-    if (!comment) throw notFound('Comment not found');
-    if (!canDeleteComment(user, comment)) throw forbidden('You can only delete your own comments');
-    if (!(await deleteComment(db, comment))) throw notFound('Comment not found');
-    ctx.body = { ok: true };
-  });
+  router.delete('/comments/:commentId', requireUser, comments.remove);
 
   // The detail page's byline: the author's public name and photo, null when they have no
   // public page (deleted or deactivated). One query more, on the detail only.
@@ -92,37 +87,8 @@ export function newsRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier): 
   router.post('/:id/like', limits.limit('like'), likeHandler(db, ARTICLES, 'like'));
   router.delete('/:id/like', limits.limit('like'), likeHandler(db, ARTICLES, 'unlike'));
 
-  // Anyone who can see the article can read its comments: one query for the article, one for
-  // the page of comments, one for their authors.
-  router.get('/:id/comments', validateQuery(CommentListQuery), async (ctx) => {
-    const { limit, after } = ctx.state.query;
-    const article = await findVisibleContent(db, ARTICLES, itemId(ctx, ARTICLES), ctx.state.user);
-    const rows = await listComments(db, article.id, limit, after ? decodeAscCursor(after, 'after') : undefined);
-    const page = rows.slice(0, limit);
-    if (rows.length > limit) {
-      const last = page[page.length - 1];
-      ctx.set(NEXT_CURSOR_HEADER, encodeCursor([toIso(last.created_at)!, last.id]));
-    }
-    const authors = await authorsByIds(db, page.map((c) => c.author_id));
-    viewerSpecific(ctx);
-    ctx.body = page.map((c) => presentComment(c, authors));
-  });
-
-  router.post('/:id/comments', requireUser, validateBody(CommentCreateInput), limits.limit('comment', { counts: countsWhenCreated }), async (ctx) => {
-    const user = currentUser(ctx);
-    const { id, writtenAt } = ctx.state.body;
-    const article = await findVisibleContent(db, ARTICLES, itemId(ctx, ARTICLES), user);
-    const content = await withMemberNames(db, ctx.state.body.content, { max: LIMITS.commentMax, noun: 'Comment' });
-    const origin = notifier.originFor(ctx);
-    const comment = await insertComment(db, article.id, user.id, content, { id, writtenAt: acceptedWrittenAt(writtenAt, user.row) }, async (trx, row) => {
-      await notifier.notify(trx, { kind: 'comment', actorId: user.id, origin, commentId: row.id, articleId: article.id, content: row.content });
-    });
-    if (!comment) throw notFound(ARTICLES.notFoundMessage);
-    if (comment.created) notifier.kick();
-    // 201 when this request wrote it; 200 when its client id had already been posted (a replay).
-    ctx.status = comment.created ? 201 : 200;
-    ctx.body = presentComment(comment, await authorsByIds(db, [user.id]));
-  });
+  router.get('/:id/comments', validateQuery(CommentListQuery), comments.list);
+  router.post('/:id/comments', requireUser, validateBody(CommentCreateInput), limits.limit('comment', { counts: countsWhenCreated }), comments.create);
 
   return router;
 }

@@ -4,6 +4,7 @@ import type { PodcastPatchInput } from '../../../contracts/podcasts';
 import { hitWindow } from '../../db/counters';
 import type { ContentRow, ContentWrite } from '../content/repo';
 import type { EpisodeFileColumns } from './audio';
+import { wherePublicContent } from '../content/visibility';
 
 export interface PodcastRow extends ContentRow {
   title: string;
@@ -86,4 +87,9 @@ export async function recordPlay(db: Knex, id: string, listener: string, at: num
 /** An episode's show and number (its place in a show), or undefined when there is no such episode. */
 export function findEpisodePlacement(db: Knex, id: string): Promise<Pick<PodcastRow, 'show_id' | 'episode_number'> | undefined> {
   return db<PodcastRow>('podcast_episodes').where({ id }).first('show_id', 'episode_number');
+}
+
+/** The sitemap's episodes: id and last change of the newest `limit` public ones. */
+export function listPublicEpisodeStamps(db: Knex, limit: number): Promise<Array<{ id: string; updated_at: unknown }>> {
+  return wherePublicContent(db('podcast_episodes')).orderBy('published_at', 'desc').limit(limit).select('id', 'updated_at');
 }

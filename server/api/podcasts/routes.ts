@@ -1,18 +1,20 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { CONTENT_EDITORS } from '../../../contracts/constants';
-import { ArchiveInput, ContentListQuery, ContentStatusInput, FeaturedInput } from '../../../contracts/news';
+import { ArchiveInput, CommentCreateInput, CommentListQuery, ContentListQuery, ContentStatusInput, FeaturedInput } from '../../../contracts/news';
 import type Koa from 'koa';
 import { PodcastCreateInput, PodcastListQuery, PodcastPatchInput, type PlayResponse } from '../../../contracts/podcasts';
 import { notFound } from '../../errors';
-import { requireRole } from '../../middleware/auth';
+import { requireRole, requireUser } from '../../middleware/auth';
 import { validateBody, validateQuery, type WithQuery } from '../../middleware/validate';
 import { createHandler, deleteHandler, findVisibleContent, itemId, listHandler, presentOne, updateHandler } from '../content/handlers';
 import { PODCASTS } from '../content/kinds';
 import { archiveColumns, featuredColumns, statusColumns } from '../content/repo';
 import { likeHandler } from '../likes/handlers';
 import { ipKey } from '../../middleware/rate-limit';
-import type { WriteLimiter } from '../../middleware/write-limits';
+import { countsWhenCreated, type WriteLimiter } from '../../middleware/write-limits';
+import { commentHandlers } from '../comments/handlers';
+import { EPISODE_COMMENTS } from '../comments/targets';
 import { findShowBySlug } from '../podcast-shows/repo';
 import { episodeAudio } from './audio';
 import { episodePlacement } from './placement';
@@ -47,6 +49,12 @@ export function podcastRoutes(db: Knex, limits: WriteLimiter, clock: () => numbe
   router.get('/featured', validateQuery(ContentListQuery.omit({ archivedOnly: true })), listHandler(db, PODCASTS, presentPodcast, { featuredOnly: true }));
   router.post('/', editors, validateBody(PodcastCreateInput), episodePlacement(db), episodeAudio(db), createHandler(db, PODCASTS, presentPodcast, (b: PodcastCreateInput) => podcastWrite(b)));
 
+  // Episodes take comments as articles do (same limits, client ids and delete policy). No
+  // notifications yet: the notifier's events and rows name articles and discussions only.
+  const comments = commentHandlers(db, PODCASTS, EPISODE_COMMENTS);
+  // Before the '/:id' routes, so 'comments' is never read as an episode id.
+  router.delete('/comments/:commentId', requireUser, comments.remove);
+
   router.get('/:id', async (ctx) => {
     ctx.body = await presentOne(db, PODCASTS, itemId(ctx, PODCASTS), ctx, presentPodcast);
   });
@@ -59,6 +67,9 @@ export function podcastRoutes(db: Knex, limits: WriteLimiter, clock: () => numbe
 
   router.post('/:id/like', limits.limit('like'), likeHandler(db, PODCASTS, 'like'));
   router.delete('/:id/like', limits.limit('like'), likeHandler(db, PODCASTS, 'unlike'));
+
+  router.get('/:id/comments', validateQuery(CommentListQuery), comments.list);
+  router.post('/:id/comments', requireUser, validateBody(CommentCreateInput), limits.limit('comment', { counts: countsWhenCreated }), comments.create);
 
   // Anyone who can see the episode may record a play (the client calls it before opening audio).
   // Plays count once per listener (the signed-in member, else the client's address) and UTC day.

@@ -2,46 +2,56 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { mentionsAsText } from '../../../contracts/mentions';
 import { Form } from 'react-aria-components';
-import type { Comment } from '../../../contracts/news';
-import { newsQueries } from '../../api/news';
+import { commentQueries, type ListedComment } from '../../api/news';
+import type { CommentKind } from '../../api/paths';
 import { Avatar } from '../../components/Avatar';
 import { Button, LinkButton } from '../../components/Button';
 import { AlertDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { MentionText } from '../../components/MentionText';
-import { MentionTextArea, useMentionDraft } from '../content/MentionTextArea';
+import { MentionTextArea, useMentionDraft } from './MentionTextArea';
 import { toast } from '../../components/Toast';
 import { fullName } from '../../lib/format';
 import { useScrollToFragment } from '../../lib/fragment';
 import { TrashIcon } from '../../components/icons';
 import { useOutboxItems } from '../../outbox/hooks';
-import { PostByline, QueuedPostItems } from '../content/PostParts';
-import { useDeleteComment, usePostComment } from './mutations';
-import { useCommentCount } from '../content/commentCount';
+import { PostByline, QueuedPostItems } from './PostParts';
+import { useDeleteComment, usePostComment } from './commentMutations';
+import { useCommentCount } from './commentCount';
 import { useViewer } from '../../session/viewer';
+import './CommentsSection.css';
 
-/** The article page's comments (spec 2): list oldest first, the box for signed-in users. */
-export function CommentsSection({ articleId, commentCount }: { articleId: string; commentCount: number }) {
+interface CommentsProps {
+  /** Whose comments: an article's ('news') or an episode's ('podcasts'). */
+  kind: CommentKind;
+  targetId: string;
+  commentCount: number;
+  /** The box's placeholder names what is being discussed. */
+  placeholder?: string;
+}
+
+/** An article's (spec 2) or episode's comments: list oldest first, the box for signed-in users. */
+export function CommentsSection({ kind, targetId, commentCount, placeholder = 'Share your thoughts on this article...' }: CommentsProps) {
   const viewer = useViewer();
-  const comments = useQuery(newsQueries.comments(articleId));
+  const comments = useQuery(commentQueries.list(kind, targetId));
   // A notification's link names one comment (`#comment-<id>`).
   useScrollToFragment(comments.isSuccess);
-  // The outbox's comments for this article show at once; its pending deletions hide theirs.
-  const outbox = useOutboxItems().filter((item) => item.targetId === articleId);
+  // The outbox's comments for this item show at once; its pending deletions hide theirs.
+  const outbox = useOutboxItems().filter((item) => item.targetId === targetId && (item.commentKind ?? 'news') === kind);
   const deleting = new Set(outbox.filter((item) => item.kind === 'deleteComment' && item.state === 'pending').map((item) => item.refId));
   const posted = new Set(comments.data?.map((comment) => comment.id));
   const queued = outbox.filter((item) => item.kind === 'comment' && !posted.has(item.id));
   const shown = comments.data?.filter((comment) => !deleting.has(comment.id));
-  // The same count as the article's stat: waiting comments count, refused ones ('Not sent') do not.
-  const count = useCommentCount(articleId, commentCount);
+  // The same count as the item's stat: waiting comments count, refused ones ('Not sent') do not.
+  const count = useCommentCount(targetId, commentCount, kind);
   const listed = (shown?.length ?? 0) + queued.length;
 
   return (
     <section className="comments" aria-labelledby="comments-title">
       <h2 id="comments-title">Comments ({count})</h2>
       {viewer.isSignedIn ? (
-        <CommentForm articleId={articleId} authorId={viewer.user?.id} />
+        <CommentForm kind={kind} targetId={targetId} authorId={viewer.user?.id} placeholder={placeholder} />
       ) : (
         <div className="comments__sign-in">
           <p>You must be signed in to post a comment.</p>
@@ -77,7 +87,7 @@ export function CommentsSection({ articleId, commentCount }: { articleId: string
         <ul className="stack-list stack-list--tight" aria-label="Comments">
           {shown?.map((comment) => (
             <li key={comment.id}>
-              <CommentItem comment={comment} isOwn={viewer.user !== null && comment.authorId === viewer.user.id} />
+              <CommentItem kind={kind} targetId={targetId} comment={comment} isOwn={viewer.user !== null && comment.authorId === viewer.user.id} />
             </li>
           ))}
           <QueuedPostItems items={queued} />
@@ -87,8 +97,8 @@ export function CommentsSection({ articleId, commentCount }: { articleId: string
   );
 }
 
-function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
-  const remove = useDeleteComment(comment.articleId);
+function CommentItem({ kind, targetId, comment, isOwn }: { kind: CommentKind; targetId: string; comment: ListedComment; isOwn: boolean }) {
+  const remove = useDeleteComment(kind, targetId);
   const [confirming, setConfirming] = useState(false);
   const name = fullName(comment.author, 'Unknown User');
   return (
@@ -125,8 +135,8 @@ function CommentItem({ comment, isOwn }: { comment: Comment; isOwn: boolean }) {
   );
 }
 
-function CommentForm({ articleId, authorId }: { articleId: string; authorId?: string }) {
-  const post = usePostComment(articleId);
+function CommentForm({ kind, targetId, authorId, placeholder }: { kind: CommentKind; targetId: string; authorId?: string; placeholder: string }) {
+  const post = usePostComment(kind, targetId);
   const draft = useMentionDraft();
   const isBlank = draft.text.trim() === '';
 
@@ -142,7 +152,7 @@ function CommentForm({ articleId, authorId }: { articleId: string; authorId?: st
   return (
     // One textarea on a public reading page: plain state, so the form library stays out of this chunk.
     <Form className="form comments__form" onSubmit={onSubmit}>
-      <MentionTextArea label="Add a comment" draft={draft} authorId={authorId} rows={3} placeholder="Share your thoughts on this article..." />
+      <MentionTextArea label="Add a comment" draft={draft} authorId={authorId} rows={3} placeholder={placeholder} />
       <div>
         <Button type="submit" isDisabled={isBlank} isPending={post.isPending}>
           {post.isPending ? 'Posting...' : 'Post Comment'}

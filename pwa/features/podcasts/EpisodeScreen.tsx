@@ -1,0 +1,195 @@
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import type { Podcast } from '../../../contracts/podcasts';
+import { podcastCover } from '../../../contracts/covers';
+import { podcastQueries } from '../../api/podcasts';
+import { ApiError } from '../../lib/errors';
+import { formatDuration } from '../../lib/format';
+import { BackLink } from '../../components/BackLink';
+import { Badge } from '../../components/Badge';
+import { buttonClassName, Button, LinkButton } from '../../components/Button';
+import { Cover, PODCAST_PLACEHOLDER } from '../../components/Cover';
+import { MarkdownContent } from '../../components/LazyMarkdown';
+import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
+import { Time } from '../../components/Time';
+import { CommentIcon, ExternalIcon, ShareIcon } from '../../components/icons';
+import { RefusedHere } from '../../outbox/OutboxNotice';
+import { CategoryBadges } from '../content/CategoryBadges';
+import { CommentsSection } from '../content/CommentsSection';
+import { useCommentCount } from '../content/commentCount';
+import { LoadFailure } from '../content/LoadFailure';
+import { LikeButton } from '../likes/LikeButton';
+import { shareEpisode } from '../news/share';
+import { ListenNowLink } from './ListenNowLink';
+import { PlayCount } from './PlayCount';
+import '../news/news.css';
+import './podcasts.css';
+
+const route = getRouteApi('/podcasts/$id');
+
+/** /podcasts/{id}: one episode, its show notes and its comments. */
+export function EpisodeScreen() {
+  const { id } = route.useParams();
+  const episode = useQuery(podcastQueries.detail(id));
+
+  let body;
+  if (episode.isPending) {
+    body = <EpisodeSkeleton />;
+  } else if (episode.isError) {
+    body =
+      episode.error instanceof ApiError && episode.error.status === 404 ? (
+        <>
+          <EpisodeNotFound />
+          <RefusedHere targetId={id} kind="comment" />
+        </>
+      ) : (
+        <LoadFailure error={episode.error} title="The episode could not be loaded." what="episode" level={1} retry={() => void episode.refetch()} />
+      );
+  } else {
+    body = (
+      <>
+        <EpisodeView episode={episode.data} />
+        <CommentsSection kind="podcasts" targetId={episode.data.id} commentCount={episode.data.commentCount} placeholder="Share your thoughts on this episode..." />
+      </>
+    );
+  }
+
+  return (
+    <div className="article-page episode-page">
+      <BackLink to="/podcasts">Back to Podcasts</BackLink>
+      {body}
+    </div>
+  );
+}
+
+/** A link elsewhere is named for where it goes: YouTube by its hosts, anything else as a page. */
+export function externalLabel(url: string): string {
+  let host = '';
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return 'Open episode page';
+  }
+  const youtube = ['youtube.com', 'youtu.be'].some((h) => host === h || host.endsWith(`.${h}`));
+  return youtube ? 'Watch on YouTube' : 'Open episode page';
+}
+
+function EpisodeView({ episode }: { episode: Podcast }) {
+  const date = episode.publishedAt ?? episode.createdAt;
+  const guest = [episode.guestName, episode.guestTitle].filter(Boolean).join(', ');
+  return (
+    <article className="article episode" aria-labelledby="episode-title">
+      <header className="article__header">
+        <p className="card__meta episode__meta">
+          {episode.show ? (
+            <Link to="/podcasts" search={{ show: episode.show.slug }} className="episode__show">
+              {episode.show.name}
+            </Link>
+          ) : null}
+          {episode.episodeNumber != null ? <Badge tone="purple">Episode {episode.episodeNumber}</Badge> : null}
+        </p>
+        {episode.categories.length > 0 ? <CategoryBadges categories={episode.categories} /> : null}
+        <h1 id="episode-title">{episode.title}</h1>
+        <p className="article__date">
+          <Time value={date} show="date" />
+          {episode.duration != null ? (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span>{formatDuration(episode.duration)}</span>
+            </>
+          ) : null}
+        </p>
+        {episode.hostName || guest ? (
+          <dl className="episode-card__people">
+            {episode.hostName ? (
+              <div>
+                <dt>Host</dt>
+                <dd>{episode.hostName}</dd>
+              </div>
+            ) : null}
+            {guest ? (
+              <div>
+                <dt>Guest</dt>
+                <dd>{guest}</dd>
+              </div>
+            ) : null}
+          </dl>
+        ) : null}
+      </header>
+      <div className="episode-page__top">
+        {episode.audioUrl ? (
+          <ListenNowLink podcast={episode} audioUrl={episode.audioUrl} size="md" />
+        ) : episode.externalUrl ? (
+          <a href={episode.externalUrl} target="_blank" rel="noopener noreferrer" className={buttonClassName({ variant: 'primary', size: 'md' })}>
+            <ExternalIcon />
+            {externalLabel(episode.externalUrl)}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        ) : null}
+        {/* Save and Download go here, beside Listen Now. */}
+        <div className="episode-page__actions" />
+      </div>
+      <Cover
+        className="article__image"
+        image={episode.imageUrl}
+        cover={podcastCover(episode)}
+        // The page's column is at most 48rem wide.
+        sizes="(min-width: 52rem) 48rem, 100vw"
+        placeholder={PODCAST_PLACEHOLDER}
+        priority
+      />
+      {episode.description ? (
+        <section className="episode__notes" aria-labelledby="episode-notes-title">
+          <h2 id="episode-notes-title">Show notes</h2>
+          {/* Markdown rendered to elements, never injected as HTML, as an article's text is. */}
+          <MarkdownContent className="article__content" author="staff">
+            {episode.description}
+          </MarkdownContent>
+        </section>
+      ) : null}
+      <div className="article__actions">
+        <LikeButton kind="podcasts" item={episode} title={episode.title} />
+        <CommentStat episode={episode} />
+        <PlayCount count={episode.playCount} />
+        <Button variant="secondary" size="sm" onPress={() => void shareEpisode(episode.id)}>
+          <ShareIcon />
+          Share
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/** 'N comments', counted as the Comments heading counts (waiting comments included). */
+function CommentStat({ episode }: { episode: Podcast }) {
+  const count = useCommentCount(episode.id, episode.commentCount, 'podcasts');
+  return (
+    <span className="card__stat">
+      <CommentIcon />
+      {count} {count === 1 ? 'comment' : 'comments'}
+    </span>
+  );
+}
+
+function EpisodeNotFound() {
+  return (
+    <section className="not-found" aria-labelledby="episode-missing-title">
+      <h1 id="episode-missing-title">Episode Not Found</h1>
+      <p>The episode you're looking for doesn't exist or has been removed.</p>
+      <LinkButton to="/podcasts">Browse All Episodes</LinkButton>
+    </section>
+  );
+}
+
+function EpisodeSkeleton() {
+  return (
+    <SkeletonGroup label="Loading episode" className="article article--skeleton">
+      <Skeleton width="10rem" />
+      <Skeleton width="80%" height="2.5rem" />
+      <Skeleton width="12rem" />
+      <Skeleton shape="rect" className="article__image" />
+      <Skeleton width="100%" />
+      <Skeleton width="90%" />
+    </SkeletonGroup>
+  );
+}

@@ -1,0 +1,88 @@
+import type { Knex } from 'knex';
+import { v7 as uuidv7 } from 'uuid';
+import { now } from '../../db/dialect';
+import { existingClientRow, retryOnClientIdRace } from '../client-ids';
+import type { AscCursor } from '../cursor';
+import type { CommentTarget } from './targets';
+
+export interface CommentRow {
+  id: string;
+  /** The parent's id, whichever the target's column is called. */
+  parent_id: string;
+  author_id: string | null;
+  content: string;
+  /** When the author wrote it offline (null when posted straight away). */
+  written_at: unknown;
+  created_at: unknown;
+}
+
+/** The target's parent column read back as `parent_id`, so callers never name it. */
+const columns = (target: CommentTarget) => ['id', `${target.parentColumn} as parent_id`, 'author_id', 'content', 'written_at', 'created_at'];
+
+/** Oldest first; one row more than `limit` tells the caller another page exists. */
+export async function listComments(db: Knex, target: CommentTarget, parentId: string, limit: number, after?: AscCursor): Promise<CommentRow[]> {
+  const q = db(target.table).where({ [target.parentColumn]: parentId });
+  if (after) {
+    const [createdAt, id] = after;
+    q.andWhere((w) => w.where('created_at', '>', createdAt).orWhere((x) => x.where('created_at', createdAt).andWhere('id', '>', id)));
+  }
+  return q.orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(limit + 1).select(columns(target));
+}
+
+export async function findComment(db: Knex, target: CommentTarget, id: string): Promise<CommentRow | undefined> {
+  return db(target.table).where({ id }).first(columns(target));
+}
+
+/** A client-chosen id and writing time (both optional), sent by the offline outbox. */
+export interface ClientWrite {
+  id?: string;
+  /** Already checked against the author's account and clamped (`acceptedWrittenAt`). */
+  writtenAt?: string | null;
+}
+
+/**
+ * Inserts the comment and bumps the parent's comment_count in one transaction. With a client id
+ * that this author already used on this parent, nothing is written and `created` is false.
+ * Undefined, with nothing written, when the parent no longer exists.
+ */
+export async function insertComment(
+  db: Knex,
+  target: CommentTarget,
+  parentId: string,
+  authorId: string,
+  content: string,
+  client: ClientWrite = {},
+  /** Called inside the transaction that writes the comment, only when this call wrote it (the route's notifications). */
+  inTransaction?: (trx: Knex.Transaction, comment: CommentRow) => Promise<unknown>,
+): Promise<(CommentRow & { created: boolean }) | undefined> {
+  const row: CommentRow = { id: client.id ?? uuidv7(), parent_id: parentId, author_id: authorId, content, written_at: client.writtenAt ?? null, created_at: now() };
+  const { parent_id, ...rest } = row;
+  const outcome = await retryOnClientIdRace(client.id, () =>
+    db.transaction(async (trx) => {
+      if (client.id && (await existingClientRow(trx, target.table, client.id, { [target.parentColumn]: parentId, author_id: authorId }))) return 'existing' as const;
+      // Counter first: it locks the parent row on pg, so a concurrent delete cannot slip between.
+      const bumped = await trx(target.parentTable)
+        .where({ id: parentId })
+        .update({ comment_count: trx.raw('?? + 1', ['comment_count']) });
+      if (!bumped) return 'no_parent' as const;
+      await trx(target.table).insert({ ...rest, [target.parentColumn]: parent_id });
+      await inTransaction?.(trx, row);
+      return 'created' as const;
+    }),
+  );
+  if (outcome === 'no_parent') return undefined;
+  if (outcome === 'created') return { ...row, created: true };
+  return { ...(await findComment(db, target, row.id))!, created: false };
+}
+
+/** Deletes the comment; the counter only moves if this call really removed it (false when it was gone). */
+export async function deleteComment(db: Knex, target: CommentTarget, comment: CommentRow): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const deleted = await trx(target.table).where({ id: comment.id }).delete();
+    if (!deleted) return false;
+    await trx(target.parentTable)
+      .where({ id: comment.parent_id })
+      .update({ comment_count: trx.raw('?? - 1', ['comment_count']) });
+    return true;
+  });
+}

@@ -1,0 +1,28 @@
+/**
+ * What a comment hangs on: articles (news_comments) and podcast episodes (podcast_comments) keep
+ * their comments in tables of the same shape, only the parent differs. A target names them so one
+ * repo, presenter, policy and set of handlers serves both.
+ */
+export interface CommentTarget {
+  table: 'news_comments' | 'podcast_comments';
+  /** The comment's column naming its parent. */
+  parentColumn: 'article_id' | 'podcast_id';
+  /** The parent's table, which carries the maintained `comment_count`. */
+  parentTable: 'news_articles' | 'podcast_episodes';
+  /** The parent's id as the API names it on a comment. */
+  parentField: 'articleId' | 'podcastId';
+}
+
+export const ARTICLE_COMMENTS: CommentTarget = {
+  table: 'news_comments',
+  parentColumn: 'article_id',
+  parentTable: 'news_articles',
+  parentField: 'articleId',
+};
+
+export const EPISODE_COMMENTS: CommentTarget = {
+  table: 'podcast_comments',
+  parentColumn: 'podcast_id',
+  parentTable: 'podcast_episodes',
+  parentField: 'podcastId',
+};
