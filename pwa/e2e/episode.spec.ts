@@ -63,7 +63,7 @@ test('an episode opened by its title shows its fields and show notes; a member l
   await expect(notes).not.toContainText('**');
   // Hosted elsewhere: a plain link out, never a player.
   await expect(article.getByRole('link', { name: /Watch on YouTube/ })).toHaveAttribute('href', episode.externalUrl);
-  await expect(article.getByRole('link', { name: /Listen Now/ })).toHaveCount(0);
+  await expect(article.getByRole('button', { name: /Listen Now/ })).toHaveCount(0);
   await expect(main(page).getByRole('heading', { name: 'Comments (0)' })).toBeVisible();
   await expect(main(page).getByText('You must be signed in to post a comment.')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -97,7 +97,8 @@ test('an episode with audio offers Listen Now; an unknown episode is a 404 page'
   expect(playable, 'a sample episode with audio').toBeDefined();
   await page.goto(`/podcasts/${playable!.id}`);
   const article = main(page).getByRole('article', { name: playable!.title });
-  await expect(article.getByRole('link', { name: /Listen Now/ })).toHaveAttribute('href', playable!.audioUrl!);
+  // Listen Now plays in the app's player (docs/decisions/2026-11-28-player.md).
+  await expect(article.getByRole('button', { name: `Listen Now: ${playable!.title}` })).toBeVisible();
   await expect(article.getByRole('link', { name: /Watch on YouTube|Open episode page/ })).toHaveCount(0);
 
   const missing = await page.goto(`/podcasts/${randomUUID()}`);

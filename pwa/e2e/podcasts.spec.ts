@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { distinctCategories, EPISODE_PAGE, getJson, holdRoute, hubEpisodes, useTheme, type ListedPodcast } from './content';
+import { createEpisode, playableEpisodes } from './audio';
 import { expect, test } from './fixtures';
 import { toast } from './toast';
 import { ACCOUNTS, signIn, type Account } from './session';
@@ -59,16 +60,14 @@ test.describe('sample data', () => {
     await expect(card.getByText(`${full.playCount.toLocaleString('en-US')} ${full.playCount === 1 ? 'play' : 'plays'}`)).toBeVisible();
     await expect(card.getByTestId('like-count')).toHaveText(String(full.likes));
     await expect(card.locator('time')).not.toHaveText('');
-    const listen = card.getByRole('link', { name: /^Listen Now/ });
-    await expect(listen).toHaveAttribute('href', full.audioUrl!);
+    await expect(card.getByRole('button', { name: `Listen Now: ${full.title}` })).toBeVisible();
+    await expect(card.getByRole('button', { name: `Add to Up Next: ${full.title}` })).toBeVisible();
     // The sample data has episodes past a thousand plays: '1,219 plays', not '1219'.
     const popular = listed.find((p) => p.playCount >= 1000)!;
     await expect(cardFor(page, popular.title).getByText(`${popular.playCount.toLocaleString('en-US')} plays`)).toBeVisible();
     expect(popular.playCount.toLocaleString('en-US')).toContain(',');
-    await expect(listen).toHaveAttribute('rel', /noopener/);
-
-    // Audio is always a file of this site, never a link (an episode without one: the durations test below;
-    // other specs in this worker may have made some).
+    // Audio is always a file of this site, never a link (other specs in this worker may have made
+    // episodes without one).
     expect(listed.filter((p) => p.audioUrl && !p.audioUrl.startsWith('/objects/'))).toEqual([]);
 
     // The call to action subscribes for real (pwa/e2e/feeds.spec.ts covers it in full).
@@ -86,7 +85,6 @@ test.describe('sample data', () => {
     await openAs(page, null);
 
     await expect(cardFor(page, 'Unknown length').getByText('30:00', { exact: true })).toBeVisible();
-    await expect(cardFor(page, 'Unknown length').getByRole('button', { name: 'No Link' })).toBeDisabled();
     await expect(cardFor(page, 'Long one').getByText('1:05:00', { exact: true })).toBeVisible();
     await expect(featuredCard(page).getByText('45:00', { exact: true })).toBeVisible();
   });
@@ -193,23 +191,34 @@ test.describe('filters and search', () => {
   });
 });
 
-test('Listen Now records a play, then opens the audio link in a new tab', async ({ page, context, request, baseURL }) => {
-  await context.route('https://www.youtube.com/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>audio</title>' }),
-  );
-  const podcast = (await hubEpisodes(request)).listed.find((p) => p.audioUrl)!;
+test('Listen Now plays in the app and counts the play once the episode was heard; an external episode links out', async ({ page, baseURL }) => {
+  const [episode] = await playableEpisodes(baseURL!, [`Heard whole ${Date.now()}`]);
+  const external = await createEpisode(baseURL!, { title: `Elsewhere ${Date.now()}`, externalUrl: 'https://www.youtube.com/watch?v=abcdefghijk' });
+  const bare = await createEpisode(baseURL!, { title: `Nothing to play ${Date.now()}` });
   await openAs(page, null);
-  const card = cardFor(page, podcast.title);
 
-  const played = page.waitForRequest((req) => req.method() === 'POST' && req.url().endsWith(`/api/podcasts/${podcast.id}/play`));
-  const popup = page.waitForEvent('popup');
-  await card.getByRole('link', { name: /^Listen Now/ }).click();
-  await played;
-  expect((await popup).url()).toBe(new URL(podcast.audioUrl!, baseURL).href);
+  const card = cardFor(page, episode!.title);
+  await card.getByRole('button', { name: `Listen Now: ${episode!.title}` }).click();
+  await expect(page.getByRole('region', { name: 'Player' })).toContainText(episode!.title);
   await expect(page).toHaveURL('/podcasts');
-  // The first episode with a link may be one another test in this worker created (0 plays before).
-  const plays = podcast.playCount + 1;
-  await expect(card.getByText(`${plays.toLocaleString('en-US')} ${plays === 1 ? 'play' : 'plays'}`)).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.querySelector('audio')?.currentTime ?? 0)).toBeGreaterThan(1);
+  // Pressing play is no play: it counts once the listener has heard the whole of this short episode.
+  expect((await getJson<ListedPodcast>(page.request, `/api/podcasts/${episode!.id}`)).playCount).toBe(0);
+  await page.evaluate(() => (document.querySelector('audio')!.playbackRate = 2));
+  await expect.poll(() => page.evaluate(() => document.querySelector('audio')!.ended), { timeout: 20_000 }).toBe(true);
+  await expect(card.getByText('1 play', { exact: true })).toBeVisible();
+  expect((await getJson<ListedPodcast>(page.request, `/api/podcasts/${episode!.id}`)).playCount).toBe(1);
+
+  // Hosted elsewhere: a link that opens it in a new tab, never the player.
+  const link = cardFor(page, external.title).getByRole('link', { name: new RegExp(`^Watch on YouTube: ${external.title}`) });
+  await expect(link).toHaveAttribute('href', 'https://www.youtube.com/watch?v=abcdefghijk');
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(cardFor(page, external.title).getByRole('button', { name: /^Listen Now/ })).toHaveCount(0);
+
+  // Neither a file nor a page elsewhere: no button pretending otherwise (the spec's disabled 'No Link' is gone).
+  await expect(cardFor(page, bare.title)).toBeVisible();
+  await expect(cardFor(page, bare.title).getByRole('button', { name: /^(Listen Now|No Link|Add to Up Next)/ })).toHaveCount(0);
+  await expect(cardFor(page, bare.title).getByRole('link', { name: /^(Watch on YouTube|Open episode)/ })).toHaveCount(0);
 });
 
 test.describe('controls per role', () => {

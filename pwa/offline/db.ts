@@ -55,6 +55,20 @@ export interface BackgroundMember {
   userId: string;
 }
 
+/** Where this device's listener is in an episode (pwa/features/player/positions.ts). */
+export interface LocalListening {
+  episodeId: string;
+  positionSeconds: number;
+  durationSeconds: number | null;
+  finished: boolean;
+  /** ISO: when the change was made here (compared with the server's record: the later one wins). */
+  deviceTime: string;
+  /** Epoch ms of the same moment, for ordering. */
+  updatedAt: number;
+  /** The signed-in member's id, '' for a visitor: a member's rows leave with them. */
+  owner: string;
+}
+
 /**
  * The read cache ('ledger-cache'), separate from the outbox's database. In the page it is opened
  * only through pwa/offline/store.ts's dynamic imports (of this module and of savedCopies.ts), so Dexie
@@ -66,6 +80,7 @@ export const db = new Dexie('ledger-cache') as Dexie & {
   responses: EntityTable<StoredResponse, 'path'>;
   saved: EntityTable<SavedArticle, 'id'>;
   background: EntityTable<BackgroundMember, 'tag'>;
+  listening: EntityTable<LocalListening, 'episodeId'>;
   downloads: EntityTable<EpisodeDownload, 'episodeId'>;
 };
 
@@ -75,5 +90,7 @@ db.version(1).stores({
 });
 // Who the service worker downloads the reading list for.
 db.version(2).stores({ background: 'tag' });
+// Listening positions kept on this device.
+db.version(3).stores({ listening: 'episodeId, updatedAt' });
 // Episodes downloaded for offline listening (their files are in the episode cache).
 db.version(4).stores({ downloads: 'episodeId, downloadedAt, owner' });

@@ -28,6 +28,7 @@ const KIND_LABELS: Record<OutboxItem['kind'], string> = {
   listSave: 'Save to reading list',
   listRemove: 'Removal from reading list',
   listProgress: 'Reading progress',
+  listening: 'Listening position',
 };
 
 export const kindLabel = (item: OutboxItem) => KIND_LABELS[item.kind];

@@ -18,7 +18,9 @@ export type OutboxKind =
   // The reading list: save, remove, progress (position and/or finished) of an article.
   | 'listSave'
   | 'listRemove'
-  | 'listProgress';
+  | 'listProgress'
+  // Where the member is in an episode (a newer queued one replaces an older one: pwa/features/player/mutations.ts).
+  | 'listening';
 
 export interface OutboxItem {
   /** Insertion order: items are sent oldest first. */

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { invalidateForum } from '../api/forums';
 import { invalidateLikes } from '../api/likes';
+import { invalidateListening } from '../api/listening';
 import { invalidateComments } from '../api/news';
 import { invalidateNotifications } from '../api/notifications';
 import { invalidateReadingList } from '../api/reading-list';
@@ -25,4 +26,5 @@ export const OUTBOX_KINDS: Record<OutboxKind, (queryClient: QueryClient, item: O
   listSave: (queryClient) => invalidateReadingList(queryClient),
   listRemove: (queryClient) => invalidateReadingList(queryClient),
   listProgress: (queryClient) => invalidateReadingList(queryClient),
+  listening: (queryClient) => invalidateListening(queryClient),
 };

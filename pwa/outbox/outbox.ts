@@ -27,7 +27,7 @@ const table = async () => (await loadDb()).outboxDb.items;
 const BACKOFF_START_MS = 2_000;
 const BACKOFF_MAX_MS = 60_000;
 /** Kinds whose 404 means the write has nothing left to do: done, not refused. */
-const GONE_IS_DONE: ReadonlySet<OutboxItem['kind']> = new Set(['deleteComment', 'readNotification', 'listRemove', 'listProgress']);
+const GONE_IS_DONE: ReadonlySet<OutboxItem['kind']> = new Set(['deleteComment', 'readNotification', 'listRemove', 'listProgress', 'listening']);
 
 // ---------------------------------------------------------------- observable state
 

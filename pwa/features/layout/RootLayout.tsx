@@ -5,6 +5,7 @@ import { UpdatePrompt } from './UpdatePrompt';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { TwoFactorRequirement } from './TwoFactorRequirement';
+import { PlayerHost } from '../player/PlayerHost';
 
 export function RootLayout() {
   return (
@@ -18,6 +19,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      <PlayerHost />
       <UpdatePrompt />
       <ToastRegion />
       <TwoFactorRequirement />

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Podcast } from '../../../contracts/podcasts';
 import { Badge } from '../../components/Badge';
-import { Button } from '../../components/Button';
+import { Button, buttonClassName } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { CARD_IMAGE_SIZES, Cover, PODCAST_PLACEHOLDER } from '../../components/Cover';
 import { podcastCover } from '../../../contracts/covers';
@@ -12,6 +12,20 @@ import { CategoryBadges } from '../content/CategoryBadges';
 import { ListenNowLink } from './ListenNowLink';
 import { PlayCount } from './PlayCount';
 import { Time } from '../../components/Time';
+import { ExternalIcon } from '../../components/icons';
+import { QueueAddIcon } from '../player/icons';
+import { addToUpNext } from '../player/player';
+import { toast } from '../../components/Toast';
+
+/** YouTube's own addresses get "Watch on YouTube"; any other page elsewhere "Open episode". */
+export function externalLabel(url: string): string {
+  try {
+    const host = new URL(url).hostname.replace(/^www\.|^m\./, '');
+    return host === 'youtube.com' || host === 'youtu.be' ? 'Watch on YouTube' : 'Open episode';
+  } catch {
+    return 'Open episode';
+  }
+}
 
 export interface EpisodeCardProps {
   podcast: Podcast;
@@ -28,8 +42,9 @@ export interface EpisodeCardProps {
 
 /**
  * An episode card of the podcast hub (spec 2): its show, number, duration, category badges, title,
- * description, host, guest and guest title, plays, likes, publish date and 'Listen Now' (or a
- * disabled 'No Link' without an audio address).
+ * description, host, guest and guest title, plays, likes, publish date, and 'Listen Now' with
+ * 'Add to Up Next' for an episode with audio, or a link to its page elsewhere ('Watch on YouTube',
+ * 'Open episode') for one hosted there.
  */
 export function EpisodeCard({ podcast, isFeatured = false, statusBadge, tools, headingLevel = 3, imagePriority }: EpisodeCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -80,12 +95,32 @@ export function EpisodeCard({ podcast, isFeatured = false, statusBadge, tools, h
         <div className="card__footer">
           <div className="card__action">
             {podcast.audioUrl ? (
-              <ListenNowLink podcast={podcast} audioUrl={podcast.audioUrl} />
-            ) : (
-              <Button size="sm" isDisabled>
-                No Link
-              </Button>
-            )}
+              <>
+                <ListenNowLink podcast={podcast} />
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Add to Up Next: ${podcast.title}`}
+                  onPress={() => {
+                    addToUpNext(podcast);
+                    toast({ title: 'Added to Up Next', description: podcast.title });
+                  }}
+                >
+                  <QueueAddIcon />
+                </Button>
+              </>
+            ) : podcast.externalUrl ? (
+              <a
+                href={podcast.externalUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+                aria-label={`${externalLabel(podcast.externalUrl)}: ${podcast.title} (opens in a new tab)`}
+              >
+                <ExternalIcon />
+                {externalLabel(podcast.externalUrl)}
+              </a>
+            ) : null}
           </div>
           <PlayCount count={podcast.playCount} />
           <LikeButton kind="podcasts" item={podcast} title={podcast.title} />

@@ -1,40 +1,58 @@
-import { useQueryClient } from '@tanstack/react-query';
-import type { MouseEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { Podcast } from '../../../contracts/podcasts';
-import { invalidatePodcasts, recordPlay } from '../../api/podcasts';
-import { buttonClassName, type ButtonVariant } from '../../components/Button';
+import { listeningQueries } from '../../api/listening';
+import { Button, type ButtonVariant } from '../../components/Button';
 import { PlayIcon } from '../../components/icons';
-
-/** Spec 4 and 9: the play is recorded, then the audio link opens 100 ms later. */
-const PLAY_BEFORE_OPEN_MS = 100;
+import { useSessionUserId } from '../../session/useSession';
+import { clock, isFinished, latestPosition } from '../player/logic';
+import { PauseIcon } from '../player/icons';
+import { loadPositions, playEpisode, togglePlay, usePlayerSelect } from '../player/player';
 
 export interface ListenNowLinkProps {
   podcast: Podcast;
-  audioUrl: string;
+  /** Kept for callers; the player takes the episode's own `audioUrl`. */
+  audioUrl?: string;
   variant?: ButtonVariant;
   size?: 'sm' | 'md';
 }
 
+/** Below this, a position is no resume point worth offering. */
+const RESUME_FROM_SECONDS = 5;
+
 /**
- * 'Listen Now': a real link to the audio (so it can be copied or opened with a modifier), whose
- * plain click records a play and opens the audio in a new tab 100 ms later.
+ * 'Listen Now': plays the episode in the app's player (docs/decisions/2026-11-28-player.md: the
+ * spec's new tab is gone; the play is counted after a minute of listening, not on the press).
+ * 'Resume at 12:34' when the member stopped partway, on this device or another; 'Pause' while it plays.
  */
-export function ListenNowLink({ podcast, audioUrl, variant = 'primary', size = 'sm' }: ListenNowLinkProps) {
-  const queryClient = useQueryClient();
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    // A modified click (new tab/window) keeps the browser's behaviour; the play is still counted.
-    const modified = event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0;
-    if (!modified) event.preventDefault();
-    // The play count shows in the lists and the featured strip.
-    recordPlay(podcast.id)
-      .then(() => invalidatePodcasts(queryClient))
-      .catch((error: unknown) => console.error('Recording the play failed', error));
-    if (!modified) window.setTimeout(() => window.open(audioUrl, '_blank', 'noopener,noreferrer'), PLAY_BEFORE_OPEN_MS);
+export function ListenNowLink({ podcast, variant = 'primary', size = 'sm' }: ListenNowLinkProps) {
+  const userId = useSessionUserId();
+  const { data: records } = useQuery({ ...listeningQueries.list(), enabled: userId != null });
+  const local = usePlayerSelect((s) => s.positions[podcast.id]);
+  const isCurrent = usePlayerSelect((s) => s.current?.id === podcast.id);
+  const playing = usePlayerSelect((s) => s.playing && s.current?.id === podcast.id);
+
+  useEffect(() => {
+    void loadPositions();
+  }, []);
+
+  // The server's record only for the member it belongs to (a cached answer may outlive a sign-out).
+  const server = userId ? records?.find((r) => r.episodeId === podcast.id) : undefined;
+  const latest = latestPosition(local, server);
+  const resume =
+    latest && !latest.finished && !isFinished(latest.positionSeconds, latest.durationSeconds) && latest.positionSeconds >= RESUME_FROM_SECONDS
+      ? latest.positionSeconds
+      : null;
+
+  const onPress = () => {
+    if (isCurrent) togglePlay();
+    else playEpisode(podcast, { startAt: resume ?? 0 });
   };
+  const label = playing ? 'Pause' : resume != null && !isCurrent ? `Resume at ${clock(resume)}` : 'Listen Now';
   return (
-    <a href={audioUrl} target="_blank" rel="noopener noreferrer" className={buttonClassName({ variant, size })} onClick={onClick}>
-      <PlayIcon />
-      Listen Now<span className="visually-hidden">: {podcast.title} (opens in a new tab)</span>
-    </a>
+    <Button variant={variant} size={size} onPress={onPress} className="listen-now" aria-label={`${label}: ${podcast.title}`}>
+      {playing ? <PauseIcon /> : <PlayIcon />}
+      {label}
+    </Button>
   );
 }

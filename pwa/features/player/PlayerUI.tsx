@@ -1,0 +1,240 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Label, Slider, SliderThumb, SliderTrack } from 'react-aria-components';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { PlayIcon } from '../../components/icons';
+import { ToggleButton } from '../../components/ToggleButton';
+import { clock, type SleepChoice } from './logic';
+import { BackIcon, CloseIcon, DownIcon, ExpandIcon, ForwardIcon, PauseIcon, UpIcon } from './icons';
+import {
+  BACK_SECONDS,
+  closePlayer,
+  FORWARD_SECONDS,
+  moveInUpNext,
+  playEpisode,
+  RATES,
+  removeFromUpNext,
+  seekTo,
+  setRate,
+  setSleepTimer,
+  skip,
+  togglePlay,
+  usePlayer,
+  type PlayerState,
+} from './player';
+import '../../components/Slider.css';
+import './player.css';
+
+/**
+ * The player's screens, loaded on first play: the docked mini-player (a bar at the bottom of the
+ * window; the page gets bottom padding so its last content stays reachable) and the full player.
+ */
+export default function PlayerUI() {
+  const player = usePlayer();
+  const [expanded, setExpanded] = useState(false);
+
+  useEffect(() => {
+    document.documentElement.classList.add('has-player');
+    return () => document.documentElement.classList.remove('has-player');
+  }, []);
+
+  const episode = player.current;
+  if (!episode) return null;
+  return (
+    <>
+      <section className="mini-player" aria-label="Player">
+        <div className="mini-player__progress" aria-hidden="true">
+          <span style={{ width: `${player.duration > 0 ? Math.min(100, (player.position / player.duration) * 100) : 0}%` }} />
+        </div>
+        <div className="mini-player__inner">
+          <Cover src={episode.imageUrl} className="mini-player__cover" />
+          <div className="mini-player__text">
+            <p className="mini-player__title">{episode.title}</p>
+            {episode.show ? <p className="mini-player__show">{episode.show}</p> : null}
+          </div>
+          <div className="mini-player__controls">
+            <Transport player={player} compact />
+            <Button variant="ghost" size="icon" aria-label="Open full player" onPress={() => setExpanded(true)}>
+              <ExpandIcon />
+            </Button>
+            <Button variant="ghost" size="icon" className="mini-player__close" aria-label="Close player" onPress={closePlayer}>
+              <CloseIcon />
+            </Button>
+          </div>
+        </div>
+      </section>
+      <Dialog title="Now playing" isOpen={expanded} onOpenChange={setExpanded} size="md">
+        <FullPlayer player={player} />
+      </Dialog>
+    </>
+  );
+}
+
+function Cover({ src, className }: { src: string | null; className: string }) {
+  return src ? <img src={src} alt="" className={className} width={96} height={96} /> : <span className={`${className} player-cover--empty`} aria-hidden="true" />;
+}
+
+/** Back 15 s, play/pause, forward 30 s. */
+function Transport({ player, compact = false }: { player: PlayerState; compact?: boolean }) {
+  return (
+    <div className={compact ? 'player-transport player-transport--compact' : 'player-transport'}>
+      <Button variant="ghost" size="icon" aria-label={`Back ${BACK_SECONDS} seconds`} onPress={() => skip(-BACK_SECONDS)}>
+        <BackIcon />
+        <span className="player-transport__n" aria-hidden="true">
+          {BACK_SECONDS}
+        </span>
+      </Button>
+      <Button variant="primary" size="icon" className="player-transport__play" aria-label={player.playing ? 'Pause' : 'Play'} onPress={togglePlay}>
+        {player.playing ? <PauseIcon /> : <PlayIcon />}
+      </Button>
+      <Button variant="ghost" size="icon" aria-label={`Forward ${FORWARD_SECONDS} seconds`} onPress={() => skip(FORWARD_SECONDS)}>
+        <ForwardIcon />
+        <span className="player-transport__n" aria-hidden="true">
+          {FORWARD_SECONDS}
+        </span>
+      </Button>
+    </div>
+  );
+}
+
+const SLEEP_CHOICES: { value: SleepChoice | null; label: string }[] = [
+  { value: null, label: 'Off' },
+  { value: 'end', label: 'End of episode' },
+  { value: 15, label: '15 min' },
+  { value: 30, label: '30 min' },
+  { value: 60, label: '60 min' },
+];
+
+function sleepValue(player: PlayerState): SleepChoice | null {
+  if (!player.sleep) return null;
+  return player.sleep.kind === 'end' ? 'end' : (player.sleep.minutes as SleepChoice);
+}
+
+function FullPlayer({ player }: { player: PlayerState }) {
+  const episode = player.current!;
+  const sleep = sleepValue(player);
+  return (
+    <div className="full-player">
+      <div className="full-player__head">
+        <Cover src={episode.imageUrl} className="full-player__cover" />
+        <div>
+          <p className="full-player__title">{episode.title}</p>
+          {episode.show ? <p className="full-player__show">{episode.show}</p> : null}
+        </div>
+      </div>
+      <SeekSlider position={player.position} duration={player.duration} />
+      <Transport player={player} />
+      <div className="full-player__group" role="group" aria-labelledby="player-speed">
+        <p id="player-speed" className="full-player__label">
+          Speed
+        </p>
+        <div className="full-player__choices">
+          {RATES.map((rate) => (
+            <ToggleButton key={rate} isSelected={player.rate === rate} onChange={() => setRate(rate)} aria-label={`${rate}× speed`}>
+              {rate}×
+            </ToggleButton>
+          ))}
+        </div>
+      </div>
+      <div className="full-player__group" role="group" aria-labelledby="player-sleep">
+        <p id="player-sleep" className="full-player__label">
+          Sleep timer
+          {player.sleep?.kind === 'minutes' ? <span className="full-player__hint"> (stops at {new Date(player.sleep.endsAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })})</span> : null}
+        </p>
+        <div className="full-player__choices">
+          {SLEEP_CHOICES.map((choice) => (
+            <ToggleButton key={String(choice.value)} isSelected={sleep === choice.value} onChange={() => setSleepTimer(choice.value)}>
+              {choice.label}
+            </ToggleButton>
+          ))}
+        </div>
+      </div>
+      <UpNext player={player} />
+      <Button variant="secondary" size="sm" className="full-player__stop" onPress={closePlayer}>
+        Stop and close the player
+      </Button>
+    </div>
+  );
+}
+
+/** The seek slider: arrow keys move 1 s, Page Up/Down a tenth; read out as "12:34 of 41:00". */
+function SeekSlider({ position, duration }: { position: number; duration: number }) {
+  const [dragging, setDragging] = useState<number | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const value = dragging ?? Math.min(position, duration || position);
+  const text = `${clock(value)} of ${clock(duration)}`;
+  // react-aria reads the value as a number; a time reads better.
+  useLayoutEffect(() => {
+    inputRef.current?.setAttribute('aria-valuetext', text);
+  });
+  return (
+    <Slider
+      className="slider full-player__seek"
+      minValue={0}
+      maxValue={Math.max(duration, 1)}
+      step={1}
+      value={value}
+      isDisabled={!(duration > 0)}
+      onChange={(v) => setDragging(v)}
+      onChangeEnd={(v) => {
+        seekTo(v);
+        setDragging(null);
+      }}
+    >
+      <Label className="visually-hidden">Position</Label>
+      <SliderTrack className="slider__track">
+        {({ state }) => (
+          <>
+            <span className="slider__fill" style={{ width: `${state.getThumbPercent(0) * 100}%` }} />
+            <SliderThumb className="slider__thumb" inputRef={inputRef} />
+          </>
+        )}
+      </SliderTrack>
+      <div className="full-player__times" aria-hidden="true">
+        <span>{clock(value)}</span>
+        <span>-{clock(Math.max(0, duration - value))}</span>
+      </div>
+    </Slider>
+  );
+}
+
+function UpNext({ player }: { player: PlayerState }) {
+  return (
+    <section className="up-next" aria-labelledby="up-next-title">
+      <h3 id="up-next-title" className="full-player__label">
+        Up Next
+      </h3>
+      {player.upNext.length === 0 ? (
+        <p className="up-next__empty">Nothing queued. Use “Add to Up Next” on an episode.</p>
+      ) : (
+        <ol className="up-next__list">
+          {player.upNext.map((episode, index) => (
+            <li key={episode.id} className="up-next__item">
+              <span className="up-next__title">{episode.title}</span>
+              <span className="up-next__actions">
+                <Button variant="ghost" size="icon" aria-label={`Play now: ${episode.title}`} onPress={() => playEpisode(episode)}>
+                  <PlayIcon />
+                </Button>
+                <Button variant="ghost" size="icon" aria-label={`Move up: ${episode.title}`} isDisabled={index === 0} onPress={() => moveInUpNext(episode.id, -1)}>
+                  <UpIcon />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Move down: ${episode.title}`}
+                  isDisabled={index === player.upNext.length - 1}
+                  onPress={() => moveInUpNext(episode.id, 1)}
+                >
+                  <DownIcon />
+                </Button>
+                <Button variant="ghost" size="icon" aria-label={`Remove from Up Next: ${episode.title}`} onPress={() => removeFromUpNext(episode.id)}>
+                  <CloseIcon />
+                </Button>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,395 @@
+import { useSyncExternalStore } from 'react';
+import type { ListeningItem } from '../../../contracts/listening';
+import { coverUrl, podcastCover } from '../../../contracts/covers';
+import type { Podcast } from '../../../contracts/podcasts';
+import { listeningQueries } from '../../api/listening';
+import { siteQueries } from '../../api/site';
+import { recordPlay, invalidatePodcasts } from '../../api/podcasts';
+import { currentUserId, onMemberLeaving, onSessionChange, ownerId, sessionQueryClient } from '../../session/session';
+import {
+  afterEnded,
+  isFinished,
+  latestPosition,
+  PlayTracker,
+  queueAdd,
+  queueAddNext,
+  queueMove,
+  queueRemove,
+  resumeAt,
+  sleepTimer,
+  type KnownPosition,
+  type PlayerEpisode,
+  type SleepChoice,
+  type SleepTimer,
+} from './logic';
+
+/*
+ * The app's one player (docs/decisions/2026-11-28-player.md). Always loaded, so it stays small: the
+ * state as an external store, one <audio> element made on first use and kept for the page's life
+ * (route changes never touch it), the Media Session, and the saving of positions. Its screens
+ * (pwa/features/player/PlayerUI.tsx) and the storage code load on first use.
+ */
+
+export type { PlayerEpisode, SleepChoice } from './logic';
+
+export const RATES = [0.8, 1, 1.2, 1.5, 1.8, 2] as const;
+export const BACK_SECONDS = 15;
+export const FORWARD_SECONDS = 30;
+/** Positions are kept on this device this often while playing, and on pause, seek, end and leaving. */
+const SAVE_EVERY_MS = 5_000;
+/** While playing, a member's position goes to the server at most this often (each pause, seek and end too). */
+const SEND_EVERY_MS = 30_000;
+
+export interface PlayerState {
+  current: PlayerEpisode | null;
+  upNext: PlayerEpisode[];
+  playing: boolean;
+  position: number;
+  duration: number;
+  rate: number;
+  sleep: SleepTimer | null;
+  /** This device's positions by episode (loaded from IndexedDB on first need). */
+  positions: Record<string, KnownPosition>;
+}
+
+const INITIAL: PlayerState = { current: null, upNext: [], playing: false, position: 0, duration: 0, rate: 1, sleep: null, positions: {} };
+let state: PlayerState = INITIAL;
+const listeners = new Set<() => void>();
+
+function set(patch: Partial<PlayerState>): void {
+  state = { ...state, ...patch };
+  listeners.forEach((notify) => notify());
+}
+
+function subscribe(notify: () => void): () => void {
+  listeners.add(notify);
+  return () => listeners.delete(notify);
+}
+
+export const playerSnapshot = (): PlayerState => state;
+
+/** The player's state, re-rendering on every change (position included: use it where time shows). */
+export function usePlayer(): PlayerState {
+  return useSyncExternalStore(subscribe, playerSnapshot, () => INITIAL);
+}
+
+/** One slice of the state: re-renders only when it changes. */
+export function usePlayerSelect<T>(select: (s: PlayerState) => T): T {
+  return useSyncExternalStore(
+    subscribe,
+    () => select(state),
+    () => select(INITIAL),
+  );
+}
+
+/** The episode as the player keeps it; null when it has nothing this site can play. */
+export function toPlayerEpisode(podcast: Podcast): PlayerEpisode | null {
+  if (!podcast.audioUrl) return null;
+  // Without a picture of its own, the episode's generated cover (as on its card and in the feed).
+  const imageUrl = podcast.imageUrl ?? coverUrl(podcastCover(podcast), '1400x1400', 'jpg');
+  return { id: podcast.id, title: podcast.title, show: podcast.show?.name ?? null, imageUrl, audioUrl: podcast.audioUrl, duration: podcast.duration };
+}
+
+// ---------------------------------------------------------------- positions
+
+let positionsLoading: Promise<void> | null = null;
+
+/**
+ * Reads this device's positions once, for whoever is here now (a visitor's and the signed-in
+ * member's). Straight from the read cache's database, whose code the app loads after its first
+ * render anyway; the writing side (pwa/features/player/positions.ts) loads with the first save.
+ */
+export function loadPositions(): Promise<void> {
+  positionsLoading ??= import('../../offline/db')
+    .then(({ db }) => db.listening.filter((row) => row.owner === ownerId() || row.owner === '').toArray())
+    .then((rows) => {
+      const read = Object.fromEntries(
+        rows.map(({ episodeId, positionSeconds, durationSeconds, finished, deviceTime }) => [episodeId, { positionSeconds, durationSeconds, finished, deviceTime }]),
+      );
+      set({ positions: { ...read, ...state.positions } });
+    })
+    .catch((error: unknown) => console.warn('Listening positions', error));
+  return positionsLoading;
+}
+
+/** The signed-in member's record for the episode, as the last listening list said. */
+function serverPosition(id: string): ListeningItem | undefined {
+  if (!currentUserId()) return undefined;
+  return sessionQueryClient()?.getQueryData(listeningQueries.list().queryKey)?.find((r) => r.episodeId === id);
+}
+
+/** Where the member is in the episode (the later of this device's and the server's), or null. */
+export function knownPosition(id: string, positions = state.positions): KnownPosition | null {
+  return latestPosition(positions[id], serverPosition(id));
+}
+
+// Who is here decides whose positions are read: a sign-in reads the member's again.
+onSessionChange(() => {
+  if (!positionsLoading) return;
+  positionsLoading = null;
+  void loadPositions();
+});
+
+// A member leaving takes their positions with them (the offline store does the same with its rows).
+onMemberLeaving(async (keep) => {
+  set({ positions: {} });
+  positionsLoading = null;
+  await import('./positions').then((m) => m.clearPositions(keep));
+});
+
+// ---------------------------------------------------------------- the audio element
+
+let audio: HTMLAudioElement | null = null;
+let tracker = new PlayTracker();
+let lastSaved = 0;
+let lastSent = 0;
+let sleepTimeout: ReturnType<typeof setTimeout> | undefined;
+
+function element(): HTMLAudioElement {
+  if (audio) return audio;
+  const el = document.createElement('audio');
+  el.preload = 'metadata';
+  el.className = 'player-audio';
+  document.body.append(el);
+  el.addEventListener('play', () => set({ playing: true }));
+  el.addEventListener('pause', () => {
+    set({ playing: false });
+    tracker.break();
+    if (!el.ended) save('pause');
+  });
+  el.addEventListener('timeupdate', () => {
+    set({ position: el.currentTime });
+    if (el.paused || el.seeking) return;
+    if (tracker.tick(el.currentTime, mediaDuration())) countPlay();
+    if (Date.now() - lastSaved >= SAVE_EVERY_MS) save('tick');
+  });
+  el.addEventListener('seeking', () => tracker.break());
+  el.addEventListener('seeked', () => {
+    set({ position: el.currentTime });
+    save('seek');
+    updatePositionState();
+  });
+  el.addEventListener('durationchange', () => {
+    set({ duration: mediaDuration() ?? 0 });
+    updatePositionState();
+  });
+  el.addEventListener('ratechange', () => {
+    set({ rate: el.playbackRate });
+    updatePositionState();
+  });
+  el.addEventListener('ended', onEnded);
+  window.addEventListener('pagehide', () => save('leave'));
+  mediaSessionHandlers();
+  audio = el;
+  return el;
+}
+
+function mediaDuration(): number | null {
+  const d = audio?.duration;
+  return d != null && Number.isFinite(d) && d > 0 ? d : (state.current?.duration ?? null);
+}
+
+// ---------------------------------------------------------------- actions
+
+/** Plays the episode from `startAt`, or from where the member left it (this device or another). */
+export function playEpisode(podcast: Podcast | PlayerEpisode, { startAt }: { startAt?: number } = {}): void {
+  const episode = 'audioUrl' in podcast && 'status' in podcast ? toPlayerEpisode(podcast) : (podcast as PlayerEpisode);
+  if (!episode) return;
+  const el = element();
+  if (state.current?.id === episode.id) {
+    if (startAt != null) el.currentTime = startAt;
+    void el.play().catch(reportPlayError);
+    return;
+  }
+  if (state.current && !el.ended) save('leave');
+  tracker = new PlayTracker();
+  set({ current: episode, upNext: queueRemove(state.upNext, episode.id), position: startAt ?? 0, duration: episode.duration ?? 0 });
+  el.src = episode.audioUrl;
+  el.playbackRate = state.rate;
+  el.defaultPlaybackRate = state.rate;
+  setMetadata(episode);
+  // Started at once (the press's user activation), moved to the resume position when known.
+  void el.play().catch(reportPlayError);
+  const seekTo = (at: number) => {
+    if (at <= 0 || state.current?.id !== episode.id) return;
+    if (el.readyState >= 1) el.currentTime = at;
+    else el.addEventListener('loadedmetadata', () => state.current?.id === episode.id && (el.currentTime = at), { once: true });
+  };
+  if (startAt != null) seekTo(startAt);
+  else void loadPositions().then(() => seekTo(resumeAt(state.positions[episode.id], serverPosition(episode.id))));
+}
+
+function reportPlayError(error: unknown): void {
+  // A pause or another episode interrupting the start is not a failure.
+  if (error instanceof DOMException && error.name === 'AbortError') return;
+  console.warn('Playback', error);
+  set({ playing: false });
+}
+
+export function togglePlay(): void {
+  if (!audio || !state.current) return;
+  if (audio.paused) void audio.play().catch(reportPlayError);
+  else audio.pause();
+}
+
+export function pause(): void {
+  audio?.pause();
+}
+
+export function seekTo(seconds: number): void {
+  if (!audio || !state.current) return;
+  const end = mediaDuration();
+  audio.currentTime = Math.max(0, end != null ? Math.min(seconds, end) : seconds);
+  set({ position: audio.currentTime });
+}
+
+export function skip(seconds: number): void {
+  if (audio) seekTo(audio.currentTime + seconds);
+}
+
+export function setRate(rate: number): void {
+  set({ rate });
+  if (audio) {
+    audio.playbackRate = rate;
+    audio.defaultPlaybackRate = rate;
+  }
+}
+
+export function addToUpNext(podcast: Podcast | PlayerEpisode): void {
+  const episode = 'status' in podcast ? toPlayerEpisode(podcast) : podcast;
+  if (episode && episode.id !== state.current?.id) set({ upNext: queueAdd(state.upNext, episode) });
+}
+
+/** "Play next": first in Up Next. */
+export function playNext(id: string): void {
+  const episode = state.upNext.find((e) => e.id === id);
+  if (episode) set({ upNext: queueAddNext(state.upNext, episode) });
+}
+
+export function removeFromUpNext(id: string): void {
+  set({ upNext: queueRemove(state.upNext, id) });
+}
+
+export function moveInUpNext(id: string, by: -1 | 1): void {
+  set({ upNext: queueMove(state.upNext, id, by) });
+}
+
+/** Plays the first of Up Next now (the lock screen's "next track"). */
+export function playNextInQueue(): void {
+  const [next] = state.upNext;
+  if (next) playEpisode(next);
+}
+
+export function setSleepTimer(choice: SleepChoice | null): void {
+  clearTimeout(sleepTimeout);
+  const timer = sleepTimer(choice, Date.now());
+  set({ sleep: timer });
+  if (timer?.kind === 'minutes') {
+    sleepTimeout = setTimeout(() => {
+      audio?.pause();
+      set({ sleep: null });
+    }, timer.endsAt - Date.now());
+  }
+}
+
+/** Stops and closes the player (the mini-player's close button). */
+export function closePlayer(): void {
+  if (audio) {
+    audio.pause();
+    audio.removeAttribute('src');
+    audio.load();
+  }
+  setSleepTimer(null);
+  set({ current: null, playing: false, position: 0, duration: 0 });
+  if ('mediaSession' in navigator) navigator.mediaSession.metadata = null;
+}
+
+function onEnded(): void {
+  const current = state.current;
+  if (!current) return;
+  if (tracker.ended(mediaDuration())) countPlay();
+  save('end');
+  const { next, queue, timer } = afterEnded(state.upNext, state.sleep);
+  set({ upNext: queue, sleep: timer, playing: false });
+  if (next) playEpisode(next);
+}
+
+// ---------------------------------------------------------------- saving and counting
+
+type SaveReason = 'tick' | 'pause' | 'seek' | 'end' | 'leave';
+
+function save(reason: SaveReason): void {
+  const episode = state.current;
+  if (!episode || !audio) return;
+  const now = Date.now();
+  lastSaved = now;
+  const duration = mediaDuration();
+  const positionSeconds = Math.max(0, Math.min(audio.currentTime, 86_400));
+  const record: KnownPosition = {
+    positionSeconds,
+    durationSeconds: duration,
+    finished: reason === 'end' || isFinished(positionSeconds, duration),
+    deviceTime: new Date(now).toISOString(),
+  };
+  set({ positions: { ...state.positions, [episode.id]: record } });
+  const toServer = reason !== 'tick' || now - lastSent >= SEND_EVERY_MS;
+  if (toServer) lastSent = now;
+  void import('./positions')
+    .then((m) => m.savePosition(episode, record, toServer))
+    .catch((error: unknown) => console.warn('Saving the listening position', error));
+}
+
+function countPlay(): void {
+  const id = state.current?.id;
+  if (!id) return;
+  recordPlay(id)
+    .then(() => {
+      const queryClient = sessionQueryClient();
+      return queryClient ? invalidatePodcasts(queryClient) : undefined;
+    })
+    .catch((error: unknown) => console.warn('Recording the play', error));
+}
+
+// ---------------------------------------------------------------- Media Session
+
+function setMetadata(episode: PlayerEpisode): void {
+  if (!('mediaSession' in navigator) || typeof MediaMetadata === 'undefined') return;
+  const album = sessionQueryClient()?.getQueryData(siteQueries.info().queryKey)?.siteName ?? 'Ledger Commons';
+  navigator.mediaSession.metadata = new MediaMetadata({
+    title: episode.title,
+    artist: episode.show ?? '',
+    album,
+    artwork: episode.imageUrl ? [{ src: new URL(episode.imageUrl, location.href).href }] : [],
+  });
+}
+
+function mediaSessionHandlers(): void {
+  if (!('mediaSession' in navigator)) return;
+  const session = navigator.mediaSession;
+  const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
+    ['play', () => void audio?.play().catch(reportPlayError)],
+    ['pause', () => audio?.pause()],
+    ['seekbackward', (d) => skip(-(d.seekOffset ?? BACK_SECONDS))],
+    ['seekforward', (d) => skip(d.seekOffset ?? FORWARD_SECONDS)],
+    ['seekto', (d) => d.seekTime != null && seekTo(d.seekTime)],
+    ['previoustrack', () => seekTo(0)],
+    ['nexttrack', () => playNextInQueue()],
+  ];
+  for (const [action, handler] of handlers) {
+    try {
+      session.setActionHandler(action, handler);
+    } catch {
+      // An action this browser does not know.
+    }
+  }
+}
+
+function updatePositionState(): void {
+  const duration = mediaDuration();
+  if (!audio || !('mediaSession' in navigator) || !navigator.mediaSession.setPositionState || duration == null) return;
+  try {
+    navigator.mediaSession.setPositionState({ duration, playbackRate: audio.playbackRate, position: Math.min(audio.currentTime, duration) });
+  } catch {
+    // A position past a duration the browser has not settled yet.
+  }
+}
