@@ -6,6 +6,7 @@ import {
   ContentListQuery,
   featuredInput,
   optionalMediaUrl,
+  optionalWebUrl,
   statusInput,
   titleField,
 } from './news';
@@ -77,10 +78,13 @@ const podcastOptionalFields = {
   showId: showIdInput,
   description: optionalText('Description', 10_000, true),
   episodeNumber: episodeNumberInput,
-  /** The episode's audio file (an upload, `/objects/<id>`); blank removes it. */
+  /**
+   * The episode's audio file (an upload, `/objects/<id>`); blank removes it. An http(s) link to
+   * another site is kept as `externalUrl` (what the spec's clients send as "a YouTube link").
+   */
   audioUrl: optionalMediaUrl('Audio URL'),
   /** A page elsewhere that has the episode (YouTube and the like): opened, never played in the app. */
-  externalUrl: optionalMediaUrl('External link'),
+  externalUrl: optionalWebUrl('External link'),
   imageUrl: optionalMediaUrl('Image URL'),
   duration: durationInput,
   hostName: optionalText('Host name', 200),

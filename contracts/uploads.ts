@@ -44,10 +44,16 @@ export type FinalizeAudioInput = z.infer<typeof FinalizeAudioInput>;
 export const ImageVariant = z.object({ width: z.number().int(), height: z.number().int(), format: z.enum(['webp', 'jpg']), url: z.string() });
 
 /**
- * `/objects/<id>`: where a finalised upload is served. Images also list the sizes made of them
- * (absent for audio, so older clients that read only `objectPath` are unaffected).
+ * `/objects/<id>`: where a finalised upload is served. Images also list the sizes made of them;
+ * audio answers its duration in whole seconds, read from the file (null for a file published before
+ * durations were read). Both are absent for the other kind, so older clients that read only
+ * `objectPath` are unaffected.
  */
-export const ObjectPathResponse = z.object({ objectPath: z.string(), variants: z.array(ImageVariant).optional() });
+export const ObjectPathResponse = z.object({
+  objectPath: z.string(),
+  variants: z.array(ImageVariant).optional(),
+  durationSeconds: z.number().int().nullable().optional(),
+});
 export type ObjectPathResponse = z.infer<typeof ObjectPathResponse>;
 
 export const UploadParameters = z.object({

@@ -31,7 +31,15 @@ export class UploadError extends Error {
 }
 
 /** Every step of the flow in order; resolves with the object path or rejects with an UploadError. */
-export async function uploadFile(kind: UploadKind, file: File, { onProgress, signal }: UploadOptions = {}): Promise<string> {
+export async function uploadFile(kind: UploadKind, file: File, options: UploadOptions = {}): Promise<string> {
+  return (await uploadFileWithDetails(kind, file, options)).objectPath;
+}
+
+/**
+ * uploadFile, answering what finalising said as well: the object path, and for audio its duration
+ * in seconds as the server read it from the file (null when it could not say).
+ */
+export async function uploadFileWithDetails(kind: UploadKind, file: File, { onProgress, signal }: UploadOptions = {}): Promise<ObjectPathResponse> {
   let uploadURL: string;
   try {
     ({ uploadURL } = await apiFetch<UploadUrlResponse>('/api/objects/upload', { method: 'POST', body: { kind }, signal }));
@@ -89,12 +97,10 @@ function putFile(url: string, file: File, { onProgress, signal }: UploadOptions)
 }
 
 /** Images go to PUT /api/articles/images (also podcast covers and profile images), audio to PUT /api/podcasts/audio. */
-async function finalizeUpload(kind: UploadKind, uploadURL: string, signal?: AbortSignal): Promise<string> {
-  const { objectPath } =
-    kind === 'image'
-      ? await apiFetch<ObjectPathResponse>('/api/articles/images', { method: 'PUT', body: { imageURL: uploadURL }, signal })
-      : await apiFetch<ObjectPathResponse>('/api/podcasts/audio', { method: 'PUT', body: { audioURL: uploadURL }, signal });
-  return objectPath;
+function finalizeUpload(kind: UploadKind, uploadURL: string, signal?: AbortSignal): Promise<ObjectPathResponse> {
+  return kind === 'image'
+    ? apiFetch<ObjectPathResponse>('/api/articles/images', { method: 'PUT', body: { imageURL: uploadURL }, signal })
+    : apiFetch<ObjectPathResponse>('/api/podcasts/audio', { method: 'PUT', body: { audioURL: uploadURL }, signal });
 }
 
 function parseJson(text: string): unknown {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { getJson, holdRoute, useTheme, type ListedArticle, type ListedPodcast } from './content';
@@ -6,6 +8,11 @@ import { selectButton } from './select';
 import { toast } from './toast';
 import { ACCOUNTS, signIn } from './session';
 import { expectImageLoaded } from './images';
+import { signInWithForm } from './journey';
+
+/** A sample episode's audio (16 s of speech) as an editor would pick it. */
+const SAMPLE_MP3_PATH = path.resolve(import.meta.dirname, '../../server/db/seed/audio/main-1.mp3');
+const SAMPLE_MP3 = readFileSync(SAMPLE_MP3_PATH);
 
 /*
  * The article and podcast create/edit pages (spec 2): fields, validation (spec 5), pending texts,
@@ -292,8 +299,10 @@ test('journey: an editor drafts an article with an image and two categories, pub
 });
 
 test.describe('podcast pages', () => {
-  test('an editor creates an episode (minutes become seconds); /podcasts lists it after the delay', async ({ page, baseURL }) => {
-    await signIn(page, ACCOUNTS.editor);
+  test('an editor signs in, uploads an MP3 (duration read from the file, previewed), adds a link, saves; the card shows 0:16 and the feed carries the file', async ({ page, baseURL }) => {
+    test.slow(); // a sign-in through the form, an upload, a held save and a redirect
+    await page.goto('/');
+    await signInWithForm(page, ACCOUNTS.editor);
     const category = await firstActiveCategory(page);
     const title = `Episode made in the browser ${Date.now()}`;
     await page.goto('/podcasts/add');
@@ -304,48 +313,69 @@ test.describe('podcast pages', () => {
     await tickCategory(page, category.name);
     const episodeNumber = freeEpisodeNumber();
     await page.getByLabel('Episode Number').fill(String(episodeNumber));
-    await page.getByLabel('Duration (minutes)').fill('42');
-    await page.getByLabel('YouTube Link').fill('https://www.youtube.com/watch?v=abc');
+    const duration = page.getByLabel('Duration');
+    await expect(page.getByText('Format: MM:SS or HH:MM:SS')).toBeVisible();
+    await duration.fill('42:00');
+
+    const audio = page.getByRole('group', { name: 'Audio File' });
+    await audio.locator('input[type=file]').setInputFiles(SAMPLE_MP3_PATH);
+    await expect(audio).toContainText('Uploaded main-1.mp3');
+    // The server read the file: its duration replaces what was typed, and the field says where it came from.
+    await expect(duration).toHaveValue('0:16');
+    await expect(duration).toHaveAttribute('readonly', '');
+    await expect(page.getByText('Read from the file. Format: MM:SS or HH:MM:SS')).toBeVisible();
+    const preview = audio.locator('audio');
+    await expect(preview).toHaveAttribute('src', /^\/objects\//);
+    await expect(preview).toHaveAttribute('controls', '');
+    await expect(audio.getByRole('button', { name: 'Replace audio file' })).toBeVisible();
+    await expect(audio.getByRole('button', { name: 'Remove audio file' })).toBeVisible();
+    await expect.poll(() => preview.evaluate((el: HTMLAudioElement) => Math.round(el.duration))).toBe(16);
+
+    await page.getByLabel('External Link').fill('https://www.youtube.com/watch?v=abc');
+    await expect(page.getByText('YouTube or another page that has this episode.')).toBeVisible();
     await page.getByLabel('Host Name').fill('Jordan Host');
-    await page.getByLabel('Guest Name').fill('Casey Guest');
-    await page.getByLabel('Guest Title').fill('CFO');
-    await page
-      .getByRole('group', { name: 'Cover Image' })
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PIXEL_PNG });
-    await expect(page.getByRole('img', { name: 'Preview of Cover Image' })).toBeVisible();
     await chooseOption(page, 'Status', 'Published');
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: '/work/shots-audio/editor-episode-audio.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Create Episode' }).click();
     await expect(toast(page)).toContainText('Podcast episode created successfully!');
-    await expect(page).toHaveURL(/\/podcasts\/add$/);
     await expect(page).toHaveURL(/\/podcasts$/);
-    await expect(page.getByRole('heading', { name: title }).first()).toBeVisible();
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).first();
+    await expect(card.getByText('0:16', { exact: true })).toBeVisible();
 
-    const episodes = await getJson<ListedPodcast[]>(page.request, '/api/podcasts?limit=50');
-    expect(episodes.find((p) => p.title === title)).toMatchObject({
+    const created = (await getJson<ListedPodcast[]>(page.request, '/api/podcasts?limit=50')).find((p) => p.title === title)!;
+    expect(created).toMatchObject({
       episodeNumber,
-      duration: 42 * 60,
-      audioUrl: 'https://www.youtube.com/watch?v=abc',
+      duration: 16,
+      externalUrl: 'https://www.youtube.com/watch?v=abc',
+      audioBytes: SAMPLE_MP3.length,
+      audioType: 'audio/mpeg',
       hostName: 'Jordan Host',
-      guestName: 'Casey Guest',
-      guestTitle: 'CFO',
       status: 'published',
     });
-    const created = episodes.find((p) => p.title === title)!;
-    expect(created.imageUrl).toMatch(/^\/objects\//);
+    expect(created.audioUrl).toMatch(/^\/objects\//);
 
-    // Listen Now records a play, then opens the YouTube link in a new tab.
-    await page.context().route('https://www.youtube.com/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>episode</title>' }),
-    );
-    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).first();
-    const played = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/podcasts/${created.id}/play`));
-    const popup = page.waitForEvent('popup');
-    await card.getByRole('link', { name: /^Listen Now/ }).click();
-    expect((await played).status()).toBe(200);
-    expect((await popup).url()).toBe('https://www.youtube.com/watch?v=abc');
-    expect((await getJson<ListedPodcast>(page.request, `/api/podcasts/${created.id}`)).playCount).toBe(created.playCount + 1);
+    // The podcast feed: the episode is an enclosure of its file, with the file's length and duration.
+    const feed = await (await page.request.get('/podcasts/feed.xml')).text();
+    const item = feed.split('<item>').find((i) => i.includes(created.id))!;
+    const enclosure = /<enclosure ([^>]*)\/>/.exec(item)![1];
+    const attributes = Object.fromEntries([...enclosure.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    expect(attributes).toEqual({ url: `${baseURL}${created.audioUrl}`, length: String(SAMPLE_MP3.length), type: 'audio/mpeg' });
+    expect(item).toContain('<itunes:duration>0:00:16</itunes:duration>');
+
+    // Editing: the file is there with its preview; removed, the duration can be typed again.
+    await page.goto(`/podcasts/${created.id}/edit`);
+    await expect(duration).toHaveValue('0:16');
+    await expect(duration).toHaveAttribute('readonly', '');
+    await audio.getByRole('button', { name: 'Remove audio file' }).click();
+    await expect(audio.locator('audio')).toHaveCount(0);
+    await expect(duration).not.toHaveAttribute('readonly', '');
+    await duration.fill('1:02:05');
+    await page.getByRole('button', { name: 'Update Episode' }).click();
+    await expect(toast(page)).toContainText('Podcast episode updated successfully!');
+    await expect.poll(async () => (await getJson<ListedPodcast>(page.request, `/api/podcasts/${created.id}`)).duration).toBe(3725);
+    expect(await getJson<ListedPodcast>(page.request, `/api/podcasts/${created.id}`)).toMatchObject({ audioUrl: null, audioBytes: null });
   });
 
   test("a taken episode number is refused by the server under its field, focused; another number clears it and saves", async ({ page, baseURL }) => {
@@ -390,14 +420,14 @@ test.describe('podcast pages', () => {
     await expect(toast(page)).toContainText('Podcast episode created successfully!');
   });
 
-  test('an editor edits an episode: minutes shown from seconds, unchanged duration kept', async ({ page, baseURL }) => {
+  test('an editor edits an episode: the duration shown as MM:SS, unchanged duration kept', async ({ page, baseURL }) => {
     await signIn(page, ACCOUNTS.editor);
     const episode = await createPodcast(page, baseURL, `Editable episode ${Date.now()}`);
     await page.goto(`/podcasts/${episode.id}/edit`);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Podcast' })).toBeVisible();
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(episode.title);
-    // 2550 s is 42.5 minutes, shown rounded; left alone it is not sent, so the seconds survive.
-    await expect(page.getByLabel('Duration (minutes)')).toHaveValue('43');
+    // 2550 s, shown as the hint's MM:SS; sent back as it is, so the seconds survive.
+    await expect(page.getByLabel('Duration')).toHaveValue('42:30');
     // A number that names the episode: no thousands separator.
     await expect(page.getByLabel('Episode Number')).toHaveValue(String(episode.episodeNumber));
 

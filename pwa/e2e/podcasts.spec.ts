@@ -21,9 +21,11 @@ async function openAs(page: Page, account: Account | null, path = '/podcasts') {
   await expect(page.getByRole('heading', { level: 1, name: 'Ledger Commons Podcast Hub' })).toBeVisible();
 }
 
-function minutes(seconds: number): string {
-  const total = Math.round(seconds / 60);
-  return total >= 60 ? `${Math.floor(total / 60)}h ${total % 60}m` : `${total}m`;
+/** H:MM:SS, or M:SS under an hour. */
+function clock(seconds: number): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const [h, m, s] = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
+  return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
 }
 
 test.describe('sample data', () => {
@@ -46,7 +48,7 @@ test.describe('sample data', () => {
     const full = listed.find((p) => p.audioUrl && p.guestName && p.guestTitle && p.episodeNumber && p.duration)!;
     const card = cardFor(page, full.title);
     await expect(card.getByText(`Episode ${full.episodeNumber}`, { exact: true })).toBeVisible();
-    await expect(card.getByText(minutes(full.duration!), { exact: true })).toBeVisible();
+    await expect(card.getByText(clock(full.duration!), { exact: true })).toBeVisible();
     for (const category of full.categories) {
       await expect(card.getByRole('list', { name: 'Categories' }).getByText(category.name)).toBeVisible();
     }
@@ -64,24 +66,27 @@ test.describe('sample data', () => {
     const popular = listed.find((p) => p.playCount >= 1000)!;
     await expect(cardFor(page, popular.title).getByText(`${popular.playCount.toLocaleString('en-US')} plays`)).toBeVisible();
     expect(popular.playCount.toLocaleString('en-US')).toContain(',');
+    // Audio is always a file of this site, never a link (other specs in this worker may have made
+    // episodes without one).
+    expect(listed.filter((p) => p.audioUrl && !p.audioUrl.startsWith('/objects/'))).toEqual([]);
 
     // The call to action subscribes for real (pwa/e2e/feeds.spec.ts covers it in full).
     const subscribe = page.getByRole('region', { name: 'Never Miss an Episode' });
     await expect(subscribe.getByRole('link', { name: 'RSS feed' })).toHaveAttribute('href', '/podcasts/feed.xml');
   });
 
-  test('durations: Xh Ym, Ym, and 30 minutes (45 on the featured card) when unknown', async ({ page, request }) => {
+  test('durations: H:MM:SS, M:SS, and 30 minutes (45 on the featured card) when unknown', async ({ page, request }) => {
     const [first, second] = await getJson<ListedPodcast[]>(request, LIST);
-    const unknown = { ...first, title: 'Unknown length', duration: null, isFeatured: false };
+    const unknown = { ...first, title: 'Unknown length', duration: null, isFeatured: false, audioUrl: null };
     const long = { ...second, title: 'Long one', duration: 3900, isFeatured: false };
     const featured = { ...first, id: 'f', title: 'Featured unknown', duration: null, isFeatured: true };
     await page.route('**/api/podcasts?*', (route) => route.fulfill({ json: [unknown, long] }));
     await page.route('**/api/podcasts/featured', (route) => route.fulfill({ json: [featured] }));
     await openAs(page, null);
 
-    await expect(cardFor(page, 'Unknown length').getByText('30m', { exact: true })).toBeVisible();
-    await expect(cardFor(page, 'Long one').getByText('1h 5m', { exact: true })).toBeVisible();
-    await expect(featuredCard(page).getByText('45m', { exact: true })).toBeVisible();
+    await expect(cardFor(page, 'Unknown length').getByText('30:00', { exact: true })).toBeVisible();
+    await expect(cardFor(page, 'Long one').getByText('1:05:00', { exact: true })).toBeVisible();
+    await expect(featuredCard(page).getByText('45:00', { exact: true })).toBeVisible();
   });
 
   test('/PODCASTS matches case-insensitively', async ({ page }) => {

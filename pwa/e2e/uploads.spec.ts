@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { holdRoute, useTheme } from './content';
@@ -15,7 +17,8 @@ const PIXEL_PNG = Buffer.from(
   'base64',
 );
 // An ID3 tag header: enough for the server to recognise MP3.
-const TINY_MP3 = Buffer.concat([Buffer.from('ID3', 'latin1'), Buffer.from([4, 0, 0, 0, 0, 0, 0]), Buffer.alloc(54)]);
+/** A real (small) MP3: finalising reads the audio's duration. */
+const TINY_MP3 = readFileSync(path.resolve(import.meta.dirname, '../../server/db/seed/audio/main-1.mp3'));
 const IMAGE_LIMIT = 5_242_880;
 
 

@@ -53,14 +53,16 @@ export function formatDayTime(date: string | number | Date, timeZone?: string): 
 }
 
 /**
- * An episode duration as 'Xh Ym' or 'Ym'. The API sends seconds; null (unknown) shows
- * `fallbackMinutes` (spec: 45 on the featured card, 30 on cards).
+ * An episode duration as H:MM:SS, or M:SS under an hour (the form the episode form's hint uses:
+ * "MM:SS or HH:MM:SS"). The API sends seconds, read from the audio file when there is one; null
+ * (unknown) shows `fallbackMinutes` (spec: 45 on the featured card, 30 on cards).
  */
 export function formatDuration(seconds: number | null | undefined, fallbackMinutes = 30): string {
-  const totalMinutes = seconds == null ? fallbackMinutes : Math.round(seconds / 60);
-  const hours = Math.floor(totalMinutes / 60);
-  const minutes = totalMinutes % 60;
-  return hours > 0 ? `${hours}h ${minutes}m` : `${minutes}m`;
+  const total = seconds == null || !Number.isFinite(seconds) || seconds < 0 ? fallbackMinutes * 60 : Math.round(seconds);
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const secs = String(total % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${secs}` : `${minutes}:${secs}`;
 }
 
 export interface PersonName {

@@ -238,7 +238,9 @@ export async function generate(db: Knex, size: BenchSize | BenchCounts): Promise
         title: sentence(5 + int(5)).slice(0, -1),
         description: paragraph(2),
         episodeNumber: n.podcasts - i,
-        audioUrl: chance(0.9) ? `https://www.youtube.com/watch?v=bench${i}` : null,
+        // A page elsewhere, as the migration keeps such links: audio_url only ever names an upload.
+        audioUrl: null,
+        externalUrl: chance(0.9) ? `https://www.youtube.com/watch?v=bench${i}` : null,
         imageUrl: chance(0.7) ? `https://images.example.com/podcasts/${i}.jpg` : null,
         duration: 1200 + int(3600),
         hostName: `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`,

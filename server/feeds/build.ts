@@ -108,7 +108,6 @@ export function articleFeedXml(ctx: FeedContext, items: FeedItems<ArticleRow>, o
   return format === 'rss' ? feed.rss2() : feed.atom1();
 }
 
-const AUDIO_TYPES: Record<string, string> = { mp3: 'audio/mpeg', m4a: 'audio/mp4', wav: 'audio/wav', ogg: 'audio/ogg', oga: 'audio/ogg', aac: 'audio/aac' };
 const OBJECT_PATH = /^\/objects\/([0-9a-f-]{36})$/i;
 
 /** Object id of an uploaded file's path (`/objects/<id>`), if it is one. */
@@ -117,29 +116,18 @@ export function objectIdOf(url: string | null): string | undefined {
 }
 
 /**
- * The enclosure podcast apps download: uploaded audio with its real length and type; an external
- * link that names an audio file by extension (length unknown: 0, as RSS allows); nothing for
- * anything else (a video page is not an audio file an app can play).
+ * The enclosure podcast apps download: the episode's uploaded audio, a finalised object, with its
+ * stored length and type. Undefined when there is none (such an episode is left out of the feed).
  */
 function enclosureOf(url: string | null, origin: string, objects: Map<string, AudioObject>) {
-  if (!url) return undefined;
-  const objectId = objectIdOf(url);
-  if (objectId) {
-    const object = objects.get(objectId);
-    return object ? { url: absolute(origin, url), type: object.contentType, length: object.size } : undefined;
-  }
-  try {
-    const ext = new URL(url).pathname.split('.').pop()?.toLowerCase() ?? '';
-    return AUDIO_TYPES[ext] ? { url, type: AUDIO_TYPES[ext], length: 0 } : undefined;
-  } catch {
-    return undefined;
-  }
+  const object = objects.get(objectIdOf(url) ?? '');
+  return object && url ? { url: absolute(origin, url), type: object.contentType, length: object.size } : undefined;
 }
 
-/** HH:MM:SS, the form Apple documents for itunes:duration. */
+/** H:MM:SS, one of the forms Apple documents for itunes:duration. */
 function hms(seconds: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
+  return `${Math.floor(seconds / 3600)}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
 }
 
 const text = (value: string | number) => ({ _text: String(value) });
@@ -182,7 +170,9 @@ export function podcastFeedXml(ctx: FeedContext, items: FeedItems<PodcastRow>, o
   feed.addExtension({ name: 'podcast:locked', objects: text('no') });
 
   for (const row of items.rows) {
+    // Only episodes that play: one that just links to a page elsewhere is not in the feed.
     const enclosure = enclosureOf(row.audio_url, origin, objects);
+    if (!enclosure) continue;
     const extensions: NonNullable<Item['extensions']> = [
       { name: 'itunes:title', objects: text(rssTitle(row.title)) },
       { name: 'itunes:explicit', objects: text('false') },
@@ -222,7 +212,7 @@ export function podcastFeedXml(ctx: FeedContext, items: FeedItems<PodcastRow>, o
       date: dateOf(row.published_at),
       description: escapeHtml(row.description ?? ''),
       category: (items.relations.categories.get(row.id) ?? []).map((c) => ({ name: c.name })),
-      ...(enclosure ? { enclosure } : {}),
+      enclosure,
       extensions,
     });
   }

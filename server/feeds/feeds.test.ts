@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
@@ -6,7 +7,10 @@ import { podcastFeedXml, rssTitle } from './build';
 import { coverUrl, podcastCover, seriesCover } from '../../contracts/covers';
 import { signedIn } from '../test/agents';
 import { createCategory, insertArticle, insertPodcast, minutesAgo, type CategoryFixture } from '../test/factories';
-import { completedUpload, WAV_BYTES } from '../test/uploads';
+import { completedUpload, putFile, uploadUrl, WAV_BYTES } from '../test/uploads';
+import { sampleAudioPath } from '../db/seed/audio';
+
+const MP3 = readFileSync(sampleAudioPath('main', 1));
 
 /*
  * Feeds are parsed back with an XML parser (a malformed document throws) and checked for the
@@ -151,8 +155,22 @@ describeEachDb('feeds', (t) => {
     expect(audio.status, audio.text).toBe(200);
     const withAudio = await insertPodcast(db, { title: 'Episode with audio', categoryIds: [cat.id], publishedAt: minutesAgo(5), duration: 3725 });
     await db('podcast_episodes').where({ id: withAudio }).update({ audio_url: audio.body.objectPath, episode_number: 12, description: 'We talk <b>audit</b>.', host_name: 'Hana Host' });
-    const external = await insertPodcast(db, { title: 'Hosted elsewhere', publishedAt: minutesAgo(6) });
-    await db('podcast_episodes').where({ id: external }).update({ audio_url: 'https://cdn.example.com/ep/11.mp3' });
+    // Made through the API with a real MP3: its enclosure and duration come from the file.
+    const mp3Url = await uploadUrl(editor, 'audio');
+    expect((await putFile(editor, mp3Url, MP3)).status).toBe(200);
+    const mp3 = await editor.put('/api/podcasts/audio', { audioURL: mp3Url });
+    const second = await editor.post('/api/podcasts', { title: 'Second with audio', categoryIds: [cat.id], audioUrl: mp3.body.objectPath, duration: '50:00', episodeNumber: 13 });
+    expect(second.status, second.text).toBe(201);
+    await db('podcast_episodes').where({ id: second.body.id }).update({ published_at: minutesAgo(6) });
+    // Only a link to a page elsewhere: podcast apps could not play it, so it is left out.
+    const external = await insertPodcast(db, { title: 'Hosted elsewhere', publishedAt: minutesAgo(4) });
+    await db('podcast_episodes').where({ id: external }).update({ external_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
+    // A file that was never published (not finalised) is no enclosure either.
+    const pendingUrl = await uploadUrl(editor, 'audio');
+    await putFile(editor, pendingUrl, MP3);
+    const pending = await db('objects').whereNull('finalized_at').where({ kind: 'audio' }).first();
+    const unpublishedFile = await insertPodcast(db, { title: 'File not published', publishedAt: minutesAgo(3) });
+    await db('podcast_episodes').where({ id: unpublishedFile }).update({ audio_url: `/objects/${pending.id}` });
     await insertPodcast(db, { title: 'Draft episode', status: 'draft' });
 
     const res = await anon.get('/podcasts/feed.xml');
@@ -178,9 +196,11 @@ describeEachDb('feeds', (t) => {
     expect(ch['itunes:category']['itunes:category']['@text']).toBe('Management');
     expect(String(ch['itunes:explicit'])).toBe('false');
     expect(res.text).not.toContain('Draft episode');
+    expect(res.text).not.toContain('Hosted elsewhere');
+    expect(res.text).not.toContain('File not published');
 
     const items: any[] = ch.item;
-    expect(items.map((i) => i.title)).toEqual(['Episode with audio', 'Hosted elsewhere']);
+    expect(items.map((i) => i.title)).toEqual(['Episode with audio', 'Second with audio']);
     const [ep, ext] = items;
     expect(ep.guid['#text']).toBe(withAudio);
     expect(ep.guid['@isPermaLink']).toBe('false');
@@ -188,17 +208,18 @@ describeEachDb('feeds', (t) => {
     expectHtmlShowingText(ep.description, 'We talk <b>audit</b>.');
     expect(ep['itunes:episode']).toBe(12);
     expect(ep['podcast:episode']).toBe(12);
-    expect(ep['itunes:duration']).toBe('01:02:05');
+    expect(ep['itunes:duration']).toBe('1:02:05');
     expect(String(ep['itunes:explicit'])).toBe('false');
     expect(ep.enclosure).toEqual({ '@url': `${t().url}${audio.body.objectPath}`, '@type': 'audio/wav', '@length': String(WAV_BYTES.length) });
-    expect(ext.enclosure).toMatchObject({ '@url': 'https://cdn.example.com/ep/11.mp3', '@type': 'audio/mpeg' });
+    expect(ext.enclosure).toEqual({ '@url': `${t().url}${mp3.body.objectPath}`, '@type': 'audio/mpeg', '@length': String(MP3.length) });
+    expect(ext['itunes:duration']).toBe('0:00:16'); // the file's, not the 50:00 typed
     expect(new Date(ep.pubDate).toISOString()).toBe(minutesAgo(5));
     // Each episode's artwork: its generated 1400 px square (the same cover its card shows), or its upload.
     const presented = (await anon.get(`/api/podcasts/${withAudio}`)).body;
     expect(ep['itunes:image']['@href']).toBe(`${t().url}${coverUrl(podcastCover(presented), '1400x1400', 'jpg')}`);
     const episodeImage = await fetch(ep['itunes:image']['@href']);
     expect(await sharp(Buffer.from(await episodeImage.arrayBuffer())).metadata()).toMatchObject({ width: 1400, height: 1400, format: 'jpeg' });
-    await db('podcast_episodes').where({ id: external }).update({ image_url: 'https://cdn.example.com/ep/11.jpg' });
+    await db('podcast_episodes').where({ id: second.body.id }).update({ image_url: 'https://cdn.example.com/ep/11.jpg' });
     const uploaded = parse((await anon.get('/podcasts/feed.xml')).text).rss.channel.item[1];
     expect(uploaded['itunes:image']['@href']).toBe('https://cdn.example.com/ep/11.jpg');
 
@@ -256,6 +277,9 @@ describeEachDb('feed titles made of markup', (t) => {
     const category = await createCategory(db, { name: '<img src=x onerror=alert(4)>Tax' });
     await insertArticle(db, { title: 'Plain story', categoryIds: [category.id], publishedAt: minutesAgo(3) });
     const episode = await insertPodcast(db, { title: '<img src=x onerror=alert(6)>Episode <b>7</b>', publishedAt: minutesAgo(2) });
+    const editor = (await signedIn(db, t().agent(), 'editor')).agent;
+    const audio = await editor.put('/api/podcasts/audio', { audioURL: await completedUpload(editor, 'audio') });
+    await db('podcast_episodes').where({ id: episode }).update({ audio_url: audio.body.objectPath });
     const anon = t().agent();
 
     const podcastXml = (await anon.get('/podcasts/feed.xml')).text;

@@ -21,14 +21,22 @@ export interface FeedItems<R> {
  * (drafts can never leak: the list query is the one the public API uses), with categories and
  * authors: three queries whatever the count.
  */
-async function feedItems<R extends ContentRow>(db: Knex, kind: ContentKind, categoryIds: string[] = []): Promise<FeedItems<R>> {
-  const { rows } = await listContent<R>(db, kind, { withDrafts: false, limit: FEED_SIZE, categoryIds, archivedOnly: false });
+async function feedItems<R extends ContentRow>(
+  db: Knex,
+  kind: ContentKind,
+  { categoryIds = [], whereNotNull }: { categoryIds?: string[]; whereNotNull?: string[] } = {},
+): Promise<FeedItems<R>> {
+  const { rows } = await listContent<R>(db, kind, { withDrafts: false, limit: FEED_SIZE, categoryIds, archivedOnly: false, whereNotNull });
   const [relations, authors] = await Promise.all([loadRelations(db, kind, rows), authorsByIds(db, rows.map((r) => r.author_id))]);
   return { rows, relations, authors };
 }
 
-export const articleFeedItems = (db: Knex, categoryIds?: string[]) => feedItems<ArticleRow>(db, ARTICLES, categoryIds);
-export const podcastFeedItems = (db: Knex) => feedItems<PodcastRow>(db, PODCASTS);
+export const articleFeedItems = (db: Knex, categoryIds?: string[]) => feedItems<ArticleRow>(db, ARTICLES, { categoryIds });
+/**
+ * Episodes with an audio file only: podcast apps have nothing to play in one that only links to a
+ * page elsewhere (docs/feeds-and-search.md).
+ */
+export const podcastFeedItems = (db: Knex) => feedItems<PodcastRow>(db, PODCASTS, { whereNotNull: ['audio_url'] });
 
 export interface CategoryRow {
   id: string;

@@ -25,7 +25,27 @@ export function paddedPng(size: number, fill: (length: number) => Buffer = (leng
   crc.writeUInt32BE(crc32(typeAndData));
   return Buffer.concat([PNG_BYTES.subarray(0, end), length, typeAndData, crc, PNG_BYTES.subarray(end)]);
 }
-export const WAV_BYTES = Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt ', 'latin1'), Buffer.alloc(64, 1)]);
+/** A real WAV file (finalising reads audio): one second of 8 kHz, 8-bit mono silence. */
+export const WAV_BYTES = wavOfSilence(1);
+
+/** A real WAV file of `seconds` seconds of 8 kHz, 8-bit mono silence. */
+export function wavOfSilence(seconds: number): Buffer {
+  const data = 8000 * seconds;
+  const wav = Buffer.alloc(44 + data, 0x80);
+  wav.write('RIFF', 0, 'latin1');
+  wav.writeUInt32LE(36 + data, 4);
+  wav.write('WAVEfmt ', 8, 'latin1');
+  wav.writeUInt32LE(16, 16); // fmt chunk size
+  wav.writeUInt16LE(1, 20); // PCM
+  wav.writeUInt16LE(1, 22); // mono
+  wav.writeUInt32LE(8000, 24); // sample rate
+  wav.writeUInt32LE(8000, 28); // bytes per second
+  wav.writeUInt16LE(1, 32); // block align
+  wav.writeUInt16LE(8, 34); // bits per sample
+  wav.write('data', 36, 'latin1');
+  wav.writeUInt32LE(data, 40);
+  return wav;
+}
 
 /** Asks for an upload URL as the agent's user (no `kind`: the server's default, an image). */
 export async function uploadUrl(agent: Agent, kind?: 'image' | 'audio'): Promise<string> {

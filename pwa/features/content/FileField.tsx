@@ -5,9 +5,9 @@ import {
   isFileDropItem,
   type DropZoneProps,
 } from 'react-aria-components';
-import { UPLOAD_LIMITS, UPLOAD_TYPES, type UploadKind } from '../../../contracts/uploads';
+import { UPLOAD_LIMITS, UPLOAD_TYPES, type ObjectPathResponse, type UploadKind } from '../../../contracts/uploads';
 import { serverMessage } from '../../lib/errors';
-import { UploadError, uploadFile } from '../../api/uploads';
+import { UploadError, uploadFileWithDetails } from '../../api/uploads';
 import { Button } from '../../components/Button';
 import { errorToast, toast } from '../../components/Toast';
 import './FileField.css';
@@ -29,6 +29,8 @@ export interface FileFieldProps {
   maxBytes?: number;
   /** Told when an upload starts and ends, so a form can hold its submit meanwhile. */
   onUploadingChange?: (isUploading: boolean) => void;
+  /** Told what finalising answered (audio: the duration the server read from the file), before onChange. */
+  onUploaded?: (result: ObjectPathResponse) => void;
   isDisabled?: boolean;
 }
 
@@ -48,6 +50,7 @@ export function FileField({
   errorMessage,
   maxBytes = UPLOAD_LIMITS[kind],
   onUploadingChange,
+  onUploaded,
   isDisabled = false,
 }: FileFieldProps) {
   const id = useId();
@@ -71,7 +74,7 @@ export function FileField({
     onUploadingChange?.(true);
     let lastProgressAt = 0;
     try {
-      const path = await uploadFile(kind, file, {
+      const result = await uploadFileWithDetails(kind, file, {
         signal: abort.signal,
         onProgress: (fraction) => {
           // Spec 9: progress updates at most every 500 ms (and the last one always).
@@ -81,7 +84,8 @@ export function FileField({
           setUpload({ fileName: file.name, progress: fraction });
         },
       });
-      onChange(path);
+      onUploaded?.(result);
+      onChange(result.objectPath);
       setStatus(`Uploaded ${file.name}`);
       if (kind === 'image') toast({ title: 'Image uploaded successfully!' });
     } catch (error) {
@@ -143,12 +147,16 @@ export function FileField({
       >
         {value && kind === 'image' ? <img className="file-field__preview" src={value} alt={`Preview of ${label}`} /> : null}
         {value && kind === 'audio' ? (
-          <p className="file-field__current">
-            Current file:{' '}
-            <a href={value} target="_blank" rel="noopener noreferrer">
-              {value}
-            </a>
-          </p>
+          <>
+            {/* Only its length is fetched until the editor presses play. */}
+            <audio className="file-field__audio" controls preload="metadata" src={value} aria-label={`Preview of ${label}`} />
+            <p className="file-field__current">
+              Current file:{' '}
+              <a href={value} target="_blank" rel="noopener noreferrer">
+                {value}
+              </a>
+            </p>
+          </>
         ) : null}
         <div className="file-field__actions">
           <FileTrigger

@@ -6,10 +6,10 @@ import { PodcastCreateInput, PodcastPatchInput, type Podcast } from '../../../co
 import { Button } from '../../components/Button';
 import { FileField } from '../content/FileField';
 import { ImageField, SubmitRow } from './FormParts';
-import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { bind, bindWithError, useEntityForm, submitLabel } from '../../lib/entityForm';
+import { formatDuration } from '../../lib/format';
 import { STATUS_OPTIONS, toStatus } from './ArticleForm';
 import { CategoryChoices } from './CategoryChoices';
 import { EpisodeNumberField, initialPlacement, ShowSelect, useEpisodePlacement } from './EpisodePlacement';
@@ -22,17 +22,20 @@ export interface PodcastFormProps {
   /** Set while something else on the page (a delete) is in flight. */
   isHeld?: boolean;
   /**
-   * `page`: /podcasts/add and /podcasts/{id}/edit (spec 2): duration in whole minutes, a YouTube
-   * link (stored as audioUrl), status (default draft), back to /podcasts 1500 ms after saving.
-   * `panel`: the admin panel's Podcasts tab (spec 9): duration as MM:SS or HH:MM:SS, an audio
-   * upload, published on create, `onCreated` after each episode.
+   * `page`: /podcasts/add and /podcasts/{id}/edit (spec 2): status (default draft), back to
+   * /podcasts 1500 ms after saving. `panel`: the admin panel's Podcasts tab (spec 9): published on
+   * create, `onCreated` after each episode. Both have the audio file, the external link and the
+   * duration as MM:SS or HH:MM:SS (read from the file when there is one).
    */
   variant?: 'page' | 'panel';
   onCreated?: () => void;
 }
 
-/** The server stores seconds; the page edits whole minutes. */
-const toMinutes = (seconds: number | null | undefined) => (seconds == null ? Number.NaN : Math.round(seconds / 60));
+/** The server stores seconds; the form shows them as the hint asks (M:SS or H:MM:SS), blank when unknown. */
+const durationText = (seconds: number | null | undefined) => (seconds == null ? '' : formatDuration(seconds));
+
+const DURATION_HINT = 'Format: MM:SS or HH:MM:SS';
+const FROM_FILE = 'Read from the file';
 
 /** The API refuses 0 and non-integers; anything that is not a positive integer is sent as "none". */
 export function episodeNumberOrNull(value: number): number | null {
@@ -41,8 +44,10 @@ export function episodeNumberOrNull(value: number): number | null {
 
 /**
  * The episode form: title, description, categories, show and episode number (unique per show),
- * duration, host, guest, guest title, audio (a link or an upload), cover image and
- * (on the page) status, checked with the contract schema the server uses.
+ * duration, host, guest, guest title, the audio file (upload, replace, remove, preview), an external
+ * link (a page elsewhere, never played), cover image and (on the page) status, checked with the
+ * contract schema the server uses. The server reads an uploaded file's duration; the form shows it
+ * and leaves the field read-only while the episode has that file.
  */
 export function PodcastForm({ podcast, isHeld = false, variant = 'page', onCreated }: PodcastFormProps) {
   const isPanel = variant === 'panel';
@@ -51,7 +56,8 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page', onCreat
   const [uploads, setUploads] = useState({ audio: false, image: false });
   const isUploading = uploads.audio || uploads.image;
   const isBusy = save.isPending || isRedirecting;
-  const initialMinutes = toMinutes(podcast?.duration);
+  // Whether the duration shown came from the file (the server's reading wins over typing).
+  const [durationFromFile, setDurationFromFile] = useState(Boolean(podcast?.audioUrl && podcast.duration != null));
 
   const { form, formProps, clearError } = useEntityForm({
     defaultValues: {
@@ -59,9 +65,9 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page', onCreat
       description: podcast?.description ?? '',
       categoryIds: podcast?.categoryIds ?? [],
       ...initialPlacement(podcast),
-      minutes: initialMinutes,
-      durationText: '',
-      audioUrl: podcast?.audioUrl ?? (isPanel ? null : ''),
+      durationText: durationText(podcast?.duration),
+      audioUrl: podcast?.audioUrl ?? null,
+      externalUrl: podcast?.externalUrl ?? '',
       hostName: podcast?.hostName ?? '',
       guestName: podcast?.guestName ?? '',
       guestTitle: podcast?.guestTitle ?? '',
@@ -69,16 +75,12 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page', onCreat
       status: podcast?.status ?? ('draft' as ContentStatus),
     },
     schema: podcast ? PodcastPatchInput : PodcastCreateInput,
-    toInput: ({ showId: _chosen, episodeNumber: _typed, minutes, durationText, status, ...values }) => {
-      const input = { ...values, showId: placement.showIdInput, episodeNumber: episodeNumberOrNull(placement.episodeNumber) };
-      // Spec 5: the panel's duration is parsed by the schema (MM:SS, HH:MM:SS or seconds).
-      if (isPanel) return { ...input, duration: durationText };
-      const minutesChanged = !(Number.isNaN(minutes) && Number.isNaN(initialMinutes)) && minutes !== initialMinutes;
-      // Unchanged minutes are not sent, so an edit keeps a duration with seconds (e.g. 42:30) intact.
-      const duration = podcast && !minutesChanged ? {} : { duration: Number.isFinite(minutes) ? Math.round(minutes * 60) : null };
-      return { ...input, ...duration, status };
+    toInput: ({ showId: _chosen, episodeNumber: _typed, durationText, status, ...values }) => {
+      // Spec 5: the duration is parsed by the schema (MM:SS, HH:MM:SS or seconds).
+      const input = { ...values, duration: durationText, showId: placement.showIdInput, episodeNumber: episodeNumberOrNull(placement.episodeNumber) };
+      return isPanel ? input : { ...input, status };
     },
-    errorField: (name) => (name === 'duration' ? (isPanel ? 'durationText' : 'minutes') : name),
+    errorField: (name) => (name === 'duration' ? 'durationText' : name),
     onSubmit: async (input) => {
       await save.mutateAsync(input);
       if (onCreated) onCreated();
@@ -119,22 +121,17 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page', onCreat
       <form.Field name="episodeNumber">
         {(field) => <EpisodeNumberField placement={placement} onChange={field.handleChange} />}
       </form.Field>
-      {isPanel ? (
-        <form.Field name="durationText">
-          {(field) => (
-            <TextField
-              label="Duration"
-              {...bind(field)}
-              placeholder="45:00"
-              description="Format: MM:SS or HH:MM:SS"
-            />
-          )}
-        </form.Field>
-      ) : (
-        <form.Field name="minutes">
-          {(field) => <NumberField label="Duration (minutes)" minValue={0} step={1} {...bind(field)} />}
-        </form.Field>
-      )}
+      <form.Field name="durationText">
+        {(field) => (
+          <TextField
+            label="Duration"
+            {...bind(field)}
+            placeholder="45:00"
+            description={durationFromFile ? `${FROM_FILE}. ${DURATION_HINT}` : DURATION_HINT}
+            isReadOnly={durationFromFile}
+          />
+        )}
+      </form.Field>
     </div>
   );
   const people = (
@@ -149,30 +146,46 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page', onCreat
     </div>
   );
   const audio = (
-    <form.Field name="audioUrl">
-      {(field) =>
-        isPanel ? (
+    <>
+      <form.Field name="audioUrl">
+        {(field) => (
           <FileField
             label="Audio File"
             kind="audio"
             description="MP3, WAV, etc."
             {...bindWithError(field)}
             value={field.state.value || null}
+            onChange={(path) => {
+              field.handleChange(path);
+              // Without a file the duration is typed again (it keeps the last value as a start).
+              if (path === null) setDurationFromFile(false);
+            }}
+            onUploaded={({ durationSeconds }) => {
+              const known = durationSeconds != null;
+              setDurationFromFile(known);
+              if (known) {
+                form.setFieldValue('durationText', durationText(durationSeconds));
+                clearError('durationText');
+              }
+            }}
             onUploadingChange={(audio) => setUploads((u) => ({ ...u, audio }))}
             isDisabled={isBusy}
           />
-        ) : (
+        )}
+      </form.Field>
+      <form.Field name="externalUrl">
+        {(field) => (
           <TextField
-            label="YouTube Link"
+            label="External Link"
             type="url"
             placeholder="https://www.youtube.com/watch?v=…"
-            description="Where 'Listen Now' takes listeners."
-            {...bind(field)}
+            description="YouTube or another page that has this episode."
+            {...bindWithError(field)}
             value={field.state.value ?? ''}
           />
-        )
-      }
-    </form.Field>
+        )}
+      </form.Field>
+    </>
   );
   const cover = (
     <ImageField

@@ -38,6 +38,8 @@ export interface ListFilter {
   featuredOnly?: boolean;
   /** Equality filters on the item's own columns (e.g. an episode's `show_id`). */
   where?: Record<string, string>;
+  /** Columns of the item's own that must be set (the podcast feed: episodes with a file). */
+  whereNotNull?: string[];
   before?: ListCursor;
   /** The signed-in viewer, whose likes the rows carry (`viewer_liked`). */
   viewerId?: string;
@@ -67,6 +69,7 @@ export async function listContent<R extends ContentRow>(db: Knex, kind: ContentK
     const q = db(t).select(itemColumns(db, kind, f.viewerId)).where(col('is_archived'), f.archivedOnly);
     if (f.featuredOnly) q.where(col('is_featured'), true);
     for (const [column, value] of Object.entries(f.where ?? {})) q.where(col(column), value);
+    for (const column of f.whereNotNull ?? []) q.whereNotNull(col(column));
     if (f.categoryIds.length) {
       q.whereExists((sub) =>
         sub

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { PodcastPatchInput } from '../../../contracts/podcasts';
 import { hitWindow } from '../../db/counters';
 import type { ContentRow, ContentWrite } from '../content/repo';
+import type { EpisodeFileColumns } from './audio';
 import { wherePublicContent } from '../content/visibility';
 
 export interface PodcastRow extends ContentRow {
@@ -37,10 +38,15 @@ const PODCAST_COLUMNS = {
   guestTitle: 'guest_title',
   status: 'status',
   isFeatured: 'is_featured',
-} as const satisfies Partial<Record<keyof PodcastPatchInput, string>>;
+  audioBytes: 'audio_bytes',
+  audioType: 'audio_type',
+} as const satisfies Partial<Record<keyof (PodcastPatchInput & EpisodeFileColumns), string>>;
 
-/** A validated create/update body → columns; fields not sent (undefined) are left out. */
-export function podcastWrite(input: PodcastPatchInput): ContentWrite {
+/**
+ * A validated create/update body → columns; fields not sent (undefined) are left out. The file's
+ * length and type are never in a client's body: episodeAudio (./audio.ts) adds them from the object.
+ */
+export function podcastWrite(input: PodcastPatchInput & EpisodeFileColumns): ContentWrite {
   const columns: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(PODCAST_COLUMNS)) {
     const value = input[field as keyof typeof PODCAST_COLUMNS];

@@ -16,6 +16,7 @@ import { countsWhenCreated, type WriteLimiter } from '../../middleware/write-lim
 import { commentHandlers } from '../comments/handlers';
 import { EPISODE_COMMENTS } from '../comments/targets';
 import { findShowBySlug } from '../podcast-shows/repo';
+import { episodeAudio } from './audio';
 import { episodePlacement } from './placement';
 import { presentPodcast } from './presenter';
 import { podcastWrite, recordPlay } from './repo';
@@ -46,7 +47,7 @@ export function podcastRoutes(db: Knex, limits: WriteLimiter, clock: () => numbe
   router.get('/', validateQuery(PodcastListQuery), showFilter(db), listHandler(db, PODCASTS, presentPodcast, { where: byShow }));
   // Featured, visible, non-archived episodes; takes the list's query (limit, categories).
   router.get('/featured', validateQuery(ContentListQuery.omit({ archivedOnly: true })), listHandler(db, PODCASTS, presentPodcast, { featuredOnly: true }));
-  router.post('/', editors, validateBody(PodcastCreateInput), episodePlacement(db), createHandler(db, PODCASTS, presentPodcast, (b: PodcastCreateInput) => podcastWrite(b)));
+  router.post('/', editors, validateBody(PodcastCreateInput), episodePlacement(db), episodeAudio(db), createHandler(db, PODCASTS, presentPodcast, (b: PodcastCreateInput) => podcastWrite(b)));
 
   // Episodes take comments as articles do (same limits, client ids and delete policy). No
   // notifications yet: the notifier's events and rows name articles and discussions only.
@@ -57,7 +58,7 @@ export function podcastRoutes(db: Knex, limits: WriteLimiter, clock: () => numbe
   router.get('/:id', async (ctx) => {
     ctx.body = await presentOne(db, PODCASTS, itemId(ctx, PODCASTS), ctx, presentPodcast);
   });
-  router.patch('/:id', editors, validateBody(PodcastPatchInput), episodePlacement(db), updateHandler(db, PODCASTS, presentPodcast, podcastWrite));
+  router.patch('/:id', editors, validateBody(PodcastPatchInput), episodePlacement(db), episodeAudio(db), updateHandler(db, PODCASTS, presentPodcast, podcastWrite));
   router.delete('/:id', editors, deleteHandler(db, PODCASTS));
 
   router.patch('/:id/status', editors, validateBody(ContentStatusInput), updateHandler(db, PODCASTS, presentPodcast, statusColumns));

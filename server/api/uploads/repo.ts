@@ -23,6 +23,8 @@ export interface ObjectRow {
   path: string;
   finalized_at: unknown;
   created_at: unknown;
+  /** Audio only: whole seconds, read from the file when it was finalised. */
+  duration_seconds?: number | null;
 }
 
 /** Only the hash is stored; the token itself exists only in the URL given to the user. */
@@ -91,6 +93,11 @@ export async function findObject(db: Knex, id: string): Promise<ObjectRow | unde
 /** Makes the object public (served at /objects/<id>); finalising twice keeps the first time. */
 export async function finalizeObject(db: Knex, id: string): Promise<void> {
   await db('objects').where({ id }).whereNull('finalized_at').update({ finalized_at: now() });
+}
+
+/** Records an audio object's duration (read from the file before it is finalised). */
+export async function recordDuration(db: Knex, id: string, seconds: number): Promise<void> {
+  await db('objects').where({ id }).update({ duration_seconds: seconds });
 }
 
 /**

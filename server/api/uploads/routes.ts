@@ -34,11 +34,13 @@ import {
   recordUpload,
   bytesStoredBy,
   findObject,
+  recordDuration,
   TOKEN_PATTERN,
   type UploadTokenRow,
   type ObjectRow,
 } from './repo';
 import type { UploadedImages } from './images';
+import { readAudioDuration, UnreadableAudio } from './audio';
 
 export interface UploadDeps {
   db: Knex;
@@ -171,9 +173,33 @@ export function uploadRoutes({ db, storage, writeLimits, quota, images }: Upload
     // Also here: an audio URL handed out before a demotion must not publish audio after it.
     if (!canUploadKind(currentUser(ctx).role, kind)) throw forbidden(AUDIO_FOR_STAFF);
     const objectPath = `/objects/${row.object_id}`;
-    const sizes = kind === 'image' ? await imageSizes((await findObject(db, row.object_id))!) : undefined;
+    const object = (await findObject(db, row.object_id))!;
+    if (kind === 'audio') {
+      const durationSeconds = await audioDuration(object);
+      await finalizeObject(db, row.object_id);
+      return { objectPath, durationSeconds };
+    }
+    const sizes = await imageSizes(object);
     await finalizeObject(db, row.object_id);
-    return sizes ? { objectPath, variants: sizes.map((v) => ({ ...v, url: objectVariantUrl(objectPath, v.width, v.format) })) } : { objectPath };
+    return { objectPath, variants: sizes.map((v) => ({ ...v, url: objectVariantUrl(objectPath, v.width, v.format) })) };
+  }
+
+  /**
+   * Audio is read before it is published: its duration is kept for the episodes that name it, and a
+   * file that only starts like audio is refused here, as images are.
+   */
+  async function audioDuration(object: ObjectRow): Promise<number | null> {
+    if (object.duration_seconds != null) return Number(object.duration_seconds);
+    try {
+      const seconds = await readAudioDuration(storage, object);
+      await recordDuration(db, object.id, seconds);
+      return seconds;
+    } catch (error) {
+      if (!(error instanceof UnreadableAudio)) throw error;
+      // Published before durations were read: finalising it again still answers its path.
+      if (object.finalized_at) return null;
+      throw unprocessable('The file could not be read as audio. Please upload an MP3, M4A, WAV or Ogg file.');
+    }
   }
 
   /**

@@ -7,6 +7,7 @@ import { describeEachDb, type Agent, type TestServer } from '../../test/harness'
 import { now } from '../../db/dialect';
 import { hashToken } from './repo';
 import { signedIn } from '../../test/agents';
+import { WAV_BYTES } from '../../test/uploads';
 
 /*
  * An uploaded image is decoded, turned upright and resized when it is finalised; its sizes
@@ -174,9 +175,9 @@ describeEachDb('uploaded image sizes', (t) => {
       expect(res.status, query).toBe(400);
       expect(JSON.parse(res.bytes.toString())).toMatchObject({ code: 'bad_request' });
     }
-    const audio = await agent.put('/api/podcasts/audio', { audioURL: await upload(t(), agent, Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'), Buffer.alloc(500)]), 'audio') });
+    const audio = await agent.put('/api/podcasts/audio', { audioURL: await upload(t(), agent, WAV_BYTES, 'audio') });
     expect(audio.status).toBe(200);
-    expect(audio.body).toEqual({ objectPath: expect.stringMatching(/^\/objects\//) });
+    expect(audio.body).toEqual({ objectPath: expect.stringMatching(/^\/objects\//), durationSeconds: 1 });
     expect((await bytesOf(t(), `${audio.body.objectPath}?w=480`)).status).toBe(400);
 
     // An object finalised before this feature: its file and row, no sizes.

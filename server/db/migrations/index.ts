@@ -15,6 +15,7 @@ import * as readingList from './20261128000000_reading_list';
 import * as emailConfirmations from './20261129010000_email_confirmations';
 import * as twoFactor from './20261129020000_two_factor';
 import * as episodeAudio from './20261201000000_episode_audio';
+import * as audioDuration from './20261201010000_audio_duration';
 import * as listeningPositions from './20261130000000_listening_positions';
 
 /**
@@ -39,6 +40,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261129020000_two_factor': twoFactor,
   '20261130000000_listening_positions': listeningPositions,
   '20261201000000_episode_audio': episodeAudio,
+  '20261201010000_audio_duration': audioDuration,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -321,7 +321,7 @@ async function insertSampleData(
   // The audio files as finalised, public objects of nobody (no uploader's quota); kept by a rebuild,
   // which then finds them here already.
   const objectRows = [...audio.values()].flat().map((a) =>
-    objectRow({ id: a.id, userId: null, kind: 'audio', contentType: SAMPLE_AUDIO_TYPE, size: a.bytes, createdAt: nowMs }),
+    objectRow({ id: a.id, userId: null, kind: 'audio', contentType: SAMPLE_AUDIO_TYPE, size: a.bytes, durationSeconds: a.duration, createdAt: nowMs }),
   );
   await db('objects').insert(objectRows).onConflict('id').ignore();
 

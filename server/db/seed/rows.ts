@@ -213,7 +213,16 @@ export function podcastRow(p: {
 }
 
 /** A finalised upload (served at /objects/<id>), its storage key being its id. */
-export function objectRow(o: { id: string; userId: string | null; kind: 'image' | 'audio'; contentType: string; size: number; createdAt: number }): Row {
+export function objectRow(o: {
+  id: string;
+  userId: string | null;
+  kind: 'image' | 'audio';
+  contentType: string;
+  size: number;
+  /** Audio: whole seconds, as read from the file. */
+  durationSeconds?: number | null;
+  createdAt: number;
+}): Row {
   return {
     id: o.id,
     user_id: o.userId,
@@ -221,6 +230,7 @@ export function objectRow(o: { id: string; userId: string | null; kind: 'image' 
     content_type: o.contentType,
     size: o.size,
     path: o.id,
+    duration_seconds: o.durationSeconds ?? null,
     finalized_at: iso(o.createdAt),
     created_at: iso(o.createdAt),
   };

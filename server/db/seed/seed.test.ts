@@ -226,6 +226,7 @@ describe.each(DB_KINDS)('sample data seed [%s]', (kind) => {
         expect(object.content_type).toBe('audio/mpeg');
         expect(object.finalized_at).toBeTruthy();
         expect(object.user_id).toBeNull(); // nobody's quota
+        expect(toInt(object.duration_seconds)).toBe(toInt(e.duration));
         expect(toInt(e.audio_bytes)).toBe(toInt(object.size));
         expect(await storage().size(object.path)).toBe(toInt(object.size));
       }
