@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration } from './format';
+import { formatClock, formatDuration } from './format';
 
 describe('formatDuration', () => {
   it('shows M:SS under an hour and H:MM:SS from an hour, seconds rounded', () => {
@@ -19,4 +19,12 @@ describe('formatDuration', () => {
     expect(formatDuration(null, 90)).toBe('1:30:00');
     expect(formatDuration(Number.NaN)).toBe('30:00');
   });
+});
+
+it('formatClock reads seconds as m:ss or h:mm:ss', () => {
+  expect(formatClock(754)).toBe('12:34');
+  expect(formatClock(2460)).toBe('41:00');
+  expect(formatClock(4000)).toBe('1:06:40');
+  expect(formatClock(Number.NaN)).toBe('0:00');
+  expect(formatClock(-3)).toBe('0:00');
 });

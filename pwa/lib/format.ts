@@ -58,10 +58,15 @@ export function formatDayTime(date: string | number | Date, timeZone?: string): 
  * (unknown) shows `fallbackMinutes` (spec: 45 on the featured card, 30 on cards).
  */
 export function formatDuration(seconds: number | null | undefined, fallbackMinutes = 30): string {
-  const total = seconds == null || !Number.isFinite(seconds) || seconds < 0 ? fallbackMinutes * 60 : Math.round(seconds);
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const secs = String(total % 60).padStart(2, '0');
+  return formatClock(seconds == null || !Number.isFinite(seconds) || seconds < 0 ? fallbackMinutes * 60 : Math.round(seconds));
+}
+
+/** A position or length as a clock: M:SS under an hour, else H:MM:SS (whole seconds, never negative). */
+export function formatClock(seconds: number): string {
+  const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  const hours = Math.floor(s / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  const secs = String(s % 60).padStart(2, '0');
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${secs}` : `${minutes}:${secs}`;
 }
 

@@ -5,7 +5,9 @@ import { readingListQueries } from '../../api/reading-list';
 import { Card } from '../../components/Card';
 import { BookmarkIcon } from '../../components/icons';
 import { useViewer } from '../../session/viewer';
-import { articleInProgress, clock, episodeInProgress } from './continue';
+import { downloadQueries } from '../library/downloadQueries';
+import { formatClock } from '../../lib/format';
+import { articleInProgress, episodeInProgress } from './continue';
 
 /**
  * A signed-in member's start of the home page, in place of the visitors' invitation: the article
@@ -23,8 +25,10 @@ export function ContinueShelf() {
   const article = reading.data ? articleInProgress(reading.data) : undefined;
   const episode = listening.data ? episodeInProgress(listening.data) : undefined;
   const savedCount = reading.data?.filter((entry) => !entry.gone).length ?? 0;
+  // This device's downloaded episodes (IndexedDB, no request).
+  const downloadedCount = useQuery(downloadQueries.list()).data?.length ?? 0;
   const loading = reading.isPending || listening.isPending;
-  const empty = !loading && !article && !episode && savedCount === 0;
+  const empty = !loading && !article && !episode && savedCount === 0 && downloadedCount === 0;
 
   return (
     <section className="continue-shelf" aria-labelledby="continue-title">
@@ -70,8 +74,8 @@ export function ContinueShelf() {
                     </Link>
                   </h2>
                   <p className="continue-card__position">
-                    Resume at {clock(episode.positionSeconds)}
-                    {episode.durationSeconds ? ` of ${clock(episode.durationSeconds)}` : ''}
+                    Resume at {formatClock(episode.positionSeconds)}
+                    {episode.durationSeconds ? ` of ${formatClock(episode.durationSeconds)}` : ''}
                   </p>
                 </div>
               </Card>
@@ -88,7 +92,8 @@ export function ContinueShelf() {
                   </Link>
                 </h2>
                 <p className="continue-card__position">
-                  {savedCount === 1 ? '1 article' : `${savedCount} articles`} kept for reading later, online or off.
+                  {savedCount === 1 ? '1 article' : `${savedCount} articles`} kept for reading later, online or off
+                  {downloadedCount > 0 ? `; ${downloadedCount === 1 ? '1 episode' : `${downloadedCount} episodes`} downloaded for listening` : ''}.
                 </p>
               </div>
             </Card>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ListeningItem } from '../../../contracts/listening';
 import type { ReadingListItem } from '../../../contracts/reading-list';
-import { articleInProgress, clock, episodeInProgress } from './continue';
+import { formatClock } from '../../lib/format';
+import { articleInProgress, episodeInProgress } from './continue';
 
 const entry = (articleId: string, savedAt: string, position: number, extra: Partial<ReadingListItem> = {}): ReadingListItem => ({
   articleId,
@@ -47,8 +48,8 @@ describe('the Continue shelf picks what is in progress', () => {
   });
 
   it('writes a position as M:SS, or H:MM:SS past the hour', () => {
-    expect(clock(65)).toBe('1:05');
-    expect(clock(0)).toBe('0:00');
-    expect(clock(3723.9)).toBe('1:02:03');
+    expect(formatClock(65)).toBe('1:05');
+    expect(formatClock(0)).toBe('0:00');
+    expect(formatClock(3723.9)).toBe('1:02:03');
   });
 });

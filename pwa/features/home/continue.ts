@@ -1,5 +1,6 @@
 import type { ListeningItem } from '../../../contracts/listening';
 import type { ReadingListItem } from '../../../contracts/reading-list';
+import { formatClock } from '../../lib/format';
 
 /** The article in progress: read some of it, not finished; the most recently saved first. */
 export function articleInProgress(list: ReadingListItem[]): ReadingListItem | undefined {
@@ -13,11 +14,3 @@ export function episodeInProgress(records: ListeningItem[]): ListeningItem | und
   return records.find((record) => !record.finished && record.positionSeconds > 0);
 }
 
-/** 12:34 or 1:02:03. */
-export function clock(seconds: number): string {
-  const s = Math.floor(seconds);
-  const hours = Math.floor(s / 3600);
-  const minutes = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
-}

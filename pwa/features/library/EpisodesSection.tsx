@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { ListeningItem } from '../../../contracts/listening';
 import { listeningQueries } from '../../api/listening';
 import { podcastQueries } from '../../api/podcasts';
 import { Badge } from '../../components/Badge';
-import { LinkButton } from '../../components/Button';
+import { Button, LinkButton } from '../../components/Button';
+import { PlayIcon } from '../../components/icons';
+import { playEpisode } from '../player/player';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { CardGridSkeleton } from '../../components/Skeleton';
@@ -12,6 +15,7 @@ import { storageSize } from '../../offline/storageBudget';
 import { DownloadButton } from './DownloadButton';
 import { downloadQueries } from './downloadQueries';
 import './library.css';
+import { formatClock } from '../../lib/format';
 
 /** One row of the Episodes tab: a download on this device, a listening record, or both. */
 interface EpisodeEntry {
@@ -33,15 +37,6 @@ export function episodeEntries(downloads: EpisodeDownload[], records: ListeningI
       .filter((r) => !downloaded.has(r.episodeId) && !r.finished && r.positionSeconds > 0)
       .map((r) => ({ episodeId: r.episodeId, title: r.title, show: null, download: null, listening: r })),
   ];
-}
-
-/** 754 → '12:34'; 4000 → '1:06:40'. */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const hh = Math.floor(s / 3600);
-  const mm = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return hh > 0 ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
 }
 
 /** Saved → Episodes: what is downloaded on this device and, for a member, what they are listening to. */
@@ -87,18 +82,20 @@ function EpisodeItem({ entry }: { entry: EpisodeEntry }) {
           {entry.download ? <span>{storageSize(entry.download.bytes)}</span> : null}
         </p>
         <h2 className="card__title" id={titleId}>
-          {/* The episode's page is rendered by the server, like an article's. */}
-          <a href={`/podcasts/${encodeURIComponent(entry.episodeId)}`}>{entry.title}</a>
+          <Link to="/podcasts/$id" params={{ id: entry.episodeId }}>
+            {entry.title}
+          </Link>
         </h2>
         {record ? (
           <div className="saved-progress">
             <progress max={100} value={record.finished ? 100 : percent} aria-labelledby={`${titleId}-progress`} />
             <span id={`${titleId}-progress`}>
-              {record.finished ? 'Finished' : duration ? `${clock(record.positionSeconds)} of ${clock(duration)}` : `At ${clock(record.positionSeconds)}`}
+              {record.finished ? 'Finished' : duration ? `${formatClock(record.positionSeconds)} of ${formatClock(duration)}` : `At ${formatClock(record.positionSeconds)}`}
             </span>
           </div>
         ) : null}
         <div className="card__footer">
+          {entry.download ? <PlayDownloaded download={entry.download} title={entry.title} episodeId={entry.episodeId} /> : null}
           {entry.download ? (
             <DownloadButton podcast={{ id: entry.episodeId, title: entry.title, show: entry.show ? { name: entry.show } : null, imageUrl: entry.download.imageUrl, audioUrl: entry.download.audioUrl, audioBytes: entry.download.bytes, audioType: null }} />
           ) : (
@@ -114,4 +111,15 @@ function EpisodeItem({ entry }: { entry: EpisodeEntry }) {
 function DownloadFromRecord({ episodeId }: { episodeId: string }) {
   const episode = useQuery(podcastQueries.detail(episodeId));
   return episode.data ? <DownloadButton podcast={episode.data} /> : null;
+}
+
+/** Plays a downloaded episode in the app's player (from this device's copy, online or not). */
+function PlayDownloaded({ download, title, episodeId }: { download: EpisodeDownload; title: string; episodeId: string }) {
+  const episode = { id: episodeId, title, show: download.show, imageUrl: download.imageUrl, audioUrl: download.audioUrl, duration: null };
+  return (
+    <Button size="sm" onPress={() => playEpisode(episode)} aria-label={`Play "${title}"`}>
+      <PlayIcon />
+      Play
+    </Button>
+  );
 }

@@ -5,7 +5,8 @@ import { Dialog } from '../../components/Dialog';
 import { PlayIcon } from '../../components/icons';
 import { ToggleButton } from '../../components/ToggleButton';
 import { DownloadEpisodesButton } from '../library/DownloadButton';
-import { clock, type PlayerEpisode, type SleepChoice } from './logic';
+import { formatClock } from '../../lib/format';
+import { type PlayerEpisode, type SleepChoice } from './logic';
 import { BackIcon, CloseIcon, DownIcon, ExpandIcon, ForwardIcon, PauseIcon, UpIcon } from './icons';
 import {
   BACK_SECONDS,
@@ -163,7 +164,7 @@ function SeekSlider({ position, duration }: { position: number; duration: number
   const [dragging, setDragging] = useState<number | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const value = dragging ?? Math.min(position, duration || position);
-  const text = `${clock(value)} of ${clock(duration)}`;
+  const text = `${formatClock(value)} of ${formatClock(duration)}`;
   // react-aria reads the value as a number; a time reads better.
   useLayoutEffect(() => {
     inputRef.current?.setAttribute('aria-valuetext', text);
@@ -192,8 +193,8 @@ function SeekSlider({ position, duration }: { position: number; duration: number
         )}
       </SliderTrack>
       <div className="full-player__times" aria-hidden="true">
-        <span>{clock(value)}</span>
-        <span>-{clock(Math.max(0, duration - value))}</span>
+        <span>{formatClock(value)}</span>
+        <span>-{formatClock(Math.max(0, duration - value))}</span>
       </div>
     </Slider>
   );

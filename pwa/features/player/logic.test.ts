@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   afterEnded,
-  clock,
   isFinished,
   latestPosition,
   PlayTracker,
@@ -150,11 +149,4 @@ describe('sleep timer', () => {
     expect(result.timer).toBe(timer);
     expect(afterEnded([], null).next).toBeNull();
   });
-});
-
-it('clock reads seconds as m:ss or h:mm:ss', () => {
-  expect(clock(754)).toBe('12:34');
-  expect(clock(2460)).toBe('41:00');
-  expect(clock(4000)).toBe('1:06:40');
-  expect(clock(Number.NaN)).toBe('0:00');
 });

@@ -1,3 +1,4 @@
+import { formatClock } from '../../lib/format';
 /*
  * The player's rules, kept free of the audio element and the browser so they can be tested alone:
  * the Up Next queue, where an episode resumes, when a play counts, what the sleep timer does.
@@ -149,11 +150,3 @@ export function afterEnded(queue: readonly PlayerEpisode[], timer: SleepTimer | 
   return { next, queue: next ? rest : [...queue], timer };
 }
 
-/** 754 → '12:34', 4000 → '1:06:40'. */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
-}

@@ -5,7 +5,8 @@ import { listeningQueries } from '../../api/listening';
 import { Button, type ButtonVariant } from '../../components/Button';
 import { PlayIcon } from '../../components/icons';
 import { useSessionUserId } from '../../session/useSession';
-import { clock, isFinished, latestPosition } from '../player/logic';
+import { formatClock } from '../../lib/format';
+import { isFinished, latestPosition } from '../player/logic';
 import { PauseIcon } from '../player/icons';
 import { loadPositions, playEpisode, togglePlay, usePlayerSelect } from '../player/player';
 
@@ -48,7 +49,7 @@ export function ListenNowLink({ podcast, variant = 'primary', size = 'sm' }: Lis
     if (isCurrent) togglePlay();
     else playEpisode(podcast, { startAt: resume ?? 0 });
   };
-  const label = playing ? 'Pause' : resume != null && !isCurrent ? `Resume at ${clock(resume)}` : 'Listen Now';
+  const label = playing ? 'Pause' : resume != null && !isCurrent ? `Resume at ${formatClock(resume)}` : 'Listen Now';
   return (
     <Button variant={variant} size={size} onPress={onPress} className="listen-now" aria-label={`${label}: ${podcast.title}`}>
       {playing ? <PauseIcon /> : <PlayIcon />}
