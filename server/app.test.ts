@@ -40,6 +40,7 @@ describeEachDb('request handling', (t) => {
     expect(post.body.code).toBe('not_found');
     const wrongMethod = await t().agent().request('DELETE', '/api/auth/user');
     expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.body).toEqual({ message: 'Method not allowed', code: 'method_not_allowed' });
   });
 
   it('answers an unknown path under /objects or /covers with 404 JSON too, never the static plain text', async () => {

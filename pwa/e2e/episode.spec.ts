@@ -53,7 +53,7 @@ test('an episode opened by its title shows its fields and show notes; a member l
   await expect(article.getByRole('heading', { level: 1, name: episode.title })).toBeVisible();
   await expect(article.getByRole('link', { name: episode.show!.name })).toHaveAttribute('href', `/podcasts?show=${episode.show!.slug}`);
   await expect(article.getByText(`Episode ${episode.episodeNumber}`, { exact: true })).toBeVisible();
-  await expect(article.getByText('46m', { exact: true })).toBeVisible();
+  await expect(article.getByText('45:30', { exact: true })).toBeVisible();
   await expect(article.getByRole('definition').filter({ hasText: 'Hana Host' })).toBeVisible();
   await expect(article.getByRole('definition').filter({ hasText: 'Gil Guest, Group Controller' })).toBeVisible();
   // The show notes are Markdown, rendered as the article text is.

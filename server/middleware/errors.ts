@@ -43,6 +43,10 @@ export function errorHandler(
       if (ctx.status === 404 && ctx.body === undefined && isServerPath(ctx.path)) {
         ctx.status = 404;
         ctx.body = { message: 'Not found', code: 'not_found' };
+      } else if (ctx.status === 405 && ctx.body === undefined && isServerPath(ctx.path)) {
+        // The router's answer to a known path with another method: JSON like every error (its Allow header stays).
+        ctx.status = 405;
+        ctx.body = { message: 'Method not allowed', code: 'method_not_allowed' };
       }
     } catch (caught) {
       let err = caught;

@@ -117,6 +117,8 @@ describe.each(DB_KINDS)('shareable pages [%s]', (kind) => {
     const newest = await insertPodcast(t.db, { title: 'Newest episode', publishedAt: minutesAgo(1), duration: 1800 });
     await t.db('podcast_episodes').where({ id: newest }).update({ episode_number: 9 });
     await insertPodcast(t.db, { title: 'Draft episode', status: 'draft' });
+    // The series names the newest episode its feed carries: one with an audio file.
+    await t.db('podcast_episodes').update({ audio_url: '/objects/0199aaaa-0000-7000-8000-000000000001', audio_type: 'audio/mpeg', audio_bytes: 1000 });
     const html = await page('/podcasts');
     expect(html).toContain(`<link rel="alternate" type="application/rss+xml" title="Ledger Commons Podcast" href="${t.url}/podcasts/feed.xml" />`);
     expect(metaContent(html, 'og:title')).toBe('Ledger Commons Podcast Hub');

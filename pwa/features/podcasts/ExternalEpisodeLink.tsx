@@ -22,12 +22,15 @@ export function ExternalEpisodeLink({ podcast, variant = 'secondary', size = 'sm
   if (!podcast.externalUrl) return null;
   const label = externalLabel(podcast.externalUrl);
   return (
-    <a href={podcast.externalUrl} target="_blank" rel="noopener noreferrer" className={buttonClassName({ variant, size })}>
+    <a
+      href={podcast.externalUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={buttonClassName({ variant, size })}
+      aria-label={`${label}: ${podcast.title} (opens in a new tab)`}
+    >
       <ExternalIcon />
       {label}
-      <span className="visually-hidden">
-        : {podcast.title} (opens in a new tab)
-      </span>
     </a>
   );
 }
