@@ -14,6 +14,7 @@ import { PlayCount } from './PlayCount';
 import { Time } from '../../components/Time';
 import { DownloadButton } from '../library/DownloadButton';
 import { ExternalEpisodeLink } from './ExternalEpisodeLink';
+import { EpisodePeople } from './EpisodePeople';
 import { QueueAddIcon } from '../player/icons';
 import { addToUpNext } from '../player/player';
 import { toast } from '../../components/Toast';
@@ -40,7 +41,6 @@ export interface EpisodeCardProps {
 export function EpisodeCard({ podcast, isFeatured = false, statusBadge, tools, headingLevel = 3, imagePriority }: EpisodeCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const date = podcast.publishedAt ?? podcast.createdAt;
-  const guest = [podcast.guestName, podcast.guestTitle].filter(Boolean).join(', ');
   return (
     <Card as="article" className={isFeatured ? 'episode-card episode-card--featured' : 'episode-card'}>
       <Cover
@@ -67,22 +67,7 @@ export function EpisodeCard({ podcast, isFeatured = false, statusBadge, tools, h
           </Link>
         </Heading>
         {podcast.description ? <p className="card__text">{podcast.description}</p> : null}
-        {podcast.hostName || guest ? (
-          <dl className="episode-card__people">
-            {podcast.hostName ? (
-              <div>
-                <dt>Host</dt>
-                <dd>{podcast.hostName}</dd>
-              </div>
-            ) : null}
-            {guest ? (
-              <div>
-                <dt>Guest</dt>
-                <dd>{guest}</dd>
-              </div>
-            ) : null}
-          </dl>
-        ) : null}
+        <EpisodePeople episode={podcast} />
         <div className="card__footer">
           <div className="card__action">
             {podcast.audioUrl ? (

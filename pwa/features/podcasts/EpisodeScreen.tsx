@@ -26,6 +26,7 @@ import { ListenNowLink } from './ListenNowLink';
 import { PlayCount } from './PlayCount';
 import '../news/news.css';
 import './podcasts.css';
+import { EpisodePeople } from './EpisodePeople';
 
 const route = getRouteApi('/podcasts/$id');
 
@@ -66,7 +67,6 @@ export function EpisodeScreen() {
 
 function EpisodeView({ episode }: { episode: Podcast }) {
   const date = episode.publishedAt ?? episode.createdAt;
-  const guest = [episode.guestName, episode.guestTitle].filter(Boolean).join(', ');
   return (
     <article className="article episode" aria-labelledby="episode-title">
       <header className="article__header">
@@ -89,22 +89,7 @@ function EpisodeView({ episode }: { episode: Podcast }) {
             </>
           ) : null}
         </p>
-        {episode.hostName || guest ? (
-          <dl className="episode-card__people">
-            {episode.hostName ? (
-              <div>
-                <dt>Host</dt>
-                <dd>{episode.hostName}</dd>
-              </div>
-            ) : null}
-            {guest ? (
-              <div>
-                <dt>Guest</dt>
-                <dd>{guest}</dd>
-              </div>
-            ) : null}
-          </dl>
-        ) : null}
+        <EpisodePeople episode={episode} />
       </header>
       <div className="episode-page__top">
         {episode.audioUrl ? (
