@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { listeningQueries } from '../../api/listening';
@@ -46,60 +47,66 @@ export function ContinueShelf() {
       ) : (
         <ul className="continue-shelf__items">
           {article ? (
-            <li>
-              <Card as="article" isInteractive className="continue-card">
-                <div className="card__body">
-                  <p className="card__meta">Reading</p>
-                  <h2 className="card__title">
-                    <Link to="/news/$id" params={{ id: article.articleId }} className="card__link">
-                      {article.title}
-                    </Link>
-                  </h2>
-                  <div className="continue-card__progress">
-                    <progress max={100} value={Math.round(article.position * 100)} aria-labelledby={`continue-article-${article.articleId}`} />
-                    <span id={`continue-article-${article.articleId}`}>{Math.round(article.position * 100)}% read</span>
-                  </div>
-                </div>
-              </Card>
-            </li>
+            <ContinueCard
+              kind="Reading"
+              title={
+                <Link to="/news/$id" params={{ id: article.articleId }} className="card__link">
+                  {article.title}
+                </Link>
+              }
+            >
+              <div className="continue-card__progress">
+                <progress max={100} value={Math.round(article.position * 100)} aria-labelledby={`continue-article-${article.articleId}`} />
+                <span id={`continue-article-${article.articleId}`}>{Math.round(article.position * 100)}% read</span>
+              </div>
+            </ContinueCard>
           ) : null}
           {episode ? (
-            <li>
-              <Card as="article" isInteractive className="continue-card">
-                <div className="card__body">
-                  <p className="card__meta">Listening</p>
-                  <h2 className="card__title">
-                    <Link to="/podcasts/$id" params={{ id: episode.episodeId }} className="card__link">
-                      {episode.title}
-                    </Link>
-                  </h2>
-                  <p className="continue-card__position">
-                    Resume at {formatClock(episode.positionSeconds)}
-                    {episode.durationSeconds ? ` of ${formatClock(episode.durationSeconds)}` : ''}
-                  </p>
-                </div>
-              </Card>
-            </li>
+            <ContinueCard
+              kind="Listening"
+              title={
+                <Link to="/podcasts/$id" params={{ id: episode.episodeId }} className="card__link">
+                  {episode.title}
+                </Link>
+              }
+            >
+              <p className="continue-card__position">
+                Resume at {formatClock(episode.positionSeconds)}
+                {episode.durationSeconds ? ` of ${formatClock(episode.durationSeconds)}` : ''}
+              </p>
+            </ContinueCard>
           ) : null}
-          <li>
-            <Card as="article" isInteractive className="continue-card">
-              <div className="card__body">
-                <p className="card__meta">Library</p>
-                <h2 className="card__title">
-                  <Link to="/saved" className="card__link continue-card__saved">
-                    <BookmarkIcon />
-                    Saved ({savedCount})
-                  </Link>
-                </h2>
-                <p className="continue-card__position">
-                  {savedCount === 1 ? '1 article' : `${savedCount} articles`} kept for reading later, online or off
-                  {downloadedCount > 0 ? `; ${downloadedCount === 1 ? '1 episode' : `${downloadedCount} episodes`} downloaded for listening` : ''}.
-                </p>
-              </div>
-            </Card>
-          </li>
+          <ContinueCard
+            kind="Library"
+            title={
+              <Link to="/saved" className="card__link continue-card__saved">
+                <BookmarkIcon />
+                Saved ({savedCount})
+              </Link>
+            }
+          >
+            <p className="continue-card__position">
+              {savedCount === 1 ? '1 article' : `${savedCount} articles`} kept for reading later, online or off
+              {downloadedCount > 0 ? `; ${downloadedCount === 1 ? '1 episode' : `${downloadedCount} episodes`} downloaded for listening` : ''}.
+            </p>
+          </ContinueCard>
         </ul>
       )}
     </section>
+  );
+}
+
+/** One card of the shelf: what it is (Reading, Listening, Library), its linked title, and its progress. */
+function ContinueCard({ kind, title, children }: { kind: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <li>
+      <Card as="article" isInteractive className="continue-card">
+        <div className="card__body">
+          <p className="card__meta">{kind}</p>
+          <h2 className="card__title">{title}</h2>
+          {children}
+        </div>
+      </Card>
+    </li>
   );
 }
