@@ -1,6 +1,10 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const root = fileURLToPath(new URL('./pwa', import.meta.url));
@@ -16,10 +20,50 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 const THEME_COLOR = '#17355f';
 const BACKGROUND_COLOR = '#ffffff';
 
+/**
+ * The small parts the public lists share (cards, covers, badges, the Save toggle, the offline and
+ * queue notices): one chunk, fetched with the first page, instead of some thirty files of 1–3 KB,
+ * each a request with its own headers (docs/performance.md, "First visit on a phone"). Their own
+ * imports come along unless the entry has them. A new shared part of the first page's cards belongs here;
+ * scripts/check-bundle.ts fails when `/` needs more than BUNDLE_MAX_CHUNKS files.
+ */
+const CARDS = /[\/]pwa[\/](components[\/](Card|CardGrid|Cover|coverSources|nearViewport|Time|EmptyState|Badge|Avatar|Skeleton|icons)|features[\/](news[\/](ArticleCard|mutations)|podcasts[\/](EpisodeCard|PlayCount)|content[\/](CategoryBadges|LoadFailure|OfflineNotice|commentCount)|library[\/](SaveToggle|savedQueries|downloadQueries))|offline[\/]storageBudget|outbox[\/](OutboxNotice|hooks)|session[\/]viewer)\.tsx?$/;
+
+/**
+ * Writes a brotli copy (quality 11) beside each script and stylesheet of the browser's build,
+ * which the server sends as it is to a browser that accepts br (koa-send, server/static.ts); the
+ * server's on-the-fly compression (koa-compress, quality 4 for speed) made the entry chunk ~17 %
+ * larger (docs/performance.md, "2026-11-28: the first page under 200 KB"). The worker's precache
+ * lists only the plain files.
+ */
+const brotli = promisify(brotliCompress);
+
+function precompressAssets(): Plugin {
+  return {
+    name: 'ledger-precompress-assets',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    async writeBundle() {
+      const assets = path.join(outDir, 'assets');
+      const names = (await readdir(assets)).filter((name) => /\.(js|css)$/.test(name));
+      await Promise.all(
+        names.map(async (name) => {
+          const file = path.join(assets, name);
+          const source = await readFile(file);
+          if (source.length < 1024) return;
+          const params = { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length };
+          await writeFile(`${file}.br`, await brotli(source, { params }));
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root,
   plugins: [
     react(),
+    precompressAssets(),
     // docs/offline.md: the worker source is pwa/sw/sw.ts; the app registers it itself (workbox-window,
     // pwa/offline/UpdatePrompt.tsx) so an update waits for the user's Reload.
     VitePWA({
@@ -67,7 +111,12 @@ export default defineConfig({
       output: {
         // Everything the entry imports statically is loaded on every page anyway: one chunk, not
         // thirty-odd small ones (each a request, and each module preload costs the phone a little).
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id) => !/[\/]pwa[\/](index\.html|main\.tsx)$/.test(id) }] },
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], test: (id) => !/[\/]pwa[\/](index\.html|main\.tsx)$/.test(id) },
+            { name: 'cards', test: CARDS },
+          ],
+        },
       },
     },
   },

@@ -97,13 +97,55 @@ export type NewsCategoryUpdateInput = z.infer<typeof NewsCategoryUpdateInput>;
 
 // ---- sample-data rebuild ----------------------------------------------------------------------
 
-export const SeedDatabaseInput = z.object({ force: z.boolean().optional().default(false) });
+/**
+ * `force` deletes everything first, so it also needs `confirmName`: the site's name, typed by the
+ * admin (compared after trimming; a mismatch is a 422 on the field). Without `force` an empty
+ * database is filled and nothing is deleted, so no name is asked.
+ */
+export const SeedDatabaseInput = z.object({
+  force: z.boolean().optional().default(false),
+  confirmName: singleLineText('The site name must be text').max(200, 'The site name must be at most 200 characters').optional(),
+});
 export type SeedDatabaseInput = z.infer<typeof SeedDatabaseInput>;
 
 export const SEED_MESSAGES = {
   alreadySeeded: 'Database already contains seed data.',
   seeded: 'Database populated successfully with fresh sample data!',
+  wrongName: 'Type the site’s name exactly to confirm',
+  disabled: 'Rebuilding the database is turned off on this production site (ALLOW_SAMPLE_REBUILD is not true).',
+  backupFailed: 'The backup could not be written, so nothing was deleted. Check the server’s disk and try again.',
 } as const;
 
-export const SeedDatabaseResponse = z.object({ alreadySeeded: z.boolean(), message: z.string() });
+/** What a forced rebuild deletes, counted when asked (the dialog) and when done (the audit entry). */
+export const RebuildCounts = z.object({
+  articles: z.number().int(),
+  episodes: z.number().int(),
+  shows: z.number().int(),
+  resources: z.number().int(),
+  discussions: z.number().int(),
+  replies: z.number().int(),
+  /** Article and episode comments. */
+  comments: z.number().int(),
+  /** Accounts that are not admins (admins are kept). */
+  members: z.number().int(),
+});
+export type RebuildCounts = z.infer<typeof RebuildCounts>;
+
+/** `GET /api/admin/seed-database`: what a forced rebuild would delete and the name to type. */
+export const RebuildPreview = z.object({ siteName: z.string(), counts: RebuildCounts });
+export type RebuildPreview = z.infer<typeof RebuildPreview>;
+
+/**
+ * The spec's `alreadySeeded` and `message`; a forced rebuild adds the backup's name (a directory
+ * under `$DATA_DIR/backups/`, as `npm run backup` writes) and what was deleted.
+ */
+export const SeedDatabaseResponse = z.object({
+  alreadySeeded: z.boolean(),
+  message: z.string(),
+  backup: z.string().optional(),
+  deleted: RebuildCounts.optional(),
+});
 export type SeedDatabaseResponse = z.infer<typeof SeedDatabaseResponse>;
+
+// Zod-free, so the PWA's first load can read them (contracts/constants.ts).
+export { SESSION_ENDED_HEADER, SITE_RESET_MESSAGE, SITE_RESET_SESSION_END } from './constants';

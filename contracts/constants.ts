@@ -84,3 +84,9 @@ export const IDEMPOTENT_REPLAY_HEADER = 'Idempotent-Replayed';
 /** Error code of the 409 for a repeat that arrives while the first is still running. */
 export const IDEMPOTENCY_IN_PROGRESS = 'request_in_progress';
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Names why this browser's session ended, on the first answer after it did (server/middleware/session.ts). */
+export const SESSION_ENDED_HEADER = 'Session-Ended';
+/** The `Session-Ended` header's value on the first answer to a member whose account a rebuild deleted. */
+export const SITE_RESET_SESSION_END = 'site-reset';
+export const SITE_RESET_MESSAGE = "The site's data was reset; please sign in again";

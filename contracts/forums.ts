@@ -15,6 +15,7 @@ const categoryId = z.uuid({ error: 'Category is required' });
 
 // ---------------------------------------------------------------------------------------------
 // Responses
+import { HiddenState } from './moderation';
 
 export const ForumCategory = z.object({
   id: Id,
@@ -63,6 +64,12 @@ export const Discussion = z.object({
   lastReplyAt: Timestamp.nullable(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  /** When its title or words last changed (the "Edited" mark); null: never. */
+  editedAt: Timestamp.nullable(),
+  /** The reply marked as the answer (Solved); null: unanswered. */
+  answerReplyId: Id.nullable(),
+  /** Hidden by a moderator (issue 36): only its author and moderators get it at all. */
+  hidden: HiddenState.nullable().optional(),
 });
 export type Discussion = z.infer<typeof Discussion>;
 
@@ -77,6 +84,10 @@ export const Reply = z.object({
   /** When it was written, if that was before it was posted (queued offline); else null. */
   writtenAt: Timestamp.nullable(),
   createdAt: Timestamp,
+  /** When its author last changed its words (the "Edited" mark); null: never. */
+  editedAt: Timestamp.nullable(),
+  /** Hidden by a moderator (issue 36): the reason for its author and moderators; others get no words. */
+  hidden: HiddenState.nullable().optional(),
 });
 export type Reply = z.infer<typeof Reply>;
 
@@ -100,6 +111,8 @@ export const DiscussionListQuery = z.object({
   categoryId: z.preprocess(emptyToUndefined, z.uuid({ error: 'Invalid category' }).optional()),
   limit: LimitParam,
   before: z.preprocess(emptyToUndefined, safeText('Invalid cursor').max(200, 'Invalid cursor').optional()),
+  /** `unanswered=1`: only discussions without a marked answer (Solved, issue 36). */
+  unanswered: z.preprocess((v) => (v === '' || v === '0' || v === 'false' ? undefined : v), z.enum(['1', 'true'], { error: 'unanswered must be 1' }).optional()),
 });
 export type DiscussionListQuery = z.infer<typeof DiscussionListQuery>;
 
@@ -140,3 +153,13 @@ export const ReplyCreateInput = z.object({
   writtenAt: WrittenAt.optional(),
 });
 export type ReplyCreateInput = z.infer<typeof ReplyCreateInput>;
+
+/** PATCH /api/forum/replies/{id}: the author's new words (issue 36). */
+export const ReplyEditInput = ReplyCreateInput.pick({ content: true });
+export type ReplyEditInput = z.infer<typeof ReplyEditInput>;
+
+/** PUT /api/forum/discussions/{id}/answer: the reply marked as the answer, or null to unmark it. */
+export const DiscussionAnswerInput = z.object({
+  replyId: z.uuid({ error: 'replyId must be a reply id or null' }).nullable(),
+});
+export type DiscussionAnswerInput = z.infer<typeof DiscussionAnswerInput>;

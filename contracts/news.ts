@@ -2,6 +2,7 @@ import { z } from './zod';
 import { clearableText, ClientId, CONTENT_STATUSES, ContentStatus, Id, LIMITS, optionalText, QueryFlag, safeText, singleLineText, Timestamp, WrittenAt } from './common';
 import { MemberRef } from './profile';
 
+import { HiddenState } from './moderation';
 /*
  * News articles and comments (spec sections 3, 5, 7 News), plus the pieces that articles and
  * podcast episodes share (list query, status/archive/featured bodies, like response, input field
@@ -93,6 +94,33 @@ export { NEXT_CURSOR_HEADER } from './constants';
 export const statusInput = z.enum(CONTENT_STATUSES, { error: "Status must be 'draft' or 'published'" });
 export const featuredInput = z.boolean({ error: 'isFeatured must be true or false' });
 
+/** What the server answers (422) for a publish time it will not keep; the forms show it under the field. */
+export const SCHEDULE_MESSAGES = {
+  past: 'Publish time must be in the future',
+  tooFar: 'Publish time must be within a year',
+} as const;
+/** The furthest ahead a publish time may be. */
+export const SCHEDULE_MAX_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
+
+/**
+ * `scheduledAt` in a create/update body: an ISO-8601 date-time with its offset makes the item a
+ * scheduled draft (published by the job then); null clears the time. Its shape is checked here
+ * (400); whether it is still ahead is the server's clock's call at the write (422, scheduleProblem).
+ */
+export const scheduledAtInput = z.iso
+  .datetime({ offset: true, error: 'Publish time must be a date and time' })
+  .nullable()
+  .optional();
+
+/** Why a publish time is refused at `now`, or undefined when it may be kept. */
+export function scheduleProblem(scheduledAt: unknown, now: number): string | undefined {
+  if (typeof scheduledAt !== 'string') return undefined;
+  const at = Date.parse(scheduledAt);
+  if (at <= now) return SCHEDULE_MESSAGES.past;
+  if (at > now + SCHEDULE_MAX_AHEAD_MS) return SCHEDULE_MESSAGES.tooFar;
+  return undefined;
+}
+
 export const ContentStatusInput = z.object({ status: statusInput });
 export type ContentStatusInput = z.infer<typeof ContentStatusInput>;
 export const ArchiveInput = z.object({ isArchived: z.boolean({ error: 'isArchived must be true or false' }) });
@@ -163,6 +191,7 @@ const articleOptionalFields = {
   /** The legacy single category label (spec 3); the admin panel's quick form sends a slug here. */
   category: optionalText('Category', 100),
   isFeatured: featuredInput.optional(),
+  scheduledAt: scheduledAtInput,
 };
 
 /** POST /api/news. */
@@ -212,6 +241,8 @@ export const Article = z.object({
   commentCount: z.number().int(),
   /** Set when the article is first published; null for drafts that never were. */
   publishedAt: Timestamp.nullable(),
+  /** A draft's publish time: the publishing job publishes it then ("Scheduled"); null otherwise. */
+  scheduledAt: Timestamp.nullable(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
   /**
@@ -252,8 +283,12 @@ export const Comment = z.object({
   writtenAt: Timestamp.nullable(),
   /** When the server posted it. */
   createdAt: Timestamp,
+  /** When its author last changed it (the "edited" mark); null when never. */
+  editedAt: Timestamp.nullable(),
   /** null when the author's account was deleted (the client shows 'Unknown User'). */
   author: CommentAuthor.nullable(),
+  /** Hidden by a moderator (issue 36): the reason for its author and moderators; others get no words. */
+  hidden: HiddenState.nullable().optional(),
 });
 export type Comment = z.infer<typeof Comment>;
 
@@ -266,6 +301,10 @@ export const CommentCreateInput = z.object({
   writtenAt: WrittenAt.optional(),
 });
 export type CommentCreateInput = z.infer<typeof CommentCreateInput>;
+
+/** PATCH …/comments/{id}: the author's new words, under the same rules as when they were posted. */
+export const CommentEditInput = CommentCreateInput.pick({ content: true });
+export type CommentEditInput = z.infer<typeof CommentEditInput>;
 
 /** Comments come oldest first, up to `limit` (default 200, clamped to 500); `after` pages on. */
 export const COMMENT_PAGE = 200;

@@ -8,7 +8,21 @@ import { safeText, Timestamp } from './common';
  * draw it) read.
  */
 
-export const NOTIFICATION_TYPES = ['discussion_reply', 'mention', 'article_comment', 'article_published', 'article_featured'] as const;
+export const NOTIFICATION_TYPES = [
+  'discussion_reply',
+  'mention',
+  'article_comment',
+  'article_published',
+  'article_featured',
+  // Issue 36: the member's reply was marked as a discussion's answer (Solved).
+  'answer_marked',
+  // Watching (issue 36): a reply in a discussion one watches; a new discussion in a category one watches.
+  'watched_reply',
+  'watched_discussion',
+  // A moderator's decision on a reported item, told to its author and to its reporters (issue 36).
+  'moderation',
+  'report_outcome',
+] as const;
 export const NotificationType = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationType>;
 
@@ -47,7 +61,7 @@ export const NotificationActor = z.object({
   profileImageUrl: z.string().nullable(),
 });
 
-const TargetKind = z.enum(['article', 'discussion']);
+const TargetKind = z.enum(['article', 'episode', 'discussion']);
 
 /**
  * What a notification is about, as this member may see it now: the article or discussion, its
@@ -74,6 +88,8 @@ export const Notification = z.object({
   target: NotificationTarget,
   read: z.boolean(),
   createdAt: Timestamp,
+  /** `moderation` / `report_outcome`: what the moderator decided. */
+  outcome: z.enum(['hidden', 'restored', 'deleted', 'dismissed']).nullable().optional(),
 });
 export type Notification = z.infer<typeof Notification>;
 

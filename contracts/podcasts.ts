@@ -5,6 +5,7 @@ import {
   CategoryRef,
   ContentListQuery,
   featuredInput,
+  scheduledAtInput,
   optionalMediaUrl,
   optionalWebUrl,
   statusInput,
@@ -91,6 +92,7 @@ const podcastOptionalFields = {
   guestName: optionalText('Guest name', 200),
   guestTitle: optionalText('Guest title', 200),
   isFeatured: featuredInput.optional(),
+  scheduledAt: scheduledAtInput,
 };
 
 /** POST /api/podcasts. */
@@ -148,6 +150,8 @@ export const Podcast = z.object({
   /** Whether the signed-in viewer likes it; always false for anonymous viewers. */
   liked: z.boolean(),
   publishedAt: Timestamp.nullable(),
+  /** A draft's publish time: the publishing job publishes it then ("Scheduled"); null otherwise. */
+  scheduledAt: Timestamp.nullable(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });

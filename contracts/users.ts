@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { optionalText, Role, safeText, singleLineText, Timestamp } from './common';
-import { NewPassword } from './auth';
+import { NewPassword, User } from './auth';
 
 /**
  * User management (spec 5 "Admin create user / update user", spec 7 "Users and invitations").
@@ -73,7 +73,10 @@ export type UserRoleInput = z.infer<typeof UserRoleInput>;
 export const UserStatusInput = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) });
 export type UserStatusInput = z.infer<typeof UserStatusInput>;
 
-/** `GET /api/admin/users?q=&role=&active=`: q matches name or email, case-insensitively. */
+export const USER_SORTS = ['name', 'joined', 'lastSeen', 'posts', 'comments'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+/** `GET /api/admin/users?q=&role=&active=&sort=&order=`: q matches name or email, case-insensitively. */
 export const AdminUserListQuery = z.object({
   q: safeText().trim().max(200).optional().transform((v) => v || undefined),
   role: Role.optional(),
@@ -81,8 +84,25 @@ export const AdminUserListQuery = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
+  /** The table's sortable columns; default: joined, newest first. */
+  sort: z.enum(USER_SORTS, { error: `sort must be one of ${USER_SORTS.join(', ')}` }).default('joined'),
+  /** Default: desc for joined and last seen (newest first) and the counts (most first), asc for name. */
+  order: z.enum(['asc', 'desc'], { error: "order must be 'asc' or 'desc'" }).optional(),
 });
 export type AdminUserListQuery = z.infer<typeof AdminUserListQuery>;
+
+/**
+ * A row of User Management's table: the user plus when they joined, when they were last seen
+ * (null: not since the column exists), their forum posts (discussions and replies) and their
+ * comments (on articles and episodes).
+ */
+export const AdminUserRow = User.extend({
+  joinedAt: Timestamp,
+  lastSeenAt: Timestamp.nullable(),
+  postCount: z.number().int(),
+  commentCount: z.number().int(),
+});
+export type AdminUserRow = z.infer<typeof AdminUserRow>;
 
 export const DeletedResponse = z.object({ ok: z.literal(true) });
 export type DeletedResponse = z.infer<typeof DeletedResponse>;

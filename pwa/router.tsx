@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { User } from '../contracts/auth';
 import {
   createRootRouteWithContext,
   createRoute,
@@ -8,6 +9,7 @@ import {
   redirect,
   type RouterHistory,
 } from '@tanstack/react-router';
+import { isStaffRole } from '../contracts/constants';
 import { authQueries } from './session/queries';
 import { currentUserId } from './session/session';
 import { communityQueries } from './api/community';
@@ -25,6 +27,8 @@ import { RootLayout } from './features/layout/RootLayout';
 import { storeWritesSettled } from './offline/store';
 import { validateCategorySearch, parseCategoryParam } from './features/content/listFilters';
 import { parseShowParam, validatePodcastSearch } from './features/podcasts/showFilter';
+import { validateAdminContentSearch } from './features/admin/content/contentSearch';
+import { pickAuditSearch } from './features/admin/audit/searchParams';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -349,10 +353,53 @@ const editPodcastRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/editor/PodcastEditorScreens'), 'EditPodcastScreen'),
 });
 
+/*
+ * Draft previews: editors and admins only; anyone else gets the 404 page, as the API answers them.
+ * Not rendered on the server (a draft is never in a rendered page).
+ */
+const staffOnly = ({ context }: { context: { user: { role: User['role'] } } }) => {
+  if (!isStaffRole(context.user.role)) throw notFound();
+};
+
+const articlePreviewRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/news/$id/preview',
+  beforeLoad: staffOnly,
+  loader: ({ context: { queryClient }, params: { id } }) => {
+    void queryClient.prefetchQuery(newsQueries.detail(id));
+  },
+  component: lazyRouteComponent(() => import('./features/editor/PreviewScreens'), 'ArticlePreviewScreen'),
+});
+
+const episodePreviewRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/podcasts/$id/preview',
+  beforeLoad: staffOnly,
+  loader: ({ context: { queryClient }, params: { id } }) => {
+    void queryClient.prefetchQuery(podcastQueries.detail(id));
+  },
+  component: lazyRouteComponent(() => import('./features/editor/PreviewScreens'), 'EpisodePreviewScreen'),
+});
+
 const adminRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/admin',
   component: lazyRouteComponent(() => import('./features/admin/AdminPanelScreen'), 'AdminPanelScreen'),
+});
+
+/** The admin's list of articles or episodes: its filters are search params (validateAdminContentSearch). */
+const adminContentRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/admin/content',
+  validateSearch: validateAdminContentSearch,
+  component: lazyRouteComponent(() => import('./features/admin/content/ContentScreen'), 'ContentScreen'),
+});
+
+/** The moderation queue (issue 36): editors and admins, linked from the control panel. */
+const adminModerationRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/admin/moderation',
+  component: lazyRouteComponent(() => import('./features/moderation/ModerationScreen'), 'ModerationScreen'),
 });
 
 const adminUsersRoute = createRoute({
@@ -377,6 +424,14 @@ const adminShowsRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/admin/shows',
   component: lazyRouteComponent(() => import('./features/admin/ShowsScreen'), 'ShowsScreen'),
+});
+
+/** `?action=&actor=&from=&to=`: the filters, kept in the address so a view can be shared. */
+const adminAuditRoute = createRoute({
+  getParentRoute: () => authenticatedRoute,
+  path: '/admin/audit',
+  validateSearch: pickAuditSearch,
+  component: lazyRouteComponent(() => import('./features/admin/audit/AuditLogScreen'), 'AuditLogScreen'),
 });
 
 const adminMainPageRoute = createRoute({
@@ -413,12 +468,17 @@ const routeTree = rootRoute.addChildren([
     editArticleRoute,
     addPodcastRoute,
     editPodcastRoute,
+    articlePreviewRoute,
+    episodePreviewRoute,
     adminRoute,
     adminUsersRoute,
+    adminContentRoute,
+    adminModerationRoute,
     adminMenuRoute,
     adminShowsRoute,
     adminCategoriesRoute,
     adminMainPageRoute,
+    adminAuditRoute,
   ]),
 ]);
 

@@ -44,10 +44,10 @@ function fakeDist(): string {
 const dist = fakeDist();
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-function runCheck(budgetKb: string) {
+function runCheck(budgetKb: string, maxChunks = '6') {
   const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['scripts/check-bundle.ts', dist], {
     cwd: root,
-    env: { ...process.env, BUNDLE_BUDGET_KB: budgetKb },
+    env: { ...process.env, BUNDLE_BUDGET_KB: budgetKb, BUNDLE_MAX_CHUNKS: maxChunks },
     encoding: 'utf8',
   });
   return { status: result.status, output: result.stdout + result.stderr };
@@ -69,6 +69,7 @@ describe('scripts/check-bundle.ts', () => {
     const { status, output } = runCheck('100');
     expect(output).toMatch(/assets\/vendor\.js\s+entry\s+30\.0\s+30\.\d/);
     expect(output).toMatch(/Initial JS for \/: 60\.\d KB gzipped; budget 100 KB\./);
+    expect(output).toContain('Files for /: 4; at most 6.');
     expect(output).not.toContain('AdminScreen');
     expect(status).toBe(0);
   });
@@ -77,6 +78,13 @@ describe('scripts/check-bundle.ts', () => {
     const { status, output } = runCheck('50');
     expect(output).toMatch(/Initial JS for \/: 60\.\d KB gzipped; budget 50 KB\./);
     expect(output).toMatch(/Over budget by 10\.\d KB\./);
+    expect(status).toBe(1);
+  });
+
+  it('fails when the first page loads more files than allowed, even under the size budget', () => {
+    const { status, output } = runCheck('100', '3');
+    expect(output).toContain('Files for /: 4; at most 3.');
+    expect(output).toContain('1 file(s) too many');
     expect(status).toBe(1);
   });
 

@@ -97,6 +97,8 @@ function screens(articleId: string, discussionId: string, memberId: string): Scr
     { name: 'admin-categories', path: '/admin/categories', as: 'admin' },
     { name: 'admin-shows', path: '/admin/shows', as: 'admin' },
     { name: 'admin-main-page', path: '/admin/main-page', as: 'admin' },
+    { name: 'admin-content', path: '/admin/content', as: 'admin' },
+    { name: 'admin-audit', path: '/admin/audit', as: 'admin' },
   ];
 }
 

@@ -39,6 +39,8 @@ import { DEFAULT_UPLOAD_QUOTA } from './api/uploads/quota';
 import { StorageHealth } from './storage/health';
 import { storageFull, storageUnavailable, STORAGE_FULL_RETRY_SECONDS } from './errors';
 import { AfterAnswer } from './middleware/after-answer';
+import { createBackup } from './backup';
+import { DEFAULT_MODERATION } from './api/reports/routes';
 
 export interface AppDeps {
   db: Knex;
@@ -46,7 +48,7 @@ export interface AppDeps {
     Partial<
       Pick<
         Config,
-        'trustProxy' | 'allowedHosts' | 'host' | 'dataDir' | 'rateLimits' | 'publicUrl' | 'podcastOwnerEmail' | 'contactEmail' | 'serverRendering' | 'writeLimits' | 'uploadQuota' | 's3' | 'mail' | 'passwordResetLimits' | 'requireTwoFactorForStaff'
+        'trustProxy' | 'allowedHosts' | 'host' | 'dataDir' | 'rateLimits' | 'publicUrl' | 'podcastOwnerEmail' | 'contactEmail' | 'serverRendering' | 'writeLimits' | 'uploadQuota' | 's3' | 'mail' | 'passwordResetLimits' | 'requireTwoFactorForStaff' | 'database' | 'allowSampleRebuild' | 'moderation'
       >
     >;
   logger?: Logger;
@@ -115,7 +117,7 @@ export function createApp({
   // processes' writes; kept only when the response cache keeps anything (suites that write rows
   // straight into the database turn both off).
   const sessions = cacheOptions?.maxEntries === 0 ? undefined : new SessionCache({ coherence, now: clock });
-  app.use(forDatabasePaths(sessionMiddleware(app, db, { secure: production, cache: sessions })));
+  app.use(forDatabasePaths(sessionMiddleware(app, db, { secure: production, cache: sessions, clock })));
   app.use(forDatabasePaths(loadUser((id) => findUserById(db, id))));
   app.use(requireTwoFactorForStaff(config.requireTwoFactorForStaff ?? false));
   // Pages rendered on the server for visitors are kept as the API's answers are, and forgotten with them.
@@ -143,7 +145,8 @@ export function createApp({
   );
   app.use(idempotency(db));
 
-  const storage = createStorage(storageDir ?? path.join(config.dataDir ?? path.resolve('data'), 'uploads'), config.s3);
+  const defaultUploadsDir = path.join(config.dataDir ?? path.resolve('data'), 'uploads');
+  const storage = createStorage(storageDir ?? defaultUploadsDir, config.s3);
   const api = new Router({ prefix: '/api' });
   api.get('/health', async (ctx) => {
     await db.raw('select 1');
@@ -197,6 +200,17 @@ export function createApp({
     emailConfirmationLimits,
     afterAnswer: afterAnswer ?? new AfterAnswer({ onError: mail.onError }),
     twoFactorLimits,
+    moderation: config.moderation ?? DEFAULT_MODERATION,
+    sampleRebuild: {
+      siteName: config.siteName,
+      allowed: !production || config.allowSampleRebuild === true,
+      // The same snapshot as `npm run backup` (scripts/backup.ts): $DATA_DIR/backups/<time>/.
+      backup: config.database
+        ? () => createBackup({ database: config.database!, uploadsDir: storageDir ?? defaultUploadsDir }, path.join(config.dataDir ?? path.resolve('data'), 'backups'))
+        : undefined,
+      onError: (err) => logger.error(err),
+      clock,
+    },
   });
   for (const router of [api, ...routers]) {
     app.use(router.routes());

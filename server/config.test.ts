@@ -120,6 +120,13 @@ describe('configuration', () => {
     expect(productionWarnings({ ...production, trustProxy: ['127.0.0.1'], publicUrl: 'https://ledger.example' })).toEqual([]);
   });
 
+  it('reads WATCH_MAIL_INTERVAL_MS (ten minutes by default, a second to a day)', () => {
+    expect(loadConfig({ DATA_DIR: dir }).watchMailIntervalMs).toBe(600_000);
+    expect(loadConfig({ DATA_DIR: dir, WATCH_MAIL_INTERVAL_MS: '4000' }).watchMailIntervalMs).toBe(4_000);
+    expect(() => loadConfig({ DATA_DIR: dir, WATCH_MAIL_INTERVAL_MS: '10' })).toThrow(/WATCH_MAIL_INTERVAL_MS: must be at least 1000/);
+    expect(() => loadConfig({ DATA_DIR: dir, WATCH_MAIL_INTERVAL_MS: 'soon' })).toThrow(/WATCH_MAIL_INTERVAL_MS: must be a number of milliseconds/);
+  });
+
   it('rejects bad values with one clear line per variable', () => {
     const bad = () =>
       loadConfig({ DATA_DIR: dir, PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: '123' });

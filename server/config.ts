@@ -9,6 +9,7 @@ import type { AuthRateLimitConfig } from './middleware/rate-limit';
 import type { WriteLimitConfig } from './middleware/write-limits';
 import type { UploadQuota } from './api/uploads/quota';
 import type { PasswordResetRateLimitConfig } from './middleware/rate-limit';
+import type { ModerationConfig } from './api/reports/routes';
 
 const EnvSchema = z
   .object({
@@ -105,6 +106,30 @@ const EnvSchema = z
     PASSWORD_RESET_RATE_PER_EMAIL: z.coerce.number().int().min(1).default(5),
     PASSWORD_RESET_RATE_PER_IP: z.coerce.number().int().min(1).default(20),
     REQUIRE_2FA_FOR_STAFF: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false'),
+    AUDIT_RETENTION_DAYS: z.coerce
+      .number({ error: 'must be a whole number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1 day')
+      .max(36_500, 'must be at most 36500 days (100 years)')
+      .default(365),
+    // The admin's 'Rebuild DB' deletes all content and members: refused in production unless this says so.
+    ALLOW_SAMPLE_REBUILD: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false'),
+    // Moderation (issue 36): open reports by different members that hide an item until reviewed, and
+    // how old an account must be before it may report.
+    REPORTS_TO_HIDE: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').default(3),
+    REPORTER_MIN_AGE_HOURS: z.coerce.number({ error: 'must be a number of hours' }).int('must be a whole number of hours').min(0, 'must be 0 or more').default(0),
+    SCHEDULE_POLL_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(100, 'must be at least 100 (milliseconds)')
+      .max(60_000, 'must be at most 60000 (a scheduled item is published within a minute)')
+      .default(15_000),
+    WATCH_MAIL_INTERVAL_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(1_000, 'must be at least 1000 (milliseconds)')
+      .max(86_400_000, 'must be at most 86400000 (a day)')
+      .default(600_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -144,6 +169,10 @@ export interface Config {
   /** Seed sample data into an empty database at start (default: on except in production). */
   seedSample: boolean;
   logLevel: 'silent' | 'error' | 'info';
+  /** How often the publishing job's holder looks for scheduled items that are due (SCHEDULE_POLL_MS). */
+  schedulePollMs: number;
+  /** A watched discussion's replies are mailed together once the oldest waited this long (WATCH_MAIL_INTERVAL_MS). */
+  watchMailIntervalMs: number;
   /**
    * Addresses (IPs and CIDR ranges) of the reverse proxies whose X-Forwarded-For/-Proto/-Host are
    * believed; empty trusts nobody (server/middleware/proxy.ts).
@@ -170,6 +199,12 @@ export interface Config {
   passwordResetLimits: PasswordResetRateLimitConfig;
   /** Editors and admins must turn on two-step sign-in before doing anything else (docs/security.md §14). */
   requireTwoFactorForStaff: boolean;
+  /** Days the audit log keeps an entry before the maintenance sweep removes it. */
+  auditRetentionDays: number;
+  /** ALLOW_SAMPLE_REBUILD: the sample-data rebuild is allowed even when `env` is production. */
+  allowSampleRebuild: boolean;
+  /** REPORTS_TO_HIDE / REPORTER_MIN_AGE_HOURS: the report threshold that hides an item, a reporter's minimum account age. */
+  moderation: ModerationConfig;
 }
 
 export interface MailConfig {
@@ -212,6 +247,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serverRendering: e.SERVER_RENDERING === 'on',
     seedSample: e.SEED ? e.SEED === 'sample' : e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
+    schedulePollMs: e.SCHEDULE_POLL_MS,
+    watchMailIntervalMs: e.WATCH_MAIL_INTERVAL_MS,
     trustProxy: e.TRUST_PROXY ?? [],
     allowedHosts: e.ALLOWED_HOSTS ?? [],
     rateLimits: rateLimitsOf(e.AUTH_RATE_WINDOW_MINUTES * 60_000, e),
@@ -238,6 +275,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestsPerIp: { limit: e.PASSWORD_RESET_RATE_PER_IP, windowMs: e.AUTH_RATE_WINDOW_MINUTES * 60_000 },
     },
     requireTwoFactorForStaff: e.REQUIRE_2FA_FOR_STAFF === 'true',
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    allowSampleRebuild: e.ALLOW_SAMPLE_REBUILD === 'true',
+    moderation: { reportsToHide: e.REPORTS_TO_HIDE, reporterMinAgeHours: e.REPORTER_MIN_AGE_HOURS },
   };
 }
 

@@ -23,11 +23,18 @@ import { MailSender } from './mail/sender';
 import { createMailTransport } from './mail/transport';
 import { sweepPasswordResets } from './api/password-resets/repo';
 import { sweepEmailConfirmations } from './api/email-confirmations/repo';
+import { sweepAuditLog } from './api/audit/repo';
+import { publishDue, withJobWrites } from './api/content/scheduled';
+import { startWatchMail } from './api/watches/mail-job';
+import { prepareTopSets } from './api/admin-dashboard/repo';
 
 /** Expired sessions, ended limit windows and upload leftovers are removed this often (all by age). */
 const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
 /** The periodic jobs' lease: its holder renews it every interval; if it dies, another takes over once it runs out. */
 const MAINTENANCE_LEASE = { name: 'maintenance', ttlMs: MAINTENANCE_INTERVAL_MS + 60_000 };
+/** The publishing job's lease: held while renewed each poll; a dead holder's runs out within a few polls. */
+const PUBLISHER_LEASE = 'publisher';
+const publisherLeaseTtl = (pollMs: number) => pollMs * 4 + 5_000;
 /** A worker that dies is started again, but not more often than this (a crash loop would spin). */
 const RESTART_DELAY_MS = 1_000;
 
@@ -93,6 +100,7 @@ async function main(config: Config): Promise<void> {
     await sweepMailOutbox(db);
     await sweepPasswordResets(db);
     await sweepEmailConfirmations(db);
+    await sweepAuditLog(db, Date.now(), config.auditRetentionDays);
   };
   // Run when the database is first reached: now, or on the first request after it comes up.
   const database = new DatabaseGate(
@@ -140,7 +148,8 @@ async function main(config: Config): Promise<void> {
   log(`Mail: ${{ smtp: 'sent through SMTP_URL', files: `written to ${path.join(config.dataDir, 'mail')} (no SMTP_URL)`, off: 'off (no SMTP_URL)' }[config.mail.mode]}.`);
 
   // Several processes on one database (WORKERS, or several machines) keep their caches true to it.
-  const coherence = cacheCoherence(db, { log: config.logLevel === 'silent' ? undefined : console.warn });
+  // The publishing job writes outside any request: it empties the caches as a request's write would.
+  const { coherence, wrote } = withJobWrites(cacheCoherence(db, { log: config.logLevel === 'silent' ? undefined : console.warn }));
   const app = createApp({
     db,
     config,
@@ -151,6 +160,17 @@ async function main(config: Config): Promise<void> {
     logger: config.logLevel === 'silent' ? { error: () => {}, info: () => {} } : console,
     mailKick: () => mailer?.kick(),
   });
+  // Scheduled publishing: one process at a time, the holder of the `publisher` lease (any machine).
+  const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+  const publishIfHolder = async () => {
+    if (!database.isReady || !(await acquireLease(db, PUBLISHER_LEASE, holder, publisherLeaseTtl(config.schedulePollMs)))) return;
+    if ((await publishDue(db, digests, Date.now(), { origin })) > 0) await wrote();
+    await prepareTopSets(db, Date.now());
+  };
+  const publishing = setInterval(() => void publishIfHolder().catch((err) => console.error('Scheduled publishing failed:', err)), config.schedulePollMs);
+  publishing.unref();
+  const stopWatchMail = startWatchMail({ db, notifier: digests, holder, ready: () => database.isReady, intervalMs: config.watchMailIntervalMs, origin });
+
   const server = http.createServer(app.callback());
   // Idle keep-alive connections live longer than clients and proxies keep theirs (haproxy's and load
   // balancers' 60 s): a server that closes first races a request sent on the closing socket, which
@@ -170,8 +190,11 @@ async function main(config: Config): Promise<void> {
     stopping = true;
     log(`${signal}: draining requests…`);
     clearInterval(purge);
+    clearInterval(publishing);
     server.close(async () => {
       await releaseLease(db, MAINTENANCE_LEASE.name, holder).catch(() => {});
+      await releaseLease(db, PUBLISHER_LEASE, holder).catch(() => {});
+      await stopWatchMail();
       await mailer?.stop();
       await coherence.close();
       await db.destroy();

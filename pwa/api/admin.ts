@@ -1,5 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { MenuSetting, SeedDatabaseResponse } from '../../contracts/admin';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { MenuSetting, RebuildPreview, SeedDatabaseResponse } from '../../contracts/admin';
 import type { Discussion } from '../../contracts/forums';
 import type { Article } from '../../contracts/news';
 import type { Podcast } from '../../contracts/podcasts';
@@ -16,10 +16,24 @@ import { podcastQueries } from './podcasts';
  * lists are the news, podcast and discussion lists).
  */
 
-/** POST /api/admin/seed-database {force}: force replaces the content with fresh sample data. */
-export function seedDatabase(force: boolean): Promise<SeedDatabaseResponse> {
-  return apiFetch<SeedDatabaseResponse>('/api/admin/seed-database', { method: 'POST', body: { force } });
+/**
+ * POST /api/admin/seed-database {force, confirmName}: force replaces the content with fresh sample
+ * data once the typed site name matches; the answer names the backup written first.
+ */
+export function seedDatabase(force: boolean, confirmName?: string): Promise<SeedDatabaseResponse> {
+  return apiFetch<SeedDatabaseResponse>('/api/admin/seed-database', { method: 'POST', body: { force, confirmName } });
 }
+
+export const rebuildQueries = {
+  /** GET /api/admin/seed-database: what a rebuild would delete (counts) and the site name to type. Asked fresh each time the dialog opens. */
+  preview: () =>
+    queryOptions({
+      queryKey: ['admin', 'seed-database'],
+      queryFn: ({ signal }) => apiFetch<RebuildPreview>('/api/admin/seed-database', { signal }),
+      staleTime: 0,
+      gcTime: 0,
+    }),
+};
 
 /** PATCH /api/admin/menu-settings/{menuKey}. */
 export function setMenuVisibility(menuKey: MenuKey, isVisible: boolean): Promise<MenuSetting> {

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER, NEXT_CURSOR_HEADER } from '../../contracts/constants';
+import { IDEMPOTENCY_KEY_HEADER, NEXT_CURSOR_HEADER, SESSION_ENDED_HEADER } from '../../contracts/constants';
 import { serverRequest } from '../lib/environment';
 import { ApiError } from '../lib/errors';
 
@@ -16,6 +16,17 @@ export interface ApiFetchOptions {
 export type ReadThrough = <T>(path: string, fetchAnswer: () => Promise<T>) => Promise<T>;
 
 let readThrough: ReadThrough = (_path, fetchAnswer) => fetchAnswer();
+
+/** Told the server's `Session-Ended` reason (e.g. 'site-reset') when an answer carries one. */
+let sessionEnded: (reason: string) => void = () => {};
+
+/**
+ * The session module (pwa/session/session.ts) listens for answers saying why this browser's
+ * session ended, whichever request brought it: registered from above, like routeReadsThrough.
+ */
+export function followSessionEnds(listener: (reason: string) => void): void {
+  sessionEnded = listener;
+}
 
 /**
  * The offline store (pwa/offline/store.ts) takes the GETs over when it is loaded (the app loads it at
@@ -65,8 +76,18 @@ export interface ListPage<T> {
 }
 
 /** GET a page of a paged list, through the offline store like apiFetch. */
-export function apiFetchPage<T>(path: string, options: Pick<ApiFetchOptions, 'signal'> = {}): Promise<ListPage<T>> {
-  const fetchPage = () => send<T[]>(path, options).then(({ data, response }) => answered(path, { items: data ?? [], nextCursor: response.headers.get(NEXT_CURSOR_HEADER) }));
+export function apiFetchPage<T, Body = T[]>(
+  path: string,
+  options: Pick<ApiFetchOptions, 'signal'> & {
+    /** Where the items are in a body that is not the bare array (`{ entries }` of the audit log). */
+    itemsOf?: (body: Body) => T[];
+  } = {},
+): Promise<ListPage<T>> {
+  const itemsOf = options.itemsOf ?? ((body: Body) => body as unknown as T[]);
+  const fetchPage = () =>
+    send<Body>(path, options).then(({ data, response }) =>
+      answered(path, { items: data == null ? [] : itemsOf(data), nextCursor: response.headers.get(NEXT_CURSOR_HEADER) }),
+    );
   return serverRequest() ? fetchPage() : readThrough(path, fetchPage);
 }
 
@@ -91,6 +112,8 @@ async function send<T>(path: string, { method = 'GET', body, signal, headers }: 
     signal,
   });
   const text = await response.text();
+  const ended = response.headers.get(SESSION_ENDED_HEADER);
+  if (ended && !serverRequest()) sessionEnded(ended);
 
   if (!response.ok) {
     const isJson = response.headers.get('Content-Type')?.includes('json') ?? false;

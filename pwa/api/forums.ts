@@ -1,14 +1,15 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient, type QueryFilters } from '@tanstack/react-query';
 import type { ContentStatus } from '../../contracts/common';
 import { LIMITS } from '../../contracts/constants';
-import type { Discussion, DiscussionDetail, DiscussionUpdateInput, ForumCategory } from '../../contracts/forums';
+import type { Discussion, DiscussionDetail, ForumCategory } from '../../contracts/forums';
 import { apiFetch, apiFetchPage, type ListPage } from './client';
 import { discussionPath, DISCUSSIONS_PATH } from './paths';
 
-/** `?limit=50[&categoryId=][&before=]` for GET /api/forum/discussions. */
-function discussionSearch(categoryId: string | null | undefined, before: string | null): string {
+/** `?limit=50[&categoryId=][&unanswered=1][&before=]` for GET /api/forum/discussions. */
+function discussionSearch(categoryId: string | null | undefined, before: string | null, unanswered?: boolean): string {
   const search = new URLSearchParams({ limit: String(LIMITS.pageSize) });
   if (categoryId) search.set('categoryId', categoryId);
+  if (unanswered) search.set('unanswered', '1');
   if (before) search.set('before', before);
   return search.toString();
 }
@@ -16,6 +17,8 @@ function discussionSearch(categoryId: string | null | undefined, before: string 
 export interface DiscussionListParams {
   /** A forum category id; null or undefined lists every category. */
   categoryId?: string | null;
+  /** Only discussions without a marked answer (Solved). */
+  unanswered?: boolean;
 }
 
 /**
@@ -39,11 +42,12 @@ export const forumQueries = {
    * the last one's cursor. `pageSize` in the key keeps it apart from `list`'s plain array (as
    * newsQueries.pages does); each page is kept for offline under its own path.
    */
-  pages: ({ categoryId }: DiscussionListParams = {}) =>
+  pages: ({ categoryId, unanswered }: DiscussionListParams = {}) =>
     infiniteQueryOptions({
-      queryKey: ['forum', 'discussions', { categoryId: categoryId ?? null, pageSize: LIMITS.pageSize }],
+      // `unanswered` joins the key only when set, so the plain list keeps its key (and its offline copy).
+      queryKey: ['forum', 'discussions', { categoryId: categoryId ?? null, pageSize: LIMITS.pageSize, ...(unanswered ? { unanswered: true } : {}) }],
       queryFn: ({ pageParam, signal }) =>
-        apiFetchPage<Discussion>(`${DISCUSSIONS_PATH}?${discussionSearch(categoryId, pageParam)}`, { signal }),
+        apiFetchPage<Discussion>(`${DISCUSSIONS_PATH}?${discussionSearch(categoryId, pageParam, unanswered)}`, { signal }),
       initialPageParam: null as string | null,
       getNextPageParam: (last: ListPage<Discussion>) => last.nextCursor,
       // Kept a while after the list is left, so Back finds every page loaded.
@@ -88,12 +92,13 @@ export async function invalidateForum(queryClient: QueryClient, change: ForumCha
   ]);
 }
 
-export function updateDiscussion(id: string, input: DiscussionUpdateInput): Promise<Discussion> {
-  return apiFetch<Discussion>(discussionPath(id), { method: 'PATCH', body: input });
-}
-
 export function deleteDiscussion(id: string): Promise<unknown> {
   return apiFetch(discussionPath(id), { method: 'DELETE' });
+}
+
+/** Marks `replyId` as the discussion's answer (Solved); null unmarks it. */
+export function setDiscussionAnswer(id: string, replyId: string | null): Promise<Discussion> {
+  return apiFetch<Discussion>(`${discussionPath(id)}/answer`, { method: 'PUT', body: { replyId } });
 }
 
 export function setDiscussionStatus(id: string, status: ContentStatus): Promise<Discussion> {

@@ -36,6 +36,7 @@ export const DISCUSSIONS_PATH = '/api/forum/discussions';
 export const discussionPath = (id: string) => `${DISCUSSIONS_PATH}/${encodeURIComponent(id)}`;
 
 export const REPLIES_PATH = '/api/forum/replies';
+export const replyPath = (id: string) => `${REPLIES_PATH}/${encodeURIComponent(id)}`;
 
 /** The member's listening record of one episode (PUT, GET). */
 export const listeningPath = (episodeId: string) => `${podcastPath(episodeId)}/listening`;

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/reac
 import type { z } from 'zod';
 import type { User } from '../../contracts/auth';
 import type { Role } from '../../contracts/common';
-import type { Invitation, InvitationCreated, InvitationCreateInput, InvitationWithLink, UserCreateInput, UserUpdateInput } from '../../contracts/users';
+import type { AdminUserRow, Invitation, InvitationCreated, InvitationCreateInput, InvitationWithLink, UserCreateInput, UserSort, UserUpdateInput } from '../../contracts/users';
 import { apiFetch } from './client';
 
 /*
@@ -16,6 +16,9 @@ export interface AdminUserFilters {
   role?: Role | null;
   /** true: active only; false: inactive only; null or absent: both. */
   active?: boolean | null;
+  /** The table's sort column and order (the server's default: joined, newest first). */
+  sort?: UserSort;
+  order?: 'asc' | 'desc';
 }
 
 export const userQueries = {
@@ -31,16 +34,17 @@ export const userQueries = {
       queryKey: ['users', 'invitations'],
       queryFn: ({ signal }) => apiFetch<Invitation[]>('/api/users/invitations', { signal }),
     }),
-  /** GET /api/admin/users[?role=][&active=]; the name/email search runs in the browser (spec 5). */
-  adminList: ({ role = null, active = null }: AdminUserFilters = {}) =>
+  /** GET /api/admin/users[?role=][&active=][&sort=&order=]; the name/email search runs in the browser (spec 5). */
+  adminList: ({ role = null, active = null, sort = 'joined', order = 'desc' }: AdminUserFilters = {}) =>
     queryOptions({
-      queryKey: ['admin', 'users', { role, active }],
+      queryKey: ['admin', 'users', { role, active, sort, order }],
       queryFn: ({ signal }) => {
         const search = new URLSearchParams();
         if (role) search.set('role', role);
         if (active !== null) search.set('active', String(active));
-        const query = search.toString();
-        return apiFetch<User[]>(`/api/admin/users${query ? `?${query}` : ''}`, { signal });
+        search.set('sort', sort);
+        search.set('order', order);
+        return apiFetch<AdminUserRow[]>(`/api/admin/users?${search}`, { signal });
       },
       // A filter change keeps the old rows on screen until the new ones arrive.
       placeholderData: keepPreviousData,

@@ -7,19 +7,15 @@ import {
   type ButtonProps as RACButtonProps,
   type LinkProps as RACLinkProps,
 } from 'react-aria-components';
+import { buttonClassName, type ButtonSize, type ButtonVariant } from './buttonClassName';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'destructive';
-export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
+export { buttonClassName, type ButtonSize, type ButtonVariant };
 
 interface ButtonStyleProps {
   /** Default 'primary'. */
   variant?: ButtonVariant;
   /** Default 'md'; 'icon' is a square button for an icon with an aria-label. */
   size?: ButtonSize;
-}
-
-export function buttonClassName({ variant = 'primary', size = 'md' }: ButtonStyleProps, extra?: string): string {
-  return ['btn', `btn--${variant}`, `btn--${size}`, extra].filter(Boolean).join(' ');
 }
 
 export interface ButtonProps extends Omit<RACButtonProps, 'className'>, ButtonStyleProps {

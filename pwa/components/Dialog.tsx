@@ -67,6 +67,8 @@ export interface AlertDialogProps extends OverlayStateProps {
   isPending?: boolean;
   /** Style of the action button; default 'destructive'. */
   variant?: 'destructive' | 'primary';
+  /** The action stays disabled until the dialog's own input allows it (e.g. a typed name). */
+  isActionDisabled?: boolean;
 }
 
 /**
@@ -84,6 +86,7 @@ export function AlertDialog({
   variant = 'destructive',
   isOpen,
   onOpenChange,
+  isActionDisabled = false,
 }: AlertDialogProps) {
   return (
     <ModalOverlay className="modal-overlay" isOpen={isOpen} onOpenChange={onOpenChange} isKeyboardDismissDisabled={isPending}>
@@ -99,7 +102,7 @@ export function AlertDialog({
                 <Button variant="secondary" onPress={close} isDisabled={isPending}>
                   {cancelLabel}
                 </Button>
-                <Button variant={variant} onPress={onAction} isPending={isPending} autoFocus>
+                <Button variant={variant} onPress={onAction} isPending={isPending} isDisabled={isActionDisabled} autoFocus={!isActionDisabled}>
                   {isPending && pendingLabel ? pendingLabel : actionLabel}
                 </Button>
               </div>

@@ -1,33 +1,20 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
-import {
-  Button as RACButton,
-  Text,
-  UNSTABLE_Toast as RACToast,
-  UNSTABLE_ToastContent as RACToastContent,
-  UNSTABLE_ToastQueue as ToastQueue,
-  UNSTABLE_ToastRegion as RACToastRegion,
-  type QueuedToast,
-} from 'react-aria-components';
+import { createElement, useSyncExternalStore, type ComponentType } from 'react';
 import { serverMessage } from '../lib/errors';
+import type { ToastContent, ToastVariant } from './ToastRegionView';
 
-export type ToastVariant = 'default' | 'destructive';
+export type { ToastVariant };
 
-/** Which edge of the screen a toast comes up at: away from the control the user just used. */
-type ToastPlacement = 'top' | 'bottom';
-
-interface ToastContent {
-  title: string;
-  description?: string;
-  variant: ToastVariant;
-  placement: ToastPlacement;
-}
+// toast() and the root layout's <ToastRegion />, without React Aria: the region and its queue
+// (ToastRegionView.tsx, React Aria's Toast) load with the first toast, not with the first page
+// (docs/performance.md, "2026-11-28: the first page under 200 KB"). A toast asked for before they
+// have arrived is kept and shown once they have.
 
 /**
  * A toast must not cover the control that raised it (a toast over the switch just pressed
  * ate the next press): it comes up at the bottom unless that control sits in the lower half of the
  * screen, then at the top, under the header.
  */
-function placementAwayFromFocus(): ToastPlacement {
+function placementAwayFromFocus(): ToastContent['placement'] {
   const control = lastPress?.target ?? document.activeElement;
   // An open dialog already ends above a bottom toast (--toast-clearance below).
   if (!(control instanceof Element) || control === document.body || control.closest('.modal-overlay')) return 'bottom';
@@ -42,7 +29,16 @@ function placementAwayFromFocus(): ToastPlacement {
 let lastPress: { target: EventTarget | null } | null = null;
 if (typeof document !== 'undefined') {
   for (const type of ['pointerdown', 'keydown'] as const)
-    document.addEventListener(type, (event) => (lastPress = { target: event.target }), { capture: true, passive: true });
+    document.addEventListener(
+      type,
+      (event) => {
+        lastPress = { target: event.target };
+        // What a press leads to may end in a toast, perhaps offline ("Saved offline…"): the region
+        // starts loading with the member's first press, while the network is surely there.
+        loadRegion();
+      },
+      { capture: true, passive: true },
+    );
 }
 
 export interface ToastOptions {
@@ -56,113 +52,64 @@ export interface ToastOptions {
 
 export const TOAST_TIMEOUT_MS = 5000;
 
-// Spec 9: at most one toast is shown at a time.
-const queue = new ToastQueue<ToastContent>({ maxVisibleToasts: 1 });
+type ShowToast = (content: ToastContent, timeout: number) => void;
+
+/** ToastRegionView's showToast once its module has loaded. */
+let show: ShowToast | null = null;
+/** The latest toast asked for before that (only one is shown at a time: a newer one replaces it). */
+let waiting: { content: ToastContent; timeout: number } | null = null;
+/** The region's component once loaded, for <ToastRegion />. */
+let RegionView: ComponentType | null = null;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+function loadRegion(): void {
+  loading ??= import('./ToastRegionView').then(
+    (module) => {
+      show = module.showToast;
+      if (waiting) show(waiting.content, waiting.timeout);
+      waiting = null;
+      RegionView = module.ToastRegionView;
+      for (const listener of listeners) listener();
+    },
+    // Not reachable (offline before the worker has the app): the next toast tries again.
+    () => {
+      loading = null;
+    },
+  );
+}
 
 /**
  * The one way to show a toast: `toast({ title: 'Error', description: message, variant: 'destructive' })`.
  * A new toast replaces the one showing (only one is shown, and a stale message should not come back
- * after the new one closes). Returns the toast's key.
+ * after the new one closes).
  */
-export function toast({ title, description, variant = 'default', timeout = TOAST_TIMEOUT_MS }: ToastOptions): string {
-  queue.clear();
-  return queue.add({ title, description, variant, placement: placementAwayFromFocus() }, { timeout });
+export function toast({ title, description, variant = 'default', timeout = TOAST_TIMEOUT_MS }: ToastOptions): void {
+  const content: ToastContent = { title, description, variant, placement: placementAwayFromFocus() };
+  if (show) return show(content, timeout);
+  waiting = { content, timeout };
+  loadRegion();
 }
 
 /** A failed request's toast: the server's `message`, else `fallback` (the spec's text). */
-export function errorToast(error: unknown, fallback: string): string {
-  return toast({ title: 'Error', description: serverMessage(error, fallback), variant: 'destructive' });
+export function errorToast(error: unknown, fallback: string): void {
+  toast({ title: 'Error', description: serverMessage(error, fallback), variant: 'destructive' });
 }
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
 
 /**
- * Rendered once, in the root layout. F8 moves focus to the toast (spec 9 hotkey); F6 also reaches
- * it because RAC registers the region as a landmark.
+ * Rendered once, in the root layout: nothing until the first toast, then ToastRegionView (the
+ * notifications region; F8 moves focus to the toast, F6 reaches it as a landmark).
  */
 export function ToastRegion() {
-  const regionRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'F8' || !regionRef.current) return;
-      event.preventDefault();
-      const firstToast = regionRef.current.querySelector<HTMLElement>('[role="alertdialog"]');
-      (firstToast ?? regionRef.current).focus();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
-
-  // The region exists only while a toast shows. Its height (plus the gap) is published as
-  // --toast-clearance on <html>, and an open dialog ends above it (components.css): a tall dialog's
-  // buttons are never hidden behind the toast its own failure raised.
-  const attachRegion = useCallback((region: HTMLDivElement | null) => {
-    regionRef.current = region;
-    if (!region) return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => {
-      root.style.setProperty('--toast-clearance', `calc(${region.offsetHeight}px + var(--space-4))`);
-    });
-    observer.observe(region);
-    return () => {
-      regionRef.current = null;
-      observer.disconnect();
-      root.style.removeProperty('--toast-clearance');
-    };
-  }, []);
-
-  return (
-    <RACToastRegion
-      queue={queue}
-      ref={attachRegion}
-      className={({ visibleToasts }) => `toast-region toast-region--${visibleToasts[0]?.content.placement ?? 'bottom'}`}
-    >
-      {({ toast: queued }) => <ToastItem queued={queued} />}
-    </RACToastRegion>
+  const View = useSyncExternalStore(
+    subscribe,
+    () => RegionView,
+    () => null,
   );
-}
-
-/** Spec 9: a swipe to the right of more than 50 px dismisses a toast. */
-const SWIPE_THRESHOLD_PX = 50;
-
-function ToastItem({ queued }: { queued: QueuedToast<ToastContent> }) {
-  const [swipe, setSwipe] = useState<{ startX: number; dx: number } | null>(null);
-
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if ((event.target as HTMLElement).closest('button')) return;
-    event.currentTarget.setPointerCapture(event.pointerId);
-    setSwipe({ startX: event.clientX, dx: 0 });
-  };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (swipe) setSwipe({ ...swipe, dx: Math.max(0, event.clientX - swipe.startX) });
-  };
-  const onPointerEnd = () => {
-    if (swipe && swipe.dx > SWIPE_THRESHOLD_PX) queue.close(queued.key);
-    setSwipe(null);
-  };
-
-  return (
-    <RACToast
-      toast={queued}
-      className={`toast toast--${queued.content.variant}`}
-      style={swipe ? { transform: `translateX(${swipe.dx}px)`, transition: 'none' } : undefined}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerEnd}
-      onPointerCancel={onPointerEnd}
-    >
-      <RACToastContent className="toast__content">
-        <Text slot="title" className="toast__title">
-          {queued.content.title}
-        </Text>
-        {queued.content.description ? (
-          <Text slot="description" className="toast__description">
-            {queued.content.description}
-          </Text>
-        ) : null}
-      </RACToastContent>
-      <RACButton slot="close" className="toast__close" aria-label="Close">
-        <span aria-hidden="true">×</span>
-      </RACButton>
-    </RACToast>
-  );
+  return View ? createElement(View) : null;
 }

@@ -1,4 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
+import { request, type Locator, type Page } from '@playwright/test';
+import { generate } from 'otplib';
 import { expectNoSeriousA11yViolations } from './axe';
 import { getJson, useTheme } from './content';
 import { expect, test } from './fixtures';
@@ -7,6 +8,7 @@ import { toast } from './toast';
 import { chooseRowAction } from './menus';
 import { waitForServiceWorker } from './offline';
 import { ACCOUNTS, signIn } from './session';
+import { signInWithForm } from './journey';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -54,6 +56,16 @@ async function openUsersTab(page: Page) {
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Users' }).click();
   await expect(page.getByRole('heading', { name: 'Current Users' })).toBeVisible();
+}
+
+/** The users table (User Management also has the pending invitations' table): the one with a Status column. */
+const usersTable = (page: Page) => page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Status' }) });
+
+/** Invitations live in one place: User Management, under the heading "Invitations" (issue 35). */
+async function openInvitations(page: Page) {
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { name: 'Invitations', exact: true })).toBeVisible();
+  return page.getByRole('region', { name: 'Invitations', exact: true });
 }
 
 const row = (scope: Page | Locator, text: string) => scope.getByRole('row').filter({ hasText: text });
@@ -182,12 +194,22 @@ test.describe('control panel Users tab', () => {
     await expect(row(page, user.email)).toHaveCount(0);
   });
 
-  test('invite a user, see the pending invitation, then revoke it', async ({ page, baseURL }) => {
+  test('the Users tab has no second copy of the invitations: it links to User Management', async ({ page }) => {
     await signIn(page, ACCOUNTS.admin);
     await openUsersTab(page);
-    const invitations = page.getByRole('region', { name: 'Pending Invitations' });
+    await expect(page.getByRole('heading', { name: 'Invite New User (Alternative)' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Pending Invitations' })).toHaveCount(0);
+    await page.getByRole('region', { name: 'Invitations', exact: true }).getByRole('link', { name: 'User Management' }).click();
+    await expect(page).toHaveURL(/\/admin\/users#invitations-title$/);
+    await expect(page.getByRole('region', { name: 'Invitations', exact: true }).getByRole('region', { name: 'Pending Invitations' })).toBeVisible();
+  });
+
+  test('invite a user, see the pending invitation, then revoke it', async ({ page, baseURL }) => {
+    await signIn(page, ACCOUNTS.admin);
+    const section = await openInvitations(page);
+    const invitations = section.getByRole('region', { name: 'Pending Invitations' });
     const email = `invitee.${unique()}@example.test`;
-    const form = page.getByRole('region', { name: 'Invite New User (Alternative)' });
+    const form = section.getByRole('region', { name: 'Invite someone' });
     await form.getByLabel('Email').fill(email);
     await choose(form, 'Role', 'Contributor');
     await form.getByRole('button', { name: 'Send Invitation' }).click();
@@ -211,8 +233,7 @@ test.describe('control panel Users tab', () => {
 
   test("inviting an existing user's email is refused with the server's message", async ({ page, baseURL }) => {
     await signIn(page, ACCOUNTS.admin);
-    await openUsersTab(page);
-    const form = page.getByRole('region', { name: 'Invite New User (Alternative)' });
+    const form = (await openInvitations(page)).getByRole('region', { name: 'Invite someone' });
     await form.getByLabel('Email').fill(ACCOUNTS.member.email);
     await form.getByRole('button', { name: 'Send Invitation' }).click();
     await expect(toast(page)).toContainText('A user with this email already exists');
@@ -231,6 +252,7 @@ test.describe('control panel Users tab', () => {
     await page.route('**/api/users/invitations', (route) => route.fulfill({ json: [] }));
     await openUsersTab(page);
     await expect(page.getByText('No users found.', { exact: true })).toBeVisible();
+    await openInvitations(page);
     await expect(page.getByText('No pending invitations.', { exact: true })).toBeVisible();
   });
 });
@@ -245,7 +267,7 @@ test.describe('/admin/users', () => {
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
     await expect(page.getByRole('link', { name: /Back to Admin/ })).toHaveAttribute('href', '/admin');
-    const table = page.getByRole('table');
+    const table = usersTable(page);
     const all = await getJson<ListedUser[]>(page.request, '/api/admin/users');
     await expect(page.getByRole('heading', { name: `Users (${all.length})` })).toBeVisible();
 
@@ -260,16 +282,18 @@ test.describe('/admin/users', () => {
     await expect(table.getByRole('row')).toHaveCount(2);
 
     await page.getByRole('searchbox', { name: 'Search users' }).fill('');
-    await choose(page, 'Role', 'Editor');
+    // The filters' Role (the invitation form below has one too).
+    const filters = page.locator('.admin-filters');
+    await choose(filters, 'Role', 'Editor');
     await expect(row(table, editor.email)).toBeVisible();
     await expect(row(table, sleeper.email)).toHaveCount(0);
-    for (const badge of await table.locator('tbody tr td:nth-child(3)').all()) await expect(badge).toHaveText('Editor');
+    for (const badge of await table.locator('tbody tr td[data-label="Role"]').all()) await expect(badge).toHaveText('Editor');
 
-    await choose(page, 'Role', 'All roles');
-    await choose(page, 'Status', 'Inactive');
+    await choose(filters, 'Role', 'All roles');
+    await choose(filters, 'Status', 'Inactive');
     await expect(row(table, sleeper.email)).toBeVisible();
     await expect(row(table, editor.email)).toHaveCount(0);
-    for (const badge of await table.locator('tbody tr td:nth-child(4)').all()) await expect(badge).toHaveText('Inactive');
+    for (const badge of await table.locator('tbody tr td[data-label="Status"]').all()) await expect(badge).toHaveText('Inactive');
 
     await page.getByRole('searchbox', { name: 'Search users' }).fill('nobody-matches-this');
     await expect(page.getByText('No users found', { exact: true })).toBeVisible();
@@ -297,7 +321,7 @@ test.describe('/admin/users', () => {
     await add.getByRole('button', { name: 'Create User' }).click();
     await expect(toast(page)).toContainText('User created successfully!');
 
-    const line = row(page.getByRole('table'), email);
+    const line = row(usersTable(page), email);
     await expect(line.getByText('Admin', { exact: true })).toHaveClass(/badge--red/);
     await expect(line.getByText('Inactive', { exact: true })).toBeVisible();
     await expect(line).toContainText('Auditor');
@@ -327,12 +351,56 @@ test.describe('/admin/users', () => {
     const user = await createUserViaApi(page, baseURL, {});
     await page.goto('/admin/users');
     const name = `${user.firstName} ${user.lastName}`;
-    await chooseRowAction(page, row(page.getByRole('table'), user.email), name, 'Delete…');
+    await chooseRowAction(page, row(usersTable(page), user.email), name, 'Delete…');
     const confirm = page.getByRole('alertdialog', { name: `Delete ${name}?` });
     await expect(confirm).toContainText('Are you sure you want to delete this user? This action cannot be undone.');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page)).toContainText('User deleted successfully!');
-    await expect(row(page.getByRole('table'), user.email)).toHaveCount(0);
+    await expect(row(usersTable(page), user.email)).toHaveCount(0);
+  });
+
+  test('Reset two-step sign-in: the member who lost their phone signs in with the password alone, and is signed out everywhere', async ({ page, baseURL }) => {
+    test.slow(); // the member turns two-step sign-in on through the API first
+    await signIn(page, ACCOUNTS.admin);
+    const user = await createUserViaApi(page, baseURL, {});
+    const name = `${user.firstName} ${user.lastName}`;
+    // The member's own device: two-step sign-in on, as the profile's setup does it.
+    const device = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+    try {
+      expect((await device.post('/api/auth/login', { data: { email: user.email, password: 'Quiet-harbour-lamp-42' } })).status()).toBe(200);
+      const { secret } = (await (await device.post('/api/profile/two-factor/setup')).json()) as { secret: string };
+      const enabled = await device.post('/api/profile/two-factor/enable', { data: { code: await generate({ secret }) } });
+      expect(enabled.status(), await enabled.text()).toBe(200);
+      expect((await device.get('/api/auth/user')).status()).toBe(200);
+
+      await page.goto('/admin/users');
+      const line = row(usersTable(page), user.email);
+      await expect(line.getByText('Two-step sign-in', { exact: true })).toBeVisible();
+      await chooseRowAction(page, line, name, 'Reset two-step sign-in…');
+      const confirm = page.getByRole('alertdialog', { name: 'Reset two-step sign-in?' });
+      await expect(confirm).toContainText(`${name} will sign in with their password alone and be signed out of every device.`);
+      await expectNoSeriousA11yViolations(page);
+      await confirm.getByRole('button', { name: 'Reset' }).click();
+      await expect(toast(page)).toContainText('Two-step sign-in reset.');
+      await expect(confirm).toHaveCount(0);
+      await expect(line.getByText('Two-step sign-in', { exact: true })).toHaveCount(0);
+      // Nothing left to reset: the menu no longer offers it.
+      await line.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
+      const menu = page.getByRole('menu', { name: `Actions for ${name}` });
+      await expect(menu.getByRole('menuitem', { name: 'Sign out everywhere' })).toBeVisible();
+      await expect(menu.getByRole('menuitem', { name: 'Reset two-step sign-in…' })).toHaveCount(0);
+      await page.keyboard.press('Escape');
+
+      // Their device was signed out; the password alone now signs them in.
+      expect((await device.get('/api/auth/user')).status()).toBe(401);
+      const again = await device.post('/api/auth/login', { data: { email: user.email, password: 'Quiet-harbour-lamp-42' } });
+      expect(again.status()).toBe(200);
+      const body = await again.json();
+      expect(body).toMatchObject({ email: user.email });
+      expect(body).not.toHaveProperty('twoFactorRequired');
+    } finally {
+      await device.dispose();
+    }
   });
 });
 
@@ -362,7 +430,7 @@ test('below 1024 px the tables become cards that keep their table roles (WebKit 
 test('offline, the admin lists say so with the offline notice: no "could not be loaded", no count of nothing', async ({ page, context }) => {
   await signIn(page, ACCOUNTS.admin);
   await page.goto('/admin/users');
-  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+  await expect(usersTable(page).getByRole('row').nth(1)).toBeVisible();
   await waitForServiceWorker(page);
   await context.setOffline(true);
   await page.reload();
@@ -383,6 +451,89 @@ test('offline, the admin lists say so with the offline notice: no "could not be 
   await expectNoSeriousA11yViolations(page);
 });
 
+for (const width of [1280, 1440]) {
+  test.describe(`the users table's activity columns at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('joined, last seen, posts and comments are shown; clicking a header sorts by it, again reverses it', async ({ page, baseURL }) => {
+      test.slow(); // several sorts, each a server round trip
+      await page.goto('/');
+      await signInWithForm(page, ACCOUNTS.admin);
+      const stamp = unique();
+      // A member with known activity: one discussion, one reply, one comment.
+      const poster = await createUserViaApi(page, baseURL, { firstName: 'Aaa', lastName: `Poster${stamp}`, password: 'Quiet-harbour-lamp-42' });
+      const api = await request.newContext({ baseURL });
+      try {
+        expect((await api.post('/api/auth/login', { data: { email: poster.email, password: 'Quiet-harbour-lamp-42' } })).status()).toBe(200);
+        const [category] = await getJson<Array<{ id: string }>>(api, '/api/forum/categories');
+        const discussion = await (await api.post('/api/forum/discussions', { data: { title: `Sorting ${stamp}`, content: 'Body', categoryId: category.id } })).json();
+        expect((await api.post('/api/forum/replies', { data: { discussionId: discussion.id, content: 'A reply' } })).status()).toBe(201);
+        const [article] = await getJson<Array<{ id: string }>>(api, '/api/news?limit=1');
+        expect((await api.post(`/api/news/${article.id}/comments`, { data: { content: 'A comment' } })).status()).toBe(201);
+      } finally {
+        await api.dispose();
+      }
+
+      await page.getByRole('banner').getByRole('link', { name: 'Admin' }).click();
+      await page.getByRole('main').getByRole('link', { name: 'Users', exact: true }).click();
+      const table = usersTable(page);
+      for (const name of ['User', 'Role', 'Status', 'Joined', 'Last seen', 'Posts', 'Comments', 'Actions']) {
+        await expect(table.getByRole('columnheader', { name, exact: true })).toBeVisible();
+      }
+      const line = row(table, poster.email);
+      // The email under the name; every column, Actions too, fits without scrolling sideways.
+      await expect(line.getByRole('rowheader')).toContainText(poster.email);
+      await expect(line.getByRole('button', { name: /^Actions for / })).toBeInViewport();
+      await expect(line.locator('td[data-label="Posts"]')).toHaveText('2');
+      await expect(line.locator('td[data-label="Comments"]')).toHaveText('1');
+      // Signed in through the API just now: seen minutes ago at most.
+      await expect(line.locator('td[data-label="Last seen"]')).toHaveText(/just now|minute/);
+      await expect(line.locator('td[data-label="Joined"] time')).toHaveAttribute('datetime', /^\d{4}-/);
+
+      // Default: joined, newest first.
+      await expect(table.getByRole('columnheader', { name: 'Joined', exact: true })).toHaveAttribute('aria-sort', 'descending');
+      const column = (label: string) => table.locator(`tbody td[data-label="${label}"]`).allTextContents();
+      const numbers = async (label: string) => (await column(label)).map(Number);
+
+      await table.getByRole('button', { name: 'Posts', exact: true }).click();
+      await expect(table.getByRole('columnheader', { name: 'Posts', exact: true })).toHaveAttribute('aria-sort', 'descending');
+      await expect(table.getByRole('columnheader', { name: 'Joined', exact: true })).toHaveAttribute('aria-sort', 'none');
+      await expect.poll(async () => {
+        const posts = await numbers('Posts');
+        return posts.length > 1 && posts.every((n, i) => i === 0 || posts[i - 1] >= n);
+      }).toBe(true);
+      await table.getByRole('button', { name: 'Posts', exact: true }).click();
+      await expect(table.getByRole('columnheader', { name: 'Posts', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+      await expect.poll(async () => {
+        const posts = await numbers('Posts');
+        return posts.length > 1 && posts.every((n, i) => i === 0 || posts[i - 1] <= n);
+      }).toBe(true);
+
+      await table.getByRole('button', { name: 'User', exact: true }).click();
+      await expect(table.getByRole('columnheader', { name: 'User', exact: true })).toHaveAttribute('aria-sort', 'ascending');
+      // An "Aaa Poster…" (this test's, or the other width's on the same server) sorts first by name.
+      await expect(table.locator('tbody tr').first().getByRole('rowheader')).toContainText('Aaa Poster');
+      await table.getByRole('button', { name: 'User', exact: true }).click();
+      await expect(table.getByRole('columnheader', { name: 'User', exact: true })).toHaveAttribute('aria-sort', 'descending');
+      await expect(table.locator('tbody tr').last().getByRole('rowheader')).toContainText('Aaa Poster');
+      await table.getByRole('button', { name: 'Comments', exact: true }).click();
+      await expect(table.getByRole('columnheader', { name: 'Comments', exact: true })).toHaveAttribute('aria-sort', 'descending');
+      await expect.poll(async () => {
+        const comments = await numbers('Comments');
+        return comments.every((n, i) => i === 0 || comments[i - 1] >= n);
+      }).toBe(true);
+      await page.screenshot({ path: `/tmp/shots-rebuild/users-${width}.png`, fullPage: true });
+
+      // Invitations in one place, under a plain heading.
+      const invitations = page.getByRole('region', { name: 'Invitations', exact: true });
+      await expect(invitations.getByRole('button', { name: 'Send Invitation' })).toBeVisible();
+      await expect(invitations.getByRole('heading', { name: 'Pending Invitations' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Invite New User (Alternative)' })).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+    });
+  });
+}
+
 test.describe('accessibility', () => {
   // One run, in the light theme: each axe check also reads the dark theme's colours (axe.ts).
   const theme = 'light';
@@ -395,7 +546,7 @@ test.describe('accessibility', () => {
     test('the Users tab and the Create User dialog have no serious axe violations', async ({ page }) => {
       test.slow(); // two axe runs over a long page
       await openUsersTab(page);
-      await expect(page.getByRole('table').first().getByRole('row').nth(1)).toBeVisible();
+      await expect(usersTable(page).getByRole('row').nth(1)).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await page.getByRole('button', { name: 'Create User' }).click();
       await page.getByRole('dialog', { name: 'Create User' }).getByRole('button', { name: 'Create User' }).click();
@@ -406,9 +557,9 @@ test.describe('accessibility', () => {
     test('/admin/users and the Edit User dialog have no serious axe violations', async ({ page }) => {
       test.slow(); // two axe runs
       await page.goto('/admin/users');
-      await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+      await expect(usersTable(page).getByRole('row').nth(1)).toBeVisible();
       await expectNoSeriousA11yViolations(page);
-      await page.getByRole('table').getByRole('button', { name: /^Actions for / }).first().click();
+      await usersTable(page).getByRole('button', { name: /^Actions for / }).first().click();
       await page.getByRole('menuitem', { name: 'Edit' }).click();
       await expect(page.getByRole('dialog', { name: 'Edit User' })).toBeVisible();
       await expectNoSeriousA11yViolations(page);

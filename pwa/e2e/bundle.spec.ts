@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { initialChunks } from '../../scripts/check-bundle';
 import { expect, test } from './fixtures';
+import { storedPaths } from './offline';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -28,6 +29,20 @@ test('the bundle check counts every script a first visit to / loads, except the 
   const deferred = /^assets\/(db|import-wrapper|savedCopies|workbox-window[^/]*)-[\w-]+\.js$/;
   expect([...requested].filter((file) => !counted.includes(file) && !deferred.test(file))).toEqual([]);
   expect(counted.filter((file) => !requested.has(file))).toEqual([]);
+});
+
+// docs/performance.md, "First visit on a phone": on a first visit the device store's code (Dexie) is not
+// downloaded by the page; the page waits for the worker, which precaches it, to take it over, and the
+// page's answers are then kept (pwa/offline/afterWorker.ts).
+test('a first visit keeps its answers for offline with Dexie from the precache, not a second download', async ({ page }) => {
+  const dexie: Array<{ fromWorker: boolean }> = [];
+  page.on('response', (response) => {
+    if (/\/assets\/import-wrapper-[\w-]+\.js$/.test(response.url()) && !response.request().serviceWorker()) dexie.push({ fromWorker: response.fromServiceWorker() });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Ledger Commons' })).toBeVisible();
+  await expect.poll(() => storedPaths(page), { timeout: 30_000 }).toContainEqual(expect.stringMatching(/^\/api\/news\/featured\?/));
+  expect(dexie).toEqual([{ fromWorker: true }]);
 });
 
 /** The bytes of what the service worker precached, and whether any of it is a hashed route chunk. */

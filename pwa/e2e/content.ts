@@ -130,7 +130,7 @@ export async function editorApi(request: APIRequestContext): Promise<APIRequestC
 /** A published (unless `status` says otherwise) article in the first category, made by the editor. */
 export async function createArticle(
   request: APIRequestContext,
-  data: { title: string; content: string; excerpt?: string; status?: string; sourceName?: string },
+  data: { title: string; content: string; excerpt?: string; status?: string; sourceName?: string; categoryIds?: string[] },
 ): Promise<{ id: string; title: string }> {
   const api = await editorApi(request);
   const [category] = await getJson<Array<{ id: string }>>(api, '/api/news-categories');

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page, Request } from '@playwright/test';
+import type { Browser, Page, Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { getJson, holdRoute, useTheme, type ListedArticle, type ListedPodcast } from './content';
 import { expect, test } from './fixtures';
-import { selectButton } from './select';
 import { toast } from './toast';
 import { ACCOUNTS, signIn } from './session';
 import { expectImageLoaded } from './images';
@@ -30,14 +29,6 @@ const PIXEL_PNG = Buffer.from(
 async function firstActiveCategory(page: Page): Promise<{ id: string; name: string }> {
   const [category] = await getJson<Array<{ id: string; name: string }>>(page.request, '/api/news-categories?activeOnly=true');
   return category;
-}
-
-/** A select's button is named by its value, then its label. */
-
-async function chooseOption(page: Page, label: string, option: string) {
-  await selectButton(page, label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(selectButton(page, label)).toContainText(option);
 }
 
 /** The checkbox input is visually hidden under its drawn box: press the label, as a person would. */
@@ -71,8 +62,20 @@ async function createPodcast(page: Page, baseURL: string | undefined, title: str
   return (await response.json()) as ListedPodcast;
 }
 
+/** Visitors find the article on /news (an editor's own list opens with the drafts, which other specs add). */
+async function expectVisitorFindsOnNews(browser: Browser, baseURL: string, title: string) {
+  const visitor = await browser.newContext({ baseURL });
+  try {
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto('/news');
+    await expect(visitorPage.getByRole('heading', { name: title })).toBeVisible();
+  } finally {
+    await visitor.close();
+  }
+}
+
 test.describe('article pages', () => {
-  test('an editor creates an article with an uploaded image; the toast shows, then /news lists it', async ({ page, baseURL }) => {
+  test('an editor creates an article with an uploaded image; the toast shows, then /news lists it', async ({ page, browser, baseURL }) => {
     test.slow(); // an upload, a held save and a redirect
     await signIn(page, ACCOUNTS.editor);
     const category = await firstActiveCategory(page);
@@ -94,9 +97,8 @@ test.describe('article pages', () => {
     await expect(preview).toHaveAttribute('src', /^\/objects\/[A-Za-z0-9-]+$/);
     const imagePath = await preview.getAttribute('src');
 
-    // Default status is Draft; publish it.
-    await expect(selectButton(page, 'Publication Status')).toContainText('Draft');
-    await chooseOption(page, 'Publication Status', 'Published');
+    // A new article is a draft unless published: Publish sends it out now.
+    await expect(page.getByRole('button', { name: 'Save draft', exact: true })).toBeVisible();
 
     // The POST is held so the pending state can be seen; a second press sends nothing more.
     const posts: Request[] = [];
@@ -108,8 +110,8 @@ test.describe('article pages', () => {
       await hold.held;
       await route.continue();
     });
-    await page.getByRole('button', { name: 'Create Article' }).click();
-    const pending = page.getByRole('button', { name: 'Creating...' });
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const pending = page.getByRole('button', { name: 'Saving...' });
     await expect(pending).toBeVisible();
     await expect(pending).toHaveAttribute('aria-disabled', 'true');
     // Neither a forced press nor Enter in a field sends it again.
@@ -118,11 +120,17 @@ test.describe('article pages', () => {
     hold.release();
 
     await expect(toast(page)).toContainText('Article created successfully!');
-    // The redirect waits 1500 ms so the toast can be read.
-    await expect(page).toHaveURL(/\/news\/add$/);
-    await expect(page).toHaveURL(/\/news$/);
-    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    // The page says what became of the article and links to it.
+    const saved = page.getByRole('status').filter({ hasText: title });
+    await expect(saved).toContainText('is published.');
+    // The Add page became the article's edit page (journey-editor-first-save.spec.ts).
+    await expect(page).toHaveURL(/\/news\/[^/]+\/edit$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Article' })).toBeVisible();
     expect(posts).toHaveLength(1);
+    await saved.getByRole('link', { name: 'View article' }).click();
+    await expect(page).toHaveURL(/\/news\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expectVisitorFindsOnNews(browser, baseURL!, title);
 
     const articles = await getJson<ListedArticle[]>(page.request, '/api/news?limit=50');
     const created = articles.find((a) => a.title === title)!;
@@ -137,7 +145,7 @@ test.describe('article pages', () => {
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/news') sent = true;
     });
-    await page.getByRole('button', { name: 'Create Article' }).click();
+    await page.getByRole('button', { name: 'Save draft', exact: true }).click();
 
     await expect(page.getByLabel('Title', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText('Title is required')).toBeVisible();
@@ -161,26 +169,31 @@ test.describe('article pages', () => {
     await page.getByLabel('Content', { exact: true }).fill('Body');
     await tickCategory(page, category.name);
     await page.getByLabel('Source URL').fill('javascript:alert(1)');
-    await page.getByRole('button', { name: 'Create Article' }).click();
+    await page.getByRole('button', { name: 'Save draft', exact: true }).click();
     await expect(page.getByText('Source URL must be a valid http(s) URL')).toBeVisible();
   });
 
-  test('an editor edits an article: fields are filled in, the change is saved and /news shows it', async ({ page, baseURL }) => {
+  test('an editor edits an article: fields are filled in, the change is saved and /news shows it', async ({ page, browser, baseURL }) => {
     await signIn(page, ACCOUNTS.editor);
     const article = await createArticle(page, baseURL, `Editable ${Date.now()}`);
     await page.goto(`/news/${article.id}/edit`);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Article' })).toBeVisible();
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(article.title);
     await expect(page.getByLabel('Source Name')).toHaveValue('Ledger Wire');
-    await expect(selectButton(page, 'Publication Status')).toContainText('Published');
+    // A published article offers Unpublish and Update, not Publish.
+    await expect(page.getByRole('button', { name: 'Unpublish', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
 
     const renamed = `${article.title} (revised)`;
     await page.getByLabel('Title', { exact: true }).fill(renamed);
-    await page.getByRole('button', { name: 'Update Article' }).click();
-    await expect(page.getByRole('button', { name: 'Updating...' })).toBeVisible();
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
     await expect(toast(page)).toContainText('Article updated');
-    await expect(page).toHaveURL(/\/news$/);
-    await expect(page.getByRole('heading', { name: renamed })).toBeVisible();
+    const savedLinks = page.getByRole('status').filter({ hasText: renamed });
+    await expect(savedLinks).toContainText('is published.');
+    await savedLinks.getByRole('link', { name: 'View article' }).click();
+    await expect(page).toHaveURL(`/news/${article.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+    await expectVisitorFindsOnNews(browser, baseURL!, renamed);
     const saved = await getJson<ListedArticle>(page.request, `/api/news/${article.id}`);
     expect(saved.title).toBe(renamed);
   });
@@ -223,11 +236,12 @@ test.describe('article pages', () => {
     await page.getByLabel('Title', { exact: true }).fill('Not allowed');
     await page.getByLabel('Content', { exact: true }).fill('Body');
     await tickCategory(page, category.name);
-    await page.getByRole('button', { name: 'Create Article' }).click();
+    await page.getByRole('button', { name: 'Save draft', exact: true }).click();
     await expect(toast(page)).toContainText('Error');
     await expect(toast(page)).toContainText('You do not have permission to do that');
     await expect(page).toHaveURL(/\/news\/add$/);
-    await expect(page.getByRole('button', { name: 'Create Article' })).toBeEnabled();
+    await expect(page.getByRole('status').filter({ hasText: 'Not allowed' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Save draft', exact: true })).toBeEnabled();
   });
 });
 
@@ -249,10 +263,14 @@ test('journey: an editor drafts an article with an image and two categories, pub
   await imageField.locator('input[type=file]').setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PIXEL_PNG });
   const imagePath = await imageField.getByRole('img', { name: 'Preview of Featured Image' }).getAttribute('src');
   expect(imagePath).toMatch(/^\/objects\//);
-  await expect(selectButton(page, 'Publication Status')).toContainText('Draft');
-  await page.getByRole('button', { name: 'Create Article' }).click();
+  await page.getByRole('button', { name: 'Save draft', exact: true }).click();
   await expect(toast(page)).toContainText('Article created successfully!');
-  await expect(page).toHaveURL(/\/news$/);
+  const savedLinks = page.getByRole('status').filter({ hasText: title });
+  await expect(savedLinks).toContainText('is saved as a draft.');
+  // A draft links to its preview, not to its public page.
+  await expect(savedLinks.getByRole('link', { name: 'Open preview' })).toBeVisible();
+  await expect(savedLinks.getByRole('link', { name: 'View article' })).toHaveCount(0);
+  await page.goto('/news');
 
   const listCard = (p: Page) =>
     p.getByRole('list', { name: 'Articles' }).getByRole('article').filter({ has: p.getByRole('heading', { name: title, exact: true }) });
@@ -334,13 +352,18 @@ test.describe('podcast pages', () => {
     await page.getByLabel('External Link').fill('https://www.youtube.com/watch?v=abc');
     await expect(page.getByText('YouTube or another page that has this episode.')).toBeVisible();
     await page.getByLabel('Host Name').fill('Jordan Host');
-    await chooseOption(page, 'Status', 'Published');
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: '/work/shots-audio/editor-episode-audio.png', fullPage: true });
 
-    await page.getByRole('button', { name: 'Create Episode' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(toast(page)).toContainText('Podcast episode created successfully!');
-    await expect(page).toHaveURL(/\/podcasts$/);
+    const savedLinks = page.getByRole('status').filter({ hasText: title });
+    await expect(savedLinks).toContainText('is published.');
+    await page.screenshot({ path: '/tmp/shots-specfix/episode-page-published.png', fullPage: true });
+    await savedLinks.getByRole('link', { name: 'View episode' }).click();
+    await expect(page).toHaveURL(/\/podcasts\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await page.goto('/podcasts');
     const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).first();
     await expect(card.getByText('0:16', { exact: true })).toBeVisible();
 
@@ -372,7 +395,7 @@ test.describe('podcast pages', () => {
     await expect(audio.locator('audio')).toHaveCount(0);
     await expect(duration).not.toHaveAttribute('readonly', '');
     await duration.fill('1:02:05');
-    await page.getByRole('button', { name: 'Update Episode' }).click();
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
     await expect(toast(page)).toContainText('Podcast episode updated successfully!');
     await expect.poll(async () => (await getJson<ListedPodcast>(page.request, `/api/podcasts/${created.id}`)).duration).toBe(3725);
     expect(await getJson<ListedPodcast>(page.request, `/api/podcasts/${created.id}`)).toMatchObject({ audioUrl: null, audioBytes: null });
@@ -388,7 +411,7 @@ test.describe('podcast pages', () => {
     await tickCategory(page, category.name);
     const number = page.getByLabel('Episode Number');
     await number.fill(String(existing.episodeNumber));
-    await page.getByRole('button', { name: 'Create Episode' }).click();
+    await page.getByRole('button', { name: 'Save draft', exact: true }).click();
 
     const message = `Episode ${existing.episodeNumber} already exists in ${show.name}`;
     await expect(page.locator('.field__error', { hasText: message })).toBeVisible();
@@ -400,7 +423,7 @@ test.describe('podcast pages', () => {
     await number.blur();
     await expect(page.locator('.field__error', { hasText: message })).toHaveCount(0);
     await expect(number).not.toHaveAttribute('aria-invalid', 'true');
-    await page.getByRole('button', { name: 'Create Episode' }).click();
+    await page.getByRole('button', { name: 'Save draft', exact: true }).click();
     await expect(toast(page)).toContainText('Podcast episode created successfully!');
   });
 
@@ -415,7 +438,7 @@ test.describe('podcast pages', () => {
     await page.getByLabel('Episode Number').fill('');
     await tickCategory(page, category.name);
     const requestBody = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/podcasts');
-    await page.getByRole('button', { name: 'Create Episode' }).click();
+    await page.getByRole('button', { name: 'Save draft', exact: true }).click();
     expect((await requestBody).postDataJSON()).toMatchObject({ episodeNumber: null, status: 'draft' });
     await expect(toast(page)).toContainText('Podcast episode created successfully!');
   });
@@ -433,9 +456,13 @@ test.describe('podcast pages', () => {
 
     const renamed = `${episode.title} (revised)`;
     await page.getByLabel('Title', { exact: true }).fill(renamed);
-    await page.getByRole('button', { name: 'Update Episode' }).click();
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
     await expect(toast(page)).toContainText('Podcast episode updated successfully!');
-    await expect(page).toHaveURL(/\/podcasts$/);
+    const savedLinks = page.getByRole('status').filter({ hasText: renamed });
+    await expect(savedLinks).toContainText('is published.');
+    await savedLinks.getByRole('link', { name: 'View episode' }).click();
+    await expect(page).toHaveURL(`/podcasts/${episode.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
     const saved = await getJson<ListedPodcast>(page.request, `/api/podcasts/${episode.id}`);
     expect(saved).toMatchObject({ title: renamed, duration: 2550, episodeNumber: episode.episodeNumber });
   });
@@ -475,7 +502,7 @@ test.describe('accessibility', () => {
 
     test('/news/add with its field errors has no serious axe violations', async ({ page }) => {
       await page.goto('/news/add');
-      await page.getByRole('button', { name: 'Create Article' }).click();
+      await page.getByRole('button', { name: 'Save draft', exact: true }).click();
       await expect(page.getByText('Title is required')).toBeVisible();
       await expectNoSeriousA11yViolations(page);
     });

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { createArticle, getJson, holdRoute, useTheme } from './content';
 import { expect, test } from './fixtures';
-import { storedPaths } from './offline';
+import { storedPaths, waitForServiceWorker } from './offline';
 import { ACCOUNTS, signIn } from './session';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
@@ -259,6 +259,9 @@ test.describe('Search all of Ledger Commons', () => {
     await createArticle(request, { title: 'Stored on the device', content: `Read ${word} on the train.` });
     await page.goto('/news');
     await expect(page.getByRole('list', { name: 'Articles' }).getByRole('heading', { name: 'Stored on the device' })).toBeVisible();
+    // The reader on the train has the app from the worker (the site search's code loads on first use,
+    // and a first visit keeps its answers once the worker runs the page: docs/offline.md).
+    await waitForServiceWorker(page);
     await expect.poll(() => storedPaths(page)).toContain('/api/news?limit=12&view=card');
 
     await context.setOffline(true);

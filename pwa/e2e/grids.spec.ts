@@ -144,12 +144,14 @@ test('category chips keep one order (display order) on /news, the article and th
     const context = await browser.newContext({ baseURL });
     const rolePage = await context.newPage();
     if (account) await signIn(rolePage, account);
-    await rolePage.goto('/news');
+    // Filtered to this test's category, so articles other tests publish meanwhile never push the card off page one.
+    await rolePage.goto(`/news?categories=${late.id}`);
     const chips = rolePage.getByRole('group', { name: 'Filter by category' }).getByRole('button');
     await expect(chips.filter({ hasText: early.name })).toBeVisible();
     const chipNames = (await chips.allTextContents()).map((n) => n.trim()).filter((n) => n !== 'Clear Filters');
     expect(chipNames, account?.email ?? 'visitor').toEqual(ordered);
     const card = rolePage.getByRole('list', { name: 'Articles' }).getByRole('article').filter({ has: rolePage.getByRole('heading', { name: `Chip order ${suffix}`, exact: true }) });
+    await expect(card).toBeVisible();
     expect(orderOf(await card.getByRole('list', { name: 'Categories' }).getByRole('listitem').allTextContents())).toEqual([early.name, late.name]);
     if (account) {
       await rolePage.goto(`/news/${id}`);

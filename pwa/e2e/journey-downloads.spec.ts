@@ -5,7 +5,8 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { episodeWithAudio, listenedTo, type EpisodeWithAudio } from './downloads';
 import { expect, test } from './fixtures';
-import { expectSignedIn, header, main, SCREENS, signInWithForm } from './journey';
+import { playableEpisodes } from './audio';
+import { expectSignedIn, header, main, navigate, SCREENS, signInWithForm } from './journey';
 import { cachedUrls, launchProfile, waitForServiceWorker } from './offline';
 import { startServer, type RunningServer } from './server';
 import { ACCOUNTS } from './session';
@@ -133,5 +134,43 @@ test('a member downloads an episode from Saved, restarts offline, plays and seek
     await context.close();
   } finally {
     await rm(userDataDir, { recursive: true, force: true });
+  }
+});
+
+test('"Download Up Next" in the player stores every queued episode for the train', async ({ browser }, testInfo) => {
+  test.slow(); // a sign-in through the form and two downloads through the worker
+  const screen = testInfo.project.name === 'desktop' ? SCREENS[2] : SCREENS[0];
+  const tag = Math.random().toString(36).slice(2, 7);
+  const [playing, next, after] = await playableEpisodes(server.url, [`Now ${tag}`, `Next ${tag}`, `After ${tag}`]);
+  const context = await browser.newContext({ baseURL: server.url, serviceWorkers: 'allow', ...screen.use });
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    await signInWithForm(page, ACCOUNTS.member);
+    await navigate(page, 'Podcasts');
+    const card = (title: string) => main(page).getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+    await card(playing!.title).getByRole('button', { name: /^Listen Now/ }).click();
+    for (const episode of [next!, after!]) await card(episode.title).getByRole('button', { name: `Add to Up Next: ${episode.title}` }).click();
+
+    const mini = page.getByRole('region', { name: 'Player' });
+    await mini.getByRole('button', { name: 'Pause' }).click();
+    await mini.getByRole('button', { name: 'Open full player' }).click();
+    const full = page.getByRole('dialog', { name: 'Now playing' });
+    await full.getByRole('button', { name: 'Download Up Next' }).click();
+    // Both queued files land in the episode cache (one after the other); the one playing is not downloaded.
+    await expect.poll(async () => (await cachedUrls(page, EPISODE_CACHE)).sort(), { timeout: 30_000 }).toEqual([next!.audioUrl, after!.audioUrl].sort());
+    await expect(full.getByRole('status')).toHaveText('All 2 downloaded for offline listening.');
+    await expect(full.getByRole('button', { name: 'Download Up Next' })).toBeEnabled();
+    await page.screenshot({ path: `${SHOTS}/download-up-next-${screen.use.viewport.width}.png` });
+    await page.keyboard.press('Escape');
+
+    // The library says so.
+    await openEpisodesTab(page);
+    for (const episode of [next!, after!]) {
+      await expect(episodes(page).getByRole('article', { name: episode.title }).getByText('Downloaded', { exact: true })).toBeVisible();
+    }
+  } finally {
+    await context.close();
   }
 });

@@ -7,7 +7,8 @@ import { ACCOUNTS } from './session';
 /*
  * Journey: a member signed in through the form opens an episode from the podcast hub, loses the
  * connection, comments (the comment waits in the outbox, shown 'Pending sync'), and once back online
- * it is posted exactly once. Episodes use the article's comment component and offline queue.
+ * it is posted exactly once; a typo fixed offline lands once too, marked edited. Episodes use the
+ * article's comment component and offline queue.
  */
 
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -19,7 +20,7 @@ async function editorApi(playwright: { request: { newContext(o: object): Promise
   return api;
 }
 
-test("a member's episode comment written offline is queued, then posted once when back online", async ({ page, context, playwright, baseURL }) => {
+test("a member's episode comment written offline is queued, posted once when back online, and fixed offline the same way", async ({ page, context, playwright, baseURL }) => {
   const editor = await editorApi(playwright, baseURL!);
   const [category] = await getJson<Array<{ id: string }>>(editor, '/api/news-categories?activeOnly=true');
   const [show] = await getJson<ListedShow[]>(editor, '/api/podcast-shows');
@@ -63,4 +64,28 @@ test("a member's episode comment written offline is queued, then posted once whe
   await expect(mine).toHaveCount(1);
   await expect(main(page).getByRole('heading', { name: 'Comments (1)' })).toBeVisible();
   await page.screenshot({ path: `/work/shots-episode/journey-${test.info().project.name}.png`, fullPage: true });
+
+  // A typo fixed in the tunnel: the new words show at once, waiting; back online they land once, marked edited.
+  const fixed = `${words}, fixed`;
+  await context.setOffline(true);
+  await mine.getByRole('button', { name: 'Edit comment' }).click();
+  await mine.getByLabel('Edit your comment').fill(fixed);
+  await mine.getByRole('button', { name: 'Save' }).click();
+  const edited = main(page).getByRole('article', { name: `Comment by ${ACCOUNTS.member.name}` }).filter({ hasText: fixed });
+  await expect(edited).toContainText('Pending sync');
+  await expect(syncStatus(page).getByRole('status')).toHaveText('1 pending');
+  await context.setOffline(false);
+  await expect(syncStatus(page)).toBeHidden();
+  await expect(edited).toContainText(/Edited/);
+  await expect(edited).not.toContainText('Pending sync');
+  const after = await getJson<Array<{ id: string; content: string; editedAt: string | null }>>(page.request, `/api/podcasts/${episodeId}/comments`);
+  expect(after.map((c) => c.content)).toEqual([fixed]);
+  expect(after[0].editedAt).not.toBeNull();
+  // One edit in the history moderators read, with the words it replaced.
+  const moderator = await editorApi(playwright, baseURL!);
+  expect(await getJson<Array<{ previousContent: string }>>(moderator, `/api/podcasts/comments/${after[0].id}/edits`)).toEqual([expect.objectContaining({ previousContent: words })]);
+  await moderator.dispose();
+  await page.reload();
+  await expect(edited).toHaveCount(1);
+  await expect(edited).toContainText(/Edited/);
 });

@@ -11,7 +11,7 @@ import { ACCOUNTS } from './session';
  * keeps playing (the same <audio>, its time advancing) while the member goes to News and back; the
  * lock screen gets its title; a pause keeps the position, and another device of the same member
  * offers "Resume at m:ss". Up Next plays on at an episode's end, unless the sleep timer says
- * "End of episode". The episodes are real uploads of a 16-second recording.
+ * "End of episode"; the episode in the player and Up Next outlive a reload. The episodes are real uploads of a 16-second recording.
  */
 
 const SHOTS = '/work/shots-player';
@@ -139,6 +139,16 @@ test('Up Next plays on at the end of an episode; the sleep timer "End of episode
   await expect(queue).toHaveText([third!.title, second!.title]);
   await page.screenshot({ path: `${SHOTS}/up-next.png` });
 
+  // What is playing and Up Next outlive a reload: the episode waits, paused, and the queue is as it was.
+  await page.reload();
+  await expect(miniPlayer(page)).toContainText(first!.title);
+  await expect(miniPlayer(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await miniPlayer(page).getByRole('button', { name: 'Open full player' }).click();
+  await expect(queue).toHaveText([third!.title, second!.title]);
+  await fullPlayer(page).getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(async () => (await audio(page))?.src).toBe(first!.audioUrl);
+  await expect.poll(async () => (await audio(page))?.paused).toBe(false);
+
   // At the end of the first, the next of Up Next plays.
   await fullPlayer(page).getByRole('button', { name: 'Forward 30 seconds' }).click();
   await expect(fullPlayer(page)).toContainText(third!.title);
@@ -156,4 +166,44 @@ test('Up Next plays on at the end of an episode; the sleep timer "End of episode
   await expect(fullPlayer(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   await expect(queue).toHaveText([second!.title]);
   await expect(fullPlayer(page).getByRole('button', { name: 'Off', exact: true })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('a play counts once the episode was heard, not when it was skipped to its end', async ({ page, baseURL, request }) => {
+  const tag = suffix();
+  const [skipped, heard] = await playableEpisodes(baseURL!, [`Skipped ${tag}`, `Heard ${tag}`]);
+  const plays: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/play')) plays.push(new URL(r.url()).pathname);
+  });
+  const playCount = async (id: string) => ((await (await request.get(`/api/podcasts/${id}`)).json()) as { playCount: number }).playCount;
+
+  await page.goto('/');
+  await signInWithForm(page, ACCOUNTS.member);
+  await navigate(page, 'Podcasts');
+
+  // Started, then skipped past its end at once: heard for a moment, not a play. The end's position
+  // going to the server comes after the play would have been sent (player.ts onEnded), so once it
+  // has gone, no play was sent.
+  await cardFor(page, skipped!.title).getByRole('button', { name: /^Listen Now/ }).click();
+  await expect.poll(async () => (await audio(page))?.paused).toBe(false);
+  const endSaved = page.waitForResponse((r) => r.url().endsWith(`/api/podcasts/${skipped!.id}/listening`) && r.request().method() === 'PUT');
+  await miniPlayer(page).getByRole('button', { name: 'Open full player' }).click();
+  await fullPlayer(page).getByRole('button', { name: 'Forward 30 seconds' }).click();
+  await expect.poll(async () => (await audio(page))?.ended).toBe(true);
+  expect((await endSaved).status()).toBe(200);
+  expect(plays).toEqual([]);
+  expect(await playCount(skipped!.id)).toBe(0);
+
+  // The other, heard whole (a 16-second episode: its whole length is the play), at double speed.
+  await fullPlayer(page).getByRole('button', { name: '2× speed', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(fullPlayer(page)).toBeHidden();
+  const played = page.waitForResponse((r) => r.url().endsWith(`/api/podcasts/${heard!.id}/play`));
+  await cardFor(page, heard!.title).getByRole('button', { name: /^Listen Now/ }).click();
+  expect((await played).status()).toBe(200);
+  await expect.poll(async () => (await audio(page))?.ended).toBe(true);
+  expect(plays).toEqual([`/api/podcasts/${heard!.id}/play`]);
+  expect(await playCount(heard!.id)).toBe(1);
+  // The card says so without a reload.
+  await expect(cardFor(page, heard!.title)).toContainText('1 play');
 });

@@ -38,7 +38,7 @@ const WIDTHS: Record<string, number[]> = {
  * the site's and the account's names at 1200 and 1440 px: pwa/styles/layout.css), so the wider
  * desktop widths measure the header's screens and the admin's tables, where overflows once were.
  */
-const WIDE_DESKTOP_ROUTES = ['/', '/admin', '/admin/users'];
+const WIDE_DESKTOP_ROUTES = ['/', '/admin', '/admin/users', '/admin/content', '/admin/audit'];
 
 /** The routes measured at this width: all of them, except at the wider desktop widths. */
 function routesAt(width: number, all: Route[]): Route[] {
@@ -97,6 +97,9 @@ function routes({ article, discussion, podcast, member }: Ids): Route[] {
     { path: '/admin/categories' },
     { path: '/admin/shows' },
     { path: '/admin/main-page' },
+    { path: '/admin/moderation' },
+    { path: '/admin/content', tabs: ['Scheduled', 'Published'] },
+    { path: '/admin/audit' },
     { path: '/news/add' },
     { path: `/news/${article}/edit` },
     { path: '/podcasts/add' },

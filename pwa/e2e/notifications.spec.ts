@@ -149,6 +149,11 @@ test('nothing yet: the empty state; the settings change and stay after a reload'
     article_comment: 'off',
     article_published: 'in_app',
     article_featured: 'in_app',
+    answer_marked: 'in_app',
+    watched_reply: 'in_app',
+    watched_discussion: 'in_app',
+    moderation: 'in_app',
+    report_outcome: 'in_app',
   });
 
   await page.reload();

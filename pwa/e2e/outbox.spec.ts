@@ -3,6 +3,7 @@ import type { Comment } from '../../contracts/news';
 import type { Discussion, DiscussionDetail, ForumCategory } from '../../contracts/forums';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
+import { waitForServiceWorker } from './offline';
 import { ACCOUNTS, signIn } from './session';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
@@ -64,6 +65,13 @@ function readQueue(page: Page): Promise<QueuedRow[]> {
 }
 
 const syncStatus = (page: Page) => page.getByRole('group', { name: 'Sync status' });
+
+/**
+ * The member has had the site open a moment: the worker holds the app and runs the page. (On a first
+ * visit, a write made offline before that cannot be queued: the queue's code was not downloaded yet,
+ * docs/offline.md, "The first seconds of a first visit".)
+ */
+const workerHasTheApp = waitForServiceWorker;
 
 test('writes made offline survive a reload and reach the server exactly once, in order', async ({ page, context, playwright, baseURL }) => {
   test.slow(); // four screens, a reload and the checks by API: longer than the default 30 s on a busy machine
@@ -187,6 +195,7 @@ test(`a comment whose article was deleted while it waited shows 'Not sent' with 
   await page.goto(`/news/${articleId}`);
   await expect(page.getByRole('heading', { level: 1, name: articleTitle })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  await workerHasTheApp(page);
   await context.setOffline(true);
   await page.getByLabel('Add a comment').fill(text);
   await page.getByRole('button', { name: 'Post Comment' }).click();
@@ -223,6 +232,7 @@ test('a session that expired while offline keeps the queue and continues after s
   await signIn(page, ACCOUNTS.member);
   await page.goto(`/news/${articleId}`);
   await expect(page.getByRole('heading', { level: 1, name: articleTitle })).toBeVisible();
+  await workerHasTheApp(page);
   await context.setOffline(true);
   await page.getByLabel('Add a comment').fill(text);
   await page.getByRole('button', { name: 'Post Comment' }).click();

@@ -9,6 +9,9 @@ const AUTHENTICATED_ONLY = [
   '/admin/categories',
   '/admin/shows',
   '/admin/main-page',
+  '/admin/moderation',
+  '/admin/content',
+  '/admin/audit',
   '/news/add',
   '/podcasts/add',
 ] as const;

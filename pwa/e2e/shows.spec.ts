@@ -38,7 +38,7 @@ test.describe('episode form', () => {
     await page.getByRole('group', { name: 'Categories' }).getByText(category.name, { exact: true }).click();
     // Episode 1 of Audit Tech Talk exists (sample data): the server's 409 shows under the field.
     await number.fill('1');
-    await page.getByRole('button', { name: 'Create Episode' }).click();
+    await page.getByRole('button', { name: 'Save draft', exact: true }).click();
     const message = `Episode 1 already exists in ${audit.name}`;
     await expect(toast(page)).toContainText(message);
     await expect(page.locator('.field').filter({ has: number }).getByText(message)).toBeVisible();
@@ -48,9 +48,13 @@ test.describe('episode form', () => {
     await number.fill(String(audit.nextEpisodeNumber));
     await number.press('Tab'); // a number field commits its value when it loses focus
     await expect(number).not.toHaveAttribute('aria-invalid', 'true');
-    await page.getByRole('button', { name: 'Create Episode' }).click();
-    await expect(page).toHaveURL(/\/podcasts$/);
+    await page.getByRole('button', { name: 'Save draft', exact: true }).click();
+    // Saved: the page is now the draft's edit page, says so and links to the draft.
+    const saved = page.getByRole('status').filter({ hasText: title });
+    await expect(saved).toContainText('is saved as a draft.');
+    await expect(page).toHaveURL(/\/podcasts\/[^/]+\/edit$/);
     const created = (await getJson<ListedPodcast[]>(page.request, '/api/podcasts?limit=50')).find((p) => p.title === title)!;
+    await expect(saved.getByRole('link', { name: 'Open preview' })).toHaveAttribute('href', `/podcasts/${created.id}/preview`);
     expect(created).toMatchObject({ episodeNumber: audit.nextEpisodeNumber, show: { id: audit.id, name: audit.name } });
 
     // The edit page shows the episode's show and number.
@@ -109,7 +113,8 @@ test.describe('users Actions menu', () => {
 
     const trigger = row.getByRole('button', { name: `Actions for ${user.name}` });
     await page.getByRole('searchbox', { name: 'Search users' }).fill(user.email);
-    await expect(page.getByRole('row')).toHaveCount(2); // the header and this user
+    // The users table (the first; pending invitations have a table of their own below): its header and this user.
+    await expect(page.getByRole('table').first().getByRole('row')).toHaveCount(2);
     // Tab from the search field reaches the row's Actions button (the filters come first).
     await page.getByRole('searchbox', { name: 'Search users' }).focus();
     for (let i = 0; i < 8 && !(await trigger.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');

@@ -79,7 +79,7 @@ test('an image upload shows a progress bar, then a preview and the object path; 
   await expect(page.getByRole('progressbar', { name: 'Uploading pixel.png' })).toBeVisible();
   await expect(imageField(page).getByRole('button', { name: 'Choose image' })).toHaveAttribute('aria-disabled', 'true');
   // The form's submit waits for the upload.
-  await expect(page.getByRole('button', { name: 'Create Article' })).toBeDisabled();
+  for (const name of ['Save draft', 'Publish']) await expect(page.getByRole('button', { name, exact: true })).toBeDisabled();
   hold.release();
 
   const preview = imageField(page).getByRole('img', { name: 'Preview of Featured Image' });
@@ -87,7 +87,7 @@ test('an image upload shows a progress bar, then a preview and the object path; 
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await expect(toast(page)).toContainText('Image uploaded successfully!');
   await expect(imageField(page)).toContainText('Uploaded pixel.png');
-  await expect(page.getByRole('button', { name: 'Create Article' })).toBeEnabled();
+  for (const name of ['Save draft', 'Publish']) await expect(page.getByRole('button', { name, exact: true })).toBeEnabled();
 
   // The flow of spec 4: upload URL, raw PUT with the file's type, finalise with that URL.
   const [ask, put, finalise] = requests;
@@ -114,7 +114,7 @@ test("a failed transfer says 'Failed to upload {file}' with the server's reason"
   await expect(imageField(page)).toContainText('Failed to upload pixel.png');
   await expect(imageField(page)).toContainText('Unsupported file type');
   await expect(imageField(page).getByRole('img')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Create Article' })).toBeEnabled();
+  for (const name of ['Save draft', 'Publish']) await expect(page.getByRole('button', { name, exact: true })).toBeEnabled();
 });
 
 test("a failed finalise shows 'Failed to process uploaded image.'", async ({ page, baseURL }) => {

@@ -4,6 +4,7 @@ import { OfflineError } from '../lib/errors';
 import { articleCommentsPath, articlePath } from '../api/paths';
 import { onMemberLeaving, ownerId, sessionSettled } from '../session/session';
 import { EPISODE_CACHE } from '../sw/cacheNames';
+import { storeMayLoad } from './afterWorker';
 import type { SavedArticle, StoredResponse } from './db';
 import { freshAnswerArrived, markFromStore } from './status';
 
@@ -32,9 +33,24 @@ const NOT_STORED = [
   /^\/api\/health/,
   /^\/api\/invitations\//,
   /^\/api\/members\/mentions/,
+  /\/revisions(\/|$)/,
 ];
 
-const loadDb = () => import('./db').then((module) => module.db);
+/**
+ * A draft (an article or episode an editor sees before it is published: its own answer or a list
+ * holding one) is never written to the device either: the server answers it with no-store, and a
+ * preview must not outlive the session or show on a shared device. A stored copy from when it was
+ * public is dropped.
+ */
+function holdsDraft(data: unknown): boolean {
+  const isDraft = (item: unknown) => typeof item === 'object' && item !== null && (item as { status?: unknown }).status === 'draft';
+  return Array.isArray(data) ? data.some(isDraft) : isDraft(data);
+}
+
+const loadDbNow = () => import('./db').then((module) => module.db);
+// Background work (keeping answers, which cards are saved) waits until Dexie's chunk costs no second
+// download (afterWorker.ts); what must happen now (a member's data leaving, offline reading, Save) does not.
+const loadDb = () => storeMayLoad().then(loadDbNow);
 
 /** GET `path` through `fetcher`, remembering the answer, or answering from the store when offline. */
 export async function readThrough<T>(path: string, fetcher: () => Promise<T>): Promise<T> {
@@ -46,7 +62,8 @@ export async function readThrough<T>(path: string, fetcher: () => Promise<T>): P
   }
   try {
     const data = await fetcher();
-    if (data !== undefined) track(remember(path, data));
+    if (holdsDraft(data)) track(forget(path));
+    else if (data !== undefined) track(remember(path, data));
     freshAnswerArrived();
     return data;
   } catch (error) {
@@ -67,7 +84,7 @@ const storable = (path: string) => !NOT_STORED.some((pattern) => pattern.test(pa
 /** Answers the page arrived with (rendered on the server): kept as if the app had fetched them. */
 export function keepAnswers(answers: Array<[path: string, data: unknown]>): void {
   for (const [path, data] of answers) {
-    if (storable(path) && data !== undefined) track(remember(path, data));
+    if (storable(path) && data !== undefined && !holdsDraft(data)) track(remember(path, data));
   }
 }
 
@@ -100,7 +117,7 @@ async function remember(path: string, data: unknown): Promise<void> {
 
 async function recall(path: string) {
   try {
-    return await (await loadDb()).responses.get(path);
+    return await (await loadDbNow()).responses.get(path);
   } catch (error) {
     reportStoreError(error);
     return undefined; // no IndexedDB (private mode, blocked storage): behave as if nothing was saved
@@ -142,13 +159,14 @@ function reportStoreError(error: unknown): void {
  * caller brings the search code, so nothing has to be downloaded while offline.
  */
 export async function storedAnswers(): Promise<StoredResponse[]> {
-  return (await loadDb()).responses.orderBy('savedAt').reverse().toArray();
+  return (await loadDbNow()).responses.orderBy('savedAt').reverse().toArray();
 }
 
 // --- Saved articles -----------------------------------------------------------------------------
 
 // The copies themselves are pwa/offline/savedCopies.ts (shared with the service worker), loaded with Dexie.
-const loadCopies = () => import('./savedCopies');
+const loadCopiesNow = () => import('./savedCopies');
+const loadCopies = () => storeMayLoad().then(loadCopiesNow);
 
 async function pinnedPaths(): Promise<Set<string>> {
   const ids = (await (await loadDb()).saved.toCollection().primaryKeys()) as string[];
@@ -156,6 +174,7 @@ async function pinnedPaths(): Promise<Set<string>> {
 }
 
 export async function listSaved(): Promise<SavedArticle[]> {
+  // Every card's Save toggle reads it: on a first visit once Dexie costs no second download.
   return (await loadCopies()).listSavedCopies();
 }
 
@@ -165,11 +184,11 @@ export async function isSaved(id: string): Promise<boolean> {
 
 /** 'Save for offline': the article (and its comments, when loaded) and its picture, filed under whoever is signed in. */
 export async function saveArticle(article: Article, comments: unknown): Promise<void> {
-  await (await loadCopies()).saveCopy(article, comments, { owner: ownerId() });
+  await (await loadCopiesNow()).saveCopy(article, comments, { owner: ownerId() });
 }
 
 export async function removeSaved(id: string): Promise<void> {
-  await (await loadCopies()).removeCopy(id);
+  await (await loadCopiesNow()).removeCopy(id);
 }
 
 // --- Sign-out -----------------------------------------------------------------------------------
@@ -180,8 +199,8 @@ export async function removeSaved(id: string): Promise<void> {
  * session module (pwa/session/session.ts) whenever a member leaves, from the moment this module loads.
  */
 export async function clearUserData(keep?: string): Promise<void> {
-  const db = await loadDb();
-  const { dropImagesNoLongerSaved, imagesOf } = await loadCopies();
+  const db = await loadDbNow();
+  const { dropImagesNoLongerSaved, imagesOf } = await loadCopiesNow();
   const gone = (row: { owner: string }) => row.owner !== '' && row.owner !== keep;
   const { images, audio } = await db.transaction('rw', [db.responses, db.saved, db.background, db.downloads], async () => {
     const saved = await db.saved.filter(gone).toArray();

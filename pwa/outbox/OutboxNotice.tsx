@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { mentionsAsText } from '../../contracts/mentions';
 import { authQueries } from '../session/queries';
 import { Avatar } from '../components/Avatar';
-import { Button } from '../components/Button';
+import { PlainButton } from '../components/PlainButton';
 import { MentionText } from '../components/MentionText';
 import { toast } from '../components/Toast';
 import { fullName } from '../lib/format';
@@ -21,14 +21,19 @@ const KIND_LABELS: Record<OutboxItem['kind'], string> = {
   unlike: 'Unlike',
   comment: 'Comment',
   deleteComment: 'Comment deletion',
+  editComment: 'Comment edit',
   reply: 'Reply',
   discussion: 'New discussion',
+  editReply: 'Reply edit',
+  editDiscussion: 'Discussion edit',
   readNotification: 'Notification marked read',
   readAllNotifications: 'All notifications marked read',
   listSave: 'Save to reading list',
   listRemove: 'Removal from reading list',
   listProgress: 'Reading progress',
   listening: 'Listening position',
+  watch: 'Follow setting',
+  report: 'Report',
 };
 
 export const kindLabel = (item: OutboxItem) => KIND_LABELS[item.kind];
@@ -53,17 +58,17 @@ export function OutboxNotice({ item }: { item: OutboxItem }) {
         <strong className="outbox-failed__state">{NOT_SENT}</strong> <span id={reasonId}>{item.reason}</span>
       </p>
       <div className="outbox-failed__actions">
-        <Button size="sm" variant="secondary" aria-describedby={reasonId} onPress={() => void retryItem(item)}>
+        <PlainButton size="sm" variant="secondary" aria-describedby={reasonId} onPress={() => void retryItem(item)}>
           Retry
-        </Button>
+        </PlainButton>
         {words ? (
-          <Button size="sm" variant="ghost" onPress={() => void copy()}>
+          <PlainButton size="sm" variant="ghost" onPress={() => void copy()}>
             Copy
-          </Button>
+          </PlainButton>
         ) : null}
-        <Button size="sm" variant="ghost" onPress={() => void discardItem(item)}>
+        <PlainButton size="sm" variant="ghost" onPress={() => void discardItem(item)}>
           Discard
-        </Button>
+        </PlainButton>
       </div>
     </div>
   );

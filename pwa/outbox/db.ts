@@ -10,8 +10,13 @@ export type OutboxKind =
   | 'unlike'
   | 'comment'
   | 'deleteComment'
+  // The author's new words for their comment (refId): replayed in order, the last one wins.
+  | 'editComment'
   | 'reply'
   | 'discussion'
+  // The author's new words for their forum reply (refId; targetId the discussion) or discussion (targetId): the last one wins.
+  | 'editReply'
+  | 'editDiscussion'
   // Notifications: one read, or all.
   | 'readNotification'
   | 'readAllNotifications'
@@ -20,7 +25,11 @@ export type OutboxKind =
   | 'listRemove'
   | 'listProgress'
   // Where the member is in an episode (a newer queued one replaces an older one: pwa/features/player/mutations.ts).
-  | 'listening';
+  | 'listening'
+  // A Watch / Normal / Mute level (targetId: the discussion or category; text: the level).
+  | 'watch'
+  // A report of a comment, reply, discussion or member (issue 36): the target is in the body.
+  | 'report';
 
 export interface OutboxItem {
   /** Insertion order: items are sent oldest first. */
@@ -35,7 +44,7 @@ export interface OutboxItem {
   body?: Record<string, unknown>;
   /** The article, episode or discussion it belongs to (the forum category for a new discussion; the notification read, '' for all read; the article for the reading list). */
   targetId: string;
-  /** For a comment deletion: the comment it removes. */
+  /** For a comment's deletion or edit: the comment it removes or changes. */
   refId?: string;
   /** For likes: which kind of item. */
   likeKind?: 'news' | 'podcasts';

@@ -5,7 +5,9 @@ import { invalidateListening } from '../api/listening';
 import { invalidateComments } from '../api/news';
 import { invalidateNotifications } from '../api/notifications';
 import { invalidateReadingList } from '../api/reading-list';
+import { invalidateWatch } from '../api/watches';
 import type { OutboxItem, OutboxKind } from './db';
+import { invalidateModeration } from '../api/moderation';
 
 /**
  * What each kind of write changed, once the server has taken it (or refused it): each resource's
@@ -18,6 +20,7 @@ export const OUTBOX_KINDS: Record<OutboxKind, (queryClient: QueryClient, item: O
   unlike: (queryClient, item) => invalidateLikes(queryClient, item.likeKind ?? 'news'),
   comment: (queryClient, item) => invalidateComments(queryClient, item.targetId, item.commentKind ?? 'news'),
   deleteComment: (queryClient, item) => invalidateComments(queryClient, item.targetId, item.commentKind ?? 'news'),
+  editComment: (queryClient, item) => invalidateComments(queryClient, item.targetId, item.commentKind ?? 'news'),
   reply: (queryClient, item) => invalidateForum(queryClient, { reply: item.targetId }),
   // The discussion's id is the item's (the client id the server keeps).
   discussion: (queryClient, item) => invalidateForum(queryClient, { discussion: item.id }),
@@ -27,4 +30,10 @@ export const OUTBOX_KINDS: Record<OutboxKind, (queryClient: QueryClient, item: O
   listRemove: (queryClient) => invalidateReadingList(queryClient),
   listProgress: (queryClient) => invalidateReadingList(queryClient),
   listening: (queryClient) => invalidateListening(queryClient),
+  // Issue 36: a forum reply's or discussion's new words (targetId: the discussion).
+  editReply: (queryClient, item) => invalidateForum(queryClient, { reply: item.targetId }),
+  editDiscussion: (queryClient, item) => invalidateForum(queryClient, { discussion: item.targetId }),
+  watch: (queryClient, item) => invalidateWatch(queryClient, item.path),
+  // An automatic hide changes what the item's list shows; moderators' queue counts it.
+  report: (queryClient) => invalidateModeration(queryClient),
 };

@@ -12,12 +12,15 @@ import type { User } from '../../contracts/auth';
 const device = { onLine: true };
 fakeWindow({ navigator: device });
 
-/** Every write the server receives, with its Idempotency-Key; each is taken (201 with a body). */
+/** Every write the server receives, with its Idempotency-Key; each is taken (201 with a body) unless `answers` says otherwise. */
 const received: Array<{ method: string; path: string; key: string | null }> = [];
+const answers = new Map<string, number>();
 globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   if (!device.onLine) throw new TypeError('Failed to fetch');
   const url = new URL(String(input), 'http://localhost');
   received.push({ method: init?.method ?? 'GET', path: url.pathname, key: new Headers(init?.headers).get('Idempotency-Key') });
+  const status = answers.get(url.pathname);
+  if (status) return new Response(JSON.stringify({ message: 'Refused' }), { status, headers: { 'Content-Type': 'application/json' } });
   return new Response(JSON.stringify({ id: 'x', likes: 1, liked: true }), { status: 201, headers: { 'Content-Type': 'application/json' } });
 }) as typeof fetch;
 
@@ -49,6 +52,8 @@ const OPEN: Record<string, QueryKey> = {
   'notification list': ['notifications', 'list'],
   'unread count': ['notifications', 'unread-count'],
   'notification settings': ['notifications', 'settings'],
+  'watch d1': ['forum', 'discussions', 'd1', 'watch'],
+  'watch f1': ['forum', 'categories', 'f1', 'watch'],
 };
 
 function openEverything(): void {
@@ -68,6 +73,7 @@ const WRITES: Record<string, () => NewItem> = {
     return { ...base, kind: 'comment', method: 'POST', path: '/api/news/a1/comments', body: { content: 'Hi', ...base }, targetId: 'a1', text: 'Hi' };
   },
   'delete a comment': () => ({ ...newItemBase(), kind: 'deleteComment', method: 'DELETE', path: '/api/news/comments/c1', targetId: 'a1', refId: 'c1' }),
+  'edit a comment': () => ({ ...newItemBase(), kind: 'editComment', method: 'PATCH', path: '/api/news/comments/c1', body: { content: 'Fixed' }, targetId: 'a1', refId: 'c1', text: 'Fixed' }),
   'comment on an episode': () => {
     const base = newItemBase();
     return { ...base, kind: 'comment', commentKind: 'podcasts', method: 'POST', path: '/api/podcasts/p1/comments', body: { content: 'Hi', ...base }, targetId: 'p1', text: 'Hi' };
@@ -81,8 +87,12 @@ const WRITES: Record<string, () => NewItem> = {
     const base = newItemBase();
     return { ...base, kind: 'discussion', method: 'POST', path: '/api/forum/discussions', body: { id: base.id, title: 'T', content: 'C', categoryId: 'f1' }, targetId: 'f1', title: 'T', text: 'C' };
   },
+  'edit a reply': () => ({ ...newItemBase(), kind: 'editReply', method: 'PATCH', path: '/api/forum/replies/r1', body: { content: 'Fixed' }, targetId: 'd1', refId: 'r1', text: 'Fixed' }),
+  'edit a discussion': () => ({ ...newItemBase(), kind: 'editDiscussion', method: 'PATCH', path: '/api/forum/discussions/d1', body: { title: 'T2', content: 'C2' }, targetId: 'd1', title: 'T2', text: 'C2' }),
   'read a notification': () => ({ ...newItemBase(), kind: 'readNotification', method: 'POST', path: '/api/notifications/n1/read', targetId: 'n1' }),
   'read all notifications': () => ({ ...newItemBase(), kind: 'readAllNotifications', method: 'POST', path: '/api/notifications/read-all', targetId: '' }),
+  'watch a discussion': () => ({ ...newItemBase(), kind: 'watch', method: 'PUT', path: '/api/forum/discussions/d1/watch', body: { level: 'watching' }, targetId: 'd1', text: 'watching' }),
+  'mute a category': () => ({ ...newItemBase(), kind: 'watch', method: 'PUT', path: '/api/forum/categories/f1/watch', body: { level: 'muted' }, targetId: 'f1', text: 'muted' }),
 };
 
 /** What each kind must refresh (and nothing else of what is open). */
@@ -91,13 +101,20 @@ const EXPECTED: Record<string, string[]> = {
   'unlike an episode': ['podcast list', 'podcast p1', 'podcast p1 comments'],
   'comment on an article': ['news cards', 'news featured', 'article a1', 'article a1 comments'],
   'delete a comment': ['news cards', 'news featured', 'article a1', 'article a1 comments'],
+  'edit a comment': ['news cards', 'news featured', 'article a1', 'article a1 comments'],
   'comment on an episode': ['podcast list', 'podcast p1', 'podcast p1 comments'],
   'delete an episode comment': ['podcast list', 'podcast p1', 'podcast p1 comments'],
-  'reply to a discussion': ['discussion list', 'discussion d1'],
-  'start a discussion': ['forum categories', 'discussion list'],
+  // The discussion's key is a prefix of its watch level's (a reply refetches that small answer too).
+  'reply to a discussion': ['discussion list', 'discussion d1', 'watch d1'],
+  'start a discussion': ['forum categories', 'discussion list', 'watch f1'],
+  'edit a reply': ['discussion list', 'discussion d1', 'watch d1'],
+  'edit a discussion': ['forum categories', 'discussion list', 'discussion d1', 'watch d1', 'watch f1'],
   // The list and the bell's count; the settings are not changed by reading.
   'read a notification': ['notification list', 'unread count'],
   'read all notifications': ['notification list', 'unread count'],
+  // A level: that level only.
+  'watch a discussion': ['watch d1'],
+  'mute a category': ['watch f1'],
 };
 
 beforeAll(async () => {
@@ -128,4 +145,23 @@ describe('a write sent at once and the same write replayed from the queue', () =
       expect(online).toEqual(EXPECTED[name]);
     });
   }
+});
+
+describe('a replay the server answers 409', () => {
+  it('a report already made is done and leaves the queue; a comment so answered is refused and stays', async () => {
+    const { outboxDb } = await import('./db');
+    answers.set('/api/reports', 409);
+    answers.set('/api/news/a9/comments', 409);
+    device.onLine = false;
+    const report = { ...newItemBase(), kind: 'report' as const, method: 'POST' as const, path: '/api/reports', body: { target: { type: 'reply', id: 'r9' }, reason: 'spam' }, targetId: 'r9' };
+    const comment = { ...newItemBase(), kind: 'comment' as const, method: 'POST' as const, path: '/api/news/a9/comments', body: { content: 'Hi' }, targetId: 'a9', text: 'Hi' };
+    await sendOrQueue(report);
+    await sendOrQueue(comment);
+    device.onLine = true;
+    await syncNow();
+    const left = await outboxDb.items.toArray();
+    expect(left.find((item) => item.id === report.id)).toBeUndefined();
+    expect(left.find((item) => item.id === comment.id)).toMatchObject({ state: 'failed' });
+    answers.clear();
+  });
 });

@@ -4,6 +4,7 @@ import { ApiError } from '../lib/errors';
 import { serverMessage } from '../lib/errors';
 import { toast } from '../components/Toast';
 import { currentUserId, onSessionChange, sessionQueryClient } from '../session/session';
+import { storeMayLoad } from '../offline/afterWorker';
 import type { OutboxItem } from './db';
 import { OUTBOX_KINDS } from './kinds';
 
@@ -26,8 +27,10 @@ const loadDb = () => import('./db');
 const table = async () => (await loadDb()).outboxDb.items;
 const BACKOFF_START_MS = 2_000;
 const BACKOFF_MAX_MS = 60_000;
+/** Kinds whose 409 means the write was made before (a report the member already sent): done, not refused. */
+const DUPLICATE_IS_DONE: ReadonlySet<OutboxItem['kind']> = new Set(['report']);
 /** Kinds whose 404 means the write has nothing left to do: done, not refused. */
-const GONE_IS_DONE: ReadonlySet<OutboxItem['kind']> = new Set(['deleteComment', 'readNotification', 'listRemove', 'listProgress', 'listening']);
+const GONE_IS_DONE: ReadonlySet<OutboxItem['kind']> = new Set(['deleteComment', 'editComment', 'editReply', 'editDiscussion', 'readNotification', 'listRemove', 'listProgress', 'listening', 'watch']);
 
 // ---------------------------------------------------------------- observable state
 
@@ -56,12 +59,15 @@ export function subscribeOutbox(notify: () => void): () => void {
   listeners.add(notify);
   if (!subscription) {
     subscription = { unsubscribe() {} };
-    void loadDb().then(({ liveQuery, outboxDb }) => {
-      subscription = liveQuery(() => outboxDb.items.orderBy('seq').toArray()).subscribe({
-        next: (items) => setState({ items }),
-        error: () => setState({ items: [] }),
+    // Only a view of the queue: on a first visit, once Dexie costs no second download (pwa/offline/afterWorker.ts).
+    void storeMayLoad()
+      .then(loadDb)
+      .then(({ liveQuery, outboxDb }) => {
+        subscription = liveQuery(() => outboxDb.items.orderBy('seq').toArray()).subscribe({
+          next: (items) => setState({ items }),
+          error: () => setState({ items: [] }),
+        });
       });
-    });
   }
   return () => listeners.delete(notify);
 }
@@ -191,8 +197,9 @@ async function send(item: OutboxItem): Promise<Outcome> {
     const code = (error.body as { code?: unknown } | undefined)?.code;
     if (status >= 500 || status === 429 || status === 408 || code === IDEMPOTENCY_IN_PROGRESS) return 'retry';
     // Already gone is done: a comment needs no deleting, a withdrawn notification no reading, a gone
-    // article no removing from the reading list or recording of progress.
-    if (!(GONE_IS_DONE.has(item.kind) && status === 404)) {
+    // article no removing from the reading list or recording of progress; a report made before needs no second.
+    const done = (GONE_IS_DONE.has(item.kind) && status === 404) || (DUPLICATE_IS_DONE.has(item.kind) && status === 409);
+    if (!done) {
       await (await table()).update(item.seq!, { state: 'failed', reason: reasonFor(error) });
       void refresh(item);
       return 'refused';

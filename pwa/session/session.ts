@@ -3,6 +3,9 @@ import type { User } from '../../contracts/auth';
 import { OfflineError } from '../lib/errors';
 import { USER_QUERY_KEY } from '../api/keys';
 import { fetchSession } from '../api/session';
+import { followSessionEnds } from '../api/client';
+import { SITE_RESET_MESSAGE, SITE_RESET_SESSION_END } from '../../contracts/constants';
+import { toast } from '../components/Toast';
 import { serverRequest } from '../lib/environment';
 
 /*
@@ -142,6 +145,7 @@ export function followRenderedAnswer(client: QueryClient): void {
 export function connectSession(client: QueryClient): void {
   queryClient = client;
   if (typeof window === 'undefined') return;
+  followSessionEnds((reason) => void sessionEndedBy(reason));
   window.addEventListener('storage', (event) => {
     if (event.key !== RECORD_KEY) return;
     record = readRecord();
@@ -184,6 +188,26 @@ export async function signedOut(): Promise<void> {
   notify();
   await dropping;
 }
+
+/**
+ * The server said why this browser's session ended (the `Session-Ended` header, on its first
+ * answer after): a sample-data rebuild deleted the account. The member leaves as on a sign-out
+ * and is told why, instead of finding themself signed out without a word. Said once per ending:
+ * the server sends the reason only once.
+ */
+async function sessionEndedBy(reason: string): Promise<void> {
+  if (reason !== SITE_RESET_SESSION_END) return;
+  toast({ title: SITE_RESET_MESSAGE, variant: 'destructive', timeout: SITE_RESET_TOAST_MS });
+  // As when the server answers that nobody is signed in: the member's data leaves the device. The
+  // page stays where it is, so its lists are refetched as a visitor's rather than dropped.
+  generation += 1;
+  await serverSaid(null);
+  queryClient?.setQueryData(USER_KEY, null);
+  await queryClient?.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' && query.queryKey[0] !== 'site' });
+}
+
+/** Long enough to be read by someone who was looking elsewhere when it came. */
+const SITE_RESET_TOAST_MS = 15_000;
 
 async function serverSaid(user: User | null): Promise<void> {
   const changed = (record?.id ?? null) !== (user?.id ?? null) || record === undefined;

@@ -74,14 +74,19 @@ async function visit(pathname: string): Promise<{ page: number; worker: number }
     let pageBytes = 0;
     let pageActivity = Date.now();
     const types = new Map<string, string>();
+    const urls = new Map<string, string>();
     const byType = new Map<string, number>();
+    const byUrl = new Map<string, number>();
     cdp.on('Network.requestWillBeSent', (event) => {
       types.set(event.requestId, event.type ?? 'Other');
+      urls.set(event.requestId, new URL(event.request.url).pathname);
       pageActivity = Date.now();
     });
     cdp.on('Network.loadingFinished', (event) => {
       const type = types.get(event.requestId) ?? 'Other';
       byType.set(type, (byType.get(type) ?? 0) + event.encodedDataLength);
+      const url = urls.get(event.requestId) ?? '?';
+      byUrl.set(url, (byUrl.get(url) ?? 0) + event.encodedDataLength);
       pageBytes += event.encodedDataLength;
       pageActivity = Date.now();
     });
@@ -91,14 +96,20 @@ async function visit(pathname: string): Promise<{ page: number; worker: number }
     context.on('requestfinished', (request) => {
       if (!request.serviceWorker()) return;
       workerActivity = Date.now();
-      void request.sizes().then((sizes) => (workerBytes += sizes.responseHeadersSize + sizes.responseBodySize));
+      void request.sizes().then((sizes) => {
+        workerBytes += sizes.responseHeadersSize + sizes.responseBodySize;
+        if (process.env.BENCH_WORKER) console.log(`    worker ${((sizes.responseHeadersSize + sizes.responseBodySize) / 1024).toFixed(1).padStart(7)} KB  ${new URL(request.url()).pathname}`);
+      });
     });
 
     await page.goto(pathname, { waitUntil: 'load' });
     await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
     await quiet(() => pageActivity);
     const firstPage = pageBytes;
-    if (values.verbose) console.log(`  ${pathname}: ${[...byType].map(([type, bytes]) => `${type} ${(bytes / 1024).toFixed(1)} KB`).join(', ')}`);
+    if (values.verbose) {
+      console.log(`  ${pathname}: ${[...byType].map(([type, bytes]) => `${type} ${(bytes / 1024).toFixed(1)} KB`).join(', ')}`);
+      for (const [url, bytes] of [...byUrl].sort((a, b) => b[1] - a[1]).filter(([, b]) => b >= (process.env.BENCH_ALL ? 0 : 2048))) console.log(`    ${(bytes / 1024).toFixed(1).padStart(7)} KB  ${url}`);
+    }
 
     // The worker: registered (now or later, as the build decides), active, and done fetching.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

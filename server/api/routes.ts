@@ -3,15 +3,20 @@ import type { Knex } from 'knex';
 import { authRoutes } from './auth/routes';
 import { newsRoutes } from './news/routes';
 import { podcastRoutes } from './podcasts/routes';
+import { revisionRoutes } from './revisions/routes';
 import { podcastShowRoutes } from './podcast-shows/routes';
 import { forumRoutes } from './forums/routes';
+import { watchRoutes } from './watches/routes';
 import { resourceRoutes } from './resources/routes';
 import { communityRoutes } from './community/routes';
 import { userRoutes, adminUserRoutes } from './users/routes';
 import { invitationRoutes } from './invitations/routes';
 import { menuRoutes } from './menu/routes';
 import { newsCategoryRoutes } from './news-categories/routes';
-import { adminRoutes } from './admin/routes';
+import { adminContentRoutes } from './admin-content/routes';
+import { auditRoutes } from './audit/routes';
+import { adminDashboardRoutes } from './admin-dashboard/routes';
+import { adminRoutes, type SampleRebuildDeps } from './admin/routes';
 import { uploadRoutes } from './uploads/routes';
 import { objectRoutes } from './uploads/objects';
 import { profileRoutes } from './profile/routes';
@@ -37,6 +42,8 @@ import type { MailQueue } from '../mail/outbox';
 import type { AfterAnswer } from '../middleware/after-answer';
 import type { WriteLimiter } from '../middleware/write-limits';
 import type { UploadQuota } from './uploads/quota';
+import { reportRoutes, type ModerationConfig } from './reports/routes';
+import { moderationRoutes } from './moderation/routes';
 
 export interface ApiDeps {
   db: Knex;
@@ -55,16 +62,20 @@ export interface ApiDeps {
   notifier: Notifier;
   /** SESSION_SECRET: the key of signed links that need no session (notification unsubscribe). */
   secret: string;
+  /** The admin's Rebuild DB: allowed here or not, and its backup. */
+  sampleRebuild: SampleRebuildDeps;
   /** Confirmation mails a member asks for again, per account and per IP. */
   emailConfirmationLimits: EmailConfirmationLimits;
   /** Work done once a request's answer is out (password reset links). */
   afterAnswer: AfterAnswer;
   /** Codes tried per account in two-step sign-in. */
   twoFactorLimits: TwoFactorLimits;
+  /** REPORTS_TO_HIDE and REPORTER_MIN_AGE_HOURS (issue 36). */
+  moderation: ModerationConfig;
 }
 
 /** Every resource's router, in one list (the permission-matrix test walks these). */
-export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret, emailConfirmationLimits, afterAnswer, twoFactorLimits }: ApiDeps): Router[] {
+export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret, emailConfirmationLimits, afterAnswer, twoFactorLimits, sampleRebuild, moderation }: ApiDeps): Router[] {
   // Drawing covers and resizing uploads take turns for the same cores.
   const turns = new ImageSemaphore();
   const images = new UploadedImages(db, storage, turns);
@@ -75,9 +86,11 @@ export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, 
     emailConfirmationRoutes({ db, confirmer, limits: emailConfirmationLimits }),
     passwordResetRoutes({ db, site, limits: passwordResetLimits, mail, clock, afterAnswer }),
     newsRoutes(db, writeLimits, notifier),
-    podcastRoutes(db, writeLimits, clock),
+    podcastRoutes(db, writeLimits, notifier, clock),
+    ...revisionRoutes(db),
     podcastShowRoutes(db),
     forumRoutes(db, writeLimits, notifier),
+    watchRoutes(db),
     resourceRoutes(db),
     communityRoutes(db),
     invitationRoutes({ db, site, limits: rateLimits, mail }),
@@ -85,7 +98,10 @@ export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, 
     adminUserRoutes(db, confirmer),
     menuRoutes(db),
     newsCategoryRoutes(db),
-    adminRoutes(db, storage),
+    adminContentRoutes(db, notifier),
+    auditRoutes(db),
+    adminRoutes(db, storage, sampleRebuild),
+    adminDashboardRoutes(db, clock),
     uploadRoutes({ db, storage, writeLimits, quota: uploadQuota, images }),
     objectRoutes({ db, storage, images }),
     coverRoutes({ db, site, turns }),
@@ -95,6 +111,8 @@ export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, 
     readingListRoutes(db),
     listeningRoutes(db),
     searchRoutes(db),
+    reportRoutes(db, writeLimits, moderation, clock),
+    moderationRoutes(db, notifier),
     // Not under /api, but public documents made from the same data (mounted before the SPA fallback).
     feedRoutes(db, site),
     pageRoutes(db, site),

@@ -62,6 +62,26 @@ export function toIso(value: unknown): string | null {
   return Number.isNaN(d.getTime()) ? s : d.toISOString();
 }
 
+/**
+ * A timestamp column's UTC day as 'YYYY-MM-DD' text, for GROUP BY day. SQLite holds the app's ISO
+ * text (its first ten characters are the UTC day); PostgreSQL's timestamptz is formatted in UTC, not
+ * the session's zone. `column` is a trusted identifier (bound as one).
+ */
+export function utcDay(db: Knex, column: string): Knex.Raw {
+  return byDialect(db, {
+    pg: () => db.raw("to_char(?? at time zone 'UTC', 'YYYY-MM-DD')", [column]),
+    sqlite: () => db.raw('substr(??, 1, 10)', [column]),
+  });
+}
+
+/**
+ * Holds back every other transaction's INSERT/UPDATE/DELETE on `table` until this one ends, while
+ * reads go on (PostgreSQL's SHARE ROW EXCLUSIVE). SQLite has one writer at a time already.
+ */
+export async function lockAgainstWriters(trx: Knex.Transaction, table: string): Promise<void> {
+  await byDialect(trx, { pg: () => trx.raw('lock table ?? in share row exclusive mode', [table]), sqlite: async () => undefined });
+}
+
 /** SQLite stores booleans as 0/1. */
 export function toBool(value: unknown): boolean {
   return value === true || value === 1 || value === '1' || value === 't';
@@ -113,6 +133,16 @@ const PG_DISK_FULL = '53100';
 export function isStorageFull(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === 'SQLITE_FULL' || code === PG_DISK_FULL || code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+/**
+ * SQLite refused a write because another process wrote first (SQLITE_BUSY*: in WAL mode a read that
+ * turns into a write is refused at once, without waiting, when the file changed meanwhile). Running
+ * the whole transaction again sees the other write.
+ */
+export function isWriteConflict(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
 // PostgreSQL: 57P01 admin shutdown (pg_terminate_backend), 57P02 crash shutdown, 57P03 cannot connect now

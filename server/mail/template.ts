@@ -229,6 +229,26 @@ export function digestMail(site: MailSite, items: NotificationMailItem[], footer
   };
 }
 
+/**
+ * Replies in a discussion the member watches, mailed together (at most one such mail per discussion
+ * per WATCH_MAIL_INTERVAL_MS): oldest first, each its sentence, words and link. `title` null: the
+ * member can no longer open the discussion, so it is not named.
+ */
+export function watchedRepliesMail(site: MailSite, title: string | null, items: NotificationMailItem[], footer: NotificationMailFooter): MailContent {
+  const count = items.length;
+  const where = title === null ? 'a discussion you watch' : `“${oneLine(title)}”`;
+  const heading = oneLine(`${count} new repl${count === 1 ? 'y' : 'ies'} in ${where}`);
+  return {
+    subject: heading.slice(0, 200),
+    ...layout(site, {
+      heading,
+      intro: items.map((i) => `${oneLine(i.summary)}${i.excerpt ? ` “${i.excerpt}”` : ''}${i.link ? ` ${i.link}` : ''}`),
+      action: items[0]?.link ? { label: 'Open the discussion', url: items[0].link } : { label: 'See your notifications', url: `${site.origin}/notifications` },
+      outro: notificationOutro(footer),
+    }),
+  };
+}
+
 function notificationOutro(footer: NotificationMailFooter): string[] {
   return [
     `You get this because of your notification settings: ${footer.settingsUrl}`,

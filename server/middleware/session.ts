@@ -5,6 +5,7 @@ import { now, toBool, toIso } from '../db/dialect';
 import { HttpError } from '../errors';
 import type { UserRow } from '../api/users/presenter';
 import type { CacheCoherence } from '../db/coherence';
+import { SESSION_ENDED_HEADER, SITE_RESET_SESSION_END } from '../../contracts/admin';
 
 export const SESSION_COOKIE = 'lc.sid';
 /** Idle timeout: a session ends 30 days after its last request (rolling). */
@@ -21,9 +22,64 @@ export interface SessionData {
  * koa-session with the `sessions` table as its store: the cookie holds only the (signed) session id.
  * `user_id` is kept in its own column so a user's sessions can be ended together.
  */
-export function sessionMiddleware(app: Koa, db: Knex, opts: { secure: boolean; cache?: SessionCache }): Koa.Middleware {
+export function sessionMiddleware(app: Koa, db: Knex, opts: { secure: boolean; cache?: SessionCache; clock?: () => number }): Koa.Middleware {
   const koaSession = sessionWithStore(app, db, opts);
-  return (ctx, next) => koaSession(ctx, () => refreshExpiry(ctx, next, opts));
+  const lastSeen = new LastSeen(db, opts.clock ?? Date.now);
+  return (ctx, next) =>
+    koaSession(ctx, async () => {
+      endResetSession(ctx, opts);
+      await lastSeen.note(ctx);
+      await refreshExpiry(ctx, next, opts);
+    });
+}
+
+/**
+ * A member whose account a sample-data rebuild deleted still has their session row, turned into a
+ * marker with no user (api/admin/repo.ts). Their next request is answered as a visitor's, says why
+ * in `Session-Ended: site-reset` (the PWA then shows "The site's data was reset; please sign in
+ * again"), and ends the marker and the cookie. Without a Secure-capable request (plain HTTP in
+ * production) the cookie cannot be cleared, so the marker waits for its own expiry.
+ */
+function endResetSession(ctx: Koa.Context, opts: { secure: boolean }): void {
+  const s = ctx.session as SessionData | null;
+  if (s?.endedBy !== SITE_RESET_SESSION_END) return;
+  ctx.set(SESSION_ENDED_HEADER, SITE_RESET_SESSION_END);
+  if (!opts.secure || ctx.secure) ctx.session = null;
+}
+
+/** `users.last_seen_at` is written at most this often per user. */
+export const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
+
+/**
+ * The users table's "Last seen": one conditional UPDATE when the signed-in user's stored time is
+ * older than LAST_SEEN_EVERY_MS, never one per request. The row read with the session says when it
+ * was last written; this process also remembers its own writes (the session cache may hand it an
+ * older copy of the row), and the UPDATE's own condition keeps several processes to one write.
+ */
+class LastSeen {
+  private readonly written = new Map<string, number>();
+
+  constructor(
+    private readonly db: Knex,
+    private readonly clock: () => number,
+  ) {}
+
+  async note(ctx: Koa.Context): Promise<void> {
+    const user = ctx.state.sessionUser;
+    const userId = (ctx.session as SessionData | null)?.userId;
+    if (!user || user.id !== userId || ctx.state.internalCall) return;
+    const at = this.clock();
+    const stored = user.last_seen_at ? Date.parse(toIso(user.last_seen_at)!) : 0;
+    const since = Math.max(stored, this.written.get(user.id) ?? 0);
+    if (at - since < LAST_SEEN_EVERY_MS) return;
+    if (this.written.size >= 10_000) this.written.clear();
+    this.written.set(user.id, at);
+    const threshold = new Date(at - LAST_SEEN_EVERY_MS).toISOString();
+    await this.db('users')
+      .where('id', user.id)
+      .andWhere((w) => w.whereNull('last_seen_at').orWhere('last_seen_at', '<=', threshold))
+      .update({ last_seen_at: new Date(at).toISOString() });
+  }
 }
 
 /**

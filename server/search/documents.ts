@@ -21,6 +21,11 @@ export interface SearchDocument {
   draft?: string;
   /** "Is archived", for kinds that can be archived. */
   archived?: string;
+  /**
+   * "Is hidden by a moderator" (issue 36), for kinds that can be hidden: read from the row at query
+   * time, not indexed, so hiding needs no reindex. Search leaves hidden items out for everyone.
+   */
+  hidden?: string;
 }
 
 const DRAFT = "r.status <> 'published'";
@@ -40,6 +45,6 @@ export const SEARCH_DOCUMENTS: readonly SearchDocument[] = [
     draft: DRAFT,
     archived: 'r.is_archived',
   },
-  { kind: 'discussion', table: 'forum_discussions', body: "coalesce(r.content, '')", draft: DRAFT },
+  { kind: 'discussion', table: 'forum_discussions', body: "coalesce(r.content, '')", draft: DRAFT, hidden: 'r.hidden_at is not null' },
   { kind: 'resource', table: 'resources', body: "coalesce(r.description, '')" },
 ];

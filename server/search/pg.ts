@@ -14,6 +14,7 @@ export async function searchPg(db: Knex, { terms, limit, withDrafts }: SearchOpt
     const where = [
       'r.search_vector @@ to_tsquery(:config, :tsquery)',
       ...(d.archived ? [`not ${d.archived}`] : []),
+      ...(d.hidden ? [`not (${d.hidden})`] : []),
       ...(d.draft && !withDrafts ? [`not (${d.draft})`] : []),
     ].join(' and ');
     return `select '${d.kind}' as kind, r.id::text as item_id, r.title, ${d.body} as body, ${d.draft ?? 'false'} as draft,

@@ -210,6 +210,8 @@ export interface TestServerOptions {
   uploadQuota?: AppDeps['config']['uploadQuota'];
   clock?: AppDeps['clock'];
   storageHealth?: AppDeps['storageHealth'];
+  /** ALLOW_SAMPLE_REBUILD (matters with env 'production'). */
+  allowSampleRebuild?: boolean;
   /** REQUIRE_2FA_FOR_STAFF. */
   requireTwoFactorForStaff?: boolean;
   /** Serve this (another server's) database instead of a fresh one; close() then leaves it. */
@@ -220,6 +222,8 @@ export interface TestServerOptions {
   passwordResetLimits?: PasswordResetRateLimitConfig;
   emailConfirmationLimits?: EmailConfirmationRateLimitConfig;
   afterAnswer?: AfterAnswer;
+  /** REPORTS_TO_HIDE / REPORTER_MIN_AGE_HOURS (default 3 and 0). */
+  moderation?: AppDeps['config']['moderation'];
 }
 
 export async function startTestServer(kind: DbKind, app: TestServerOptions = {}): Promise<TestServer> {
@@ -260,8 +264,13 @@ export async function startTestServer(kind: DbKind, app: TestServerOptions = {})
       uploadQuota: app.uploadQuota,
       s3: app.s3,
       requireTwoFactorForStaff: app.requireTwoFactorForStaff,
+      allowSampleRebuild: app.allowSampleRebuild,
+      // The rebuild's backup snapshots this database into dataDir/backups.
+      database: database.config,
+      dataDir,
       mail: app.mail,
       passwordResetLimits: app.passwordResetLimits,
+      moderation: app.moderation,
     },
     clock: app.clock,
     storageHealth: app.storageHealth,

@@ -29,6 +29,11 @@ export class TestSmtpServer {
   port = 0;
   private server: SMTPServer | undefined;
 
+  /** The test server's mail settings for this server: SMTP with the site's sender, links on MAIL_TEST_PUBLIC_URL. */
+  get mail() {
+    return { mode: 'smtp' as const, smtpUrl: this.url, from: '"Ledger Commons" <no-reply@commons.example>' };
+  }
+
   /** Listens on `port` (0: any free one; the same port again after `stop()`). */
   async start(port = this.port): Promise<void> {
     const server = new SMTPServer({
@@ -106,4 +111,11 @@ export function inviteTokenIn(mail: ReceivedMail): string {
   const match = /\/invite\/([A-Za-z0-9_-]+)/.exec(mail.parsed.text ?? '');
   if (!match) throw new Error(`no invite link in:\n${mail.parsed.text}`);
   return match[1];
+}
+
+/** A header of a received message, folded lines joined (List-Unsubscribe is long). */
+export function mailHeader(mail: ReceivedMail, name: string): string | undefined {
+  const head = mail.raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim();
 }

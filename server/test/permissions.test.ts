@@ -108,6 +108,12 @@ async function notification(f: Fixtures): Promise<string> {
   await f.t.db('notifications').insert({ id, user_id: f.users.subscriber.id, type: 'discussion_reply', actor_id: f.users.other.id, discussion_id: discussionId, created_at: new Date().toISOString(), email: 'none' });
   return id;
 }
+/** A fresh member with an open report on them (by `other`), for the queue's actions. */
+async function reportedMember(f: Fixtures): Promise<string> {
+  const id = await targetUser(f);
+  await f.t.db('reports').insert({ id: randomUUID(), reporter_id: f.users.other.id, member_id: id, reason: 'spam', created_at: new Date().toISOString() });
+  return id;
+}
 /** A fresh member's signed unsubscribe token for mention mail. */
 const unsubscribeLink = async (f: Fixtures) => unsubscribeToken(TEST_SESSION_SECRET, await targetUser(f), 'mention');
 const resource = (f: Fixtures) =>
@@ -141,6 +147,18 @@ const ownersUpload = async (f: Fixtures, kind: 'image' | 'audio') => completedUp
 /** A finished audio upload of the editor's (only editors and admins may upload audio). */
 const editorsAudio = async (f: Fixtures) => completedUpload(await f.agentFor('editor'), 'audio');
 /** Only the editor who uploaded it: admins are moderators, not owners, of uploads. */
+/** An item with one revision (as an editor's save writes it), for the revisions routes. */
+async function revised(f: Fixtures, table: 'article' | 'episode'): Promise<{ id: string; revisionId: string }> {
+  const id = table === 'article' ? await article(f) : await podcast(f);
+  const revisionId = randomUUID();
+  const data = JSON.stringify({ title: 'Earlier title', categoryIds: [f.newsCategoryId] });
+  await f.t.db('content_revisions').insert({ id: revisionId, kind: table, item_id: id, author_id: null, author_name: 'Someone', created_at: new Date().toISOString(), data });
+  return { id, revisionId };
+}
+const revisionsPath = async (f: Fixtures, table: 'article' | 'episode', rest = '') => {
+  const { id, revisionId } = await revised(f, table);
+  return `/api/${table === 'article' ? 'news' : 'podcasts'}/${id}/revisions${rest.replace(':revisionId', revisionId)}`;
+};
 const editorOnly = (s: number): Expect => ({ ...signedIn(403), editor: s });
 
 const MATRIX: Record<string, Case | Case[]> = {
@@ -262,6 +280,11 @@ const MATRIX: Record<string, Case | Case[]> = {
   ],
   'POST /api/news/:id/comments': { call: async (f) => ({ path: `/api/news/${await article(f)}/comments`, body: { content: 'Nice' } }), expect: signedIn(201) },
   'DELETE /api/news/comments/:commentId': { call: async (f) => ({ path: `/api/news/comments/${await comment(f)}` }), expect: ownerOrModerator(200) },
+  'PATCH /api/news/comments/:commentId': { call: async (f) => ({ path: `/api/news/comments/${await comment(f)}`, body: { content: 'Edited' } }), expect: ownerOnly(200) },
+  'GET /api/news/comments/:commentId/edits': { call: async (f) => ({ path: `/api/news/comments/${await comment(f)}/edits` }), expect: editors(200) },
+  'GET /api/news/:id/revisions': { call: async (f) => ({ path: await revisionsPath(f, 'article') }), expect: editors(200) },
+  'GET /api/news/:id/revisions/:revisionId': { call: async (f) => ({ path: await revisionsPath(f, 'article', '/:revisionId') }), expect: editors(200) },
+  'POST /api/news/:id/revisions/:revisionId/restore': { call: async (f) => ({ path: await revisionsPath(f, 'article', '/:revisionId/restore') }), expect: editors(200) },
   'GET /api/news-categories': { call: () => ({ path: '/api/news-categories' }), expect: everyone(200) },
   'POST /api/admin/news-categories': {
     call: () => ({ path: '/api/admin/news-categories', body: { name: `Category ${unique()}`, slug: `category-${unique()}` } }),
@@ -278,6 +301,9 @@ const MATRIX: Record<string, Case | Case[]> = {
 
   // Podcasts
   'GET /api/podcasts': { call: () => ({ path: '/api/podcasts' }), expect: everyone(200) },
+  'GET /api/podcasts/:id/revisions': { call: async (f) => ({ path: await revisionsPath(f, 'episode') }), expect: editors(200) },
+  'GET /api/podcasts/:id/revisions/:revisionId': { call: async (f) => ({ path: await revisionsPath(f, 'episode', '/:revisionId') }), expect: editors(200) },
+  'POST /api/podcasts/:id/revisions/:revisionId/restore': { call: async (f) => ({ path: await revisionsPath(f, 'episode', '/:revisionId/restore') }), expect: editors(200) },
   'GET /api/podcasts/featured': { call: () => ({ path: '/api/podcasts/featured' }), expect: everyone(200) },
   'POST /api/podcasts': { call: (f) => ({ path: '/api/podcasts', body: { title: 'Episode', categoryIds: [f.newsCategoryId] } }), expect: editors(201) },
   'GET /api/podcasts/:id': [
@@ -316,6 +342,8 @@ const MATRIX: Record<string, Case | Case[]> = {
   ],
   'POST /api/podcasts/:id/comments': { call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/comments`, body: { content: 'Nice' } }), expect: signedIn(201) },
   'DELETE /api/podcasts/comments/:commentId': { call: async (f) => ({ path: `/api/podcasts/comments/${await episodeComment(f)}` }), expect: ownerOrModerator(200) },
+  'PATCH /api/podcasts/comments/:commentId': { call: async (f) => ({ path: `/api/podcasts/comments/${await episodeComment(f)}`, body: { content: 'Edited' } }), expect: ownerOnly(200) },
+  'GET /api/podcasts/comments/:commentId/edits': { call: async (f) => ({ path: `/api/podcasts/comments/${await episodeComment(f)}/edits` }), expect: editors(200) },
   'POST /api/podcasts/:id/play': [
     { name: 'published', call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/play` }), expect: everyone(200) },
     { name: 'draft', call: async (f) => ({ path: `/api/podcasts/${await podcast(f, { status: 'draft' })}/play` }), expect: draftReaders(200) },
@@ -349,6 +377,26 @@ const MATRIX: Record<string, Case | Case[]> = {
   },
   'POST /api/forum/replies': { call: async (f) => ({ path: '/api/forum/replies', body: { discussionId: await discussion(f), content: 'Agreed' } }), expect: signedIn(201) },
   'DELETE /api/forum/replies/:id': { call: async (f) => ({ path: `/api/forum/replies/${await reply(f)}` }), expect: ownerOrModerator(200) },
+  // Issue 36: the author edits their own reply; moderators read edit histories; the discussion's author or a moderator marks the answer.
+  'PATCH /api/forum/replies/:id': { call: async (f) => ({ path: `/api/forum/replies/${await reply(f)}`, body: { content: 'Edited' } }), expect: ownerOnly(200) },
+  'GET /api/forum/replies/:id/edits': { call: async (f) => ({ path: `/api/forum/replies/${await reply(f)}/edits` }), expect: editors(200) },
+  'GET /api/forum/discussions/:id/edits': { call: async (f) => ({ path: `/api/forum/discussions/${await discussion(f)}/edits` }), expect: editors(200) },
+  'PUT /api/forum/discussions/:id/answer': {
+    call: async (f) => {
+      const discussionId = await discussion(f);
+      const r = await createReply(f.t.db, { discussionId, authorId: f.users.other.id, content: 'The answer' });
+      return { path: `/api/forum/discussions/${discussionId}/answer`, body: { replyId: r.kind === 'created' ? r.id : null } };
+    },
+    expect: ownerOrModerator(200),
+  },
+  // Watching (issue 36): each signed-in member's own level.
+  'GET /api/forum/discussions/:id/watch': { call: async (f) => ({ path: `/api/forum/discussions/${await discussion(f)}/watch` }), expect: signedIn(200) },
+  'PUT /api/forum/discussions/:id/watch': [
+    { name: 'published', call: async (f) => ({ path: `/api/forum/discussions/${await discussion(f)}/watch`, body: { level: 'muted' } }), expect: signedIn(200) },
+    { name: 'draft', call: async (f) => ({ path: `/api/forum/discussions/${await draftDiscussion(f)}/watch`, body: { level: 'watching' } }), expect: { ...signedIn(404), subscriber: 200, editor: 200, admin: 200 } },
+  ],
+  'GET /api/forum/categories/:id/watch': { call: (f) => ({ path: `/api/forum/categories/${f.forumCategoryId}/watch` }), expect: signedIn(200) },
+  'PUT /api/forum/categories/:id/watch': { call: (f) => ({ path: `/api/forum/categories/${f.forumCategoryId}/watch`, body: { level: 'watching' } }), expect: signedIn(200) },
 
   // Resources and community
   'GET /api/resources': { call: () => ({ path: '/api/resources' }), expect: everyone(200) },
@@ -383,6 +431,7 @@ const MATRIX: Record<string, Case | Case[]> = {
   'PATCH /api/users/:id/status': { call: async (f) => ({ path: `/api/users/${await targetUser(f)}/status`, body: { isActive: false } }), expect: admins(200) },
   'DELETE /api/users/:id': { call: async (f) => ({ path: `/api/users/${await targetUser(f)}` }), expect: admins(200) },
   'GET /api/admin/users': { call: () => ({ path: '/api/admin/users?q=matrix&active=true' }), expect: admins(200) },
+  'GET /api/admin/dashboard': { call: () => ({ path: '/api/admin/dashboard?days=30' }), expect: editors(200) },
   'POST /api/admin/users': {
     call: () => ({ path: '/api/admin/users', body: { email: email(), password: 'Quiet-harbour-lamp-42', firstName: 'Made', lastName: 'ByAdmin' } }),
     expect: admins(201),
@@ -392,9 +441,20 @@ const MATRIX: Record<string, Case | Case[]> = {
   'POST /api/admin/users/:id/logout-all': { call: async (f) => ({ path: `/api/admin/users/${await targetUser(f)}/logout-all` }), expect: admins(200) },
   'DELETE /api/admin/users/:id/two-factor': { call: async (f) => ({ path: `/api/admin/users/${await twoFactorUser(f)}/two-factor` }), expect: admins(200) },
 
+  // The admin's content list and its bulk actions (editors and admins).
+  'GET /api/admin/content': { call: () => ({ path: '/api/admin/content?kind=article&status=published' }), expect: editors(200) },
+  'POST /api/admin/content/bulk': {
+    call: async (f) => ({ path: '/api/admin/content/bulk', body: { kind: 'article', ids: [await article(f, { status: 'draft' })], action: 'publish' } }),
+    expect: editors(200),
+  },
+  // The audit log: admins only.
+  'GET /api/admin/audit': { call: () => ({ path: '/api/admin/audit?action=user.' }), expect: admins(200) },
+
   // Menu and maintenance
   'GET /api/menu-settings': { call: () => ({ path: '/api/menu-settings' }), expect: everyone(200) },
   'PATCH /api/admin/menu-settings/:menuKey': { call: () => ({ path: '/api/admin/menu-settings/news', body: { isVisible: true } }), expect: admins(200) },
+  // What a forced rebuild would delete: counts only.
+  'GET /api/admin/seed-database': { call: () => ({ path: '/api/admin/seed-database' }), expect: admins(200) },
   // The database has content, so this answers 'already seeded' and changes nothing.
   'POST /api/admin/seed-database': { call: () => ({ path: '/api/admin/seed-database', body: { force: false } }), expect: admins(200) },
 
@@ -446,6 +506,13 @@ const MATRIX: Record<string, Case | Case[]> = {
     { name: 'resource', call: async (f) => ({ path: `/covers/resource/${await resource(f)}/640x360.webp` }), expect: everyone(200) },
   ],
   'GET /covers/series/:file': { call: () => ({ path: '/covers/series/1400x1400.jpg' }), expect: everyone(200) },
+
+  // Reports and the moderation queue (issue 36): members report; editors and admins moderate.
+  'POST /api/reports': { call: async (f) => ({ path: '/api/reports', body: { target: { type: 'member', id: await targetUser(f) }, reason: 'spam' } }), expect: signedIn(201) },
+  'GET /api/reports/mine': { call: () => ({ path: '/api/reports/mine' }), expect: signedIn(200) },
+  'GET /api/moderation/queue': { call: () => ({ path: '/api/moderation/queue' }), expect: editors(200) },
+  'GET /api/moderation/count': { call: () => ({ path: '/api/moderation/count' }), expect: editors(200) },
+  'POST /api/moderation/actions': { call: async (f) => ({ path: '/api/moderation/actions', body: { target: { type: 'member', id: await reportedMember(f) }, action: 'dismiss' } }), expect: editors(200) },
 
   // Search (drafts are filtered out of the results, never refused)
   'GET /api/search': { call: () => ({ path: '/api/search?q=ledger' }), expect: everyone(200) },

@@ -7,20 +7,28 @@ import { AdminPage } from './AdminPage';
 import { ArticleForm } from '../editor/ArticleForm';
 import { PodcastForm } from '../editor/PodcastForm';
 import { RebuildDatabaseButton } from './RebuildDatabaseButton';
+import { ModerationLink } from '../moderation/ModerationLink';
 import { UsersTab } from './UsersTab';
+// The overview brings uPlot: imported here and under dashboard/ only, so it is in the admin's chunk.
+import { Overview } from './dashboard/Overview';
 
 /**
  * /admin, 'Content Control Panel' (spec 2). Editors and admins create articles and episodes here;
  * the Users tab, the user/category/menu links and Rebuild DB are for admins (spec 6: user
  * management and the rebuild are admin abilities, and the server refuses them to editors).
- * Rebuild DB is not among the links: it sits alone in a 'Danger zone' at the bottom.
+ * Rebuild DB is not among the links: it sits alone in a 'Danger zone' at the bottom. It opens on the
+ * Overview (the site's figures); the spec's tabs follow it, one click away.
  */
 export function AdminPanelScreen() {
   const viewer = useViewer();
-  const [tab, setTab] = useState<Key>('articles');
+  const [tab, setTab] = useState<Key>('overview');
   return (
     <AdminPage title="Content Control Panel" description="Create content, manage users and control the site." allow="editor">
       <nav aria-label="Admin" className="admin-links">
+        <LinkButton to="/admin/content" search={{ kind: 'article', status: 'draft', sort: 'updated', page: 1 }} variant="secondary">
+          Content
+        </LinkButton>
+        <ModerationLink />
         {viewer.isAdmin ? (
           <>
             <LinkButton to="/admin/users" variant="secondary">
@@ -35,6 +43,9 @@ export function AdminPanelScreen() {
             <LinkButton to="/admin/shows" variant="secondary">
               Shows
             </LinkButton>
+            <LinkButton to="/admin/audit" variant="secondary">
+              Audit log
+            </LinkButton>
           </>
         ) : null}
         <LinkButton to="/admin/main-page" variant="secondary">
@@ -46,11 +57,15 @@ export function AdminPanelScreen() {
       </nav>
 
       <Tabs selectedKey={tab} onSelectionChange={setTab}>
-        <TabList aria-label="Control panel sections">
+        <TabList aria-label="Control panel sections" className="admin-panel__sections">
+          <Tab id="overview">Overview</Tab>
           <Tab id="articles">Articles</Tab>
           <Tab id="podcasts">Podcasts</Tab>
           {viewer.isAdmin ? <Tab id="users">Users</Tab> : null}
         </TabList>
+        <TabPanel id="overview">
+          <Overview />
+        </TabPanel>
         <TabPanel id="articles">
           <StartsOverAfterEach form={(onCreated) => <ArticleForm article={null} variant="panel" onCreated={onCreated} />} />
         </TabPanel>
@@ -72,7 +87,8 @@ export function AdminPanelScreen() {
               <h3>Rebuild the database</h3>
               <p>
                 Deletes every article, podcast episode and show, resource, forum discussion and community member, then adds
-                fresh sample data. Admin accounts and menu settings are kept. This cannot be undone.
+                fresh sample data. Admin accounts and menu settings are kept. A backup is written first (the server’s{' '}
+                <code>npm run restore</code> brings it back).
               </p>
             </div>
             <RebuildDatabaseButton />

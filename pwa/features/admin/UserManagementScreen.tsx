@@ -11,7 +11,19 @@ import { matchesSearch } from '../content/listFilters';
 import { AdminPage } from './AdminPage';
 import { isRole, ROLE_OPTIONS } from './labels';
 import { UserFormDialog } from './UserFormDialog';
-import { UserTable } from './UserTable';
+import { ACTIVITY_COLUMNS, UserTable } from './UserTable';
+import { Invitations } from './Invitations';
+import type { UserSort } from '../../../contracts/users';
+import type { DataTableSort, SortDirection } from '../../components/DataTable';
+
+/** The table's sortable headers and their sort keys (GET /api/admin/users?sort=). */
+const SORTABLE: Record<string, UserSort> = {
+  User: 'name',
+  [ACTIVITY_COLUMNS[0]]: 'joined',
+  [ACTIVITY_COLUMNS[1]]: 'lastSeen',
+  [ACTIVITY_COLUMNS[2]]: 'posts',
+  [ACTIVITY_COLUMNS[3]]: 'comments',
+};
 
 const ROLE_FILTERS = [{ id: 'all', label: 'All roles' }, ...ROLE_OPTIONS];
 const STATUS_FILTERS = [
@@ -32,6 +44,7 @@ export function UserManagementScreen() {
       actions={<Button onPress={() => setEditing('new')}>Add User</Button>}
     >
       <UserList onEdit={setEditing} />
+      <Invitations />
       <UserFormDialog
         variant="management"
         user={editing === 'new' ? null : editing}
@@ -48,13 +61,25 @@ function UserList({ onEdit }: { onEdit: (user: User) => void }) {
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<Key>('all');
   const [status, setStatus] = useState<Key>('all');
-  // Role and status filter on the server (GET /api/admin/users?role=&active=); the text search runs here (spec 5).
+  // Newest members first, as before the columns were sortable.
+  const [order, setOrder] = useState<{ column: UserSort; direction: SortDirection }>({ column: 'joined', direction: 'descending' });
+  // Role, status and the sort on the server (GET /api/admin/users?role=&active=&sort=&order=); the text search runs here (spec 5).
   const users = useQuery(
     userQueries.adminList({
       role: isRole(role) ? role : null,
       active: status === 'all' ? null : status === 'active',
+      sort: order.column,
+      order: order.direction === 'ascending' ? 'asc' : 'desc',
     }),
   );
+  const sort: DataTableSort = {
+    columns: SORTABLE,
+    column: order.column,
+    direction: order.direction,
+    onSortChange: (column, direction) => setOrder({ column: column as UserSort, direction }),
+    // Names A to Z; times and counts with the newest or most first.
+    firstDirection: (column) => (column === 'name' ? 'ascending' : 'descending'),
+  };
   const visible = (users.data ?? []).filter((user) => matchesSearch(search, fullName(user, ''), user.email));
 
   return (
@@ -73,7 +98,7 @@ function UserList({ onEdit }: { onEdit: (user: User) => void }) {
       <section className="admin-card" aria-labelledby="user-count-title" aria-busy={users.isFetching || undefined}>
         {/* No count when there is no list to count (a failure, offline). */}
         <h2 id="user-count-title">{users.isError ? 'Users' : `Users (${users.isPending ? '…' : visible.length})`}</h2>
-        <UserTable users={users} rows={visible} api={userApi.management} onEdit={onEdit} emptyTitle="No users found" withProfile />
+        <UserTable users={users} rows={visible} api={userApi.management} onEdit={onEdit} emptyTitle="No users found" withProfile withActivity sort={sort} />
       </section>
     </>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SEED_MESSAGES, type MenuSetting } from '../../../contracts/admin';
+import { SEED_MESSAGES, type MenuSetting, type SeedDatabaseResponse } from '../../../contracts/admin';
 import { invalidateFeatured, seedDatabase, setFeatured, setMenuVisibility, type FeaturableKind } from '../../api/admin';
 import { invalidateMenuSettings, menuQueries, type MenuKey } from '../../api/menu';
 import { errorToast, toast } from '../../components/Toast';
@@ -55,21 +55,21 @@ export function useFeatured(kind: FeaturableKind) {
  * date, so all of them are refetched (the signed-in user too: admin accounts survive a rebuild, so
  * it stays valid). `onAnswered` runs first, on success or failure (the confirmation closes).
  */
-export function useRebuildDatabase(onAnswered: () => void) {
+export function useRebuildDatabase(onAnswered: (result: SeedDatabaseResponse | null) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => seedDatabase(true),
+    mutationFn: (confirmName: string) => seedDatabase(true, confirmName),
     onSuccess: async (result) => {
-      onAnswered();
+      onAnswered(result);
       if (result.alreadySeeded) {
         toast({ title: 'Already Seeded', description: result.message || SEED_MESSAGES.alreadySeeded });
       } else {
-        toast({ title: result.message || SEED_MESSAGES.seeded });
+        toast({ title: result.message || SEED_MESSAGES.seeded, description: result.backup ? `Backup: ${result.backup}` : undefined });
       }
       await queryClient.invalidateQueries();
     },
     onError: (error) => {
-      onAnswered();
+      onAnswered(null);
       errorToast(error, 'Failed to seed database.');
     },
   });

@@ -1,6 +1,5 @@
 import type { CategoryRef } from '../../../contracts/news';
-import { Button } from '../../components/Button';
-import { ToggleButton } from '../../components/ToggleButton';
+import { PlainButton, PlainToggleButton } from '../../components/PlainButton';
 
 export interface CategoryFilterProps {
   categories: readonly CategoryRef[];
@@ -19,19 +18,19 @@ export function CategoryFilter({ categories, selected, onChange }: CategoryFilte
   return (
     <div role="group" aria-label="Filter by category" className="category-filter">
       {categories.map((category) => (
-        <ToggleButton
+        <PlainToggleButton
           key={category.id}
           color={category.color}
           isSelected={selected.includes(category.id)}
           onChange={(isSelected) => toggle(category.id, isSelected)}
         >
           {category.name}
-        </ToggleButton>
+        </PlainToggleButton>
       ))}
       {selected.length > 0 ? (
-        <Button variant="ghost" size="sm" onPress={() => onChange([])}>
+        <PlainButton variant="ghost" size="sm" onPress={() => onChange([])}>
           Clear Filters
-        </Button>
+        </PlainButton>
       ) : null}
     </div>
   );

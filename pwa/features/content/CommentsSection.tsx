@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { mentionsAsText } from '../../../contracts/mentions';
 import { Form } from 'react-aria-components';
 import { commentQueries, type ListedComment } from '../../api/news';
-import type { CommentKind } from '../../api/paths';
+import { commentPath, type CommentKind } from '../../api/paths';
 import { Avatar } from '../../components/Avatar';
 import { Button, LinkButton } from '../../components/Button';
 import { AlertDialog } from '../../components/Dialog';
@@ -14,12 +14,16 @@ import { MentionTextArea, useMentionDraft } from './MentionTextArea';
 import { toast } from '../../components/Toast';
 import { fullName } from '../../lib/format';
 import { useScrollToFragment } from '../../lib/fragment';
-import { TrashIcon } from '../../components/icons';
+import { EditIcon, TrashIcon } from '../../components/icons';
 import { useOutboxItems } from '../../outbox/hooks';
 import { PostByline, QueuedPostItems } from './PostParts';
-import { useDeleteComment, usePostComment } from './commentMutations';
+import { useDeleteComment, useEditComment, usePostComment } from './commentMutations';
 import { useCommentCount } from './commentCount';
 import { useViewer } from '../../session/viewer';
+import { HiddenNotice } from '../moderation/HiddenNotice';
+import { ReportButton } from '../moderation/ReportButton';
+import { EditedMark } from './EditHistory';
+import { EditPostForm } from './EditPostForm';
 import './CommentsSection.css';
 
 interface CommentsProps {
@@ -40,6 +44,8 @@ export function CommentsSection({ kind, targetId, commentCount, placeholder = 'S
   // The outbox's comments for this item show at once; its pending deletions hide theirs.
   const outbox = useOutboxItems().filter((item) => item.targetId === targetId && (item.commentKind ?? 'news') === kind);
   const deleting = new Set(outbox.filter((item) => item.kind === 'deleteComment' && item.state === 'pending').map((item) => item.refId));
+  // An edit waiting to be sent shows its words at once (the newest, if there are several).
+  const editing = new Map(outbox.filter((item) => item.kind === 'editComment' && item.state === 'pending').map((item) => [item.refId, item.text ?? '']));
   const posted = new Set(comments.data?.map((comment) => comment.id));
   const queued = outbox.filter((item) => item.kind === 'comment' && !posted.has(item.id));
   const shown = comments.data?.filter((comment) => !deleting.has(comment.id));
@@ -87,7 +93,14 @@ export function CommentsSection({ kind, targetId, commentCount, placeholder = 'S
         <ul className="stack-list stack-list--tight" aria-label="Comments">
           {shown?.map((comment) => (
             <li key={comment.id}>
-              <CommentItem kind={kind} targetId={targetId} comment={comment} isOwn={viewer.user !== null && comment.authorId === viewer.user.id} />
+              <CommentItem
+                kind={kind}
+                targetId={targetId}
+                comment={comment}
+                queuedEdit={editing.get(comment.id)}
+                isOwn={viewer.user !== null && comment.authorId === viewer.user.id}
+                canReport={viewer.isSignedIn && !comment.hidden}
+              />
             </li>
           ))}
           <QueuedPostItems items={queued} />
@@ -97,22 +110,58 @@ export function CommentsSection({ kind, targetId, commentCount, placeholder = 'S
   );
 }
 
-function CommentItem({ kind, targetId, comment, isOwn }: { kind: CommentKind; targetId: string; comment: ListedComment; isOwn: boolean }) {
+function CommentItem({
+  kind,
+  targetId,
+  comment,
+  isOwn,
+  canReport = false,
+  queuedEdit,
+}: {
+  kind: CommentKind;
+  targetId: string;
+  comment: ListedComment;
+  isOwn: boolean;
+  /** A signed-in member may report someone else's comment (issue 36). */
+  canReport?: boolean;
+  /** The author's new words still in the outbox (offline). */
+  queuedEdit?: string;
+}) {
   const remove = useDeleteComment(kind, targetId);
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const name = fullName(comment.author, 'Unknown User');
+  const content = queuedEdit ?? comment.content;
   return (
     <article className="comment" id={`comment-${comment.id}`} aria-label={`Comment by ${name}`}>
       <Avatar person={comment.author} />
       <div className="comment__body">
         <PostByline post={comment} show="date" />
-        <p className="comment__content">
-          <MentionText text={comment.content} />
-        </p>
+        {editing ? (
+          <EditCommentForm kind={kind} targetId={targetId} commentId={comment.id} content={content} authorId={comment.authorId} onDone={() => setEditing(false)} />
+        ) : (
+          <>
+            {comment.hidden ? <HiddenNotice hidden={comment.hidden} hasWords={content !== ''} /> : null}
+            {content !== '' || !comment.hidden ? (
+              <p className="comment__content">
+                <MentionText text={content} />
+              </p>
+            ) : null}
+            <EditedMark
+              editedAt={comment.editedAt}
+              isQueued={queuedEdit !== undefined}
+              historyPath={commentPath(comment.id, kind)}
+              noun="comment"
+            />
+          </>
+        )}
       </div>
       {/* Spec 2: only on the viewer's own comments (the API also lets editors moderate). */}
-      {isOwn ? (
+      {isOwn && !editing ? (
         <>
+          <Button variant="ghost" size="icon" aria-label="Edit comment" onPress={() => setEditing(true)}>
+            <EditIcon />
+          </Button>
           <Button variant="ghost" size="icon" aria-label="Delete comment" isPending={remove.isPending} onPress={() => setConfirming(true)}>
             <TrashIcon />
           </Button>
@@ -131,7 +180,37 @@ function CommentItem({ kind, targetId, comment, isOwn }: { kind: CommentKind; ta
           </AlertDialog>
         </>
       ) : null}
+      {canReport && !isOwn ? <ReportButton target={{ type: kind === 'news' ? 'article_comment' : 'episode_comment', id: comment.id }} noun="comment" compact /> : null}
     </article>
+  );
+}
+
+/** The author's own comment, its words in a box to change: Save sends them (or queues them offline). */
+function EditCommentForm({
+  kind,
+  targetId,
+  commentId,
+  content,
+  authorId,
+  onDone,
+}: {
+  kind: CommentKind;
+  targetId: string;
+  commentId: string;
+  content: string;
+  authorId: string | null;
+  onDone: () => void;
+}) {
+  const edit = useEditComment(kind, targetId);
+  return (
+    <EditPostForm
+      label="Edit your comment"
+      content={content}
+      authorId={authorId}
+      isPending={edit.isPending}
+      onSave={(words) => edit.mutate({ commentId, content: words }, { onSuccess: onDone })}
+      onDone={onDone}
+    />
   );
 }
 

@@ -1,9 +1,13 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { SearchField } from '../../components/SearchField';
-import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
-import { SiteSearchResults } from '../search/SiteSearchResults';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { PlainSearchField } from '../../components/PlainSearchField';
 import { CategoryFilter, type CategoryFilterProps } from './CategoryFilter';
 import { formatCategoryParam, parseCategoryParam } from './listFilters';
+
+// React Aria's tabs (editors only) and the site search's results (once something is typed) load when
+// needed: a visitor's first /news or /podcasts needs neither (docs/performance.md, "2026-11-28: the
+// first page under 200 KB").
+const ListTabs = lazy(() => import('./ListTabs').then((m) => ({ default: m.ListTabs })));
+const SiteSearchResults = lazy(() => import('../search/SiteSearchResults').then((m) => ({ default: m.SiteSearchResults })));
 
 /** Which list an editor looks at: the live one or the archive. */
 export type ListTab = 'active' | 'archive';
@@ -53,10 +57,13 @@ export interface ContentListBodyProps {
  * both screens.
  */
 export function ContentListBody({ what, tabsLabel, search, onSearch, categories, selected, onSelect, tab, onTab, children }: ContentListBodyProps) {
+  // Once searched, the results stay mounted (as before) while the box is emptied and filled again.
+  const [searched, setSearched] = useState(false);
+  if (search !== '' && !searched) setSearched(true);
   return (
     <>
       <div className="content-list__filters">
-        <SearchField
+        <PlainSearchField
           label={`Search ${what}`}
           isLabelHidden
           placeholder={`Search ${what}...`}
@@ -68,19 +75,20 @@ export function ContentListBody({ what, tabsLabel, search, onSearch, categories,
       </div>
 
       {tab ? (
-        <Tabs selectedKey={tab} onSelectionChange={(key) => onTab(key as ListTab)}>
-          <TabList aria-label={tabsLabel}>
-            <Tab id="active">Active</Tab>
-            <Tab id="archive">Archive</Tab>
-          </TabList>
-          <TabPanel id="active">{children}</TabPanel>
-          <TabPanel id="archive">{children}</TabPanel>
-        </Tabs>
+        <Suspense fallback={null}>
+          <ListTabs label={tabsLabel} tab={tab} onTab={onTab}>
+            {children}
+          </ListTabs>
+        </Suspense>
       ) : (
         children
       )}
 
-      <SiteSearchResults query={search} />
+      {searched ? (
+        <Suspense fallback={null}>
+          <SiteSearchResults query={search} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button } from '../../components/Button';
+import { PlainButton } from '../../components/PlainButton';
 import { EmptyState } from '../../components/EmptyState';
 import { OfflineNotice, type OfflineWhat } from './OfflineNotice';
 import { OfflineError } from '../../lib/errors';
@@ -25,9 +25,9 @@ export function LoadFailure({ error, title, retry, what = 'list', level = 3 }: L
     <EmptyState
       title={title}
       action={
-        <Button variant="secondary" onPress={retry}>
+        <PlainButton variant="secondary" onPress={retry}>
           Try again
-        </Button>
+        </PlainButton>
       }
     />
   );

@@ -1,5 +1,5 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
-import { Button } from '../../components/Button';
+import { PlainButton } from '../../components/PlainButton';
 import { OfflineError } from '../../lib/errors';
 
 export interface LoadMoreProps {
@@ -28,9 +28,9 @@ export function LoadMore({ list, label, what }: LoadMoreProps) {
             : `More ${what} could not be loaded.`}
         </p>
       ) : null}
-      <Button variant="secondary" isPending={list.isFetchingNextPage} onPress={() => void list.fetchNextPage()}>
+      <PlainButton variant="secondary" isPending={list.isFetchingNextPage} onPress={() => void list.fetchNextPage()}>
         {list.isFetchingNextPage ? 'Loading...' : label}
-      </Button>
+      </PlainButton>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { LinkButton } from '../../components/Button';
+import { PlainLinkButton } from '../../components/PlainButton';
 import './OfflineNotice.css';
 
 const WHAT = {
@@ -31,9 +31,9 @@ export function OfflineNotice({ what, level = 1 }: { what: OfflineWhat; level?: 
       </Heading>
       <p>{WHAT[what]}</p>
       {what === 'admin' ? null : (
-        <LinkButton to="/saved" variant="secondary">
+        <PlainLinkButton to="/saved" variant="secondary">
           Go to Saved
-        </LinkButton>
+        </PlainLinkButton>
       )}
     </section>
   );

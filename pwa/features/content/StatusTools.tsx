@@ -1,5 +1,5 @@
 import type { ContentStatus } from '../../../contracts/common';
-import { Button, LinkButton } from '../../components/Button';
+import { PlainButton, PlainLinkButton } from '../../components/PlainButton';
 import { EditIcon } from '../../components/icons';
 
 /** What the tools need of a status or archive mutation (a TanStack Query mutation result fits). */
@@ -24,10 +24,10 @@ export function StatusTools({ item, editTo, status, archive }: StatusToolsProps)
   const isPublished = item.status === 'published';
   return (
     <>
-      <LinkButton to={editTo} params={{ id: item.id }} variant="ghost" size="icon" aria-label={`Edit "${item.title}"`}>
+      <PlainLinkButton to={editTo} params={{ id: item.id }} variant="ghost" size="icon" aria-label={`Edit "${item.title}"`}>
         <EditIcon />
-      </LinkButton>
-      <Button
+      </PlainLinkButton>
+      <PlainButton
         variant="secondary"
         size="sm"
         isPending={status.isPending}
@@ -35,11 +35,11 @@ export function StatusTools({ item, editTo, status, archive }: StatusToolsProps)
       >
         {isPublished ? 'Unpublish' : 'Publish'}
         <span className="visually-hidden"> "{item.title}"</span>
-      </Button>
-      <Button variant="secondary" size="sm" isPending={archive.isPending} onPress={() => archive.mutate(!item.isArchived)}>
+      </PlainButton>
+      <PlainButton variant="secondary" size="sm" isPending={archive.isPending} onPress={() => archive.mutate(!item.isArchived)}>
         {item.isArchived ? 'Unarchive' : 'Archive'}
         <span className="visually-hidden"> "{item.title}"</span>
-      </Button>
+      </PlainButton>
     </>
   );
 }

@@ -31,6 +31,27 @@ export function usePostComment(kind: CommentKind, targetId: string) {
   });
 }
 
+/** The author's new words: sent at once, or queued offline (a 404 on replay means it was deleted meanwhile). */
+export function useEditComment(kind: CommentKind, targetId: string) {
+  return useMutation({
+    ...OUTBOX_MUTATION,
+    mutationFn: ({ commentId, content }: { commentId: string; content: string }) =>
+      sendOrQueue<ListedComment>({
+        ...newItemBase(),
+        kind: 'editComment',
+        commentKind: kind,
+        method: 'PATCH',
+        path: commentPath(commentId, kind),
+        body: { content },
+        targetId,
+        refId: commentId,
+        text: content,
+      }),
+    onSuccess: (result) => toast(result.queued ? QUEUED_TOAST : { title: 'Comment updated' }),
+    onError: (error) => errorToast(error, 'Failed to update comment'),
+  });
+}
+
 export function useDeleteComment(kind: CommentKind, targetId: string) {
   return useMutation({
     ...OUTBOX_MUTATION,

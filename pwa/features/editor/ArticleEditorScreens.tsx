@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { Article } from '../../../contracts/news';
 import { newsQueries } from '../../api/news';
 import { LinkButton } from '../../components/Button';
 import { ArticleForm } from './ArticleForm';
 import { EditItemScreen } from './EditItemScreen';
 import { EditorPage } from './EditorPage';
+import { HistorySection } from './HistorySection';
 import { useDeleteArticle } from './mutations';
 import { REDIRECT_MS } from './redirect';
 
@@ -44,9 +47,21 @@ export function EditArticleScreen() {
           <LinkButton to="/news">Browse All Articles</LinkButton>
         </div>
       }
-      form={(article, isHeld) => <ArticleForm article={article} isHeld={isHeld} />}
+      form={(article, isHeld) => <ArticleEditor article={article} isHeld={isHeld} />}
       useDelete={useDeleteArticle}
       redirectMs={REDIRECT_MS.afterArticleDelete}
     />
+  );
+}
+
+/** The edit form and its History; a restored version starts the form again from its fields. */
+function ArticleEditor({ article, isHeld }: { article: Article; isHeld: boolean }) {
+  const [restores, setRestores] = useState(0);
+  const { categoryIds, ...fields } = article;
+  return (
+    <>
+      <ArticleForm key={restores} article={article} isHeld={isHeld} />
+      <HistorySection kind="news" id={article.id} current={{ ...fields, categoryIds: [...categoryIds].sort() }} onRestored={() => setRestores((n) => n + 1)} />
+    </>
   );
 }

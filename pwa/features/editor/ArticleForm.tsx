@@ -1,17 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
 import { Form, type Key } from 'react-aria-components';
 import type { ContentStatus } from '../../../contracts/common';
 import { ArticleCreateInput, ArticlePatchInput, type Article } from '../../../contracts/news';
 import { newsCategoryQueries } from '../../api/news';
 import { Button } from '../../components/Button';
-import { ImageField, SubmitRow } from './FormParts';
+import { DateTimeField } from '../../components/DateTimeField';
+import { ImageField, PUBLISH_AT_DESCRIPTION, SavedLinks, SaveActions, statusFor, type SaveIntent } from './FormParts';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { bind, bindChoice, useEntityForm, submitLabel } from '../../lib/entityForm';
+import { bind, bindChoice, useEntityForm } from '../../lib/entityForm';
 import { CategoryChoices } from './CategoryChoices';
+import { justCreatedItem, useForgetCreated, useOpenCreated } from './firstSave';
 import { useSaveArticle } from './mutations';
-import { REDIRECT_MS, useRedirectAfter } from './redirect';
 
 export const STATUS_OPTIONS = [
   { id: 'draft', label: 'Draft' },
@@ -34,11 +36,13 @@ export interface ArticleFormProps {
   /** Set while something else on the page (a delete) is in flight: the form is held meanwhile. */
   isHeld?: boolean;
   /**
-   * `page`: /news/add and /news/{id}/edit (spec 2): several categories, a status (default draft),
-   * back to /news 1500 ms after saving. `panel`: the admin panel's Articles tab (spec 9): one of
-   * four categories, published (the API's default), `onCreated` after each article.
+   * `page`: /news/add and /news/{id}/edit (spec 2): several categories; after saving it stays, now
+   * editing what it saved. `panel`: the admin panel's Articles tab (spec 9): one of four categories;
+   * after each article it starts over, empty. Both save a draft unless told to publish, and show
+   * links to what they saved (docs/decisions/2026-11-28-drafts-by-default.md).
    */
   variant?: 'page' | 'panel';
+  /** Kept for the panel's wrapper; the form starts over by itself, keeping its links to what it saved. */
   onCreated?: () => void;
 }
 
@@ -46,15 +50,23 @@ export interface ArticleFormProps {
  * The article form: title, excerpt, content, categories, source name and URL, featured image and
  * (on the page) publication status, checked with the contract schema the server uses.
  */
-export function ArticleForm({ article, isHeld = false, variant = 'page', onCreated }: ArticleFormProps) {
+export function ArticleForm({ article, isHeld = false, variant = 'page' }: ArticleFormProps) {
   const isPanel = variant === 'panel';
-  const save = useSaveArticle(article?.id ?? null);
-  const { redirect, isRedirecting } = useRedirectAfter();
+  const navigate = useNavigate();
+  // What this form last saved: the page goes on editing it; the panel links to it and starts over.
+  const [saved, setSaved] = useState<Article | null>(() => (isPanel ? null : justCreatedItem<Article>(article?.id)));
+  useForgetCreated(isPanel ? undefined : article?.id);
+  const openCreated = useOpenCreated('news');
+  // The panel starts over after each article: its time field, which keeps its own segments, too.
+  const [resets, setResets] = useState(0);
+  const current = isPanel ? article : (saved ?? article);
+  const save = useSaveArticle(current?.id ?? null);
+  const intent = useRef<SaveIntent>('save');
   // The panel's one category is a slug; the API takes the id of the news category with that slug.
   const categories = useQuery({ ...newsCategoryQueries.list({ activeOnly: true }), enabled: isPanel });
   const idOfSlug = (slug: string | null) => categories.data?.find((c) => c.slug === slug)?.id;
   const [isUploading, setUploading] = useState(false);
-  const isBusy = save.isPending || isRedirecting;
+  const isBusy = save.isPending;
 
   const { form, formProps, errors } = useEntityForm({
     defaultValues: {
@@ -66,30 +78,43 @@ export function ArticleForm({ article, isHeld = false, variant = 'page', onCreat
       sourceName: article?.sourceName ?? '',
       sourceUrl: article?.sourceUrl ?? '',
       imageUrl: article?.imageUrl ?? null,
-      status: article?.status ?? ('draft' as ContentStatus),
+      publishAt: article?.scheduledAt ?? (null as string | null),
     },
-    schema: article ? ArticlePatchInput : ArticleCreateInput,
+    schema: current ? ArticlePatchInput : ArticleCreateInput,
     // Blank optional fields go out as '' / null, which the API stores as "none".
-    toInput: ({ category, status, ...values }) => {
-      if (!isPanel) return { ...values, status };
+    toInput: ({ category, publishAt, ...values }) => {
+      const status = statusFor(intent.current, current?.status ?? 'draft', publishAt);
+      if (!isPanel) return { ...values, ...status };
       const categoryId = idOfSlug(category);
-      return { ...values, category, categoryIds: categoryId ? [categoryId] : [] };
+      return { ...values, ...status, category, categoryIds: categoryId ? [categoryId] : [] };
     },
-    // The panel's one category choice stands for `categoryIds`: its errors show under it.
-    errorField: (name) => (isPanel && name === 'categoryIds' ? 'category' : name),
+    // The panel's one category choice stands for `categoryIds`, the time field for `scheduledAt`.
+    errorField: (name) => (isPanel && name === 'categoryIds' ? 'category' : name === 'scheduledAt' ? 'publishAt' : name),
     onSubmit: async (input) => {
-      await save.mutateAsync(input);
-      if (onCreated) onCreated();
-      else redirect('/news', REDIRECT_MS.afterSave);
+      const result = await save.mutateAsync(input);
+      setSaved(result);
+      // The Add page's first save: from now on this is the article's edit page.
+      if (!isPanel && !current) void openCreated(result, intent.current === 'preview');
+      else if (intent.current === 'preview') void navigate({ to: '/news/$id/preview', params: { id: result.id } });
+      else if (isPanel) {
+        form.reset();
+        setResets((n) => n + 1);
+      }
     },
     isHeld: isBusy || isHeld || isUploading,
   });
 
-  const saveLabel = submitLabel('Article', article === null, isBusy);
+  /** The buttons other than the form's own submit (Save draft / Update) say what the save does. */
+  const submitAs = (next: SaveIntent) => {
+    if (isBusy || isHeld || isUploading) return;
+    intent.current = next;
+    void form.handleSubmit().finally(() => (intent.current = 'save'));
+  };
 
   return (
     <Form {...formProps} className={isPanel ? 'form admin-card' : 'form editor-form'}>
       {isPanel ? <h2>Create Article</h2> : null}
+      {saved ? <SavedLinks kind="news" item={saved} showEdit={isPanel || !article} /> : null}
       <form.Field name="title">{(field) => <TextField label="Title" {...bind(field)} isRequired />}</form.Field>
       <form.Field name="excerpt">
         {(field) => (
@@ -137,19 +162,32 @@ export function ArticleForm({ article, isHeld = false, variant = 'page', onCreat
         </form.Field>
       </div>
       <ImageField form={form} label="Featured Image" onUploadingChange={setUploading} isDisabled={isBusy || isHeld} />
-      {isPanel ? null : (
-        <form.Field name="status">
+      {current?.status === 'published' ? null : (
+        <form.Field name="publishAt">
           {(field) => (
-            <Select
-              label="Publication Status"
-              options={STATUS_OPTIONS}
-              {...bind(field)}
-              onChange={(key) => field.handleChange(toStatus(key))}
+            <DateTimeField
+              key={resets}
+              label="Publish at"
+              description={PUBLISH_AT_DESCRIPTION}
+              value={field.state.value}
+              onChange={field.handleChange}
+              errorMessage={errors.publishAt?.[0]}
             />
           )}
         </form.Field>
       )}
-      <SubmitRow isPanel={isPanel} label={saveLabel} isPending={isBusy} isDisabled={isHeld || isUploading} />
+      <form.Subscribe selector={(state) => state.values.publishAt}>
+        {(publishAt) => (
+          <SaveActions
+            isPanel={isPanel}
+            status={current?.status ?? null}
+            isScheduling={Boolean(publishAt)}
+            isPending={isBusy}
+            isDisabled={isHeld || isUploading}
+            onAction={submitAs}
+          />
+        )}
+      </form.Subscribe>
     </Form>
   );
 }

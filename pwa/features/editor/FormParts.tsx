@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../components/Button';
+import type { ContentStatus } from '../../../contracts/common';
+import { Button, LinkButton } from '../../components/Button';
+import { Time } from '../../components/Time';
 import { FileField } from '../content/FileField';
 import { bindWithError } from '../../lib/entityForm';
+import './editor.css';
 
 /** What `bindWithError` needs of the form's `imageUrl` field. */
 interface ImageUrlFieldApi {
@@ -34,21 +37,98 @@ export function ImageField({ form, label, onUploadingChange, isDisabled }: Image
   );
 }
 
-export interface SubmitRowProps {
-  /** The control panel's quick form, or the editor page's. */
-  isPanel: boolean;
-  label: string;
-  isPending: boolean;
-  isDisabled: boolean;
+/**
+ * What a save does (docs/decisions/2026-11-28-drafts-by-default.md): `save` is the form's own
+ * submit — "Save draft" for a draft or a new item, "Update" for a published one; `preview` saves
+ * like it and opens the preview; `publish` publishes now, or schedules when a publish time is set;
+ * `unpublish` turns a published item back into a draft.
+ */
+export type SaveIntent = 'save' | 'preview' | 'publish' | 'unpublish';
+
+/** The status and publish time a save of `intent` sends, for an item now in `status`. */
+export function statusFor(intent: SaveIntent, status: ContentStatus, publishAt: string | null): { status: ContentStatus; scheduledAt?: string | null } {
+  if (intent === 'unpublish') return { status: 'draft', scheduledAt: null };
+  if (intent === 'publish') return publishAt ? { status: 'draft', scheduledAt: publishAt } : { status: 'published', scheduledAt: null };
+  // Save and preview keep a published item published and a draft a draft (with its time, if any).
+  return status === 'published' ? { status: 'published' } : { status: 'draft', scheduledAt: publishAt };
 }
 
-/** The article and episode forms' submit button, right-aligned under the fields. */
-export function SubmitRow({ isPanel, label, isPending, isDisabled }: SubmitRowProps) {
+export const PUBLISH_AT_DESCRIPTION = 'Optional. With a time, Publish schedules it: it stays a draft until then.';
+
+export interface SaveActionsProps {
+  isPanel: boolean;
+  /** The item's status as saved; null for a new one. */
+  status: ContentStatus | null;
+  /** A publish time is filled in: Publish reads Schedule. */
+  isScheduling: boolean;
+  isPending: boolean;
+  isDisabled: boolean;
+  onAction: (intent: SaveIntent) => void;
+}
+
+/** Preview, Publish/Unpublish and the form's submit (Save draft or Update), right-aligned under the fields. */
+export function SaveActions({ isPanel, status, isScheduling, isPending, isDisabled, onAction }: SaveActionsProps) {
+  const isPublished = status === 'published';
+  const disabled = isDisabled || isPending;
   return (
-    <div className={isPanel ? 'admin-form__actions' : 'editor-form__actions'}>
-      <Button type="submit" isPending={isPending} isDisabled={isDisabled}>
-        {label}
+    <div className={`${isPanel ? 'admin-form__actions' : 'editor-form__actions'} form-actions-row`}>
+      <Button variant="secondary" isDisabled={disabled} onPress={() => onAction('preview')}>
+        Preview
       </Button>
+      {isPublished ? (
+        <Button variant="secondary" isDisabled={disabled} onPress={() => onAction('unpublish')}>
+          Unpublish
+        </Button>
+      ) : (
+        <Button variant={status === null ? 'secondary' : 'primary'} isDisabled={disabled} onPress={() => onAction('publish')}>
+          {isScheduling ? 'Schedule' : 'Publish'}
+        </Button>
+      )}
+      <Button type="submit" variant={status === null || isPublished ? 'primary' : 'secondary'} isPending={isPending} isDisabled={isDisabled}>
+        {isPending ? 'Saving...' : isPublished ? 'Update' : 'Save draft'}
+      </Button>
+    </div>
+  );
+}
+
+export interface SavedLinksProps {
+  kind: 'news' | 'podcasts';
+  item: { id: string; title: string; status: ContentStatus; scheduledAt: string | null };
+  /** The edit page itself needs no link to itself. */
+  showEdit: boolean;
+}
+
+/** After a save: what became of the item, and links to it (its preview while a draft). */
+export function SavedLinks({ kind, item, showEdit }: SavedLinksProps) {
+  const noun = kind === 'news' ? 'article' : 'episode';
+  return (
+    <div className="saved-links" role="status">
+      <p>
+        <strong>{item.title}</strong>{' '}
+        {item.status === 'published' ? (
+          'is published.'
+        ) : item.scheduledAt ? (
+          <>
+            is scheduled for <Time value={item.scheduledAt} show="dayTime" />.
+          </>
+        ) : (
+          'is saved as a draft.'
+        )}
+      </p>
+      {item.status === 'published' ? (
+        <LinkButton to={kind === 'news' ? '/news/$id' : '/podcasts/$id'} params={{ id: item.id }} variant="secondary" size="sm">
+          {kind === 'news' ? 'View article' : 'View episode'}
+        </LinkButton>
+      ) : (
+        <LinkButton to={kind === 'news' ? '/news/$id/preview' : '/podcasts/$id/preview'} params={{ id: item.id }} variant="secondary" size="sm">
+          Open preview
+        </LinkButton>
+      )}
+      {showEdit ? (
+        <LinkButton to={kind === 'news' ? '/news/$id/edit' : '/podcasts/$id/edit'} params={{ id: item.id }} variant="secondary" size="sm" aria-label={`Edit ${noun}`}>
+          Edit
+        </LinkButton>
+      ) : null}
     </div>
   );
 }

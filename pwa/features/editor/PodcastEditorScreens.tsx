@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { Podcast } from '../../../contracts/podcasts';
 import { podcastQueries } from '../../api/podcasts';
 import { LinkButton } from '../../components/Button';
 import { EditItemScreen } from './EditItemScreen';
 import { EditorPage } from './EditorPage';
+import { HistorySection } from './HistorySection';
 import { useDeletePodcast } from './mutations';
 import { PodcastForm } from './PodcastForm';
 import { REDIRECT_MS } from './redirect';
@@ -46,9 +49,21 @@ export function EditPodcastScreen() {
           </LinkButton>
         </div>
       }
-      form={(podcast, isHeld) => <PodcastForm podcast={podcast} isHeld={isHeld} />}
+      form={(podcast, isHeld) => <PodcastEditor podcast={podcast} isHeld={isHeld} />}
       useDelete={useDeletePodcast}
       redirectMs={REDIRECT_MS.afterPodcastDelete}
     />
+  );
+}
+
+/** The edit form and its History; a restored version starts the form again from its fields. */
+function PodcastEditor({ podcast, isHeld }: { podcast: Podcast; isHeld: boolean }) {
+  const [restores, setRestores] = useState(0);
+  const { categoryIds, ...fields } = podcast;
+  return (
+    <>
+      <PodcastForm key={restores} podcast={podcast} isHeld={isHeld} />
+      <HistorySection kind="podcasts" id={podcast.id} current={{ ...fields, categoryIds: [...categoryIds].sort() }} onRestored={() => setRestores((n) => n + 1)} />
+    </>
   );
 }

@@ -1,20 +1,19 @@
 import { useStore } from '@tanstack/react-form';
-import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
-import type { ContentStatus } from '../../../contracts/common';
 import { PodcastCreateInput, PodcastPatchInput, type Podcast } from '../../../contracts/podcasts';
 import { Button } from '../../components/Button';
 import { FileField } from '../content/FileField';
-import { ImageField, SubmitRow } from './FormParts';
-import { Select } from '../../components/Select';
+import { DateTimeField } from '../../components/DateTimeField';
+import { ImageField, PUBLISH_AT_DESCRIPTION, SavedLinks, SaveActions, statusFor, type SaveIntent } from './FormParts';
 import { TextField } from '../../components/TextField';
-import { bind, bindWithError, useEntityForm, submitLabel } from '../../lib/entityForm';
+import { bind, bindWithError, useEntityForm } from '../../lib/entityForm';
 import { formatDuration } from '../../lib/format';
-import { STATUS_OPTIONS, toStatus } from './ArticleForm';
 import { CategoryChoices } from './CategoryChoices';
 import { EpisodeNumberField, initialPlacement, ShowSelect, useEpisodePlacement } from './EpisodePlacement';
+import { justCreatedItem, useForgetCreated, useOpenCreated } from './firstSave';
 import { useSavePodcast } from './mutations';
-import { REDIRECT_MS, useRedirectAfter } from './redirect';
 
 export interface PodcastFormProps {
   /** The episode to edit; null creates one. */
@@ -22,12 +21,14 @@ export interface PodcastFormProps {
   /** Set while something else on the page (a delete) is in flight. */
   isHeld?: boolean;
   /**
-   * `page`: /podcasts/add and /podcasts/{id}/edit (spec 2): status (default draft), back to
-   * /podcasts 1500 ms after saving. `panel`: the admin panel's Podcasts tab (spec 9): published on
-   * create, `onCreated` after each episode. Both have the audio file, the external link and the
-   * duration as MM:SS or HH:MM:SS (read from the file when there is one).
+   * `page`: /podcasts/add and /podcasts/{id}/edit (spec 2): after saving it stays, now editing what
+   * it saved. `panel`: the admin panel's Podcasts tab (spec 9): starts over after each episode. Both
+   * save a draft unless told to publish, link to what they saved
+   * (docs/decisions/2026-11-28-drafts-by-default.md), and have the audio file, the external link and
+   * the duration as MM:SS or HH:MM:SS (read from the file when there is one).
    */
   variant?: 'page' | 'panel';
+  /** Kept for the panel's wrapper; the form starts over by itself, keeping its links to what it saved. */
   onCreated?: () => void;
 }
 
@@ -49,13 +50,20 @@ export function episodeNumberOrNull(value: number): number | null {
  * contract schema the server uses. The server reads an uploaded file's duration; the form shows it
  * and leaves the field read-only while the episode has that file.
  */
-export function PodcastForm({ podcast, isHeld = false, variant = 'page', onCreated }: PodcastFormProps) {
+export function PodcastForm({ podcast, isHeld = false, variant = 'page' }: PodcastFormProps) {
   const isPanel = variant === 'panel';
-  const save = useSavePodcast(podcast?.id ?? null);
-  const { redirect, isRedirecting } = useRedirectAfter();
+  const navigate = useNavigate();
+  // What this form last saved: the page goes on editing it; the panel links to it and starts over.
+  const [saved, setSaved] = useState<Podcast | null>(() => (isPanel ? null : justCreatedItem<Podcast>(podcast?.id)));
+  useForgetCreated(isPanel ? undefined : podcast?.id);
+  const openCreated = useOpenCreated('podcasts');
+  const [resets, setResets] = useState(0);
+  const current = isPanel ? podcast : (saved ?? podcast);
+  const save = useSavePodcast(current?.id ?? null);
+  const intent = useRef<SaveIntent>('save');
   const [uploads, setUploads] = useState({ audio: false, image: false });
   const isUploading = uploads.audio || uploads.image;
-  const isBusy = save.isPending || isRedirecting;
+  const isBusy = save.isPending;
   // Whether the duration shown came from the file (the server's reading wins over typing).
   const [durationFromFile, setDurationFromFile] = useState(Boolean(podcast?.audioUrl && podcast.duration != null));
 
@@ -72,26 +80,45 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page', onCreat
       guestName: podcast?.guestName ?? '',
       guestTitle: podcast?.guestTitle ?? '',
       imageUrl: podcast?.imageUrl ?? null,
-      status: podcast?.status ?? ('draft' as ContentStatus),
+      publishAt: podcast?.scheduledAt ?? (null as string | null),
     },
-    schema: podcast ? PodcastPatchInput : PodcastCreateInput,
-    toInput: ({ showId: _chosen, episodeNumber: _typed, durationText, status, ...values }) => {
+    schema: current ? PodcastPatchInput : PodcastCreateInput,
+    toInput: ({ showId: _chosen, episodeNumber: _typed, durationText, publishAt, ...values }) => {
       // Spec 5: the duration is parsed by the schema (MM:SS, HH:MM:SS or seconds).
       const input = { ...values, duration: durationText, showId: placement.showIdInput, episodeNumber: episodeNumberOrNull(placement.episodeNumber) };
-      return isPanel ? input : { ...input, status };
+      return { ...input, ...statusFor(intent.current, current?.status ?? 'draft', publishAt) };
     },
-    errorField: (name) => (name === 'duration' ? 'durationText' : name),
+    errorField: (name) => (name === 'duration' ? 'durationText' : name === 'scheduledAt' ? 'publishAt' : name),
     onSubmit: async (input) => {
-      await save.mutateAsync(input);
-      if (onCreated) onCreated();
-      else redirect('/podcasts', REDIRECT_MS.afterSave);
+      const result = await save.mutateAsync(input);
+      setSaved(result);
+      // The Add page's first save: from now on this is the episode's edit page.
+      if (!isPanel && !current) void openCreated(result, intent.current === 'preview');
+      else if (intent.current === 'preview') void navigate({ to: '/podcasts/$id/preview', params: { id: result.id } });
+      else if (isPanel) {
+        form.reset();
+        setResets((n) => n + 1);
+      }
     },
     isHeld: isBusy || isHeld || isUploading,
   });
   const chosen = useStore(form.store, (state) => ({ showId: state.values.showId, episodeNumber: state.values.episodeNumber }));
   const placement = useEpisodePlacement(podcast, chosen);
 
-  const saveLabel = submitLabel('Episode', podcast === null, isBusy);
+  /** The buttons other than the form's own submit (Save draft / Update) say what the save does. */
+  const submitAs = (next: SaveIntent) => {
+    if (isBusy || isHeld || isUploading) return;
+    intent.current = next;
+    void form.handleSubmit().finally(() => (intent.current = 'save'));
+  };
+  const publishAt =
+    current?.status === 'published' ? null : (
+      <form.Field name="publishAt">
+        {(field) => (
+          <DateTimeField key={resets} label="Publish at" description={PUBLISH_AT_DESCRIPTION} value={field.state.value} onChange={field.handleChange} />
+        )}
+      </form.Field>
+    );
 
   const title = <form.Field name="title">{(field) => <TextField label="Title" {...bind(field)} isRequired />}</form.Field>;
   const description = (
@@ -201,6 +228,7 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page', onCreat
       {isPanel ? (
         <>
           <h2>Create Podcast Episode</h2>
+          {saved ? <SavedLinks kind="podcasts" item={saved} showEdit /> : null}
           {title}
           {placementRow}
           {description}
@@ -208,9 +236,11 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page', onCreat
           {categories}
           {audio}
           {cover}
+          {publishAt}
         </>
       ) : (
         <>
+          {saved ? <SavedLinks kind="podcasts" item={saved} showEdit={!podcast} /> : null}
           {title}
           {description}
           {categories}
@@ -218,12 +248,14 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page', onCreat
           {audio}
           {people}
           {cover}
-          <form.Field name="status">
-            {(field) => <Select label="Status" options={STATUS_OPTIONS} {...bind(field)} onChange={(key) => field.handleChange(toStatus(key))} />}
-          </form.Field>
+          {publishAt}
         </>
       )}
-      <SubmitRow isPanel={isPanel} label={saveLabel} isPending={isBusy} isDisabled={isHeld || isUploading} />
+      <form.Subscribe selector={(state) => state.values.publishAt}>
+        {(time) => (
+          <SaveActions isPanel={isPanel} status={current?.status ?? null} isScheduling={Boolean(time)} isPending={isBusy} isDisabled={isHeld || isUploading} onAction={submitAs} />
+        )}
+      </form.Subscribe>
     </Form>
   );
 }

@@ -3,6 +3,7 @@ import type { ArticleCreateInput, ArticlePatchInput } from '../../../contracts/n
 import type { PodcastCreateInput, PodcastPatchInput } from '../../../contracts/podcasts';
 import { createArticle, deleteArticle, invalidateNews, updateArticle } from '../../api/news';
 import { createPodcast, deletePodcast, invalidatePodcasts, updatePodcast } from '../../api/podcasts';
+import { invalidateRevisions, restoreRevision } from '../../api/revisions';
 import { errorToast, toast } from '../../components/Toast';
 
 /*
@@ -20,7 +21,7 @@ export function useSaveArticle(id: string | null) {
       id ? updateArticle(id, input) : createArticle(input as ArticleCreateInput),
     onSuccess: async (article) => {
       toast({ title: id ? 'Article updated' : 'Article created successfully!' });
-      await invalidateNews(queryClient, article);
+      await Promise.all([invalidateNews(queryClient, article), invalidateRevisions(queryClient, 'news', article.id)]);
     },
     onError: (error) =>
       errorToast(error, id ? 'Failed to update article. Please try again.' : 'Failed to create article. Please try again.'),
@@ -47,7 +48,7 @@ export function useSavePodcast(id: string | null) {
       id ? updatePodcast(id, input) : createPodcast(input as PodcastCreateInput),
     onSuccess: async (podcast) => {
       toast({ title: id ? 'Podcast episode updated successfully!' : 'Podcast episode created successfully!' });
-      await invalidatePodcasts(queryClient, { saved: podcast });
+      await Promise.all([invalidatePodcasts(queryClient, { saved: podcast }), invalidateRevisions(queryClient, 'podcasts', podcast.id)]);
     },
     onError: (error) =>
       errorToast(
@@ -66,5 +67,31 @@ export function useDeletePodcast(id: string) {
       await invalidatePodcasts(queryClient, { deleted: id });
     },
     onError: (error) => errorToast(error, 'Failed to delete podcast episode. Please try again.'),
+  });
+}
+
+/** Restores one of an article's revisions (a new revision itself); the edit page shows the result. */
+export function useRestoreArticleRevision(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (revisionId: string) => restoreRevision('news', id, revisionId),
+    onSuccess: async (article) => {
+      toast({ title: 'Version restored' });
+      await Promise.all([invalidateNews(queryClient, article), invalidateRevisions(queryClient, 'news', id)]);
+    },
+    onError: (error) => errorToast(error, 'Failed to restore this version. Please try again.'),
+  });
+}
+
+/** Restores one of an episode's revisions. */
+export function useRestorePodcastRevision(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (revisionId: string) => restoreRevision('podcasts', id, revisionId),
+    onSuccess: async (podcast) => {
+      toast({ title: 'Version restored' });
+      await Promise.all([invalidatePodcasts(queryClient, { saved: podcast }), invalidateRevisions(queryClient, 'podcasts', id)]);
+    },
+    onError: (error) => errorToast(error, 'Failed to restore this version. Please try again.'),
   });
 }

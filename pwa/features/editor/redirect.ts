@@ -1,9 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Spec 4 and 9: how long the success toast shows before the editor returns to the list. */
+/** Spec 4: how long the 'deleted' toast shows before the editor returns to the list. */
 export const REDIRECT_MS = {
-  afterSave: 1500,
   afterArticleDelete: 1000,
   afterPodcastDelete: 1500,
 } as const;

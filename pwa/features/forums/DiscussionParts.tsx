@@ -2,16 +2,21 @@ import type { Discussion } from '../../../contracts/forums';
 import { Badge } from '../../components/Badge';
 import { CommentIcon, HeartIcon, LockIcon, PinIcon } from '../../components/icons';
 
-/** Pinned, Locked and Draft flags, then the category (in its colour when known). */
+/** Solved (a marked answer), Pinned, Locked and Draft flags, then the category (in its colour when known). */
 export function DiscussionBadges({
   discussion,
   categoryColor,
 }: {
-  discussion: Pick<Discussion, 'isPinned' | 'isLocked' | 'status' | 'category'>;
+  discussion: Pick<Discussion, 'isPinned' | 'isLocked' | 'status' | 'category'> & Partial<Pick<Discussion, 'answerReplyId'>>;
   categoryColor?: string | null;
 }) {
   return (
     <ul className="badge-list" aria-label="Labels">
+      {discussion.answerReplyId ? (
+        <li>
+          <Badge tone="green">Solved</Badge>
+        </li>
+      ) : null}
       {discussion.isPinned ? (
         <li>
           <Badge tone="amber">

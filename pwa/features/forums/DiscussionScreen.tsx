@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import type { User } from '../../../contracts/auth';
 import { Form } from 'react-aria-components';
 import type { DiscussionDetail, Reply } from '../../../contracts/forums';
 import { authQueries } from '../../session/queries';
@@ -16,15 +17,24 @@ import { MentionTextArea, useMentionDraft } from '../content/MentionTextArea';
 import { fullName } from '../../lib/format';
 import { MemberLink } from '../members/MemberLink';
 import { OfflineNotice } from '../content/OfflineNotice';
-import { useQueued } from '../../outbox/hooks';
+import { useOutboxItems, useQueued } from '../../outbox/hooks';
 import { RefusedHere } from '../../outbox/OutboxNotice';
 import { PostByline, QueuedPostItems } from '../content/PostParts';
-import { usePostReply } from './mutations';
+import { useEditReply, useMarkAnswer, usePostReply } from './mutations';
 import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
-import { HeartIcon } from '../../components/icons';
+import { EditedMark } from '../content/EditHistory';
+import { EditPostForm } from '../content/EditPostForm';
+import { discussionPath, replyPath } from '../../api/paths';
+import { canModerateForums } from './permissions';
+import { Badge } from '../../components/Badge';
+import { EditIcon, HeartIcon } from '../../components/icons';
 import './forums.css';
 import { Time } from '../../components/Time';
 import { useScrollToFragment } from '../../lib/fragment';
+import { WatchControl } from '../watching/WatchControl';
+import { useViewer } from '../../session/viewer';
+import { HiddenNotice } from '../moderation/HiddenNotice';
+import { ReportButton } from '../moderation/ReportButton';
 
 const route = getRouteApi('/forums/$id');
 
@@ -32,8 +42,14 @@ const route = getRouteApi('/forums/$id');
 export function DiscussionScreen() {
   const { id } = route.useParams();
   const discussion = useQuery(forumQueries.discussion(id));
+  const viewer = useViewer();
   const categories = useQuery(forumQueries.categories());
   const queuedReplies = useQueued('reply', id);
+  const { data: user } = useQuery(authQueries.user());
+  // The author's edits still in the outbox show their words at once (the newest wins), marked 'Pending sync'.
+  const pendingEdits = useOutboxItems().filter((item) => item.targetId === id && item.state === 'pending');
+  const replyEdits = new Map(pendingEdits.filter((item) => item.kind === 'editReply').map((item) => [item.refId, item.text ?? '']));
+  const discussionEdit = pendingEdits.filter((item) => item.kind === 'editDiscussion').at(-1);
   // A notification's link names one reply (`#reply-<id>`).
   useScrollToFragment(discussion.isSuccess);
 
@@ -80,6 +96,9 @@ export function DiscussionScreen() {
   // Waiting replies count; refused ones ('Not sent') do not, as for comments (docs/outbox.md, "Counting").
   const replyCount = data.replies.length + queued.filter((item) => item.state === 'pending').length;
   const categoryColor = categories.data?.find((category) => category.id === data.categoryId)?.color;
+  const answer = data.answerReplyId ? data.replies.find((reply) => reply.id === data.answerReplyId) : undefined;
+  // The asker or a moderator marks the answer (the server decides; this only hides the buttons).
+  const canMark = Boolean(user && (user.id === data.authorId || canModerateForums(user)));
 
   return (
     <div className="discussion-page">
@@ -87,7 +106,7 @@ export function DiscussionScreen() {
       <article className="discussion" aria-labelledby="discussion-title">
         <header className="discussion__header">
           <DiscussionBadges discussion={data} categoryColor={categoryColor} />
-          <h1 id="discussion-title">{data.title}</h1>
+          <h1 id="discussion-title">{discussionEdit?.title ?? data.title}</h1>
           <div className="discussion__byline">
             <Avatar person={data.author} size="lg" />
             <div>
@@ -101,11 +120,17 @@ export function DiscussionScreen() {
             </div>
           </div>
         </header>
-        <div className="discussion__content">{data.content}</div>
+        {data.hidden ? <HiddenNotice hidden={data.hidden} hasWords /> : null}
+        <div className="discussion__content">{discussionEdit?.text ?? data.content}</div>
+        <EditedMark editedAt={data.editedAt} isQueued={discussionEdit !== undefined} historyPath={discussionPath(data.id)} noun="discussion" />
         <div className="discussion__stats">
           <DiscussionStats replies={data.replyCount} likes={data.likes} />
+          {viewer.isSignedIn && viewer.user?.id !== data.authorId && !data.hidden ? <ReportButton target={{ type: 'discussion', id: data.id }} noun="discussion" /> : null}
         </div>
+        <WatchControl target="discussion" id={data.id} />
       </article>
+
+      {answer ? <AnswerSummary reply={answer} content={replyEdits.get(answer.id) ?? answer.content} /> : null}
 
       <ReplyBox discussion={data} />
 
@@ -117,7 +142,14 @@ export function DiscussionScreen() {
           <ol className="stack-list stack-list--tight">
             {data.replies.map((reply) => (
               <li key={reply.id}>
-                <ReplyItem reply={reply} />
+                <ReplyItem
+                  reply={reply}
+                  user={user}
+                  isAnswer={reply.id === data.answerReplyId}
+                  canMark={canMark}
+                  queuedEdit={replyEdits.get(reply.id)}
+                  canReport={viewer.isSignedIn && viewer.user?.id !== reply.authorId && !reply.hidden}
+                />
               </li>
             ))}
             <QueuedPostItems items={queued} />
@@ -128,21 +160,98 @@ export function DiscussionScreen() {
   );
 }
 
-function ReplyItem({ reply }: { reply: Reply }) {
+/** The marked answer under the question (Solved, issue 36), with a link to it in the thread. */
+function AnswerSummary({ reply, content }: { reply: Reply; content: string }) {
   return (
-    <article className="reply" id={`reply-${reply.id}`} aria-label={`Reply by ${fullName(reply.author)}`}>
+    <section className="discussion-answer" aria-labelledby="answer-title">
+      <div className="discussion-answer__header">
+        <Badge tone="green">Solved</Badge>
+        <h2 id="answer-title">Answer</h2>
+      </div>
+      <PostByline post={reply} show="relative" />
+      <div className="discussion-answer__content">
+        <MentionText text={content} />
+      </div>
+      <a href={`#reply-${reply.id}`}>Go to the answer in the thread</a>
+    </section>
+  );
+}
+
+function ReplyItem({
+  reply,
+  user,
+  isAnswer,
+  canMark,
+  queuedEdit,
+  canReport,
+}: {
+  reply: Reply;
+  user: User | null | undefined;
+  isAnswer: boolean;
+  canMark: boolean;
+  /** The author's new words still in the outbox (offline). */
+  queuedEdit?: string;
+  canReport: boolean;
+}) {
+  const [editing, setEditing] = useState(false);
+  const mark = useMarkAnswer(reply.discussionId);
+  // Only the author rewrites their reply (moderators hide or delete: the server says the same).
+  const isOwn = Boolean(user && reply.authorId === user.id);
+  const content = queuedEdit ?? reply.content;
+  return (
+    <article className={isAnswer ? 'reply reply--answer' : 'reply'} id={`reply-${reply.id}`} aria-label={`Reply by ${fullName(reply.author)}`}>
       <Avatar person={reply.author} />
       <div className="reply__body">
         <PostByline post={reply} show="relative" className="post-meta reply__meta" />
-        <div className="reply__content">
-          <MentionText text={reply.content} />
-        </div>
+        {isAnswer ? <Badge tone="green">Answer</Badge> : null}
+        {reply.hidden ? <HiddenNotice hidden={reply.hidden} hasWords={reply.content !== ''} /> : null}
+        {editing ? (
+          <EditReplyForm reply={reply} content={content} onDone={() => setEditing(false)} />
+        ) : content !== '' || !reply.hidden ? (
+          <>
+            <div className="reply__content">
+              <MentionText text={content} />
+            </div>
+            <EditedMark editedAt={reply.editedAt} isQueued={queuedEdit !== undefined} historyPath={replyPath(reply.id)} noun="reply" />
+          </>
+        ) : null}
         <p className="reply__likes">
           <HeartIcon />
           {reply.likes} {reply.likes === 1 ? 'like' : 'likes'}
         </p>
+        {(isOwn || canMark) && !editing ? (
+          <div className="reply__actions">
+            {isOwn ? (
+              <Button variant="ghost" size="sm" onPress={() => setEditing(true)}>
+                <EditIcon />
+                Edit reply
+              </Button>
+            ) : null}
+            {canMark ? (
+              <Button variant="secondary" size="sm" isPending={mark.isPending} onPress={() => mark.mutate(isAnswer ? null : reply.id)}>
+                {isAnswer ? 'Unmark answer' : 'Mark as answer'}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+        {canReport ? <ReportButton target={{ type: 'reply', id: reply.id }} noun="reply" /> : null}
       </div>
     </article>
+  );
+}
+
+/** The author's own reply, its words in a box to change: Save sends them (or queues them offline). */
+function EditReplyForm({ reply, content, onDone }: { reply: Reply; content: string; onDone: () => void }) {
+  const edit = useEditReply(reply.discussionId);
+  return (
+    <EditPostForm
+      label="Edit your reply"
+      content={content}
+      authorId={reply.authorId}
+      isPending={edit.isPending}
+      onSave={(words) => edit.mutate({ replyId: reply.id, content: words }, { onSuccess: onDone })}
+      onDone={onDone}
+    />
   );
 }
 

@@ -17,6 +17,7 @@ import './forums.css';
 import { LoadFailure } from '../content/LoadFailure';
 import { LoadMore } from '../content/LoadMore';
 import { QueuedPostItems } from '../content/PostParts';
+import { WatchControl } from '../watching/WatchControl';
 
 /** Case-insensitive substring match on title or content (spec 5: searches run in the browser). */
 function matches(discussion: Discussion, query: string): boolean {
@@ -35,12 +36,14 @@ export function ForumsScreen() {
   const { data: user } = useQuery(authQueries.user());
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
+  // Issue 36: only discussions without a marked answer (the server filters: `?unanswered=1`).
+  const [unanswered, setUnanswered] = useState(false);
   const deferredSearch = useDeferredValue(search);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Discussion | null>(null);
 
   const categories = useQuery(forumQueries.categories());
-  const discussions = useInfiniteQuery(forumQueries.pages({ categoryId }));
+  const discussions = useInfiniteQuery(forumQueries.pages({ categoryId, unanswered }));
   const loaded = useMemo(() => discussions.data?.pages.flatMap((page) => page.items) ?? [], [discussions.data]);
   // New discussions still in the outbox, until the list has them.
   const listed = new Set(loaded.map((discussion) => discussion.id));
@@ -48,7 +51,7 @@ export function ForumsScreen() {
   const colorOf = new Map((categories.data ?? []).map((category) => [category.id, category.color]));
   const visible = loaded.filter((discussion) => matches(discussion, deferredSearch));
   const selectedCategory = categories.data?.find((category) => category.id === categoryId);
-  const isFiltered = categoryId !== null || deferredSearch.trim() !== '';
+  const isFiltered = categoryId !== null || unanswered || deferredSearch.trim() !== '';
 
   return (
     <div className="forums">
@@ -103,14 +106,20 @@ export function ForumsScreen() {
           <h2 id="discussions-title" className="forums__section-title">
             {selectedCategory ? `${selectedCategory.name} Discussions` : 'Recent Discussions'}
           </h2>
-          <SearchField
-            label="Search discussions"
-            isLabelHidden
-            placeholder="Search discussions..."
-            value={search}
-            onChange={setSearch}
-            className="forums__search"
-          />
+          <div className="forums__filters">
+            <ToggleButton isSelected={unanswered} onChange={setUnanswered}>
+              Unanswered
+            </ToggleButton>
+            <SearchField
+              label="Search discussions"
+              isLabelHidden
+              placeholder="Search discussions..."
+              value={search}
+              onChange={setSearch}
+              className="forums__search"
+            />
+          </div>
+          {selectedCategory ? <WatchControl key={selectedCategory.id} target="category" id={selectedCategory.id} /> : null}
         </div>
         {discussions.isPending ? (
           <SkeletonGroup label="Loading discussions" className="stack-list">

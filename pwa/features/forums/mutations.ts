@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Discussion, DiscussionCreateInput, Reply } from '../../../contracts/forums';
-import { deleteDiscussion, invalidateForum, setDiscussionStatus, updateDiscussion } from '../../api/forums';
-import { DISCUSSIONS_PATH, REPLIES_PATH } from '../../api/paths';
+import { deleteDiscussion, invalidateForum, setDiscussionAnswer, setDiscussionStatus } from '../../api/forums';
+import { discussionPath, DISCUSSIONS_PATH, REPLIES_PATH, replyPath } from '../../api/paths';
 import { errorToast, toast } from '../../components/Toast';
 import type { OutboxItem } from '../../outbox/db';
 import { useOutboxItems } from '../../outbox/hooks';
@@ -55,17 +55,28 @@ export function useQueuedDiscussions(listed: ReadonlySet<string>): OutboxItem[] 
   return useOutboxItems().filter((item) => item.kind === 'discussion' && !listed.has(item.id));
 }
 
-/** Start (null: sent now or queued offline) or edit a discussion (online only). */
+/** The author's new title and words (and category): sent now or queued offline as `editDiscussion` (issue 36). */
+function editDiscussion(id: string, input: DiscussionCreateInput): Promise<SendResult<Discussion>> {
+  return sendOrQueue<Discussion>({
+    ...newItemBase(),
+    kind: 'editDiscussion',
+    method: 'PATCH',
+    path: discussionPath(id),
+    body: { title: input.title, content: input.content, categoryId: input.categoryId },
+    targetId: id,
+    title: input.title,
+    text: input.content,
+  });
+}
+
+/** Start or edit a discussion: sent now or queued offline; the outbox engine refreshes what it changed. */
 export function useSaveDiscussion(discussion: Discussion | null) {
-  const queryClient = useQueryClient();
   return useMutation({
     ...OUTBOX_MUTATION,
-    mutationFn: async (input: DiscussionCreateInput): Promise<SendResult<Discussion>> =>
-      discussion ? { queued: false, data: await updateDiscussion(discussion.id, input) } : createDiscussion(input),
+    mutationFn: (input: DiscussionCreateInput): Promise<SendResult<Discussion>> =>
+      discussion ? editDiscussion(discussion.id, input) : createDiscussion(input),
     onSuccess: (result) => {
       if (result.queued) return void toast(QUEUED_TOAST);
-      // A new discussion went through the outbox engine, which refreshes what it changed.
-      if (discussion) void invalidateForum(queryClient, { discussion: discussion.id });
       toast({ title: discussion ? 'Discussion updated successfully!' : 'Discussion created successfully!' });
     },
     onError: (error) => errorToast(error, discussion ? 'Failed to update discussion' : 'Failed to create discussion'),
@@ -98,5 +109,36 @@ export function useToggleDiscussionStatus(discussion: Pick<Discussion, 'id' | 's
     },
     onError: (error) => errorToast(error, 'Failed to update discussion status.'),
     onSettled: () => invalidateForum(queryClient, { discussion: discussion.id }),
+  });
+}
+
+/** The author's new words for their reply: sent at once, or queued offline (issue 36; as comments' edits). */
+export function useEditReply(discussionId: string) {
+  return useMutation({
+    ...OUTBOX_MUTATION,
+    mutationFn: ({ replyId, content }: { replyId: string; content: string }) =>
+      sendOrQueue<Reply>({
+        ...newItemBase(),
+        kind: 'editReply',
+        method: 'PATCH',
+        path: replyPath(replyId),
+        body: { content },
+        targetId: discussionId,
+        refId: replyId,
+        text: content,
+      }),
+    onSuccess: (result) => toast(result.queued ? QUEUED_TOAST : { title: 'Reply updated' }),
+    onError: (error) => errorToast(error, 'Failed to update reply'),
+  });
+}
+
+/** The asker or a moderator marks a reply as the answer (null: unmarks). Online only (docs/decisions/2026-11-28-solved-and-forum-edits.md). */
+export function useMarkAnswer(discussionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (replyId: string | null) => setDiscussionAnswer(discussionId, replyId),
+    onSuccess: (saved) => toast({ title: saved.answerReplyId ? 'Marked as the answer' : 'Answer unmarked' }),
+    onError: (error) => errorToast(error, 'Failed to mark the answer'),
+    onSettled: () => invalidateForum(queryClient, { discussion: discussionId }),
   });
 }

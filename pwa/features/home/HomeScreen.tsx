@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ForumCategory } from '../../../contracts/forums';
 import { forumQueries } from '../../api/forums';
-import { LinkButton } from '../../components/Button';
+import { PlainLinkButton } from '../../components/PlainButton';
 import { Card } from '../../components/Card';
 import { CardGrid } from '../../components/CardGrid';
 import { Time } from '../../components/Time';
@@ -59,9 +59,9 @@ export function HomeScreen() {
             finance, trusted by 10,000+ professionals.
           </p>
           <div className="hero__actions">
-            <LinkButton to="/login" size="lg">
+            <PlainLinkButton to="/login" size="lg">
               Join Community
-            </LinkButton>
+            </PlainLinkButton>
           </div>
           <p className="hero__note">No spam, just powerful insights!</p>
         </section>
@@ -95,17 +95,17 @@ export function HomeScreen() {
         <section className="cta" aria-labelledby="home-cta-title">
           <h2 id="home-cta-title">Share What You Have Learned</h2>
           <p>Ask a question, answer one, or tell the community what worked in your last close or audit.</p>
-          <LinkButton to="/forums" size="lg" className="cta__button">
+          <PlainLinkButton to="/forums" size="lg" className="cta__button">
             Start a Discussion
-          </LinkButton>
+          </PlainLinkButton>
         </section>
       ) : (
         <section className="cta" aria-labelledby="home-cta-title">
           <h2 id="home-cta-title">Ready to Transform Your Accounting Practice?</h2>
           <p>Join the professionals who use {siteName} to stay ahead of automation, regulation and AI.</p>
-          <LinkButton to="/login" size="lg" className="cta__button">
+          <PlainLinkButton to="/login" size="lg" className="cta__button">
             Get Started Today
-          </LinkButton>
+          </PlainLinkButton>
         </section>
       )}
     </div>

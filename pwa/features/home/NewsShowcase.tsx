@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ArticleSummary } from '../../../contracts/news';
 import { newsQueries } from '../../api/news';
-import { LinkButton } from '../../components/Button';
+import { PlainLinkButton } from '../../components/PlainButton';
 import { CardGrid } from '../../components/CardGrid';
 import { EmptyState } from '../../components/EmptyState';
 import { LikeButton } from '../likes/LikeButton';
@@ -34,9 +34,9 @@ export function NewsShowcase() {
       {/* The home page is a showcase: this leads to the paged list. Not under an offline or error notice. */}
       {news.isSuccess && news.data.length > 0 ? (
         <div className="section__footer">
-          <LinkButton to="/news" variant="secondary">
+          <PlainLinkButton to="/news" variant="secondary">
             Load More Articles
-          </LinkButton>
+          </PlainLinkButton>
         </div>
       ) : null}
     </section>

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Podcast } from '../../../contracts/podcasts';
 import { podcastQueries } from '../../api/podcasts';
 import { Badge } from '../../components/Badge';
-import { LinkButton } from '../../components/Button';
+import { PlainLinkButton } from '../../components/PlainButton';
 import { CardGrid } from '../../components/CardGrid';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
@@ -38,9 +38,9 @@ export function PodcastShowcase() {
       {/* The home page is a showcase: this leads to the paged list. Not under an offline or error notice. */}
       {podcasts.isSuccess ? (
         <div className="section__footer">
-          <LinkButton to="/podcasts" variant="secondary">
+          <PlainLinkButton to="/podcasts" variant="secondary">
             View All Episodes
-          </LinkButton>
+          </PlainLinkButton>
         </div>
       ) : null}
     </section>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { authQueries } from '../../session/queries';
-import { LinkButton } from '../../components/Button';
+import { PlainLinkButton } from '../../components/PlainButton';
 import { InstallButton } from './InstallButton';
 import { OfflineIndicator } from './OfflineIndicator';
 import { SavedLink } from '../library/SavedLink';
@@ -72,9 +72,9 @@ export function Header() {
               <LogoutButton />
             </div>
           ) : (
-            <LinkButton to="/login" size="sm" className="site-login">
+            <PlainLinkButton to="/login" size="sm" className="site-login">
               Login
-            </LinkButton>
+            </PlainLinkButton>
           )}
           <MobileMenu />
         </div>

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { Button } from '../../components/Button';
+import { PlainButton } from '../../components/PlainButton';
 
 /** Chromium's install offer (not in TypeScript's DOM types). */
 interface BeforeInstallPromptEvent extends Event {
@@ -43,8 +43,8 @@ export function InstallButton() {
     setOffer(null);
   };
   return (
-    <Button variant="secondary" size="sm" className="install-button" onPress={() => void install()}>
+    <PlainButton variant="secondary" size="sm" className="install-button" onPress={() => void install()}>
       Install app
-    </Button>
+    </PlainButton>
   );
 }

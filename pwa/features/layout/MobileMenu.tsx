@@ -1,6 +1,6 @@
 import { useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button } from '../../components/Button';
+import { PlainButton } from '../../components/PlainButton';
 import { MenuIcon } from '../../components/icons';
 
 // The sheet (react-aria's Modal and Dialog, ~19 KB gzipped) loads when the menu is first opened, not
@@ -19,7 +19,7 @@ export function MobileMenu() {
 
   return (
     <>
-      <Button
+      <PlainButton
         variant="ghost"
         size="icon"
         className="site-menu-button"
@@ -29,7 +29,7 @@ export function MobileMenu() {
         onPress={() => setOpen(true)}
       >
         <MenuIcon />
-      </Button>
+      </PlainButton>
       {isOpen ? (
         <Suspense fallback={null}>
           <MobileMenuSheet isOpen={isOpen} onOpenChange={setOpen} />

@@ -1,5 +1,5 @@
 import { MoonIcon, SunIcon } from '../../components/icons';
-import { ToggleButton } from '../../components/ToggleButton';
+import { PlainToggleButton } from '../../components/PlainButton';
 import { useTheme } from './theme';
 
 /** A pressed/not-pressed 'Dark theme' button; until pressed the theme follows the device (theme.ts). */
@@ -7,13 +7,13 @@ export function ThemeToggle() {
   const [theme, setTheme] = useTheme();
   const isDark = theme === 'dark';
   return (
-    <ToggleButton
+    <PlainToggleButton
       appearance="icon"
       aria-label="Dark theme"
       isSelected={isDark}
       onChange={(selected) => setTheme(selected ? 'dark' : 'light')}
     >
       {isDark ? <MoonIcon /> : <SunIcon />}
-    </ToggleButton>
+    </PlainToggleButton>
   );
 }

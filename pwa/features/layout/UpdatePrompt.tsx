@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Workbox } from 'workbox-window';
-import { Button } from '../../components/Button';
+import { PlainButton } from '../../components/PlainButton';
+import { noWorkerComing } from '../../offline/afterWorker';
 import './prompts.css';
 
 /**
@@ -24,8 +25,10 @@ export function UpdatePrompt() {
         if (cancelled) return;
         const wb = new Workbox(url);
         wb.addEventListener('waiting', () => setWaiting(true));
+        wb.addEventListener('redundant', noWorkerComing);
         workbox.current = wb;
-        void wb.register();
+        // The device store waits for the worker to take the page over (pwa/offline/afterWorker.ts), or for this.
+        wb.register().then((registration) => registration ?? noWorkerComing(), noWorkerComing);
       });
     });
     return () => {
@@ -47,9 +50,9 @@ export function UpdatePrompt() {
       {waiting ? (
         <section className="update-prompt" aria-label="Update">
           <p>A new version is available</p>
-          <Button size="sm" isPending={reloading} onPress={reload}>
+          <PlainButton size="sm" isPending={reloading} onPress={reload}>
             {reloading ? 'Reloading...' : 'Reload'}
-          </Button>
+          </PlainButton>
         </section>
       ) : null}
     </div>

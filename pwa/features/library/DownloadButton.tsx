@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button } from '../../components/Button';
+import { PlainButton } from '../../components/PlainButton';
 import { DownloadIcon } from '../../components/icons';
 import { storageSize } from '../../offline/storageBudget';
 import { percentOf } from './downloadProgress';
@@ -29,16 +29,16 @@ export function DownloadButton({ podcast, compact = false }: { podcast: Download
           <progress max={100} value={percent ?? undefined} aria-label={`Downloading "${title}"`} />
           <span aria-live="polite">{text}</span>
         </div>
-        <Button size="sm" variant="secondary" onPress={download.cancel} aria-label={`Cancel download of "${title}"`}>
+        <PlainButton size="sm" variant="secondary" onPress={download.cancel} aria-label={`Cancel download of "${title}"`}>
           Cancel
-        </Button>
+        </PlainButton>
       </div>
     );
   }
 
   if (download.downloaded && compact) {
     return (
-      <Button
+      <PlainButton
         size="icon"
         variant="ghost"
         className="episode-download__done-icon"
@@ -47,7 +47,7 @@ export function DownloadButton({ podcast, compact = false }: { podcast: Download
         aria-label={`Downloaded: remove the download of "${title}"`}
       >
         <DownloadIcon />
-      </Button>
+      </PlainButton>
     );
   }
 
@@ -58,16 +58,16 @@ export function DownloadButton({ podcast, compact = false }: { podcast: Download
           <DownloadIcon /> Downloaded
           <span className="visually-hidden"> "{title}"</span>
         </span>
-        <Button size="sm" variant="secondary" isPending={download.removing} onPress={() => void download.remove()} aria-label={`Remove download of "${title}"`}>
+        <PlainButton size="sm" variant="secondary" isPending={download.removing} onPress={() => void download.remove()} aria-label={`Remove download of "${title}"`}>
           Remove download
-        </Button>
+        </PlainButton>
       </div>
     );
   }
 
   return (
     <div className="episode-download" data-state="idle">
-      <Button
+      <PlainButton
         size={compact ? 'icon' : 'sm'}
         variant={compact ? 'ghost' : 'secondary'}
         onPress={() => void download.start()}
@@ -75,18 +75,18 @@ export function DownloadButton({ podcast, compact = false }: { podcast: Download
       >
         <DownloadIcon />
         {compact ? null : 'Download'}
-      </Button>
+      </PlainButton>
       {download.message ? (
         <div className="episode-download__message" role="alert">
           <p>{download.message}</p>
           {download.askRoom ? (
             <div className="episode-download__actions">
-              <Button size="sm" onPress={() => void download.start(true)} aria-label={`Download "${title}" anyway`}>
+              <PlainButton size="sm" onPress={() => void download.start(true)} aria-label={`Download "${title}" anyway`}>
                 Download anyway
-              </Button>
-              <Button size="sm" variant="ghost" onPress={download.dismiss}>
+              </PlainButton>
+              <PlainButton size="sm" variant="ghost" onPress={download.dismiss}>
                 Not now
-              </Button>
+              </PlainButton>
             </div>
           ) : null}
         </div>
@@ -103,7 +103,7 @@ export function DownloadEpisodesButton({ episodes, label }: { episodes: Download
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const [running, setRunning] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
   const playable = episodes.filter((e) => e.audioUrl);
   if (playable.length === 0) return null;
   const total = playable.reduce((sum, e) => sum + (e.audioBytes ?? 0), 0);
@@ -111,17 +111,22 @@ export function DownloadEpisodesButton({ episodes, label }: { episodes: Download
   const run = async () => {
     setAsking(false);
     setRunning(true);
-    setMessage(null);
+    setOutcome(null);
     try {
       const { getDownload } = await import('./episodeDownloads');
+      let done = 0;
       for (const episode of playable) {
-        if (await getDownload(episode.id)) continue;
-        const result = await startDownload(episode, queryClient);
-        if (!result.ok) {
-          setMessage(result.message);
-          break;
+        if (!(await getDownload(episode.id))) {
+          const result = await startDownload(episode, queryClient);
+          if (!result.ok) {
+            setOutcome({ text: result.message, failed: true });
+            return;
+          }
         }
+        done++;
       }
+      // Said when it is over: the member may have looked away while one file after another came in.
+      setOutcome({ text: done === 1 ? 'Downloaded for offline listening.' : `All ${done} downloaded for offline listening.`, failed: false });
     } finally {
       setRunning(false);
     }
@@ -129,28 +134,28 @@ export function DownloadEpisodesButton({ episodes, label }: { episodes: Download
 
   return (
     <div className="episode-download">
-      <Button size="sm" variant="secondary" isPending={running} onPress={() => (saveDataOn() ? setAsking(true) : void run())}>
+      <PlainButton size="sm" variant="secondary" isPending={running} onPress={() => (saveDataOn() ? setAsking(true) : void run())}>
         <DownloadIcon />
         {label}
-      </Button>
+      </PlainButton>
       {asking ? (
         <div className="episode-download__message" role="alert">
           <p>
             Data saver is on. Download {playable.length} {playable.length === 1 ? 'episode' : 'episodes'} ({storageSize(total)}) now?
           </p>
           <div className="episode-download__actions">
-            <Button size="sm" onPress={() => void run()}>
+            <PlainButton size="sm" onPress={() => void run()}>
               Download
-            </Button>
-            <Button size="sm" variant="ghost" onPress={() => setAsking(false)}>
+            </PlainButton>
+            <PlainButton size="sm" variant="ghost" onPress={() => setAsking(false)}>
               Not now
-            </Button>
+            </PlainButton>
           </div>
         </div>
       ) : null}
-      {message ? (
-        <p className="episode-download__message" role="alert">
-          {message}
+      {outcome ? (
+        <p className="episode-download__message" role={outcome.failed ? 'alert' : 'status'}>
+          {outcome.text}
         </p>
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { readingListQueries } from '../../api/reading-list';
 import { BookmarkIcon } from '../../components/icons';
-import { ToggleButton } from '../../components/ToggleButton';
+import { PlainToggleButton } from '../../components/PlainButton';
 import { useOutboxItems } from '../../outbox/hooks';
 import { useSessionUserId } from '../../session/useSession';
 import { useSaveForOffline } from './mutations';
@@ -33,7 +33,7 @@ export function SaveToggle({ article, className }: { article: { id: string; titl
   const saved = useIsSaved(article.id);
   const toggle = useSaveForOffline(article.id, article.title);
   return (
-    <ToggleButton
+    <PlainToggleButton
       appearance="icon"
       className={['save-toggle', className].filter(Boolean).join(' ')}
       aria-label={saved ? `Remove ${article.title} from saved` : `Save ${article.title}`}
@@ -43,6 +43,6 @@ export function SaveToggle({ article, className }: { article: { id: string; titl
       onChange={(save) => toggle.mutate(save)}
     >
       <BookmarkIcon filled={saved === true} />
-    </ToggleButton>
+    </PlainToggleButton>
   );
 }

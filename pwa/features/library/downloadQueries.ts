@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { storeMayLoad } from '../../offline/afterWorker';
 import { storageBudget } from '../../offline/storageBudget';
 
 /*
@@ -13,7 +14,12 @@ export const downloadQueries = {
   all: () => ['offline', 'downloads'] as const,
   list: () => queryOptions({ queryKey: ['offline', 'downloads', 'list'], queryFn: async () => (await load()).listDownloads(), meta: device }),
   one: (episodeId: string) =>
-    queryOptions({ queryKey: ['offline', 'downloads', 'one', episodeId], queryFn: async () => (await load()).getDownload(episodeId), meta: device }),
+    queryOptions({
+      queryKey: ['offline', 'downloads', 'one', episodeId],
+      // A card's Download state: on a first visit, once Dexie costs no second download (pwa/offline/afterWorker.ts).
+      queryFn: async () => (await storeMayLoad().then(load)).getDownload(episodeId),
+      meta: device,
+    }),
   /** The library's budget on this device (saved articles and downloads together). */
   budget: () => queryOptions({ queryKey: ['offline', 'downloads', 'budget'], queryFn: storageBudget, meta: device, staleTime: Infinity }),
 };

@@ -1,4 +1,4 @@
-import { Button } from '../../components/Button';
+import { PlainButton } from '../../components/PlainButton';
 import { HeartIcon } from '../../components/icons';
 import { PENDING_SYNC } from '../../outbox/OutboxNotice';
 import { useLike, type LikeableItem, type LikeKind } from './useLike';
@@ -14,7 +14,7 @@ export interface LikeButtonProps {
 export function LikeButton({ kind, item, title }: LikeButtonProps) {
   const like = useLike(kind, item);
   return (
-    <Button
+    <PlainButton
       variant="ghost"
       size="sm"
       className="like-button"
@@ -29,6 +29,6 @@ export function LikeButton({ kind, item, title }: LikeButtonProps) {
         {like.count}
       </span>
       {like.isQueued ? <span className="outbox-badge like-button__queued">{PENDING_SYNC}</span> : null}
-    </Button>
+    </PlainButton>
   );
 }

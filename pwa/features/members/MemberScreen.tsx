@@ -17,6 +17,7 @@ import { Time } from '../../components/Time';
 import { CommentIcon, HeartIcon, TrophyIcon } from '../../components/icons';
 import { fullName, formatCount } from '../../lib/format';
 import { OfflineNotice } from '../content/OfflineNotice';
+import { ReportButton } from '../moderation/ReportButton';
 import './members.css';
 
 const route = getRouteApi('/members/$id');
@@ -92,6 +93,8 @@ function MemberView({ member }: { member: MemberProfile }) {
             <LinkButton to="/profile" variant="secondary" size="sm" className="member__edit">
               Edit profile
             </LinkButton>
+          ) : viewer ? (
+            <ReportButton target={{ type: 'member', id: member.id }} noun="member" />
           ) : null}
         </div>
       </header>

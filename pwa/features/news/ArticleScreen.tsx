@@ -7,7 +7,7 @@ import { newsQueries } from '../../api/news';
 import { BackLink } from '../../components/BackLink';
 import { Button, LinkButton } from '../../components/Button';
 import { AlertDialog } from '../../components/Dialog';
-import { ARTICLE_PLACEHOLDER, Cover } from '../../components/Cover';
+import { ARTICLE_PLACEHOLDER, PAGE_IMAGE_SIZES, Cover } from '../../components/Cover';
 import { articleCover } from '../../../contracts/covers';
 import { LikeButton } from '../likes/LikeButton';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
@@ -69,7 +69,7 @@ export function ArticleScreen() {
   );
 }
 
-function ArticleView({ article }: { article: Article }) {
+export function ArticleView({ article }: { article: Article }) {
   const viewer = useViewer();
   const date = article.publishedAt ?? article.createdAt;
   const ref = useRef<HTMLElement>(null);
@@ -100,7 +100,7 @@ function ArticleView({ article }: { article: Article }) {
           image={article.imageUrl}
           cover={articleCover(article)}
           // The article column is at most 48rem wide.
-          sizes="(min-width: 52rem) 48rem, 100vw"
+          sizes={PAGE_IMAGE_SIZES}
           placeholder={ARTICLE_PLACEHOLDER}
           priority
         />

@@ -1,10 +1,10 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { ArticleSummary } from '../../../contracts/news';
 import { newsCategoryQueries, newsQueries } from '../../api/news';
 import { Badge } from '../../components/Badge';
-import { Button, LinkButton } from '../../components/Button';
+import { PlainButton, PlainLinkButton } from '../../components/PlainButton';
 import { CardGrid } from '../../components/CardGrid';
 import { EmptyState } from '../../components/EmptyState';
 import { CommentIcon, ShareIcon } from '../../components/icons';
@@ -15,13 +15,16 @@ import { chipCategories, matchesSearch } from '../content/listFilters';
 import { LoadMore } from '../content/LoadMore';
 import { useArticleArchive, useArticleStatus } from './mutations';
 import { shareArticle } from './share';
-import { SignInPromptDialog } from './SignInPromptDialog';
 import { StatusTools } from '../content/StatusTools';
 import { useCommentCount } from '../content/commentCount';
 import { useViewer, type Viewer } from '../../session/viewer';
 import { ContentListBody, useContentListControls } from '../content/ContentListBody';
 import './news.css';
 import { LoadFailure } from '../content/LoadFailure';
+
+// The visitor's sign-in prompt (a dialog: React Aria's Dialog and Modal, ~40 KB) loads when first
+// opened, not with the list (docs/performance.md, "First visit on a phone").
+const SignInPromptDialog = lazy(() => import('./SignInPromptDialog').then((m) => ({ default: m.SignInPromptDialog })));
 
 const route = getRouteApi('/news');
 
@@ -36,6 +39,9 @@ export function NewsListScreen() {
     void navigate({ search: (prev) => ({ ...prev, categories }), replace: true, resetScroll: false }),
   );
   const [isSignInPromptOpen, setSignInPromptOpen] = useState(false);
+  // Once opened it stays rendered, so it can close as a dialog does.
+  const [signInPromptUsed, setSignInPromptUsed] = useState(false);
+  if (isSignInPromptOpen && !signInPromptUsed) setSignInPromptUsed(true);
 
   // Paged: 12 at a time with 'Load more'; a new filter is a new list, so paging starts again. The
   // chips are the categories of every published article, not only of the pages loaded so far.
@@ -82,9 +88,9 @@ export function NewsListScreen() {
           <p>Stay updated with curated insights from trusted sources, academic journals, and industry leaders</p>
         </div>
         {viewer.isEditor ? (
-          <LinkButton to="/news/add" className="content-list__add">
+          <PlainLinkButton to="/news/add" className="content-list__add">
             Add News
-          </LinkButton>
+          </PlainLinkButton>
         ) : null}
       </header>
 
@@ -102,7 +108,11 @@ export function NewsListScreen() {
         <link rel="alternate" type="application/rss+xml" title={`${categoryFeed.name} (RSS)`} href={`/news/category/${encodeURIComponent(categoryFeed.slug)}/feed.xml`} />
       ) : null}
 
-      <SignInPromptDialog isOpen={isSignInPromptOpen} onOpenChange={setSignInPromptOpen} />
+      {signInPromptUsed ? (
+        <Suspense fallback={null}>
+          <SignInPromptDialog isOpen={isSignInPromptOpen} onOpenChange={setSignInPromptOpen} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
@@ -136,9 +146,9 @@ function NewsListCard({ article, viewer, onSignInRequired, isFirst }: NewsListCa
           </Link>
         ) : (
           // Spec 2: anonymous visitors must sign in to open an article; the title asks them to.
-          <Button variant="ghost" className="card__link news-card__title-button" onPress={onSignInRequired}>
+          <PlainButton variant="ghost" className="card__link news-card__title-button" onPress={onSignInRequired}>
             {article.title}
-          </Button>
+          </PlainButton>
         )
       }
       statusBadge={
@@ -152,18 +162,18 @@ function NewsListCard({ article, viewer, onSignInRequired, isFirst }: NewsListCa
         <>
           <LikeButton kind="news" item={article} title={article.title} />
           {viewer.isSignedIn ? (
-            <LinkButton to="/news/$id" params={{ id: article.id }} variant="ghost" size="sm" aria-label={commentLabel}>
+            <PlainLinkButton to="/news/$id" params={{ id: article.id }} variant="ghost" size="sm" aria-label={commentLabel}>
               {commentContent}
-            </LinkButton>
+            </PlainLinkButton>
           ) : (
-            <Button variant="ghost" size="sm" aria-label={commentLabel} onPress={onSignInRequired}>
+            <PlainButton variant="ghost" size="sm" aria-label={commentLabel} onPress={onSignInRequired}>
               {commentContent}
-            </Button>
+            </PlainButton>
           )}
-          <Button variant="ghost" size="sm" onPress={() => void shareArticle(article.id)}>
+          <PlainButton variant="ghost" size="sm" onPress={() => void shareArticle(article.id)}>
             <ShareIcon />
             Share<span className="visually-hidden"> "{article.title}"</span>
-          </Button>
+          </PlainButton>
           <span className="card__spacer" />
           {article.sourceUrl ? (
             <a href={article.sourceUrl} target="_blank" rel="noopener noreferrer" className="card__more">

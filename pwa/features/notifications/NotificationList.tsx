@@ -1,4 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { forumQueries } from '../../api/forums';
 import type { Notification, NotificationTarget } from '../../../contracts/notifications';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
@@ -14,6 +16,19 @@ import './notifications.css';
  */
 const isGone = (target: NotificationTarget): target is Extract<NotificationTarget, { available: false }> => target.available === false;
 
+/** Where a mention was made, by what the notification is about. */
+const MENTIONED_IN = {
+  article: { where: 'a comment on', what: 'an article' },
+  episode: { where: 'a comment on', what: 'an episode' },
+  discussion: { where: 'a reply in', what: 'a discussion' },
+} as const;
+
+/** The route of each kind of target (the notification's path adds the comment or reply fragment). */
+/** What a moderator did, as a verb (server/api/notifications/presenter.ts says the same in mail). */
+const OUTCOME_WORDS = { hidden: 'hid', restored: 'restored', deleted: 'deleted', dismissed: 'kept' } as const;
+
+const TARGET_ROUTES = { article: '/news/$id', episode: '/podcasts/$id', discussion: '/forums/$id' } as const;
+
 /**
  * What happened, by type; the actor's name goes first where there is one ('Your article was …' has
  * none). `gone`: the member can no longer open the target, so the words say so instead of a title.
@@ -25,8 +40,7 @@ function sentence(n: Notification): { actor: string | null; words: string } {
     case 'discussion_reply':
       return { actor, words: gone ? 'replied to your discussion, which is no longer available' : 'replied to your discussion' };
     case 'mention': {
-      const where = n.target.kind === 'article' ? 'a comment on' : 'a reply in';
-      const what = n.target.kind === 'article' ? 'an article' : 'a discussion';
+      const { where, what } = MENTIONED_IN[n.target.kind];
       return { actor, words: gone ? `mentioned you in ${where} ${what} that is no longer available` : `mentioned you in ${where}` };
     }
     case 'article_comment':
@@ -35,6 +49,17 @@ function sentence(n: Notification): { actor: string | null; words: string } {
       return { actor: null, words: gone ? 'Your article was published; it is no longer available' : 'Your article was published' };
     case 'article_featured':
       return { actor: null, words: gone ? 'Your article was featured; it is no longer available' : 'Your article was featured' };
+    case 'answer_marked':
+      return { actor, words: gone ? 'marked your reply as the answer in a discussion that is no longer available' : 'marked your reply as the answer' };
+    case 'watched_reply':
+      return { actor, words: gone ? 'replied in a discussion you watch, which is no longer available' : 'replied in a discussion you watch' };
+    case 'watched_discussion':
+      return { actor, words: gone ? 'started a discussion that is no longer available' : 'started a discussion in a category you watch' };
+    // A moderator's decision (issue 36): no actor named, the moderator acts for the site.
+    case 'moderation':
+      return { actor: null, words: `A moderator ${OUTCOME_WORDS[n.outcome ?? 'dismissed']} your post${gone ? '; the page is no longer available' : ' in'}` };
+    case 'report_outcome':
+      return { actor: null, words: `A moderator reviewed your report and ${OUTCOME_WORDS[n.outcome ?? 'dismissed']} the post${gone ? '; the page is no longer available' : ' in'}` };
   }
 }
 
@@ -47,6 +72,7 @@ function sentence(n: Notification): { actor: string | null; words: string } {
  */
 export function NotificationList({ notifications, onOpen }: { notifications: readonly Notification[]; onOpen?: () => void }) {
   const markRead = useMarkRead();
+  const queryClient = useQueryClient();
   return (
     <ul className="notification-list" aria-label="Notifications">
       {notifications.map((n) => {
@@ -77,12 +103,14 @@ export function NotificationList({ notifications, onOpen }: { notifications: rea
                 <p className="notification__text">{text}</p>
               ) : (
                 <Link
-                  to={target.kind === 'article' ? '/news/$id' : '/forums/$id'}
+                  to={TARGET_ROUTES[target.kind]}
                   params={{ id: target.id }}
                   hash={target.path.split('#')[1]}
                   className="notification__link"
                   onClick={() => {
                     if (!n.read) markRead.mutate({ id: n.id });
+                    // A reply notice opens a discussion that may be cached from before the reply: ask again.
+                    if (target.kind === 'discussion') void queryClient.invalidateQueries({ queryKey: forumQueries.discussion(target.id).queryKey });
                     onOpen?.();
                   }}
                 >

@@ -27,6 +27,11 @@ const TYPE_LABELS: Record<NotificationType, string> = {
   article_comment: 'Comments on your articles',
   article_published: 'Your article published',
   article_featured: 'Your article featured',
+  answer_marked: 'Your reply marked as the answer',
+  watched_reply: 'Replies in discussions you watch',
+  watched_discussion: 'New discussions in categories you watch',
+  moderation: 'Moderators’ decisions on your posts',
+  report_outcome: 'What became of your reports',
 };
 
 const CHANNELS: ReadonlyArray<{ id: NotificationChannel; label: string }> = [

@@ -59,7 +59,7 @@ export default function PlayerUI() {
             <Button variant="ghost" size="icon" aria-label="Open full player" onPress={() => setExpanded(true)}>
               <ExpandIcon />
             </Button>
-            <Button variant="ghost" size="icon" className="mini-player__close" aria-label="Close player" onPress={closePlayer}>
+            <Button variant="ghost" size="icon" className="mini-player__close" aria-label="Close player" onPress={() => closePlayer()}>
               <CloseIcon />
             </Button>
           </div>
@@ -152,7 +152,7 @@ function FullPlayer({ player }: { player: PlayerState }) {
         </div>
       </div>
       <UpNext player={player} />
-      <Button variant="secondary" size="sm" className="full-player__stop" onPress={closePlayer}>
+      <Button variant="secondary" size="sm" className="full-player__stop" onPress={() => closePlayer()}>
         Stop and close the player
       </Button>
     </div>

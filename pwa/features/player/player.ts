@@ -5,7 +5,8 @@ import type { Podcast } from '../../../contracts/podcasts';
 import { listeningQueries } from '../../api/listening';
 import { siteQueries } from '../../api/site';
 import { recordPlay, invalidatePodcasts } from '../../api/podcasts';
-import { currentUserId, onMemberLeaving, onSessionChange, ownerId, sessionQueryClient } from '../../session/session';
+import { currentUserId, onMemberLeaving, onSessionChange, ownerId, sessionQueryClient, sessionSettled } from '../../session/session';
+import { storeMayLoad } from '../../offline/afterWorker';
 import {
   afterEnded,
   isFinished,
@@ -58,8 +59,55 @@ const listeners = new Set<() => void>();
 
 function set(patch: Partial<PlayerState>): void {
   state = { ...state, ...patch };
+  if ('current' in patch || 'upNext' in patch) keepQueue();
   listeners.forEach((notify) => notify());
 }
+
+// ---------------------------------------------------------------- what is playing, kept on the device
+
+/**
+ * The episode in the player and Up Next outlive a reload or a closed tab (a podcast app's queue is
+ * not lost by putting the phone away): kept in localStorage under whoever is here, read back once
+ * the session is known, and gone with the member who leaves. localStorage rather than IndexedDB: a
+ * few hundred bytes, read synchronously, with no database code on the first page.
+ */
+const QUEUE_KEY = 'ledger-commons:player';
+interface KeptQueue {
+  owner: string;
+  current: PlayerEpisode | null;
+  upNext: PlayerEpisode[];
+}
+let queueRestored = false;
+
+function keepQueue(): void {
+  if (!queueRestored) return; // nothing to overwrite the kept queue with before it was read
+  try {
+    if (!state.current && !state.upNext.length) localStorage.removeItem(QUEUE_KEY);
+    else localStorage.setItem(QUEUE_KEY, JSON.stringify({ owner: ownerId(), current: state.current, upNext: state.upNext } satisfies KeptQueue));
+  } catch {
+    // Storage full or blocked: the queue lives for this page only.
+  }
+}
+
+/** Puts back the kept episode (paused, at its known position) and Up Next, if they are this person's. */
+function restoreQueue(): void {
+  queueRestored = true;
+  if (state.current || state.upNext.length) return keepQueue();
+  let kept: KeptQueue | null = null;
+  try {
+    kept = JSON.parse(localStorage.getItem(QUEUE_KEY) ?? 'null') as KeptQueue | null;
+  } catch {
+    kept = null;
+  }
+  if (!kept || kept.owner !== ownerId() || !Array.isArray(kept.upNext)) return;
+  set({ current: kept.current, upNext: kept.upNext, duration: kept.current?.duration ?? 0 });
+  if (kept.current) {
+    const id = kept.current.id;
+    void loadPositions().then(() => state.current?.id === id && !audio && set({ position: knownPosition(id)?.positionSeconds ?? 0 }));
+  }
+}
+
+if (typeof window !== 'undefined') void sessionSettled().then(restoreQueue);
 
 function subscribe(notify: () => void): () => void {
   listeners.add(notify);
@@ -100,7 +148,8 @@ let positionsLoading: Promise<void> | null = null;
  * render anyway; the writing side (pwa/features/player/positions.ts) loads with the first save.
  */
 export function loadPositions(): Promise<void> {
-  positionsLoading ??= import('../../offline/db')
+  positionsLoading ??= storeMayLoad()
+    .then(() => import('../../offline/db'))
     .then(({ db }) => db.listening.filter((row) => row.owner === ownerId() || row.owner === '').toArray())
     .then((rows) => {
       const read = Object.fromEntries(
@@ -123,8 +172,9 @@ export function knownPosition(id: string, positions = state.positions): KnownPos
   return latestPosition(positions[id], serverPosition(id));
 }
 
-// Who is here decides whose positions are read: a sign-in reads the member's again.
+// Who is here decides whose positions are read: a sign-in reads the member's again (and their queue).
 onSessionChange(() => {
+  if (queueRestored) restoreQueue();
   if (!positionsLoading) return;
   positionsLoading = null;
   void loadPositions();
@@ -132,6 +182,7 @@ onSessionChange(() => {
 
 // A member leaving takes their positions with them (the offline store does the same with its rows).
 onMemberLeaving(async (keep) => {
+  closePlayer(true);
   set({ positions: {} });
   positionsLoading = null;
   await import('./positions').then((m) => m.clearPositions(keep));
@@ -196,12 +247,14 @@ export function playEpisode(podcast: Podcast | PlayerEpisode, { startAt }: { sta
   const episode = 'audioUrl' in podcast && 'status' in podcast ? toPlayerEpisode(podcast) : (podcast as PlayerEpisode);
   if (!episode) return;
   const el = element();
-  if (state.current?.id === episode.id) {
+  // The kept episode of an earlier visit (restoreQueue) is current but has no audio yet: started below.
+  const loaded = el.getAttribute('src') !== null;
+  if (state.current?.id === episode.id && loaded) {
     if (startAt != null) el.currentTime = startAt;
     void el.play().catch(reportPlayError);
     return;
   }
-  if (state.current && !el.ended) save('leave');
+  if (state.current && loaded && !el.ended) save('leave');
   tracker = new PlayTracker();
   set({ current: episode, upNext: queueRemove(state.upNext, episode.id), position: startAt ?? 0, duration: episode.duration ?? 0 });
   el.src = episode.audioUrl;
@@ -227,7 +280,9 @@ function reportPlayError(error: unknown): void {
 }
 
 export function togglePlay(): void {
-  if (!audio || !state.current) return;
+  if (!state.current) return;
+  // The episode kept from an earlier visit has no audio yet: start it where it was left.
+  if (!audio?.getAttribute('src')) return playEpisode(state.current);
   if (audio.paused) void audio.play().catch(reportPlayError);
   else audio.pause();
 }
@@ -237,14 +292,16 @@ export function pause(): void {
 }
 
 export function seekTo(seconds: number): void {
-  if (!audio || !state.current) return;
+  if (!state.current) return;
+  // The kept episode has no audio yet: it starts from there (a seek needs the file).
+  if (!audio?.getAttribute('src')) return playEpisode(state.current, { startAt: Math.max(0, seconds) });
   const end = mediaDuration();
   audio.currentTime = Math.max(0, end != null ? Math.min(seconds, end) : seconds);
   set({ position: audio.currentTime });
 }
 
 export function skip(seconds: number): void {
-  if (audio) seekTo(audio.currentTime + seconds);
+  seekTo((audio?.getAttribute('src') ? audio.currentTime : state.position) + seconds);
 }
 
 export function setRate(rate: number): void {
@@ -292,15 +349,15 @@ export function setSleepTimer(choice: SleepChoice | null): void {
   }
 }
 
-/** Stops and closes the player (the mini-player's close button). */
-export function closePlayer(): void {
+/** Stops and closes the player (the mini-player's close button; `andQueue`: Up Next goes too, as when a member leaves). */
+export function closePlayer(andQueue = false): void {
   if (audio) {
     audio.pause();
     audio.removeAttribute('src');
     audio.load();
   }
   setSleepTimer(null);
-  set({ current: null, playing: false, position: 0, duration: 0 });
+  set({ current: null, playing: false, position: 0, duration: 0, ...(andQueue ? { upNext: [] } : {}) });
   if ('mediaSession' in navigator) navigator.mediaSession.metadata = null;
 }
 

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { Podcast } from '../../../contracts/podcasts';
 import { Badge } from '../../components/Badge';
-import { Button } from '../../components/Button';
+import { PlainButton } from '../../components/PlainButton';
 import { Card } from '../../components/Card';
-import { CARD_IMAGE_SIZES, Cover, PODCAST_PLACEHOLDER } from '../../components/Cover';
+import { CARD_IMAGE_SIZES, Cover, FEATURED_IMAGE_SIZES, PODCAST_PLACEHOLDER } from '../../components/Cover';
 import { podcastCover } from '../../../contracts/covers';
 import { LikeButton } from '../likes/LikeButton';
 import { formatDuration } from '../../lib/format';
@@ -48,7 +48,7 @@ export function EpisodeCard({ podcast, isFeatured = false, statusBadge, tools, h
         image={podcast.imageUrl}
         cover={podcastCover(podcast)}
         // The featured card is about half the content's width beside its text from 768px.
-        sizes={isFeatured ? '(min-width: 1024px) 32rem, (min-width: 768px) 45vw, 100vw' : CARD_IMAGE_SIZES}
+        sizes={isFeatured ? FEATURED_IMAGE_SIZES : CARD_IMAGE_SIZES}
         placeholder={PODCAST_PLACEHOLDER}
         priority={imagePriority}
       />
@@ -73,7 +73,7 @@ export function EpisodeCard({ podcast, isFeatured = false, statusBadge, tools, h
             {podcast.audioUrl ? (
               <>
                 <ListenNowLink podcast={podcast} />
-                <Button
+                <PlainButton
                   variant="ghost"
                   size="icon"
                   aria-label={`Add to Up Next: ${podcast.title}`}
@@ -83,7 +83,7 @@ export function EpisodeCard({ podcast, isFeatured = false, statusBadge, tools, h
                   }}
                 >
                   <QueueAddIcon />
-                </Button>
+                </PlainButton>
               </>
             ) : podcast.externalUrl ? (
               <ExternalEpisodeLink podcast={podcast} />

@@ -8,7 +8,7 @@ import { formatDuration } from '../../lib/format';
 import { BackLink } from '../../components/BackLink';
 import { Badge } from '../../components/Badge';
 import { Button, LinkButton } from '../../components/Button';
-import { Cover, PODCAST_PLACEHOLDER } from '../../components/Cover';
+import { PAGE_IMAGE_SIZES, PODCAST_PLACEHOLDER, Cover } from '../../components/Cover';
 import { MarkdownContent } from '../../components/LazyMarkdown';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { Time } from '../../components/Time';
@@ -65,7 +65,7 @@ export function EpisodeScreen() {
   );
 }
 
-function EpisodeView({ episode }: { episode: Podcast }) {
+export function EpisodeView({ episode }: { episode: Podcast }) {
   const date = episode.publishedAt ?? episode.createdAt;
   return (
     <article className="article episode" aria-labelledby="episode-title">
@@ -106,7 +106,7 @@ function EpisodeView({ episode }: { episode: Podcast }) {
         image={episode.imageUrl}
         cover={podcastCover(episode)}
         // The page's column is at most 48rem wide.
-        sizes="(min-width: 52rem) 48rem, 100vw"
+        sizes={PAGE_IMAGE_SIZES}
         placeholder={PODCAST_PLACEHOLDER}
         priority
       />

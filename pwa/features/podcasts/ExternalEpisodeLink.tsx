@@ -1,5 +1,5 @@
 import type { Podcast } from '../../../contracts/podcasts';
-import { buttonClassName, type ButtonVariant } from '../../components/Button';
+import { buttonClassName, type ButtonVariant } from '../../components/buttonClassName';
 import { ExternalIcon } from '../../components/icons';
 
 /** A link elsewhere is named for where it goes: YouTube by its hosts, anything else as a page. */

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Podcast } from '../../../contracts/podcasts';
 import { listeningQueries } from '../../api/listening';
-import { Button, type ButtonVariant } from '../../components/Button';
+import { PlainButton } from '../../components/PlainButton';
+import type { ButtonVariant } from '../../components/buttonClassName';
 import { PlayIcon } from '../../components/icons';
 import { useSessionUserId } from '../../session/useSession';
 import { formatClock } from '../../lib/format';
@@ -51,9 +52,9 @@ export function ListenNowLink({ podcast, variant = 'primary', size = 'sm' }: Lis
   };
   const label = playing ? 'Pause' : resume != null && !isCurrent ? `Resume at ${formatClock(resume)}` : 'Listen Now';
   return (
-    <Button variant={variant} size={size} onPress={onPress} className="listen-now" aria-label={`${label}: ${podcast.title}`}>
+    <PlainButton variant={variant} size={size} onPress={onPress} className="listen-now" aria-label={`${label}: ${podcast.title}`}>
       {playing ? <PauseIcon /> : <PlayIcon />}
       {label}
-    </Button>
+    </PlainButton>
   );
 }

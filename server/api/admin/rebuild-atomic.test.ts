@@ -25,7 +25,7 @@ describeEachDb('database rebuild atomicity', (t) => {
     const article = uuidv7();
     await db('news_articles').insert({ id: article, title: 'Survivor', content: 'C' });
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const res = await agent.post('/api/admin/seed-database', { force: true });
+    const res = await agent.post('/api/admin/seed-database', { force: true, confirmName: 'Ledger Commons' });
     errors.mockRestore();
     expect(res.status).toBe(500);
     expect(await db('news_articles').where({ id: article }).first()).toBeDefined();

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type Koa from 'koa';
 import { LIMITS } from '../../../contracts/constants';
-import { NEXT_CURSOR_HEADER, type CommentCreateInput, type CommentListQuery } from '../../../contracts/news';
+import { NEXT_CURSOR_HEADER, type CommentCreateInput, type CommentEditInput, type CommentListQuery } from '../../../contracts/news';
 import { toIso } from '../../db/dialect';
 import { forbidden, notFound } from '../../errors';
 import { currentUser } from '../../middleware/auth';
@@ -12,14 +12,20 @@ import type { ContentKind } from '../content/kinds';
 import { decodeAscCursor, encodeCursor } from '../cursor';
 import { withMemberNames } from '../members/mentions';
 import { authorsByIds } from '../users/repo';
-import { canDeleteComment } from './policy';
+import { canDeleteComment, canEditComment, canReadEditHistory } from './policy';
+import { listEdits } from '../edits/repo';
+import { presentEdit } from '../edits/presenter';
 import { presentComment } from './presenter';
-import { deleteComment, findComment, insertComment, listComments, type CommentRow } from './repo';
+import { deleteComment, editComment, findComment, insertComment, listComments, type CommentRow } from './repo';
 import type { CommentTarget } from './targets';
+import { redactHidden } from '../moderation/visibility';
 
-/** What a route adds to a new comment's write: notifications inside its transaction, a kick after. */
+/**
+ * What a route adds to a comment's write: notifications inside its transaction, a kick after. On an
+ * edit, `before` is the comment as it was (only mentions the edit adds are told).
+ */
 export interface CommentNotice {
-  inTransaction(ctx: Koa.Context, trx: Knex.Transaction, comment: CommentRow): Promise<unknown>;
+  inTransaction(ctx: Koa.Context, trx: Knex.Transaction, comment: CommentRow, before?: CommentRow): Promise<unknown>;
   afterCommit(): void;
 }
 
@@ -33,7 +39,8 @@ export function commentHandlers(db: Knex, kind: ContentKind, target: CommentTarg
     const { limit, after } = ctx.state.query;
     const parent = await findVisibleContent(db, kind, itemId(ctx, kind), ctx.state.user);
     const rows = await listComments(db, target, parent.id, limit, after ? decodeAscCursor(after, 'after') : undefined);
-    const page = rows.slice(0, limit);
+    // A hidden comment keeps its place (the thread reads on) without its words, but for its author and moderators.
+    const page = rows.slice(0, limit).map((c) => redactHidden(c, ctx.state.user));
     if (rows.length > limit) {
       const last = page[page.length - 1];
       ctx.set(NEXT_CURSOR_HEADER, encodeCursor([toIso(last.created_at)!, last.id]));
@@ -64,6 +71,36 @@ export function commentHandlers(db: Knex, kind: ContentKind, target: CommentTarg
     ctx.body = presentComment(target, comment, await authorsByIds(db, [user.id]));
   };
 
+  /** The comment of `:commentId`, on a parent this member may still see (else 404). */
+  const visibleComment = async (ctx: Koa.Context) => {
+    const comment = await findComment(db, target, parseId(ctx.params.commentId, 'Comment not found'));
+    if (!comment) throw notFound('Comment not found');
+    await findVisibleContent(db, kind, comment.parent_id, ctx.state.user).catch(() => {
+      throw notFound('Comment not found');
+    });
+    return comment;
+  };
+
+  const edit: WithBody<CommentEditInput> = async (ctx) => {
+    const user = currentUser(ctx);
+    const comment = await visibleComment(ctx);
+    if (!canEditComment(user, comment)) throw forbidden('You can only edit your own comments');
+    const content = await withMemberNames(db, ctx.state.body.content, { max: LIMITS.commentMax, noun: 'Comment' });
+    const edited = await editComment(db, target, comment.id, user.id, content, notice && ((trx, before, after) => notice.inTransaction(ctx, trx, after, before)));
+    if (!edited) throw notFound('Comment not found');
+    if (edited.changed) notice?.afterCommit();
+    ctx.body = presentComment(target, edited.comment, await authorsByIds(db, [edited.comment.author_id]));
+  };
+
+  const history: Koa.Middleware = async (ctx) => {
+    if (!canReadEditHistory(currentUser(ctx))) throw forbidden('Only editors and admins can read edit histories');
+    const comment = await visibleComment(ctx);
+    const rows = await listEdits(db, target.editColumn, comment.id);
+    const editors = await authorsByIds(db, rows.map((r) => r.editor_id));
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = rows.map((r) => presentEdit(r, editors));
+  };
+
   const remove: Koa.Middleware = async (ctx) => {
     const user = currentUser(ctx);
     const comment = await findComment(db, target, parseId(ctx.params.commentId, 'Comment not found'));
@@ -73,5 +110,5 @@ export function commentHandlers(db: Knex, kind: ContentKind, target: CommentTarg
     ctx.body = { ok: true };
   };
 
-  return { list, create, remove };
+  return { list, create, edit, history, remove };
 }

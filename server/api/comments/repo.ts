@@ -3,7 +3,10 @@ import { v7 as uuidv7 } from 'uuid';
 import { now } from '../../db/dialect';
 import { existingClientRow, retryOnClientIdRace } from '../client-ids';
 import type { AscCursor } from '../cursor';
-import type { CommentTarget } from './targets';
+import { countComment } from '../admin-dashboard/counters';
+import { recordEdit } from '../edits/repo';
+import type { CommentTarget, EditTarget } from './targets';
+import { HIDDEN_COLUMNS } from '../moderation/visibility';
 
 export interface CommentRow {
   id: string;
@@ -14,10 +17,15 @@ export interface CommentRow {
   /** When the author wrote it offline (null when posted straight away). */
   written_at: unknown;
   created_at: unknown;
+  /** When its author last changed it (null: never). */
+  edited_at?: unknown;
+  /** Hidden by a moderator or by members' reports (server/api/moderation/visibility.ts). */
+  hidden_at?: unknown;
+  hidden_reason?: string | null;
 }
 
 /** The target's parent column read back as `parent_id`, so callers never name it. */
-const columns = (target: CommentTarget) => ['id', `${target.parentColumn} as parent_id`, 'author_id', 'content', 'written_at', 'created_at'];
+const columns = (target: Pick<EditTarget, 'parentColumn'>) => ['id', `${target.parentColumn} as parent_id`, 'author_id', 'content', 'written_at', 'created_at', 'edited_at', ...HIDDEN_COLUMNS];
 
 /** Oldest first; one row more than `limit` tells the caller another page exists. */
 export async function listComments(db: Knex, target: CommentTarget, parentId: string, limit: number, after?: AscCursor): Promise<CommentRow[]> {
@@ -66,6 +74,7 @@ export async function insertComment(
         .update({ comment_count: trx.raw('?? + 1', ['comment_count']) });
       if (!bumped) return 'no_parent' as const;
       await trx(target.table).insert({ ...rest, [target.parentColumn]: parent_id });
+      await countComment(trx, target.parentTable, parent_id, row.created_at, 1);
       await inTransaction?.(trx, row);
       return 'created' as const;
     }),
@@ -73,6 +82,32 @@ export async function insertComment(
   if (outcome === 'no_parent') return undefined;
   if (outcome === 'created') return { ...row, created: true };
   return { ...(await findComment(db, target, row.id))!, created: false };
+}
+
+/**
+ * The author's new words: the old ones go to the edit history and the comment is marked edited, in
+ * one transaction (with `inTransaction`: the notifications of mentions the change adds). The same
+ * words again change nothing (an offline edit replayed): `changed` false. Undefined when it is gone.
+ */
+export async function editComment(
+  db: Knex,
+  target: EditTarget,
+  id: string,
+  editorId: string,
+  content: string,
+  inTransaction?: (trx: Knex.Transaction, before: CommentRow, after: CommentRow) => Promise<unknown>,
+): Promise<{ comment: CommentRow; changed: boolean } | undefined> {
+  return db.transaction(async (trx) => {
+    const before: CommentRow | undefined = await trx(target.table).where({ id }).forUpdate().first(columns(target));
+    if (!before) return undefined;
+    if (before.content === content) return { comment: before, changed: false };
+    const at = now();
+    await recordEdit(trx, target.editColumn, id, editorId, { content: before.content }, at);
+    await trx(target.table).where({ id }).update({ content, edited_at: at });
+    const after = { ...before, content, edited_at: at };
+    await inTransaction?.(trx, before, after);
+    return { comment: after, changed: true };
+  });
 }
 
 /** Deletes the comment; the counter only moves if this call really removed it (false when it was gone). */
@@ -83,6 +118,7 @@ export async function deleteComment(db: Knex, target: CommentTarget, comment: Co
     await trx(target.parentTable)
       .where({ id: comment.parent_id })
       .update({ comment_count: trx.raw('?? - 1', ['comment_count']) });
+    await countComment(trx, target.parentTable, comment.parent_id, comment.created_at, -1);
     return true;
   });
 }

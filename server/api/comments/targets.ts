@@ -1,3 +1,5 @@
+import type { EditedPost } from '../edits/repo';
+
 /**
  * What a comment hangs on: articles (news_comments) and podcast episodes (podcast_comments) keep
  * their comments in tables of the same shape, only the parent differs. A target names them so one
@@ -11,6 +13,8 @@ export interface CommentTarget {
   parentTable: 'news_articles' | 'podcast_episodes';
   /** The parent's id as the API names it on a comment. */
   parentField: 'articleId' | 'podcastId';
+  /** The column of post_edits that names a comment of this kind (its edit history). */
+  editColumn: Extract<EditedPost, 'news_comment_id' | 'podcast_comment_id'>;
 }
 
 export const ARTICLE_COMMENTS: CommentTarget = {
@@ -18,6 +22,7 @@ export const ARTICLE_COMMENTS: CommentTarget = {
   parentColumn: 'article_id',
   parentTable: 'news_articles',
   parentField: 'articleId',
+  editColumn: 'news_comment_id',
 };
 
 export const EPISODE_COMMENTS: CommentTarget = {
@@ -25,4 +30,17 @@ export const EPISODE_COMMENTS: CommentTarget = {
   parentColumn: 'podcast_id',
   parentTable: 'podcast_episodes',
   parentField: 'podcastId',
+  editColumn: 'podcast_comment_id',
 };
+
+/**
+ * What editing a post needs of its table (editComment): forum replies are edited the comments' way
+ * (issue 36), though they are not comments in every other respect.
+ */
+export interface EditTarget {
+  table: CommentTarget['table'] | 'forum_replies';
+  parentColumn: CommentTarget['parentColumn'] | 'discussion_id';
+  editColumn: EditedPost;
+}
+
+export const FORUM_REPLY_EDITS: EditTarget = { table: 'forum_replies', parentColumn: 'discussion_id', editColumn: 'reply_id' };

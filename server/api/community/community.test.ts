@@ -101,13 +101,19 @@ describeEachDb('community stats', (t) => {
     await createUser(db, { isActive: false });
     await createUser(db, { isActive: false });
 
-    // Discussions: fresh+unanswered, fresh+answered, old+answered, draft+answered.
+    // Discussions: fresh+unanswered, fresh+replied but no answer marked, fresh+answered, old+answered,
+    // draft+answered. "Answered" counts published ones with a marked answer (Solved, issue 36).
     const cat = await forumCategory(db);
     await postDiscussion(author, cat.id, 'fresh, no reply');
+    const replied = await postDiscussion(author, cat.id, 'fresh, replied, no answer');
+    await postReply(author, replied.id);
     const answered = await postDiscussion(author, cat.id, 'fresh, answered');
     const old = await postDiscussion(author, cat.id, 'old, answered');
     const draft = await postDiscussion(author, cat.id, 'draft, answered');
-    for (const d of [answered, old, draft]) await postReply(author, d.id);
+    for (const d of [answered, old, draft]) {
+      const reply = await postReply(author, d.id);
+      expect((await author.put(`/api/forum/discussions/${d.id}/answer`, { replyId: reply.id })).status).toBe(200);
+    }
     await postReply(author, answered.id);
     await db('forum_discussions')
       .where({ id: old.id })
@@ -133,7 +139,7 @@ describeEachDb('community stats', (t) => {
     });
     expect(body).toEqual({
       activeMembers: 4,
-      discussionsThisWeek: 2,
+      discussionsThisWeek: 3,
       questionsAnswered: 2,
       resourcesShared: 3,
       podcastListeners: 100,

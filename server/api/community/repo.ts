@@ -26,7 +26,7 @@ export async function listContributors(db: Knex, limit: number): Promise<Contrib
  * The community stats tiles, computed from live data in ONE query (six scalar subqueries):
  * - activeMembers: users whose account is active (is_active = true).
  * - discussionsThisWeek: published forum discussions created in the last 7 days (rolling, from now).
- * - questionsAnswered: published forum discussions that have at least one reply.
+ * - questionsAnswered: published forum discussions with a reply marked as the answer (Solved, issue 36).
  * - resourcesShared: all resources in the library.
  * - podcastListeners: total plays (sum of play_count) over published podcast episodes, archived included.
  * - certificationsEarned: total downloads (sum of download_count) of resources of type 'certification'.
@@ -38,9 +38,7 @@ export async function communityStats(db: Knex): Promise<CommunityStats> {
     .select({
       activeMembers: db('users').where('is_active', true).count('*'),
       discussionsThisWeek: publishedDiscussions().where('d.created_at', '>=', weekAgo).count('*'),
-      questionsAnswered: publishedDiscussions()
-        .whereExists(db('forum_replies as r').where('r.discussion_id', db.ref('d.id')).select('r.id'))
-        .count('*'),
+      questionsAnswered: publishedDiscussions().whereNotNull('d.answer_reply_id').count('*'),
       resourcesShared: db('resources').count('*'),
       podcastListeners: wherePublished(db('podcast_episodes')).sum('play_count'),
       certificationsEarned: db('resources').where('type', 'certification').sum('download_count'),

@@ -1,13 +1,16 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
-import { NEXT_CURSOR_HEADER, type ContentListQuery } from '../../../contracts/news';
-import { badRequest, notFound } from '../../errors';
+import { NEXT_CURSOR_HEADER, scheduleProblem, type ContentListQuery } from '../../../contracts/news';
+import { badRequest, notFound, unprocessable } from '../../errors';
 import { currentUser, type CurrentUser } from '../../middleware/auth';
 import { parseId, type WithBody, type WithQuery } from '../../middleware/validate';
 import { decodeListCursor } from '../cursor';
 import type { ContentKind } from './kinds';
+import { auditActor } from '../audit/record';
+import { recordContentDeleted } from './changes';
 import { canSeeContent, canSeeDrafts } from './policy';
+import { isPublicContent } from './visibility';
 import {
   createContent,
   deleteContent,
@@ -33,6 +36,21 @@ export type Present<R extends ContentRow, T> = (row: R, rel: Relations) => T;
 export function viewerSpecific(ctx: Koa.Context): void {
   ctx.set('Cache-Control', 'private, no-cache');
   ctx.vary('Cookie');
+}
+
+/**
+ * A draft or archived item is in the answer: kept nowhere, neither by the browser, the service
+ * worker nor the server's response cache (it skips no-store), so a preview never outlives the
+ * editor's session or shows to someone else on a shared device.
+ */
+function unstored(ctx: Koa.Context): void {
+  ctx.set('Cache-Control', 'no-store');
+}
+
+/** A publish time the server will not keep (past, or too far ahead): 422 under the field. */
+function refuseSchedule(columns: Record<string, unknown>): void {
+  const problem = scheduleProblem(columns.scheduled_at, Date.now());
+  if (problem) throw unprocessable(problem, { scheduledAt: [problem] });
 }
 
 /** GET list: one query for the page, one for categories, one for the viewer's likes (and one for episodes' shows). */
@@ -64,6 +82,7 @@ export function listHandler<R extends ContentRow, T>(
     });
     const rel = await loadRelations(db, kind, page.rows);
     viewerSpecific(ctx);
+    if (page.rows.some((row) => !isPublicContent(row))) unstored(ctx);
     if (page.nextCursor) ctx.set(NEXT_CURSOR_HEADER, page.nextCursor);
     const presentRow = opts.card && query.view === 'card' ? opts.card : present;
     ctx.body = page.rows.map((row) => presentRow(row, rel));
@@ -99,6 +118,7 @@ export async function presentOne<R extends ContentRow, T>(
   const viewer = ctx.state.user;
   const row = await findVisibleContent<R>(db, kind, id, viewer);
   viewerSpecific(ctx);
+  if (!isPublicContent(row)) unstored(ctx);
   return present(row, await loadRelations(db, kind, [row]));
 }
 
@@ -129,8 +149,9 @@ export function updateHandler<B, R extends ContentRow, T>(
     const id = itemId(ctx, kind);
     // The route's validateBody put a B here (the router types it through).
     const { columns, categoryIds } = toWrite(ctx.state.body);
+    refuseSchedule(columns);
     const hook = notice && ((trx: Knex.Transaction, before: ContentRow) => notice.inTransaction(ctx, trx, before, columns));
-    const result = await updateContent(db, kind, id, columns, categoryIds, hook);
+    const result = await updateContent(db, kind, id, columns, categoryIds, hook, { actor: auditActor(currentUser(ctx)) });
     if (result === 'not_found') throw notFound(kind.notFoundMessage);
     if (result !== 'updated') throw unusableCategories(result);
     notice?.afterCommit();
@@ -149,19 +170,22 @@ export function createHandler<B extends { categoryIds: string[] }, R extends Con
     // The route's validateBody put a B here; create schemas require categoryIds.
     const body = ctx.state.body;
     const { columns } = toWrite(body);
+    refuseSchedule(columns);
     const { categoryIds } = body;
     const id = uuidv7();
     const status = (columns.status as string | undefined) ?? 'published';
-    const result = await createContent(db, kind, { ...columns, id, status, author_id: currentUser(ctx).id }, categoryIds);
+    const result = await createContent(db, kind, { ...columns, id, status, author_id: currentUser(ctx).id }, categoryIds, { actor: auditActor(currentUser(ctx)) });
     if (result !== 'created') throw unusableCategories(result);
     ctx.status = 201;
     ctx.body = await presentOne(db, kind, id, ctx, present);
   };
 }
 
+/** DELETE: the item, its links and likes in one transaction; the audit log records who deleted it. */
 export function deleteHandler(db: Knex, kind: ContentKind): Koa.Middleware {
   return async (ctx) => {
-    if (!(await deleteContent(db, kind, itemId(ctx, kind)))) throw notFound(kind.notFoundMessage);
+    const audit = (trx: Knex.Transaction, before: ContentRow) => recordContentDeleted(trx, kind, auditActor(currentUser(ctx)), before);
+    if (!(await deleteContent(db, kind, itemId(ctx, kind), audit))) throw notFound(kind.notFoundMessage);
     ctx.body = { ok: true };
   };
 }

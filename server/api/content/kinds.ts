@@ -27,7 +27,7 @@ export const ARTICLES: ContentKind = {
   linkColumn: 'article_id',
   likeTarget: 'article',
   notFoundMessage: 'Article not found',
-  columns: ['id', 'title', 'content', 'excerpt', 'image_url', 'thumbnail_url', 'source_url', 'source_name', 'category', 'author_id', 'published_at', 'likes', 'comment_count', 'is_archived', 'is_featured', 'status', 'created_at', 'updated_at'],
+  columns: ['id', 'title', 'content', 'excerpt', 'image_url', 'thumbnail_url', 'source_url', 'source_name', 'category', 'author_id', 'published_at', 'scheduled_at', 'scheduled_by', 'likes', 'comment_count', 'is_archived', 'is_featured', 'status', 'created_at', 'updated_at'],
 };
 
 export const PODCASTS: ContentKind = {
@@ -37,5 +37,5 @@ export const PODCASTS: ContentKind = {
   likeTarget: 'podcast',
   notFoundMessage: 'Podcast episode not found',
   showColumn: 'show_id',
-  columns: ['id', 'title', 'description', 'episode_number', 'audio_url', 'image_url', 'duration', 'host_name', 'guest_name', 'guest_title', 'play_count', 'likes', 'is_archived', 'is_featured', 'published_at', 'status', 'author_id', 'created_at', 'updated_at', 'show_id', 'external_url', 'audio_bytes', 'audio_type', 'comment_count'],
+  columns: ['id', 'title', 'description', 'episode_number', 'audio_url', 'image_url', 'duration', 'host_name', 'guest_name', 'guest_title', 'play_count', 'likes', 'is_archived', 'is_featured', 'published_at', 'scheduled_at', 'scheduled_by', 'status', 'author_id', 'created_at', 'updated_at', 'show_id', 'external_url', 'audio_bytes', 'audio_type', 'comment_count'],
 };

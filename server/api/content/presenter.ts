@@ -16,6 +16,7 @@ export function presentContentFields(row: ContentRow, rel: Relations) {
     likes: Number(row.likes) || 0,
     liked: rel.liked.has(row.id),
     publishedAt: toIso(row.published_at),
+    scheduledAt: toIso(row.scheduled_at),
     createdAt: toIso(row.created_at)!,
     updatedAt: toIso(row.updated_at)!,
   };

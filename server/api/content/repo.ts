@@ -3,20 +3,25 @@ import type { CategoryRef } from '../../../contracts/news';
 import type { ShowRef } from '../../../contracts/podcasts';
 import { now, toBool, toIso } from '../../db/dialect';
 import { transactionOrRefusal } from '../../db/transaction';
+import { recordAudit, type AuditActor } from '../audit/record';
+import { deleteRevisionsOf, touchesRevisionFields, writeRevision } from '../revisions/repo';
 import { deleteLikesOf, likedByViewerColumn } from '../likes/repo';
 import { encodeCursor, type ListCursor } from '../cursor';
-import type { ContentKind } from './kinds';
+import { ARTICLES, type ContentKind } from './kinds';
 import { isPublished, wherePublished } from './visibility';
 
 /** The columns articles and podcast episodes share. */
 export interface ContentRow {
   id: string;
+  title: string;
   status: string;
   is_archived: unknown;
   is_featured: unknown;
   likes: number;
   author_id: string | null;
   published_at: unknown;
+  /** A draft's publish time (the publishing job makes it published then); null otherwise. */
+  scheduled_at?: unknown;
   created_at: unknown;
   updated_at: unknown;
   /** Whether the viewer the row was read for likes it (likedByViewerColumn); absent for nobody. */
@@ -52,9 +57,10 @@ export interface Page<R> {
 }
 
 /**
- * One page in ONE query, newest first: never-published drafts (publishedAt null, editors only)
- * first, then publishedAt desc, createdAt desc, id desc. Fetches one row more than asked to know
- * whether another page exists.
+ * One page in ONE query, newest first by when an item appeared: its publishedAt, or for a
+ * never-published draft (editors only) its createdAt; then createdAt desc, id desc. So an editor's
+ * drafts sit among the articles of their time, and a pile of old drafts never pushes every published
+ * item off page one. Fetches one row more than asked to know whether another page exists.
  *
  * Each part is read in index order, never by sorting the table: visitors see only the published
  * part (`news_articles_list_idx`); editors get the union of the first `limit + 1` drafts and the
@@ -64,7 +70,6 @@ export interface Page<R> {
 export async function listContent<R extends ContentRow>(db: Knex, kind: ContentKind, f: ListFilter): Promise<Page<R>> {
   const t = kind.table;
   const col = (c: string) => `${t}.${c}`;
-  const withDrafts = f.withDrafts;
   const filtered = () => {
     const q = db(t).select(itemColumns(db, kind, f.viewerId)).where(col('is_archived'), f.archivedOnly);
     if (f.featuredOnly) q.where(col('is_featured'), true);
@@ -81,38 +86,36 @@ export async function listContent<R extends ContentRow>(db: Knex, kind: ContentK
     }
     return q;
   };
+  // The cursor's item sorted under (appeared, createdAt, id); each part keeps rows strictly after it.
+  const [cursorPublishedAt, cursorCreatedAt, cursorId] = f.before ?? [];
+  const cursorAppeared = cursorPublishedAt ?? cursorCreatedAt;
+  const after = (q: Knex.QueryBuilder, appeared: string) => {
+    if (!f.before) return q;
+    return q.where((w) =>
+      w.where(col(appeared), '<', cursorAppeared!).orWhere((x) =>
+        x.where(col(appeared), cursorAppeared!).andWhere((y) =>
+          y.where(col('created_at'), '<', cursorCreatedAt!).orWhere((z) => z.where(col('created_at'), cursorCreatedAt!).andWhere(col('id'), '<', cursorId!)),
+        ),
+      ),
+    );
+  };
   const newestFirst = (q: Knex.QueryBuilder) => q.orderBy(col('created_at'), 'desc').orderBy(col('id'), 'desc').limit(f.limit + 1);
-  // Strictly after (createdAt, id) in descending order.
-  const afterCreated = (w: Knex.QueryBuilder, createdAt: string, id: string) =>
-    w.where(col('created_at'), '<', createdAt).orWhere((x) => x.where(col('created_at'), createdAt).andWhere(col('id'), '<', id));
 
   // Published items always carry publishedAt (every writer stamps it on first publish).
   const published = filtered().whereNotNull(col('published_at'));
-  if (!withDrafts) wherePublished(published, t);
-  const [cursorPublishedAt, cursorCreatedAt, cursorId] = f.before ?? [];
-  if (f.before && cursorPublishedAt !== null) {
-    published.where((w) =>
-      w
-        .where(col('published_at'), '<', cursorPublishedAt!)
-        .orWhere((x) => x.where(col('published_at'), cursorPublishedAt!).andWhere((y) => afterCreated(y, cursorCreatedAt!, cursorId!))),
-    );
-  }
-  newestFirst(published.orderBy(col('published_at'), 'desc'));
+  if (!f.withDrafts) wherePublished(published, t);
+  newestFirst(after(published, 'published_at').orderBy(col('published_at'), 'desc'));
 
   let rows: R[];
-  // A cursor inside the published part leaves no drafts to show.
-  if (!withDrafts || (f.before && cursorPublishedAt !== null)) {
+  if (!f.withDrafts) {
     rows = (await published) as R[];
   } else {
-    const drafts = filtered().whereNull(col('published_at'));
-    if (f.before) drafts.where((w) => afterCreated(w, cursorCreatedAt!, cursorId!));
-    newestFirst(drafts);
-    // Subqueries keep each part's own ORDER BY and LIMIT; drafts (null publishedAt) sort first.
+    const drafts = newestFirst(after(filtered().whereNull(col('published_at')), 'created_at'));
+    // Subqueries keep each part's own ORDER BY and LIMIT; the union is sorted by when each appeared.
     const both = db
       .select('*')
       .from(db.select('*').from(drafts.as('d')).unionAll(db.select('*').from(published.as('p'))).as('u'))
-      .orderBy(db.raw('(published_at is null)'), 'desc')
-      .orderBy('published_at', 'desc')
+      .orderBy(db.raw('coalesce(published_at, created_at)'), 'desc')
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(f.limit + 1);
@@ -205,31 +208,79 @@ function withPublishStamp(trx: Knex.Transaction, columns: Record<string, unknown
   return { ...columns, published_at: trx.raw('coalesce(??, ?)', ['published_at', ts]) };
 }
 
-/** Inserts the item and its category links in one transaction: a bad category leaves nothing behind. */
+/**
+ * A body's `scheduledAt` as columns: a time makes the item a draft waiting for the publishing job
+ * (the time wins over a `status` sent with it); null clears it. Absent, nothing changes.
+ */
+export function scheduleColumns(scheduledAt: string | null | undefined): Record<string, unknown> {
+  if (scheduledAt === undefined) return {};
+  if (scheduledAt === null) return { scheduled_at: null };
+  return { scheduled_at: new Date(scheduledAt).toISOString(), status: 'draft' };
+}
+
+/** Who wrote it: the revision's author and, when scheduling, the scheduler (scheduled_by). */
+export interface WriteOptions {
+  actor?: AuditActor;
+}
+
+const UNKNOWN_ACTOR: AuditActor = { id: null, name: 'Unknown' };
+
+/**
+ * The publish time's bookkeeping for a write of `columns`: a time records who set it; a status
+ * change (publishing by hand, unpublishing) or a cleared time forgets it.
+ */
+function withScheduleOwner(columns: Record<string, unknown>, actor: AuditActor | undefined): Record<string, unknown> {
+  if (columns.scheduled_at !== undefined) return { ...columns, scheduled_by: columns.scheduled_at === null ? null : (actor?.id ?? null) };
+  if (columns.status !== undefined) return { ...columns, scheduled_at: null, scheduled_by: null };
+  return columns;
+}
+
+/** The audit entry of a publish time set or cleared (publishing and unpublishing have their own). */
+async function recordSchedule(trx: Knex.Transaction, kind: ContentKind, actor: AuditActor, item: { id: string; title: string }, before: unknown, after: unknown) {
+  const was = toIso(before);
+  const now = toIso(after);
+  if (was === now || (now === null && after === undefined)) return;
+  await recordAudit(trx, actor, {
+    action: 'content.schedule',
+    target: { type: kind === ARTICLES ? 'article' : 'episode', id: item.id, label: item.title },
+    before: { scheduledAt: was },
+    after: { scheduledAt: now },
+  });
+}
+
+/** Inserts the item, its category links and its first revision in one transaction: a bad category leaves nothing behind. */
 export async function createContent(
   db: Knex,
   kind: ContentKind,
   columns: Record<string, unknown> & { id: string; status: string },
   categoryIds: string[],
+  { actor }: WriteOptions = {},
 ): Promise<'created' | UnusableCategories> {
   const ts = now();
   return db.transaction(async (trx) => {
     const unusable = await unusableCategories(trx, categoryIds, []);
     if (unusable) return unusable;
+    const row = withScheduleOwner(columns, actor);
     await trx(kind.table).insert({
-      ...columns,
+      ...row,
+      scheduled_at: row.scheduled_at ?? null,
+      scheduled_by: row.scheduled_at ? (row.scheduled_by ?? null) : null,
       published_at: isPublished(columns) ? ts : null,
       created_at: ts,
       updated_at: ts,
     });
     await linkCategories(trx, kind, columns.id, categoryIds);
+    const who = actor ?? UNKNOWN_ACTOR;
+    await writeRevision(trx, kind, columns.id, who);
+    if (row.scheduled_at) await recordSchedule(trx, kind, who, { id: columns.id, title: String(columns.title ?? '') }, null, row.scheduled_at);
     return 'created' as const;
   });
 }
 
 /**
  * Updates the columns given (absent ones stay) and, when `categoryIds` is given, replaces the
- * item's category links — all in one transaction, so a refused category undoes the update.
+ * item's category links — all in one transaction, so a refused category undoes the update. A
+ * write that changes the text or fields adds a revision (revisions/repo.ts), in the same transaction.
  */
 export async function updateContent(
   db: Knex,
@@ -239,15 +290,19 @@ export async function updateContent(
   categoryIds?: string[],
   /** Called in the transaction after the write with the row as it was (articles: their notifications). */
   inTransaction?: (trx: Knex.Transaction, before: ContentRow) => Promise<void>,
+  { actor }: WriteOptions = {},
 ): Promise<'updated' | 'not_found' | UnusableCategories> {
   const ts = now();
+  const written = withScheduleOwner(columns, actor);
+  const schedules = written.scheduled_at !== undefined;
   return transactionOrRefusal(db, async (trx, refuse: (result: UnusableCategories) => never) => {
     // Read under the row's lock (PostgreSQL), so two publishes racing see one transition between them.
-    const before: ContentRow | undefined = inTransaction ? await trx(kind.table).where({ id }).forUpdate().first(kind.columns) : undefined;
-    if (inTransaction && !before) return 'not_found' as const;
+    const locked = inTransaction || schedules;
+    const before: ContentRow | undefined = locked ? await trx(kind.table).where({ id }).forUpdate().first(kind.columns) : undefined;
+    if (locked && !before) return 'not_found' as const;
     const updated = await trx(kind.table)
       .where({ id })
-      .update({ ...withPublishStamp(trx, columns, ts), updated_at: ts });
+      .update({ ...withPublishStamp(trx, written, ts), updated_at: ts });
     if (!updated) return 'not_found' as const;
     if (categoryIds) {
       const linked: string[] = await trx(kind.linkTable).where(kind.linkColumn, id).pluck('category_id');
@@ -256,6 +311,9 @@ export async function updateContent(
       await trx(kind.linkTable).where(kind.linkColumn, id).delete();
       await linkCategories(trx, kind, id, categoryIds);
     }
+    const who = actor ?? UNKNOWN_ACTOR;
+    if (touchesRevisionFields(kind, written, categoryIds)) await writeRevision(trx, kind, id, who);
+    if (schedules) await recordSchedule(trx, kind, who, { id, title: String(written.title ?? before!.title) }, before!.scheduled_at, written.scheduled_at);
     if (inTransaction) await inTransaction(trx, before!);
     return 'updated' as const;
   });
@@ -263,14 +321,95 @@ export async function updateContent(
 
 /**
  * Deletes the item, its likes (user_interactions has no foreign key to the item) and — through
- * ON DELETE CASCADE — its category links and, for articles, its comments.
+ * ON DELETE CASCADE — its category links and, for articles, its comments. False when there was no such item.
  */
-/** false when there was no such item. */
-export async function deleteContent(db: Knex, kind: ContentKind, id: string): Promise<boolean> {
+export async function deleteContent(
+  db: Knex,
+  kind: ContentKind,
+  id: string,
+  /** Called in the transaction with the row as it was, before it goes (the audit log). */
+  inTransaction?: (trx: Knex.Transaction, before: ContentRow) => Promise<void>,
+): Promise<boolean> {
   return db.transaction(async (trx) => {
-    await deleteLikesOf(trx, kind.likeTarget, id);
-    return (await trx(kind.table).where({ id }).delete()) > 0;
+    const [before] = await lockedRows(trx, kind, [id]);
+    if (!before) return false;
+    await removeItems(trx, kind, [before], inTransaction);
+    return true;
   });
+}
+
+/** The rows as they are, locked until the transaction ends (PostgreSQL; SQLite has one writer anyway). */
+function lockedRows(trx: Knex.Transaction, kind: ContentKind, ids: string[]): Promise<ContentRow[]> {
+  return trx(kind.table).whereIn('id', ids).forUpdate().select(kind.columns);
+}
+
+/** What single and bulk deletes share: each row's hook while it still exists, then its likes and the rows. */
+async function removeItems(
+  trx: Knex.Transaction,
+  kind: ContentKind,
+  rows: ContentRow[],
+  inTransaction?: (trx: Knex.Transaction, before: ContentRow) => Promise<void>,
+): Promise<void> {
+  for (const row of rows) await inTransaction?.(trx, row);
+  for (const row of rows) {
+    await deleteLikesOf(trx, kind.likeTarget, row.id);
+    await deleteRevisionsOf(trx, kind, row.id);
+  }
+  await trx(kind.table)
+    .whereIn(
+      'id',
+      rows.map((r) => r.id),
+    )
+    .delete();
+}
+
+/** A bulk change refused because these ids name no item; nothing was written. */
+export interface UnknownItems {
+  kind: 'unknown_items';
+  ids: string[];
+}
+
+/**
+ * One change applied to many items in ONE transaction: `columns` for each item it changes (items
+ * already so are left alone and not counted), or 'delete'. `each` runs in the transaction for every
+ * item changed, with the row as it was (the audit log, the author's notifications). Any unknown id
+ * refuses the whole change before anything is written.
+ */
+export async function bulkChangeContent(
+  db: Knex,
+  kind: ContentKind,
+  ids: string[],
+  change: Record<string, unknown> | 'delete',
+  each: (trx: Knex.Transaction, before: ContentRow) => Promise<void>,
+): Promise<{ changed: number } | UnknownItems> {
+  const ts = now();
+  return db.transaction(async (trx) => {
+    const rows = await lockedRows(trx, kind, ids);
+    const found = new Set(rows.map((r) => r.id));
+    const unknown = ids.filter((id) => !found.has(id));
+    if (unknown.length) return { kind: 'unknown_items' as const, ids: unknown };
+    if (change === 'delete') {
+      await removeItems(trx, kind, rows, each);
+      return { changed: rows.length };
+    }
+    const changing = rows.filter((row) => Object.entries(change).some(([column, value]) => !sameValue(row[column as keyof ContentRow], value)));
+    if (!changing.length) return { changed: 0 };
+    await trx(kind.table)
+      .whereIn(
+        'id',
+        changing.map((r) => r.id),
+      )
+      .update({ ...withPublishStamp(trx, change, ts), updated_at: ts });
+    for (const row of changing) await each(trx, row);
+    return { changed: changing.length };
+  });
+}
+
+/** A column as read (SQLite's 0/1 flags, timestamps) against a value about to be written. */
+function sameValue(current: unknown, next: unknown): boolean {
+  if (typeof next === 'boolean') return toBool(current) === next;
+  if (next === null) return current === null || current === undefined;
+  return current === next;
 }
 
 /** Column changes of the status, archive and featured toggles (shared by articles and episodes). */

@@ -1,11 +1,13 @@
 import type { Knex } from 'knex';
 import { toBool } from '../../db/dialect';
+import { whereNotHidden } from '../moderation/visibility';
 
 /*
  * What the public may open, one rule per kind, used by the lists, the rendered pages, the
  * sitemap, member pages and show counts alike:
  *  - an article or episode is public when it is published and not archived;
- *  - a discussion is public when it is published (discussions are never archived).
+ *  - a discussion is public when it is published (discussions are never archived) and not hidden by
+ *    a moderator (issue 36, server/api/moderation/visibility.ts).
  * Drafts and archived items are for editors and admins (content/policy.ts canSeeDrafts). Search
  * indexes the same rule as SQL (server/search/documents.ts).
  */
@@ -37,7 +39,7 @@ export function isPublicContent(row: { status: string; is_archived: unknown }): 
 
 /** Narrows a query on forum_discussions to what the public may open. */
 export function wherePublicDiscussion<Q extends Knex.QueryBuilder>(q: Q, alias?: string): Q {
-  return wherePublished(q, alias);
+  return whereNotHidden(wherePublished(q, alias), alias);
 }
 
 export function isPublicDiscussion(row: { status: string }): boolean {

@@ -41,7 +41,7 @@ describe.each(DB_KINDS)('email confirmation [%s]', (kind) => {
     await smtp.start();
     t = await startTestServer(kind, {
       publicUrl: MAIL_TEST_PUBLIC_URL,
-      mail: { mode: 'smtp', smtpUrl: smtp.url, from: '"Ledger Commons" <no-reply@commons.example>' },
+      mail: smtp.mail,
       clock: () => Date.now() + offset,
       emailConfirmationLimits: { resendsPerAccount: { limit: 2, windowMs: HOUR }, resendsPerIp: { limit: 5, windowMs: HOUR } },
     });

@@ -30,6 +30,21 @@ export function canDeleteReply(user: Viewer | undefined, reply: { author_id: str
   return canModerateForums(user) || isAuthor(user, reply);
 }
 
+/** Only its author changes a reply's words (a moderator hides or deletes, never rewrites: as comments). */
+export function canEditReply(user: Viewer | undefined, reply: { author_id: string | null }): boolean {
+  return isAuthor(user, reply);
+}
+
+/** The discussion's author or a moderator marks (and unmarks) its answer (issue 36, Solved). */
+export function canMarkAnswer(user: Viewer | undefined, discussion: OwnedDiscussion): boolean {
+  return canModerateForums(user) || isAuthor(user, discussion);
+}
+
+/** A moderator acting on someone else's discussion: what the audit log records (an author's own change is not). */
+export function isModeratingOthers(user: Viewer | undefined, discussion: { author_id: string | null }): boolean {
+  return canModerateForums(user) && !isAuthor(user, discussion);
+}
+
 function isAuthor(user: Viewer | undefined, row: { author_id: string | null }): boolean {
   return Boolean(user && row.author_id && row.author_id === user.id);
 }

@@ -2,6 +2,7 @@ import type { ContentStatus } from '../../../contracts/common';
 import type { Discussion, DiscussionDetail, ForumCategory, Reply } from '../../../contracts/forums';
 import { toBool, toInt, toIso } from '../../db/dialect';
 import { presentAuthor, type AuthorRow } from '../users/presenter';
+import { hiddenField } from '../moderation/visibility';
 
 export interface ForumCategoryRow {
   id: string;
@@ -31,6 +32,10 @@ export interface DiscussionRow {
   status: string;
   created_at: unknown;
   updated_at: unknown;
+  edited_at?: unknown;
+  answer_reply_id?: string | null;
+  hidden_at?: unknown;
+  hidden_reason?: string | null;
 }
 
 export interface ReplyRow {
@@ -42,6 +47,9 @@ export interface ReplyRow {
   likes: unknown;
   written_at: unknown;
   created_at: unknown;
+  edited_at?: unknown;
+  hidden_at?: unknown;
+  hidden_reason?: string | null;
 }
 
 export interface DiscussionNewsCategoryRow {
@@ -88,6 +96,9 @@ export function presentDiscussion(
     lastReplyAt: toIso(row.last_reply_at),
     createdAt: toIso(row.created_at)!,
     updatedAt: toIso(row.updated_at)!,
+    editedAt: toIso(row.edited_at) ?? null,
+    answerReplyId: row.answer_reply_id ?? null,
+    ...hiddenField(row),
   };
 }
 
@@ -102,6 +113,8 @@ export function presentReply(row: ReplyRow, authors: Map<string, AuthorRow>): Re
     likes: toInt(row.likes),
     writtenAt: toIso(row.written_at),
     createdAt: toIso(row.created_at)!,
+    editedAt: toIso(row.edited_at) ?? null,
+    ...hiddenField(row),
   };
 }
 

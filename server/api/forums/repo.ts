@@ -7,6 +7,11 @@ import type { DiscussionCursor } from '../cursor';
 import { existingClientRow, retryOnClientIdRace } from '../client-ids';
 import { isPublished, wherePublicDiscussion } from '../content/visibility';
 import type { DiscussionNewsCategoryRow, DiscussionRow, ForumCategoryRow, ReplyRow } from './presenter';
+import { recordEdit } from '../edits/repo';
+import { editComment, type CommentRow } from '../comments/repo';
+import { FORUM_REPLY_EDITS } from '../comments/targets';
+import { hiddenColumns, HIDDEN_COLUMNS, whereVisibleTo } from '../moderation/visibility';
+import type { Viewer } from '../moderation/visibility';
 
 /**
  * Forum data access: the only module here that talks to knex.
@@ -35,6 +40,9 @@ const DISCUSSION_COLUMNS = [
   'd.status',
   'd.created_at',
   'd.updated_at',
+  'd.edited_at',
+  'd.answer_reply_id',
+  ...hiddenColumns('d'),
 ];
 
 const discussions = (db: Knex) =>
@@ -76,7 +84,7 @@ export async function insertForumCategory(db: Knex, category: NewForumCategory):
   return id;
 }
 
-async function categoryExists(db: Knex, id: string): Promise<boolean> {
+export async function categoryExists(db: Knex, id: string): Promise<boolean> {
   return Boolean(await db('forum_categories').where({ id }).first('id'));
 }
 
@@ -85,18 +93,24 @@ async function bumpCategory(trx: Knex.Transaction, categoryId: string | null, de
   if (categoryId) await trx('forum_categories').where({ id: categoryId }).increment('discussion_count', delta);
 }
 
-interface LockedDiscussion {
+export interface LockedDiscussion {
   id: string;
+  title: string;
+  author_id: string | null;
   category_id: string | null;
   status: string;
   is_locked: unknown;
+  is_featured: unknown;
 }
+
+/** Called inside a moderation write's transaction with the discussion as it was (the audit entry). */
+export type DiscussionChanged = (trx: Knex.Transaction, before: LockedDiscussion) => Promise<void>;
 
 async function lockDiscussion(trx: Knex.Transaction, id: string): Promise<LockedDiscussion | undefined> {
   return trx<LockedDiscussion>('forum_discussions')
     .where({ id })
     .forUpdate()
-    .first('id', 'category_id', 'status', 'is_locked');
+    .first('id', 'title', 'author_id', 'category_id', 'status', 'is_locked', 'is_featured');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -112,8 +126,12 @@ export interface DiscussionListOptions {
   /** Include this user's own drafts. */
   viewerId?: string;
   categoryId?: string;
+  /** Only discussions without a marked answer. */
+  unanswered?: boolean;
   before?: DiscussionCursor;
   limit: number;
+  /** Who asks: hidden discussions are listed only for their author and moderators. */
+  viewer?: Viewer;
 }
 
 /** One page in list order: pinned first, then newest, id as the tie-breaker. */
@@ -126,6 +144,8 @@ export async function listDiscussions(db: Knex, opts: DiscussionListOptions): Pr
     });
   }
   if (opts.categoryId) q.where('d.category_id', opts.categoryId);
+  if (opts.unanswered) q.whereNull('d.answer_reply_id');
+  whereVisibleTo(q, opts.viewer, 'd');
   const before = opts.before;
   if (before) {
     q.where((w) =>
@@ -174,6 +194,8 @@ export async function createDiscussion(
   db: Knex,
   authorId: string,
   input: DiscussionCreateInput,
+  /** Called with the new discussion's id inside its transaction, only when this call wrote it (notifications). */
+  inTransaction?: (trx: Knex.Transaction, id: string) => Promise<unknown>,
 ): Promise<CreateDiscussionResult> {
   const id = input.id ?? uuidv7();
   const ts = now();
@@ -192,6 +214,7 @@ export async function createDiscussion(
         updated_at: ts,
       });
       await bumpCategory(trx, input.categoryId, 1);
+      await inTransaction?.(trx, id);
       return { kind: 'created', id } as const;
     }));
   } catch (err) {
@@ -203,7 +226,7 @@ export async function createDiscussion(
 
 export type UpdateDiscussionResult = 'updated' | 'not_found' | 'unknown_category';
 
-export async function updateDiscussion(db: Knex, id: string, input: DiscussionUpdateInput): Promise<UpdateDiscussionResult> {
+export async function updateDiscussion(db: Knex, id: string, input: DiscussionUpdateInput, editorId?: string): Promise<UpdateDiscussionResult> {
   try {
     return await db.transaction(async (trx) => {
       const current = await lockDiscussion(trx, id);
@@ -211,6 +234,7 @@ export async function updateDiscussion(db: Knex, id: string, input: DiscussionUp
       const moving = input.categoryId !== undefined && input.categoryId !== current.category_id;
       if (moving && !(await categoryExists(trx, input.categoryId!))) return 'unknown_category';
       const changes: Record<string, unknown> = { updated_at: now() };
+      if (editorId) Object.assign(changes, await recordDiscussionWords(trx, id, editorId, input, changes.updated_at as string));
       if (input.title !== undefined) changes.title = input.title;
       if (input.content !== undefined) changes.content = input.content;
       if (input.categoryId !== undefined) changes.category_id = input.categoryId;
@@ -230,29 +254,39 @@ export async function updateDiscussion(db: Knex, id: string, input: DiscussionUp
 }
 
 /** false when the discussion does not exist. Only a real change of status moves the category counter. */
-export async function setDiscussionStatus(db: Knex, id: string, status: ContentStatus): Promise<boolean> {
+export async function setDiscussionStatus(db: Knex, id: string, status: ContentStatus, changed?: DiscussionChanged): Promise<boolean> {
   return db.transaction(async (trx) => {
     const current = await lockDiscussion(trx, id);
     if (!current) return false;
     if (current.status === status) return true;
     await trx('forum_discussions').where({ id }).update({ status, updated_at: now() });
     await bumpCategory(trx, current.category_id, isPublished({ status }) ? 1 : -1);
+    await changed?.(trx, current);
     return true;
   });
 }
 
-export async function setDiscussionFeatured(db: Knex, id: string, isFeatured: boolean): Promise<boolean> {
-  const n = await db('forum_discussions').where({ id }).update({ is_featured: isFeatured, updated_at: now() });
-  return n > 0;
-}
-
-/** Deletes the discussion; its replies and news-category links go with it (ON DELETE CASCADE). */
-export async function deleteDiscussion(db: Knex, id: string): Promise<boolean> {
+/** false when the discussion does not exist; `changed` runs only when the flag really changes. */
+export async function setDiscussionFeatured(db: Knex, id: string, isFeatured: boolean, changed?: DiscussionChanged): Promise<boolean> {
   return db.transaction(async (trx) => {
     const current = await lockDiscussion(trx, id);
     if (!current) return false;
+    await trx('forum_discussions').where({ id }).update({ is_featured: isFeatured, updated_at: now() });
+    if (toBool(current.is_featured) !== isFeatured) await changed?.(trx, current);
+    return true;
+  });
+}
+
+/** Deletes the discussion; its replies and news-category links go with it (ON DELETE CASCADE). */
+export async function deleteDiscussion(db: Knex, id: string, deleted?: DiscussionChanged): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const current = await lockDiscussion(trx, id);
+    if (!current) return false;
+    const answer = await answerHeld(trx, id);
     await trx('forum_discussions').where({ id }).delete();
+    await returnPointsIfGone(trx, answer);
     if (isPublished(current)) await bumpCategory(trx, current.category_id, -1);
+    await deleted?.(trx, current);
     return true;
   });
 }
@@ -260,7 +294,7 @@ export async function deleteDiscussion(db: Knex, id: string): Promise<boolean> {
 // ---------------------------------------------------------------------------------------------
 // Replies
 
-const REPLY_COLUMNS = ['id', 'content', 'discussion_id', 'parent_reply_id', 'author_id', 'likes', 'written_at', 'created_at'];
+const REPLY_COLUMNS = ['id', 'content', 'discussion_id', 'parent_reply_id', 'author_id', 'likes', 'written_at', 'created_at', 'edited_at', ...HIDDEN_COLUMNS];
 
 export async function findReply(db: Knex, id: string): Promise<ReplyRow | undefined> {
   return db<ReplyRow>('forum_replies').where({ id }).first(REPLY_COLUMNS);
@@ -343,8 +377,10 @@ export async function deleteReply(db: Knex, reply: Pick<ReplyRow, 'id' | 'discus
   return db.transaction(async (trx) => {
     const discussionId = reply.discussion_id;
     if (!(await lockDiscussion(trx, discussionId))) return false;
+    const answer = await answerHeld(trx, discussionId);
     const n = await trx('forum_replies').where({ id: reply.id }).delete();
     if (!n) return false;
+    await returnPointsIfGone(trx, answer);
     const remaining = trx('forum_replies').where({ discussion_id: discussionId });
     await trx('forum_discussions')
       .where({ id: discussionId })
@@ -359,4 +395,123 @@ export async function deleteReply(db: Knex, reply: Pick<ReplyRow, 'id' | 'discus
 /** The sitemap's discussions: id and last change of the newest `limit` public ones. */
 export function listPublicDiscussionStamps(db: Knex, limit: number): Promise<Array<{ id: string; updated_at: unknown }>> {
   return wherePublicDiscussion(db('forum_discussions')).orderBy('created_at', 'desc').limit(limit).select('id', 'updated_at');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edits of members' own words (issue 36; the comments' design: server/api/comments/repo.ts)
+
+/**
+ * A title or words that really change go to the edit history (what they replaced, and who changed
+ * them) and mark the discussion edited; the same words again (a replayed offline edit) change nothing.
+ * Returns the columns to add to the update.
+ */
+async function recordDiscussionWords(trx: Knex.Transaction, id: string, editorId: string, input: DiscussionUpdateInput, at: string): Promise<Record<string, unknown>> {
+  const before: { title: string; content: string } = await trx('forum_discussions').where({ id }).first('title', 'content');
+  const titleChanged = input.title !== undefined && input.title !== before.title;
+  const contentChanged = input.content !== undefined && input.content !== before.content;
+  if (!titleChanged && !contentChanged) return {};
+  await recordEdit(trx, 'discussion_id', id, editorId, { content: before.content, title: titleChanged ? before.title : null }, at);
+  return { edited_at: at };
+}
+
+/** The reply's row with what decides whether it may be edited (its discussion's visibility). */
+export interface EditableReply extends ReplyRow {
+  discussion_status: string;
+  discussion_author_id: string | null;
+  hidden_at: unknown;
+  discussion_hidden_at: unknown;
+  discussion_locked: unknown;
+}
+
+export async function findEditableReply(db: Knex, id: string): Promise<EditableReply | undefined> {
+  return db('forum_replies as r')
+    .join('forum_discussions as d', 'd.id', 'r.discussion_id')
+    .where('r.id', id)
+    .first([
+      ...REPLY_COLUMNS.map((c) => `r.${c}`),
+      'r.hidden_at',
+      'd.status as discussion_status',
+      'd.author_id as discussion_author_id',
+      'd.hidden_at as discussion_hidden_at',
+      'd.is_locked as discussion_locked',
+    ]);
+}
+
+/**
+ * The author's new words for a reply, the comments' way (editComment: history, edited_at, the
+ * mentions it adds notified in `inTransaction`). Undefined when it is gone.
+ */
+export function editReply(
+  db: Knex,
+  id: string,
+  editorId: string,
+  content: string,
+  inTransaction?: (trx: Knex.Transaction, before: CommentRow, after: CommentRow) => Promise<unknown>,
+) {
+  return editComment(db, FORUM_REPLY_EDITS, id, editorId, content, inTransaction);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Solved: the marked answer (issue 36, docs/decisions/2026-11-28-solved.md)
+
+/** What the answer's author earns while their reply is the discussion's marked answer. */
+export const ANSWER_POINTS = 15;
+
+interface HeldAnswer {
+  reply_id: string;
+  author_id: string | null;
+}
+
+/** The discussion's marked answer and its author (call under the discussion's lock). */
+async function answerHeld(trx: Knex.Transaction, discussionId: string): Promise<HeldAnswer | undefined> {
+  const row: HeldAnswer | undefined = await trx('forum_discussions as d')
+    .join('forum_replies as r', 'r.id', 'd.answer_reply_id')
+    .where('d.id', discussionId)
+    .first('r.id as reply_id', 'r.author_id');
+  return row;
+}
+
+async function movePoints(trx: Knex.Transaction, userId: string | null, delta: number): Promise<void> {
+  if (userId) await trx('users').where({ id: userId }).increment('points', delta);
+}
+
+/** After a delete: an answer whose reply went with it (ON DELETE SET NULL / CASCADE) gives its points back. */
+async function returnPointsIfGone(trx: Knex.Transaction, answer: HeldAnswer | undefined): Promise<void> {
+  if (!answer) return;
+  if (await trx('forum_replies').where({ id: answer.reply_id }).first('id')) return;
+  await movePoints(trx, answer.author_id, -ANSWER_POINTS);
+}
+
+export type MarkAnswerResult =
+  | { kind: 'not_found' }
+  | { kind: 'bad_reply' }
+  /** `marked`: the reply newly marked (its author to be told); null when nothing new was marked. */
+  | { kind: 'done'; marked: { id: string; author_id: string | null } | null };
+
+/**
+ * Marks `replyId` as the discussion's answer (null: unmarks), moving the points in the same
+ * transaction: the previous answer's author gives them back, the new one's earns them. Marking the
+ * reply that already is the answer changes nothing (a repeated request). `changed` runs only on a change.
+ */
+export async function setAnswer(
+  db: Knex,
+  discussionId: string,
+  replyId: string | null,
+  changed?: (trx: Knex.Transaction, marked: { id: string; author_id: string | null } | null) => Promise<unknown>,
+): Promise<MarkAnswerResult> {
+  return db.transaction(async (trx) => {
+    if (!(await lockDiscussion(trx, discussionId))) return { kind: 'not_found' } as const;
+    const previous = await answerHeld(trx, discussionId);
+    if ((previous?.reply_id ?? null) === replyId) return { kind: 'done', marked: null } as const;
+    let marked: { id: string; author_id: string | null } | null = null;
+    if (replyId) {
+      marked = (await trx('forum_replies').where({ id: replyId, discussion_id: discussionId }).first('id', 'author_id')) ?? null;
+      if (!marked) return { kind: 'bad_reply' } as const;
+    }
+    await trx('forum_discussions').where({ id: discussionId }).update({ answer_reply_id: replyId });
+    if (previous) await movePoints(trx, previous.author_id, -ANSWER_POINTS);
+    if (marked) await movePoints(trx, marked.author_id, ANSWER_POINTS);
+    await changed?.(trx, marked);
+    return { kind: 'done', marked } as const;
+  });
 }

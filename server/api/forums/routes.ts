@@ -6,9 +6,11 @@ import {
   DiscussionFeaturedInput,
   DiscussionListQuery,
   DiscussionStatusInput,
+  DiscussionAnswerInput,
   DiscussionUpdateInput,
   NEXT_CURSOR_HEADER,
   ReplyCreateInput,
+  ReplyEditInput,
   type Discussion,
 } from '../../../contracts/forums';
 import { badRequest, forbidden, locked, notFound } from '../../errors';
@@ -19,16 +21,34 @@ import { toBool, toIso } from '../../db/dialect';
 import { acceptedWrittenAt } from '../client-ids';
 import { authorsByIds } from '../users/repo';
 import { decodeDiscussionCursor, encodeDiscussionCursor } from '../cursor';
-import { canDeleteReply, canEditDiscussion, canModerateForums, canViewDiscussion } from './policy';
+import { canDeleteReply, canEditDiscussion, canEditReply, canMarkAnswer, canModerateForums, canViewDiscussion, isModeratingOthers } from './policy';
+import { canReadEditHistory } from '../comments/policy';
+import { listEdits, type EditedPost } from '../edits/repo';
+import { presentEdit } from '../edits/presenter';
+import { auditActor, recordAudit } from '../audit/record';
+import { isPublished } from '../content/visibility';
+import type { AuditAction } from '../../../contracts/audit';
 import { presentDiscussion, presentDiscussionDetail, presentForumCategory, presentReply, type DiscussionRow } from './presenter';
 import { countsWhenCreated, type WriteLimiter } from '../../middleware/write-limits';
 import * as repo from './repo';
 import type { Notifier } from '../notifications/notify';
 import { withMemberNames } from '../members/mentions';
+import { mayReadHidden, redactHidden } from '../moderation/visibility';
 
 const DISCUSSION_NOT_FOUND = 'Discussion not found';
 const REPLY_NOT_FOUND = 'Reply not found';
 const UNKNOWN_CATEGORY = 'Category does not exist';
+
+/** A moderator's change to a discussion as an audit entry, written in the change's transaction. */
+function moderationEntry(ctx: Koa.Context, action: AuditAction, before?: Record<string, unknown>, after?: Record<string, unknown>): repo.DiscussionChanged {
+  return (trx, discussion) =>
+    recordAudit(trx, auditActor(currentUser(ctx)), {
+      action,
+      target: { type: 'discussion', id: discussion.id, label: discussion.title },
+      before: before ?? { status: discussion.status },
+      after,
+    });
+}
 
 /**
  * Spec 7, Forums. Checks run in this order: 401 (signed out) → 403 (role) → 400 (body) →
@@ -49,7 +69,8 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
   /** The discussion if it exists and the caller may see it; 404 otherwise (drafts are not revealed). */
   async function visibleDiscussion(ctx: Koa.Context, id: string): Promise<DiscussionRow> {
     const row = await repo.findDiscussion(db, id);
-    if (!row || !canViewDiscussion(ctx.state.user, row)) throw notFound(DISCUSSION_NOT_FOUND);
+    // A hidden discussion is absent for all but its author and moderators (issue 36).
+    if (!row || !canViewDiscussion(ctx.state.user, row) || (row.hidden_at && !mayReadHidden(ctx.state.user, row))) throw notFound(DISCUSSION_NOT_FOUND);
     return row;
   }
 
@@ -73,8 +94,10 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
       allDrafts: canModerateForums(user),
       viewerId: user?.id,
       categoryId: query.categoryId,
+      unanswered: query.unanswered !== undefined,
       before,
       limit: query.limit + 1,
+      viewer: user,
     });
     const page = rows.slice(0, query.limit);
     if (rows.length > query.limit) {
@@ -86,7 +109,7 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
 
   router.get('/discussions/:id', async (ctx) => {
     const row = await visibleDiscussion(ctx, parseId(ctx.params.id, DISCUSSION_NOT_FOUND));
-    const replies = await repo.listReplies(db, row.id);
+    const replies = (await repo.listReplies(db, row.id)).map((r) => redactHidden(r, ctx.state.user));
     const [authors, newsCategories] = await Promise.all([
       authorsByIds(db, [row.author_id, ...replies.map((r) => r.author_id)]),
       repo.newsCategoriesByDiscussion(db, [row.id]),
@@ -96,7 +119,11 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
 
   router.post('/discussions', requireUser, validateBody(DiscussionCreateInput), limits.limit('discussion', { counts: countsWhenCreated }), async (ctx) => {
     const input = ctx.state.body;
-    const result = await repo.createDiscussion(db, currentUser(ctx).id, input);
+    const actorId = currentUser(ctx).id;
+    const origin = notifier.originFor(ctx);
+    // The category's watchers are told in the discussion's transaction (docs/notifications.md, "Watching").
+    const result = await repo.createDiscussion(db, actorId, input, (trx, id) => notifier.notify(trx, { kind: 'discussion', actorId, origin, discussionId: id }));
+    if (result.kind === 'created') notifier.kick();
     if (result.kind === 'unknown_category') throw badRequest(UNKNOWN_CATEGORY, { categoryId: [UNKNOWN_CATEGORY] });
     // 200 when its client id had already been posted (a replay), 201 when this request wrote it.
     await respondWithDiscussion(ctx, result.id, result.kind === 'created' ? 201 : 200);
@@ -112,7 +139,8 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
       throw forbidden('Only editors and admins can pin or lock discussions');
     }
     if (Object.values(input).every((v) => v === undefined)) throw badRequest('Nothing to update');
-    const result = await repo.updateDiscussion(db, row.id, input);
+    // A changed title or words go to the edit history and mark the discussion edited (issue 36).
+    const result = await repo.updateDiscussion(db, row.id, input, user.id);
     if (result === 'not_found') throw notFound(DISCUSSION_NOT_FOUND);
     if (result === 'unknown_category') throw badRequest(UNKNOWN_CATEGORY, { categoryId: [UNKNOWN_CATEGORY] });
     await respondWithDiscussion(ctx, row.id);
@@ -120,22 +148,31 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
 
   router.delete('/discussions/:id', requireUser, async (ctx) => {
     const row = await visibleDiscussion(ctx, parseId(ctx.params.id, DISCUSSION_NOT_FOUND));
-    if (!canEditDiscussion(currentUser(ctx), row)) throw forbidden('You can only delete your own discussions');
-    if (!(await repo.deleteDiscussion(db, row.id))) throw notFound(DISCUSSION_NOT_FOUND);
+    const user = currentUser(ctx);
+    if (!canEditDiscussion(user, row)) throw forbidden('You can only delete your own discussions');
+    const moderated = isModeratingOthers(user, row) ? moderationEntry(ctx, 'discussion.delete') : undefined;
+    if (!(await repo.deleteDiscussion(db, row.id, moderated))) throw notFound(DISCUSSION_NOT_FOUND);
     ctx.body = { ok: true };
   });
 
   router.patch('/discussions/:id/status', requireRole(...FORUM_MODERATORS), validateBody(DiscussionStatusInput), async (ctx) => {
     const id = parseId(ctx.params.id, DISCUSSION_NOT_FOUND);
     const { status } = ctx.state.body;
-    if (!(await repo.setDiscussionStatus(db, id, status))) throw notFound(DISCUSSION_NOT_FOUND);
+    const changed: repo.DiscussionChanged = async (trx, before) => {
+      if (isModeratingOthers(currentUser(ctx), before)) {
+        await moderationEntry(ctx, isPublished({ status }) ? 'discussion.publish' : 'discussion.unpublish', { status: before.status }, { status })(trx, before);
+      }
+    };
+    if (!(await repo.setDiscussionStatus(db, id, status, changed))) throw notFound(DISCUSSION_NOT_FOUND);
     await respondWithDiscussion(ctx, id);
   });
 
   router.patch('/discussions/:id/featured', requireRole(...FORUM_MODERATORS), validateBody(DiscussionFeaturedInput), async (ctx) => {
     const id = parseId(ctx.params.id, DISCUSSION_NOT_FOUND);
     const { isFeatured } = ctx.state.body;
-    if (!(await repo.setDiscussionFeatured(db, id, isFeatured))) throw notFound(DISCUSSION_NOT_FOUND);
+    // Featuring puts a discussion on the Main Page: recorded whoever wrote it.
+    const entry = moderationEntry(ctx, isFeatured ? 'discussion.feature' : 'discussion.unfeature', { isFeatured: !isFeatured }, { isFeatured });
+    if (!(await repo.setDiscussionFeatured(db, id, isFeatured, entry))) throw notFound(DISCUSSION_NOT_FOUND);
     await respondWithDiscussion(ctx, id);
   });
 
@@ -167,6 +204,75 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
     if (!canDeleteReply(currentUser(ctx), reply)) throw forbidden('You can only delete your own replies');
     if (!(await repo.deleteReply(db, reply))) throw notFound(REPLY_NOT_FOUND);
     ctx.body = { ok: true };
+  });
+
+  // ------------------------------------------------------------------------------------------
+  // Issue 36: members edit their own replies (the comments' design), moderators read edit
+  // histories, and a discussion's author or a moderator marks one reply as the answer.
+
+  /** A post's edit history for moderators; 404 when the caller may not see the post. */
+  async function respondWithHistory(ctx: Koa.Context, post: EditedPost, id: string): Promise<void> {
+    const rows = await listEdits(db, post, id);
+    const editors = await authorsByIds(db, rows.map((r) => r.editor_id));
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = rows.map((r) => presentEdit(r, editors));
+  }
+
+  /** The reply if it exists and is shown in a discussion the caller may see; 404 otherwise (hidden ones too). */
+  async function editableReply(ctx: Koa.Context): Promise<repo.EditableReply> {
+    const reply = await repo.findEditableReply(db, parseId(ctx.params.id, REPLY_NOT_FOUND));
+    const discussion = reply && { author_id: reply.discussion_author_id, status: reply.discussion_status };
+    if (!reply || !discussion || !canViewDiscussion(ctx.state.user, discussion) || reply.hidden_at || reply.discussion_hidden_at) throw notFound(REPLY_NOT_FOUND);
+    return reply;
+  }
+
+  router.patch('/replies/:id', requireUser, validateBody(ReplyEditInput), limits.limit('comment'), async (ctx) => {
+    const user = currentUser(ctx);
+    const reply = await editableReply(ctx);
+    if (!canEditReply(user, reply)) throw forbidden('You can only edit your own replies');
+    // A locked discussion is closed to new words, edits included (docs/decisions/2026-11-28-solved-and-forum-edits.md).
+    if (toBool(reply.discussion_locked)) throw locked('This discussion is locked');
+    const content = await withMemberNames(db, ctx.state.body.content, { max: LIMITS.commentMax, noun: 'Reply' });
+    const origin = notifier.originFor(ctx);
+    // Only the members the edit newly mentions are told (previousContent), in the edit's transaction.
+    const edited = await repo.editReply(db, reply.id, user.id, content, (trx, before, after) =>
+      notifier.notify(trx, { kind: 'reply', actorId: user.id, origin, replyId: after.id, discussionId: reply.discussion_id, content: after.content, previousContent: before.content }),
+    );
+    if (!edited) throw notFound(REPLY_NOT_FOUND);
+    if (edited.changed) notifier.kick();
+    const row = (await repo.findReply(db, reply.id))!;
+    ctx.body = presentReply(row, await authorsByIds(db, [row.author_id]));
+  });
+
+  router.get('/replies/:id/edits', requireUser, async (ctx) => {
+    if (!canReadEditHistory(currentUser(ctx))) throw forbidden('Only editors and admins can read edit histories');
+    const reply = await editableReply(ctx);
+    await respondWithHistory(ctx, 'reply_id', reply.id);
+  });
+
+  router.get('/discussions/:id/edits', requireUser, async (ctx) => {
+    if (!canReadEditHistory(currentUser(ctx))) throw forbidden('Only editors and admins can read edit histories');
+    const row = await visibleDiscussion(ctx, parseId(ctx.params.id, DISCUSSION_NOT_FOUND));
+    await respondWithHistory(ctx, 'discussion_id', row.id);
+  });
+
+  router.put('/discussions/:id/answer', requireUser, validateBody(DiscussionAnswerInput), async (ctx) => {
+    const user = currentUser(ctx);
+    const row = await visibleDiscussion(ctx, parseId(ctx.params.id, DISCUSSION_NOT_FOUND));
+    if (!canMarkAnswer(user, row)) throw forbidden("Only the discussion's author or a moderator can mark its answer");
+    const { replyId } = ctx.state.body;
+    const origin = notifier.originFor(ctx);
+    // The answer's author is told in the marking's transaction (never the actor: marking one's own reply tells nobody).
+    const result = await repo.setAnswer(db, row.id, replyId, async (trx, marked) => {
+      if (marked) await notifier.notify(trx, { kind: 'answer', actorId: user.id, origin, replyId: marked.id, discussionId: row.id, replyAuthorId: marked.author_id });
+    });
+    if (result.kind === 'not_found') throw notFound(DISCUSSION_NOT_FOUND);
+    if (result.kind === 'bad_reply') {
+      const message = 'The answer must be a reply in this discussion';
+      throw badRequest(message, { replyId: [message] });
+    }
+    if (result.marked) notifier.kick();
+    await respondWithDiscussion(ctx, row.id);
   });
 
   return router;

@@ -22,7 +22,7 @@ describe.each(DB_KINDS)('invitation mail [%s]', (kind) => {
 
   beforeAll(async () => {
     await smtp.start();
-    t = await startTestServer(kind, { publicUrl: MAIL_TEST_PUBLIC_URL, mail: { mode: 'smtp', smtpUrl: smtp.url, from: '"Ledger Commons" <no-reply@commons.example>' } });
+    t = await startTestServer(kind, { publicUrl: MAIL_TEST_PUBLIC_URL, mail: smtp.mail });
   }, 60_000);
   afterAll(async () => {
     await t?.close();

@@ -18,6 +18,7 @@ import { assertStrongPassword } from '../auth/password-strength';
 import { startSession } from '../auth/routes';
 import { TOKEN_PATTERN } from '../uploads/repo';
 import { presentUser } from '../users/presenter';
+import { auditActor, recordAudit } from '../audit/record';
 import { findUserByEmail, insertUser } from '../users/repo';
 import { linkExpired, presentInvitation, presentInvitationPreview, presentInvitationWithLink, type InvitationRow } from './presenter';
 import {
@@ -125,6 +126,11 @@ export function invitationRoutes({ db, site, limits, mail }: InvitationDeps): Ro
         const invitation = await upsertInvitation(trx, existing, { email: input.email, role: input.role, invitedBy: admin.id });
         // Where the site cannot send mail, the admin passes the link on by hand (the answer's inviteUrl).
         if (mail.enabled) await enqueueInvitationMail(trx, mailSite(ctx), invitation, nameOf(admin.row));
+        await recordAudit(trx, auditActor(admin), {
+          action: 'invitation.create',
+          target: { type: 'invitation', id: invitation.row.id, label: invitation.row.email },
+          after: { email: invitation.row.email, role: invitation.row.role },
+        });
         return invitation;
       });
     } catch (err) {
@@ -172,8 +178,19 @@ export function invitationRoutes({ db, site, limits, mail }: InvitationDeps): Ro
 
   router.post('/api/users/invitations/:id/revoke', adminOnly, async (ctx) => {
     const id = parseId(ctx.params.id, 'Invitation not found');
-    // One conditional update, so a revocation and an acceptance racing cannot both win.
-    const revoked = await revokePending(db, id);
+    // One conditional update, so a revocation and an acceptance racing cannot both win; only a
+    // revocation that happened is recorded (not a repeated one).
+    const revoked = await db.transaction(async (trx) => {
+      if (!(await revokePending(trx, id))) return false;
+      const revokedRow = (await findInvitationById(trx, id))!;
+      await recordAudit(trx, auditActor(currentUser(ctx)), {
+        action: 'invitation.revoke',
+        target: { type: 'invitation', id, label: revokedRow.email },
+        before: { status: 'pending' },
+        after: { status: 'revoked' },
+      });
+      return true;
+    });
     const row = await findInvitationById(db, id);
     if (!row) throw notFound('Invitation not found');
     if (!revoked && row.accepted_at) throw conflict('This invitation has already been accepted');

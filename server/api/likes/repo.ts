@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import { now } from '../../db/dialect';
 import { transactionOrRefusal } from '../../db/transaction';
+import { countLike, forgetLikes, type LikeEvent } from '../admin-dashboard/counters';
 
 /**
  * One like per user and item, recorded in `user_interactions` (unique on user, target type,
@@ -39,15 +40,28 @@ async function readCounter(trx: Knex.Transaction, type: LikeTargetType, id: stri
   return row ? Number(row.likes) : undefined;
 }
 
+/**
+ * Deletes the likes `where` names, taking each off the dashboard's counters (their days: read first,
+ * as SQLite's DELETE through Knex returns no rows); how many there were.
+ */
+async function takeLikes(trx: Knex.Transaction, where: Record<string, string>): Promise<number> {
+  const likes: LikeEvent[] = await trx('user_interactions').where({ ...where, interaction_type: LIKE }).forUpdate().select('target_type', 'target_id', 'created_at');
+  if (!likes.length) return 0;
+  await forgetLikes(trx, likes);
+  return trx('user_interactions').where({ ...where, interaction_type: LIKE }).delete();
+}
+
 /** Undefined, with nothing written, when the item no longer exists. */
 export async function addLike(db: Knex, userId: string, type: LikeTargetType, targetId: string): Promise<LikeState | undefined> {
   return transactionOrRefusal(db, async (trx, refuse: (gone: undefined) => never) => {
+    const like = { id: uuidv7(), user_id: userId, target_type: type, target_id: targetId, interaction_type: LIKE, created_at: now() };
     const inserted = await trx('user_interactions')
-      .insert({ id: uuidv7(), user_id: userId, target_type: type, target_id: targetId, interaction_type: LIKE, created_at: now() })
+      .insert(like)
       .onConflict(['user_id', 'target_type', 'target_id', 'interaction_type'])
       .ignore()
       .returning('id');
     const likes = inserted.length ? await changeCounter(trx, type, targetId, 1) : await readCounter(trx, type, targetId);
+    if (inserted.length && likes !== undefined) await countLike(trx, like, 1);
     // The like row just inserted must not outlive its item.
     if (likes === undefined) return refuse(undefined);
     return { liked: true, likes };
@@ -57,9 +71,7 @@ export async function addLike(db: Knex, userId: string, type: LikeTargetType, ta
 /** Undefined, with nothing written, when the item no longer exists. */
 export async function removeLike(db: Knex, userId: string, type: LikeTargetType, targetId: string): Promise<LikeState | undefined> {
   return transactionOrRefusal(db, async (trx, refuse: (gone: undefined) => never) => {
-    const deleted = await trx('user_interactions')
-      .where({ user_id: userId, target_type: type, target_id: targetId, interaction_type: LIKE })
-      .delete();
+    const deleted = await takeLikes(trx, { user_id: userId, target_type: type, target_id: targetId });
     const likes = deleted ? await changeCounter(trx, type, targetId, -1) : await readCounter(trx, type, targetId);
     if (likes === undefined) return refuse(undefined);
     return { liked: false, likes };
@@ -82,5 +94,5 @@ export function likedByViewerColumn(db: Knex, type: LikeTargetType, idColumn: st
 
 /** Removes every like of an item; called inside the transaction that deletes the item. */
 export async function deleteLikesOf(trx: Knex.Transaction, type: LikeTargetType, targetId: string): Promise<void> {
-  await trx('user_interactions').where({ target_type: type, target_id: targetId, interaction_type: LIKE }).delete();
+  await takeLikes(trx, { target_type: type, target_id: targetId });
 }

@@ -4,10 +4,12 @@ import { MenuVisibilityInput } from '../../../contracts/admin';
 import { MenuKey } from '../../../contracts/common';
 import { notFound } from '../../errors';
 import { ADMINS } from '../../../contracts/constants';
-import { hasRole, requireRole } from '../../middleware/auth';
+import { currentUser, hasRole, requireRole } from '../../middleware/auth';
+import { toBool } from '../../db/dialect';
+import { auditActor, recordAudit } from '../audit/record';
 import { validateBody } from '../../middleware/validate';
 import { presentMenuSetting } from './presenter';
-import { listMenuSettings, setMenuVisibility } from './repo';
+import { findMenuSetting, listMenuSettings, setMenuVisibility } from './repo';
 
 /**
  * Navigation visibility. Read on every request and sent with `no-store`: a change takes effect for
@@ -26,7 +28,23 @@ export function menuRoutes(db: Knex): Router {
     const { isVisible } = ctx.state.body;
     // Only the five menu keys name a row; anything else (a%00b would be a 500 on PostgreSQL) is 404.
     const key = MenuKey.safeParse(ctx.params.menuKey);
-    const row = key.success ? await setMenuVisibility(db, key.data, isVisible) : undefined;
+    const row = !key.success
+      ? undefined
+      : await db.transaction(async (trx) => {
+          const before = await findMenuSetting(trx, key.data);
+          if (!before) return undefined;
+          const after = await setMenuVisibility(trx, key.data, isVisible);
+          // Saving the same visibility again changes nothing anyone sees: no entry.
+          if (toBool(before.is_visible) !== isVisible) {
+            await recordAudit(trx, auditActor(currentUser(ctx)), {
+              action: 'menu.update',
+              target: { type: 'menu', id: key.data, label: before.menu_label },
+              before: { isVisible: toBool(before.is_visible) },
+              after: { isVisible },
+            });
+          }
+          return after;
+        });
     if (!row) throw notFound('Menu item not found');
     ctx.body = presentMenuSetting(row, { withLabel: true });
   });

@@ -7,12 +7,14 @@ import {
 } from '../../../contracts/admin';
 import { notFound } from '../../errors';
 import { ADMINS } from '../../../contracts/constants';
-import { requireRole } from '../../middleware/auth';
+import { currentUser, requireRole } from '../../middleware/auth';
+import { auditActor, changedFields, recordAudit } from '../audit/record';
 import { parseId, validateBody, validateQuery } from '../../middleware/validate';
 import { nameSlugGuard } from '../name-slug/unique';
-import { presentNewsCategory } from './presenter';
+import { presentNewsCategory, type NewsCategoryRow } from './presenter';
 import {
   deleteNewsCategory,
+  findNewsCategory,
   insertNewsCategory,
   listNewsCategories,
   updateNewsCategory,
@@ -22,6 +24,10 @@ const TAKEN: Record<'name' | 'slug', string> = {
   name: 'A category with this name already exists',
   slug: 'A category with this slug already exists',
 };
+
+/** What the audit log compares when a category is edited. */
+const AUDITED = ['name', 'slug', 'description', 'icon', 'color', 'displayOrder', 'isActive'] as const;
+const categoryTarget = (row: NewsCategoryRow) => ({ type: 'category' as const, id: row.id, label: row.name });
 
 export function newsCategoryRoutes(db: Knex): Router {
   const router = new Router();
@@ -37,7 +43,13 @@ export function newsCategoryRoutes(db: Knex): Router {
   router.post('/api/admin/news-categories', adminOnly, validateBody(NewsCategoryCreateInput), async (ctx) => {
     const input = ctx.state.body;
     await unique.check(input);
-    const row = await insertNewsCategory(db, input).catch((err) => unique.race(err, input));
+    const row = await db
+      .transaction(async (trx) => {
+        const created = await insertNewsCategory(trx, input);
+        await recordAudit(trx, auditActor(currentUser(ctx)), { action: 'category.create', target: categoryTarget(created), after: { name: created.name, slug: created.slug } });
+        return created;
+      })
+      .catch((err) => unique.race(err, input));
     ctx.status = 201;
     ctx.body = presentNewsCategory(row);
   });
@@ -46,14 +58,29 @@ export function newsCategoryRoutes(db: Knex): Router {
     const id = parseId(ctx.params.id, 'Category not found');
     const input = ctx.state.body;
     await unique.check(input, id);
-    const row = await updateNewsCategory(db, id, input).catch((err) => unique.race(err, input, id));
+    const row = await db
+      .transaction(async (trx) => {
+        const before = await findNewsCategory(trx, id);
+        if (!before) return undefined;
+        const after = (await updateNewsCategory(trx, id, input))!;
+        const changes = changedFields(presentNewsCategory(before), presentNewsCategory(after), AUDITED);
+        if (changes) await recordAudit(trx, auditActor(currentUser(ctx)), { action: 'category.update', target: categoryTarget(after), ...changes });
+        return after;
+      })
+      .catch((err) => unique.race(err, input, id));
     if (!row) throw notFound('Category not found');
     ctx.body = presentNewsCategory(row);
   });
 
   router.delete('/api/admin/news-categories/:id', adminOnly, async (ctx) => {
     const id = parseId(ctx.params.id, 'Category not found');
-    if (!(await deleteNewsCategory(db, id))) throw notFound('Category not found');
+    const deleted = await db.transaction(async (trx) => {
+      const before = await findNewsCategory(trx, id);
+      if (!before || !(await deleteNewsCategory(trx, id))) return false;
+      await recordAudit(trx, auditActor(currentUser(ctx)), { action: 'category.delete', target: categoryTarget(before), before: { name: before.name, slug: before.slug } });
+      return true;
+    });
+    if (!deleted) throw notFound('Category not found');
     ctx.body = { ok: true };
   });
 

@@ -64,7 +64,7 @@ describeEachDb('news', (t) => {
     expect((await as.anonymous.get(`/api/news/featured${q}`)).body).toEqual([]);
     const older = await insertArticle(t().db, { categoryIds: [cat.id], isFeatured: true, publishedAt: minutesAgo(20) });
     const newer = await insertArticle(t().db, { categoryIds: [cat.id], isFeatured: true, publishedAt: minutesAgo(10) });
-    const draft = await insertArticle(t().db, { categoryIds: [cat.id], isFeatured: true, status: 'draft' });
+    const draft = await insertArticle(t().db, { categoryIds: [cat.id], isFeatured: true, status: 'draft', createdAt: minutesAgo(5) });
     await insertArticle(t().db, { categoryIds: [cat.id], isFeatured: true, isArchived: true });
     await insertArticle(t().db, { categoryIds: [cat.id] });
     expect(ids(await as.anonymous.get(`/api/news/featured${q}`))).toEqual([newer, older]);
@@ -107,13 +107,13 @@ describeEachDb('news', (t) => {
 
   it('shows drafts only to editors and admins, in the list and in detail', async () => {
     const cat = await freshCategory();
-    const draft = await insertArticle(t().db, { categoryIds: [cat.id], status: 'draft' });
-    const published = await insertArticle(t().db, { categoryIds: [cat.id] });
+    const draft = await insertArticle(t().db, { categoryIds: [cat.id], status: 'draft', createdAt: minutesAgo(1) });
+    const published = await insertArticle(t().db, { categoryIds: [cat.id], createdAt: minutesAgo(2) });
     for (const viewer of VIEWERS) {
       const list = await as[viewer].get(`/api/news?categories=${cat.id}`);
       const detail = await as[viewer].get(`/api/news/${draft}`);
       if (viewer === 'editor' || viewer === 'admin') {
-        expect(ids(list), viewer).toEqual([draft, published]); // never-published drafts first
+        expect(ids(list), viewer).toEqual([draft, published]); // newest first, drafts by when they were made
         expect(detail.status, viewer).toBe(200);
         expect(detail.body).toMatchObject({ status: 'draft', publishedAt: null });
       } else {
@@ -174,19 +174,31 @@ describeEachDb('news', (t) => {
     }
   });
 
-  it('pages with the X-Next-Cursor cursor: no overlap, no gap, across drafts and ties', async () => {
+  it('pages with the X-Next-Cursor cursor: no overlap, no gap, drafts among the published by when they were made, and ties', async () => {
     const cat = await freshCategory();
+    const draft = (createdAt: string) => insertArticle(t().db, { categoryIds: [cat.id], status: 'draft', createdAt });
+    const drafts = new Set<string>();
+    const asDraft = (id: string) => (drafts.add(id), id);
     const expected = [
-      await insertArticle(t().db, { categoryIds: [cat.id], status: 'draft', createdAt: minutesAgo(1) }),
-      await insertArticle(t().db, { categoryIds: [cat.id], status: 'draft', createdAt: minutesAgo(2) }),
+      asDraft(await draft(minutesAgo(1))),
+      asDraft(await draft(minutesAgo(2))),
       await insertArticle(t().db, { categoryIds: [cat.id], publishedAt: minutesAgo(5) }),
-      // Three with one publishedAt and one createdAt: the id breaks the tie.
-      ...(await Promise.all([0, 1, 2].map(() => insertArticle(t().db, { categoryIds: [cat.id], publishedAt: minutesAgo(6), createdAt: minutesAgo(6) })))).sort().reverse(),
+      asDraft(await draft(minutesAgo(5.5))),
+      // Three published and a draft that all appeared at one time: the id breaks the tie.
+      ...[
+        ...(await Promise.all([0, 1, 2].map(() => insertArticle(t().db, { categoryIds: [cat.id], publishedAt: minutesAgo(6), createdAt: minutesAgo(6) })))),
+        asDraft(await draft(minutesAgo(6))),
+      ]
+        .sort()
+        .reverse(),
       await insertArticle(t().db, { categoryIds: [cat.id], publishedAt: minutesAgo(7) }),
+      // Made long before it was published: it sorts by its publication.
+      await insertArticle(t().db, { categoryIds: [cat.id], publishedAt: minutesAgo(7.5), createdAt: minutesAgo(600) }),
+      asDraft(await draft(minutesAgo(10))),
     ];
     for (const [viewer, want] of [
       ['editor', expected],
-      ['subscriber', expected.slice(2)],
+      ['subscriber', expected.filter((id) => !drafts.has(id))],
     ] as const) {
       const seen: string[] = [];
       let cursor: string | null = null;

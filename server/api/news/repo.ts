@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ArticlePatchInput } from '../../../contracts/news';
 import { insertComment as insertAnyComment, type ClientWrite, type CommentRow } from '../comments/repo';
 import { ARTICLE_COMMENTS } from '../comments/targets';
-import type { ContentRow, ContentWrite } from '../content/repo';
+import { scheduleColumns, type ContentRow, type ContentWrite } from '../content/repo';
 import { wherePublicContent } from '../content/visibility';
 
 export interface ArticleRow extends ContentRow {
@@ -37,6 +37,7 @@ export function articleWrite(input: ArticlePatchInput): ContentWrite {
     const value = input[field as keyof typeof ARTICLE_COLUMNS];
     if (value !== undefined) columns[column] = value;
   }
+  Object.assign(columns, scheduleColumns(input.scheduledAt));
   return { columns, categoryIds: input.categoryIds };
 }
 

@@ -6,20 +6,20 @@ import {
   ArticlePatchInput,
   ArticlePutInput,
   CommentCreateInput,
+  CommentEditInput,
   CommentListQuery,
   ContentStatusInput,
   FeaturedInput,
   NewsListQuery,
 } from '../../../contracts/news';
 import { CONTENT_EDITORS } from '../../../contracts/constants';
-import { toBool } from '../../db/dialect';
 import { currentUser, requireRole, requireUser } from '../../middleware/auth';
 import { validateBody, validateQuery } from '../../middleware/validate';
 import { commentHandlers } from '../comments/handlers';
 import { ARTICLE_COMMENTS } from '../comments/targets';
-import { createHandler, deleteHandler, itemId, listHandler, presentOne, updateHandler, type UpdateNotice } from '../content/handlers';
+import { createHandler, deleteHandler, itemId, listHandler, presentOne, updateHandler } from '../content/handlers';
+import { contentChangeNotice } from '../content/changes';
 import { ARTICLES } from '../content/kinds';
-import { isPublished } from '../content/visibility';
 import { archiveColumns, featuredColumns, statusColumns } from '../content/repo';
 import { likeHandler } from '../likes/handlers';
 import { countsWhenCreated, type WriteLimiter } from '../../middleware/write-limits';
@@ -39,21 +39,22 @@ const editors = requireRole(...CONTENT_EDITORS);
 export function newsRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier): Router {
   const router = new Router({ prefix: '/api/news' });
 
-  // An article becoming published, or featured, tells its author (docs/notifications.md); an
-  // editor publishing their own article is not told (the actor never is).
-  const articleNotice: UpdateNotice = {
-    async inTransaction(ctx, trx, before, columns) {
-      const event = { actorId: currentUser(ctx).id, origin: notifier.originFor(ctx), articleId: before.id };
-      if (isPublished(columns) && !isPublished(before)) await notifier.notify(trx, { ...event, kind: 'article_published' });
-      if (columns.is_featured === true && !toBool(before.is_featured)) await notifier.notify(trx, { ...event, kind: 'article_featured' });
-    },
-    afterCommit: () => notifier.kick(),
-  };
+  // An article becoming published, or featured, tells its author (docs/notifications.md; the actor
+  // never is); the toggles and saves are written to the audit log (content/changes.ts).
+  const articleNotice = contentChangeNotice(ARTICLES, notifier);
 
   // A new comment tells the article's author and anyone it mentions (docs/notifications.md).
   const comments = commentHandlers(db, ARTICLES, ARTICLE_COMMENTS, {
-    inTransaction: (ctx, trx, row) =>
-      notifier.notify(trx, { kind: 'comment', actorId: currentUser(ctx).id, origin: notifier.originFor(ctx), commentId: row.id, articleId: row.parent_id, content: row.content }),
+    inTransaction: (ctx, trx, row, before) =>
+      notifier.notify(trx, {
+        kind: 'comment',
+        actorId: currentUser(ctx).id,
+        origin: notifier.originFor(ctx),
+        commentId: row.id,
+        articleId: row.parent_id,
+        content: row.content,
+        previousContent: before?.content,
+      }),
     afterCommit: () => notifier.kick(),
   });
 
@@ -68,6 +69,8 @@ export function newsRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier): 
 
   // Before the '/:id/…' routes, so DELETE /comments/like can never be read as an unlike of 'comments'.
   router.delete('/comments/:commentId', requireUser, comments.remove);
+  router.patch('/comments/:commentId', requireUser, validateBody(CommentEditInput), limits.limit('comment'), comments.edit);
+  router.get('/comments/:commentId/edits', requireUser, comments.history);
 
   // The detail page's byline: the author's public name and photo, null when they have no
   // public page (deleted or deactivated). One query more, on the detail only.
@@ -81,7 +84,7 @@ export function newsRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier): 
   router.delete('/:id', editors, deleteHandler(db, ARTICLES));
 
   router.patch('/:id/status', editors, validateBody(ContentStatusInput), updateHandler(db, ARTICLES, presentArticle, statusColumns, articleNotice));
-  router.patch('/:id/archive', editors, validateBody(ArchiveInput), updateHandler(db, ARTICLES, presentArticle, archiveColumns));
+  router.patch('/:id/archive', editors, validateBody(ArchiveInput), updateHandler(db, ARTICLES, presentArticle, archiveColumns, articleNotice));
   router.patch('/:id/featured', editors, validateBody(FeaturedInput), updateHandler(db, ARTICLES, presentArticle, featuredColumns, articleNotice));
 
   router.post('/:id/like', limits.limit('like'), likeHandler(db, ARTICLES, 'like'));

@@ -4,12 +4,12 @@ import { mentionMarkup, type Notification, type NotificationChannel, type Notifi
 import { LIMITS, type Role } from '../../../contracts/common';
 import { contactEmailOf } from '../../config';
 import { DB_KINDS, startTestServer, TEST_SESSION_SECRET, type Agent, type TestServer } from '../../test/harness';
-import { createCategory, createUser, forumCategory, insertArticle } from '../../test/factories';
+import { createCategory, createUser, forumCategory, insertArticle, insertPodcast } from '../../test/factories';
 import type { UserRow } from '../users/presenter';
 import { createDiscussion } from '../forums/repo';
 import { DIGEST_INTERVAL_MS, Notifier } from './notify';
 import { signInAs } from '../../test/agents';
-import { MAIL_TEST_PUBLIC_URL, TestSmtpServer, type ReceivedMail } from '../../test/mail';
+import { MAIL_TEST_PUBLIC_URL, TestSmtpServer, type ReceivedMail, mailHeader } from '../../test/mail';
 import { until } from '../../test/wait';
 
 /*
@@ -23,12 +23,6 @@ interface Member {
   agent: Agent;
 }
 
-/** The headers of a received message, folded lines joined (List-Unsubscribe is long). */
-function header(mail: ReceivedMail, name: string): string | undefined {
-  const head = mail.raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
-  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-  return line?.slice(name.length + 1).trim();
-}
 
 describe.each(DB_KINDS)('notifications [%s]', (kind) => {
   const smtp = new TestSmtpServer();
@@ -38,7 +32,7 @@ describe.each(DB_KINDS)('notifications [%s]', (kind) => {
 
   beforeAll(async () => {
     await smtp.start();
-    t = await startTestServer(kind, { publicUrl: MAIL_TEST_PUBLIC_URL, mail: { mode: 'smtp', smtpUrl: smtp.url, from: '"Ledger Commons" <no-reply@commons.example>' } });
+    t = await startTestServer(kind, { publicUrl: MAIL_TEST_PUBLIC_URL, mail: smtp.mail });
     forumCategoryId = (await forumCategory(t.db)).id;
     newsCategoryId = (await createCategory(t.db)).id;
   }, 60_000);
@@ -102,10 +96,10 @@ describe.each(DB_KINDS)('notifications [%s]', (kind) => {
     expect(mail.parsed.text).toContain(link);
     expect(mail.parsed.text).toContain('Reconcile first.');
     expect(mail.parsed.html).toContain(`href="${link}"`);
-    const unsubscribe = header(mail, 'List-Unsubscribe')!;
+    const unsubscribe = mailHeader(mail, 'List-Unsubscribe')!;
     expect(unsubscribe).toMatch(/^<https:\/\/commons\.example\/api\/notifications\/unsubscribe\?token=[^>]+>, <mailto:[^>]+>$/);
     expect(unsubscribe).toContain(`mailto:${contactEmailOf({ publicUrl: MAIL_TEST_PUBLIC_URL })}`);
-    expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(mailHeader(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
 
     // Her own reply in her own discussion tells nobody.
     expect((await alice.agent.post('/api/forum/replies', { discussionId, content: 'Thanks!' })).status).toBe(201);
@@ -214,6 +208,40 @@ describe.each(DB_KINDS)('notifications [%s]', (kind) => {
     expect(mail.parsed.text).toContain(`Ask @${dave.user.first_name} ${dave.user.last_name} or @Nobody`);
     expect(mail.parsed.text).not.toContain(dave.user.id + ')');
     expect(mail.parsed.text).toContain(`${MAIL_TEST_PUBLIC_URL}/news/${articleId}#comment-${commentId}`);
+  });
+
+  it("a mention in an episode's comment notifies and mails the member with a link to the comment; deleting the comment withdraws it", async () => {
+    const bob = await member();
+    const dave = await member();
+    await setChannels(dave, { mention: 'email' });
+    const episodeId = await insertPodcast(t.db, { categoryIds: [newsCategoryId], title: 'Audit season, part 2' });
+    const res = await bob.agent.post(`/api/podcasts/${episodeId}/comments`, { content: `Worth a listen, ${mention(dave)}.` });
+    expect(res.status).toBe(201);
+    const commentId = res.body.id;
+
+    const [forDave] = await list(dave);
+    expect(await list(dave)).toHaveLength(1);
+    expect(forDave).toMatchObject({
+      type: 'mention',
+      target: { kind: 'episode', id: episodeId, title: 'Audit season, part 2', path: `/podcasts/${episodeId}#comment-${commentId}` },
+    });
+    expect(await list(bob)).toEqual([]);
+
+    const [mail] = await smtp.waitFor(dave.user.email);
+    expect(mail.parsed.subject).toBe(`${bob.user.first_name} ${bob.user.last_name} mentioned you in a comment on “Audit season, part 2”`);
+    expect(mail.parsed.text).toContain(`${MAIL_TEST_PUBLIC_URL}/podcasts/${episodeId}#comment-${commentId}`);
+    expect(mail.parsed.text).toContain(`Worth a listen, @${dave.user.first_name} ${dave.user.last_name}.`);
+
+    expect((await bob.agent.delete(`/api/podcasts/comments/${commentId}`)).status).toBe(200);
+    expect(await list(dave)).toEqual([]);
+  });
+
+  it("a comment on a draft episode tells nobody it mentions", async () => {
+    const editor = await member({ role: 'editor' });
+    const reader = await member();
+    const draft = await insertPodcast(t.db, { categoryIds: [newsCategoryId], status: 'draft' });
+    expect((await editor.agent.post(`/api/podcasts/${draft}/comments`, { content: `Look, ${mention(reader)}` })).status).toBe(201);
+    expect(await list(reader)).toEqual([]);
   });
 
   it('a comment on a draft (which only editors see) tells nobody, mentioned or author', async () => {
@@ -426,7 +454,7 @@ describe.each(DB_KINDS)('notifications [%s]', (kind) => {
     const discussionId = await discussionOf(alice);
     await bob.agent.post('/api/forum/replies', { discussionId, content: 'First' });
     const [mail] = await smtp.waitFor(alice.user.email);
-    const url = /^<([^>]+)>/.exec(header(mail, 'List-Unsubscribe')!)![1];
+    const url = /^<([^>]+)>/.exec(mailHeader(mail, 'List-Unsubscribe')!)![1];
     const path = url.slice(MAIL_TEST_PUBLIC_URL.length);
     const token = new URL(url).searchParams.get('token')!;
 
@@ -488,7 +516,7 @@ describe.each(DB_KINDS)('notifications [%s]', (kind) => {
     for (const words of ['commented on your article “Audit trails”', 'mentioned you in a comment on “Tax season”', `${MAIL_TEST_PUBLIC_URL}/news/${articleId}#comment-`]) {
       expect(digest.parsed.text).toContain(words);
     }
-    expect(header(digest, 'List-Unsubscribe')).toMatch(/^<https:\/\/commons\.example\/api\/notifications\/unsubscribe\?token=[^>]+\.digest\.[^>]+>/);
+    expect(mailHeader(digest, 'List-Unsubscribe')).toMatch(/^<https:\/\/commons\.example\/api\/notifications\/unsubscribe\?token=[^>]+\.digest\.[^>]+>/);
     // Each notification goes in one digest: a second run sends nothing more.
     expect(await notifier.sendDigests(t.db, MAIL_TEST_PUBLIC_URL, tomorrow)).toBe(0);
     await outboxDrained();
@@ -497,7 +525,7 @@ describe.each(DB_KINDS)('notifications [%s]', (kind) => {
 
     // Unsubscribing from the digest turns its types to in-app and drops what was waiting.
     await bob.agent.post(`/api/news/${articleId}/comments`, { content: 'Four' });
-    const token = /token=([^>]+)>/.exec(header(digest, 'List-Unsubscribe')!)![1];
+    const token = /token=([^>]+)>/.exec(mailHeader(digest, 'List-Unsubscribe')!)![1];
     expect((await t.agent().request('POST', `/api/notifications/unsubscribe?token=${token}`, { raw: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(200);
     expect((await erin.agent.get('/api/notifications/settings')).body).toMatchObject({ article_comment: 'in_app', mention: 'in_app' });
     expect(await notifier.sendDigests(t.db, MAIL_TEST_PUBLIC_URL, tomorrow + DIGEST_INTERVAL_MS)).toBe(0);
@@ -549,6 +577,8 @@ describe.each(DB_KINDS)('notifications [%s]', (kind) => {
         email: 'none',
       })),
     );
+    // A member's first request of the period also notes when they were last seen (one write per 5 minutes): made before counting.
+    await reader.agent.get('/api/notifications/unread-count');
     const queries = async (path: string) => {
       let count = 0;
       // The mail sender polls its outbox on this pool in the background; only the request's queries count.
@@ -599,7 +629,7 @@ describe.each(DB_KINDS)('notifications [%s]', (kind) => {
     }
     // A valid change answers every type with its channel (defaults filled in).
     const ok = await m.agent.put('/api/notifications/settings', { mention: 'digest' });
-    expect(ok.body).toEqual({ discussion_reply: 'in_app', mention: 'digest', article_comment: 'in_app', article_published: 'in_app', article_featured: 'in_app' });
+    expect(ok.body).toEqual({ discussion_reply: 'in_app', mention: 'digest', article_comment: 'in_app', article_published: 'in_app', article_featured: 'in_app', answer_marked: 'in_app', watched_reply: 'in_app', watched_discussion: 'in_app', moderation: 'in_app', report_outcome: 'in_app' });
   });
 
   it('suggests active members by name prefix for mentions: at most 8, public fields only', async () => {

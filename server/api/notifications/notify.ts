@@ -10,17 +10,21 @@ import {
 } from '../../../contracts/notifications';
 import { enqueueMail, type MailQueue } from '../../mail/outbox';
 import type { Viewer } from '../../middleware/auth';
-import { digestMail, notificationMail, type MailSite, type NotificationMailItem } from '../../mail/template';
+import { digestMail, notificationMail, watchedRepliesMail, type MailSite, type NotificationMailItem } from '../../mail/template';
 import { isPublicDiscussion, isPublished } from '../content/visibility';
 import {
   activeRecipients,
   articleTarget,
   discussionTarget,
+  episodeTarget,
   channelsOf,
   digestRecipientIds,
   insertNotifications,
+  markBatchSent,
   markDigested,
   notificationsByIds,
+  waitingWatchBatch,
+  watchBatchesDue,
   waitingDigest,
   type EmailState,
   type NewNotification,
@@ -31,6 +35,8 @@ import { excerptOf, summaryOf, targetPath, TYPE_NAMES } from './presenter';
 import { canOpenNotification, canOpenTarget, type OpenableTarget } from './policy';
 import { unsubscribeToken, type UnsubscribeScope } from './unsubscribe';
 import { isEmailConfirmed } from '../email-confirmations/service';
+import { categoryWatchersOf, discussionWatchRows } from '../watches/repo';
+import { watchersByLevel } from '../watches/policy';
 
 /*
  * Turning events into notifications (docs/notifications.md). The route that writes a reply, a
@@ -41,10 +47,65 @@ import { isEmailConfirmed } from '../email-confirmations/service';
 
 /** What happened. `origin`: the site origin the mail's links are built on (originOf(ctx, site)). */
 export type NotificationEvent = { actorId: string; origin: string } & (
-  | { kind: 'reply'; replyId: string; discussionId: string; content: string }
-  | { kind: 'comment'; commentId: string; articleId: string; content: string }
+  | { kind: 'reply'; replyId: string; discussionId: string; content: string; previousContent?: string }
+  /** A reply marked as its discussion's answer (Solved): tells the reply's author. */
+  | { kind: 'answer'; replyId: string; discussionId: string; replyAuthorId: string | null }
+  | { kind: 'comment'; commentId: string; articleId: string; content: string; previousContent?: string }
+  /** A comment on an episode: it tells the members it mentions (episodes have no author to tell). */
+  | { kind: 'episode_comment'; commentId: string; episodeId: string; content: string; previousContent?: string }
   | { kind: 'article_published' | 'article_featured'; articleId: string }
+  /** A new discussion: it tells the members watching its category. */
+  | { kind: 'discussion'; discussionId: string }
 );
+
+/** The notification's target and source columns for an event (docs/notifications.md: exactly one target). */
+function targetColumns(event: NotificationEvent): Omit<NewNotification, 'userId' | 'type' | 'actorId' | 'email'> {
+  switch (event.kind) {
+    case 'reply':
+    case 'answer':
+      return { discussionId: event.discussionId, replyId: event.replyId };
+    case 'discussion':
+      return { discussionId: event.discussionId };
+    case 'episode_comment':
+      return { podcastId: event.episodeId, podcastCommentId: event.commentId };
+    case 'comment':
+      return { articleId: event.articleId, commentId: event.commentId };
+    default:
+      return { articleId: event.articleId };
+  }
+}
+
+/** A moderator's decision (server/api/moderation/routes.ts): on what, and whom it concerns. */
+export interface ModerationEvent {
+  actorId: string;
+  origin: string;
+  targetType: 'article_comment' | 'episode_comment' | 'reply' | 'discussion' | 'member';
+  itemId: string;
+  /** The comment's article or episode, the reply's discussion (null for a discussion or a member). */
+  parentId: string | null;
+  action: 'hide' | 'restore' | 'delete' | 'dismiss';
+  reporterIds: string[];
+  authorId: string | null;
+}
+
+const OUTCOMES = { hide: 'hidden', restore: 'restored', delete: 'deleted', dismiss: 'dismissed' } as const;
+
+/** Where a moderation notice links: the item, or its parent once the item is deleted; none for members. */
+function moderationColumns(e: ModerationEvent): Omit<NewNotification, 'userId' | 'type' | 'actorId' | 'email'> | null {
+  const gone = e.action === 'delete';
+  switch (e.targetType) {
+    case 'article_comment':
+      return { articleId: e.parentId, commentId: gone ? null : e.itemId };
+    case 'episode_comment':
+      return { podcastId: e.parentId, podcastCommentId: gone ? null : e.itemId };
+    case 'reply':
+      return { discussionId: e.parentId, replyId: gone ? null : e.itemId };
+    case 'discussion':
+      return gone ? null : { discussionId: e.itemId };
+    case 'member':
+      return null;
+  }
+}
 
 export interface NotifierDeps {
   siteName: string;
@@ -79,28 +140,48 @@ export class Notifier {
     // Only members who may open the target now: a featured draft tells an author who cannot see drafts nothing.
     const recipients = target ? (await activeRecipients(trx, [...wanted.keys()])).filter((r) => canOpenTarget(r, target)) : [];
     if (!recipients.length) return 0;
+    return this.deliver(trx, event.origin, recipients, wanted, { actorId: event.actorId, ...targetColumns(event) });
+  }
+
+  /**
+   * A moderator's decision on a reported item (issue 36), in the decision's transaction: its author
+   * gets a `moderation` notice and each reporter a `report_outcome`, linked to the item (to its
+   * article, episode or discussion once deleted). Nothing for a reported member, nor for a deleted
+   * discussion (there is nothing left to link to). Returns how many were created.
+   */
+  async notifyModeration(trx: Knex.Transaction, event: ModerationEvent): Promise<number> {
+    const columns = moderationColumns(event);
+    if (!columns) return 0;
+    const wanted = new Map<string, NotificationType>();
+    for (const id of event.reporterIds) wanted.set(id, 'report_outcome');
+    if (event.authorId) wanted.set(event.authorId, 'moderation');
+    wanted.delete(event.actorId);
+    const recipients = await activeRecipients(trx, [...wanted.keys()]);
+    if (!recipients.length) return 0;
+    return this.deliver(trx, event.origin, recipients, wanted, { actorId: event.actorId, ...columns, outcome: OUTCOMES[event.action] });
+  }
+
+  /** One row per recipient in their channel for its type (none for `off`); those on `email` mailed now. */
+  private async deliver(
+    trx: Knex.Transaction,
+    origin: string,
+    recipients: RecipientRow[],
+    wanted: Map<string, NotificationType>,
+    fields: Omit<NewNotification, 'userId' | 'type' | 'email'>,
+  ): Promise<number> {
     const channels = await channelsOf(trx, recipients.map((r) => r.id));
     const rows: NewNotification[] = [];
     for (const r of recipients) {
       const type = wanted.get(r.id)!;
       const channel = channelOf(channels.get(r.id), type);
       if (channel === 'off') continue;
-      rows.push({
-        userId: r.id,
-        type,
-        actorId: event.actorId,
-        articleId: event.kind === 'reply' ? null : event.articleId,
-        discussionId: event.kind === 'reply' ? event.discussionId : null,
-        commentId: event.kind === 'comment' ? event.commentId : null,
-        replyId: event.kind === 'reply' ? event.replyId : null,
-        email: this.emailStateOf(channel, r),
-      });
+      rows.push({ ...fields, userId: r.id, type, email: this.emailStateOf(channel, r, type) });
     }
     const ids = await insertNotifications(trx, rows);
     const mailed = ids.filter((_, i) => rows[i].email === 'sent');
     if (mailed.length) {
       const byId = new Map(recipients.map((r) => [r.id, r]));
-      for (const row of await notificationsByIds(trx, mailed)) await this.mailOne(trx, event.origin, row, byId.get(row.user_id)!);
+      for (const row of await notificationsByIds(trx, mailed)) await this.mailOne(trx, origin, row, byId.get(row.user_id)!);
     }
     return rows.length;
   }
@@ -115,10 +196,12 @@ export class Notifier {
     if (this.deps.mail.enabled) this.deps.mail.kick();
   }
 
-  private emailStateOf(channel: NotificationChannel, to: RecipientRow): EmailState {
+  private emailStateOf(channel: NotificationChannel, to: RecipientRow, type: NotificationType): EmailState {
     // Where the site cannot send mail, a mail channel is the list alone (nothing queued for later);
     // likewise for an address nobody confirmed (docs/security.md §13): the notification stays in the app.
     if (!this.deps.mail.enabled || !isEmailConfirmed(to)) return 'none';
+    // A watched discussion's replies come in bursts: they wait to be mailed together (sendWatchBatches).
+    if (channel === 'email' && type === 'watched_reply') return 'batch';
     return channel === 'email' ? 'sent' : channel === 'digest' ? 'digest' : 'none';
   }
 
@@ -130,20 +213,42 @@ export class Notifier {
   private async recipientsOf(trx: Knex.Transaction, event: NotificationEvent): Promise<{ wanted: Map<string, NotificationType>; target?: OpenableTarget }> {
     const wanted = new Map<string, NotificationType>();
     let target: OpenableTarget;
-    if (event.kind === 'reply') {
+    if (event.kind === 'reply' || event.kind === 'answer') {
       const d = await discussionTarget(trx, event.discussionId);
       if (!d || !isPublicDiscussion(d)) return { wanted };
       target = { kind: 'discussion', ...d };
-      if (d.author_id) wanted.set(d.author_id, 'discussion_reply');
+      if (event.kind === 'answer') {
+        if (event.replyAuthorId) wanted.set(event.replyAuthorId, 'answer_marked');
+        return { wanted, target };
+      }
+      // An edited reply is not a new one: its watchers and the discussion's author were told when it was posted.
+      if (event.previousContent === undefined) {
+        // Watchers first, so the author's own notice replaces theirs; a muted author hears nothing but mentions.
+        const watchers = watchersByLevel(await discussionWatchRows(trx, event.discussionId));
+        for (const id of watchers.watching) wanted.set(id, 'watched_reply');
+        if (d.author_id && !watchers.muted.has(d.author_id)) wanted.set(d.author_id, 'discussion_reply');
+      }
+    } else if (event.kind === 'discussion') {
+      const d = await discussionTarget(trx, event.discussionId);
+      if (!d || !isPublicDiscussion(d)) return { wanted };
+      target = { kind: 'discussion', ...d };
+      for (const id of await categoryWatchersOf(trx, event.discussionId)) wanted.set(id, 'watched_discussion');
+    } else if (event.kind === 'episode_comment') {
+      const e = await episodeTarget(trx, event.episodeId);
+      if (!e || !isPublished(e)) return { wanted };
+      target = { kind: 'episode', ...e };
     } else {
       const a = await articleTarget(trx, event.articleId);
       if (!a) return { wanted };
       if (event.kind === 'comment' && !isPublished(a)) return { wanted };
       target = { kind: 'article', ...a };
-      if (a.author_id) wanted.set(a.author_id, event.kind === 'comment' ? 'article_comment' : event.kind);
+      // An edited comment is not a new one: its article's author was told when it was posted.
+      if (a.author_id && !(event.kind === 'comment' && event.previousContent !== undefined)) wanted.set(a.author_id, event.kind === 'comment' ? 'article_comment' : event.kind);
     }
-    if (event.kind === 'reply' || event.kind === 'comment') {
-      for (const id of await this.mentioned(trx, event.content, event.actorId)) wanted.set(id, 'mention');
+    if (event.kind === 'reply' || event.kind === 'comment' || event.kind === 'episode_comment') {
+      // After an edit, only the members it newly mentions (those mentioned before were told then).
+      const already = new Set('previousContent' in event && event.previousContent !== undefined ? mentionedIds(event.previousContent) : []);
+      for (const id of await this.mentioned(trx, event.content, event.actorId)) if (!already.has(id)) wanted.set(id, 'mention');
     }
     return { wanted, target };
   }
@@ -218,6 +323,42 @@ export class Notifier {
           await enqueueMail(trx, { kind: 'notification_digest', to: { address: mailable.email, name: nameOf(mailable) }, listUnsubscribe: this.listUnsubscribe(unsubscribe), ...content });
         }
         await markDigested(trx, rows.map((r) => r.id));
+        return Boolean(mailable);
+      });
+      if (sent) queued++;
+    }
+    if (queued) this.kick();
+    return queued;
+  }
+
+  /**
+   * Watched discussions' replies on `email` (state `batch`): for each member and discussion whose
+   * oldest waiting reply is at least `intervalMs` old at `at`, one mail listing all of them, queued in
+   * the transaction that marks them sent. A burst becomes one mail, and the next can only start
+   * waiting after it, so a member gets at most about one mail per discussion per interval. Run by
+   * the `watch-mail` lease's holder (server/api/watches/mail-job.ts); tests call it with their clock.
+   */
+  async sendWatchBatches(db: Knex, origin: string, intervalMs: number, at: number = Date.now(), batch = 100): Promise<number> {
+    if (!this.deps.mail.enabled) return 0;
+    const dueBefore = new Date(at - intervalMs).toISOString();
+    let queued = 0;
+    for (const { user_id: userId, discussion_id: discussionId } of await watchBatchesDue(db, dueBefore, batch)) {
+      const sent = await db.transaction(async (trx) => {
+        const [to] = await activeRecipients(trx, [userId]);
+        const rows = await waitingWatchBatch(trx, userId, discussionId);
+        if (!rows.length) return false;
+        const mailable = to && isEmailConfirmed(to) ? to : undefined;
+        if (mailable) {
+          const unsubscribe = this.unsubscribeUrl(origin, userId, 'watched_reply');
+          const title = canOpenNotification(mailable, rows[0]) ? rows[0].discussion_title : null;
+          const content = watchedRepliesMail(this.site(origin), title, rows.map((r) => this.item(origin, r, mailable)), {
+            settingsUrl: `${origin}/notifications/settings`,
+            unsubscribeUrl: unsubscribe,
+            typeName: TYPE_NAMES.watched_reply,
+          });
+          await enqueueMail(trx, { kind: 'notification_watched_reply', to: { address: mailable.email, name: nameOf(mailable) }, listUnsubscribe: this.listUnsubscribe(unsubscribe), ...content });
+        }
+        await markBatchSent(trx, rows.map((r) => r.id));
         return Boolean(mailable);
       });
       if (sent) queued++;

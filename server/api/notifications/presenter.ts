@@ -7,8 +7,16 @@ import type { NotificationRow } from './repo';
 /** The PWA path of a notification's target, down to the comment or reply when it is about one. */
 export function targetPath(row: NotificationRow): string {
   if (row.article_id) return `/news/${row.article_id}${row.comment_id ? `#comment-${row.comment_id}` : ''}`;
+  if (row.podcast_id) return `/podcasts/${row.podcast_id}${row.podcast_comment_id ? `#comment-${row.podcast_comment_id}` : ''}`;
   return `/forums/${row.discussion_id}${row.reply_id ? `#reply-${row.reply_id}` : ''}`;
 }
+
+/** What a notification is about: exactly one of its article, episode or discussion is set. */
+function targetKindOf(row: NotificationRow): 'article' | 'episode' | 'discussion' {
+  return row.article_id ? 'article' : row.podcast_id ? 'episode' : 'discussion';
+}
+
+const titleOf = (row: NotificationRow) => row.article_title ?? row.episode_title ?? row.discussion_title ?? '';
 
 /**
  * A notification as `viewer` (its member) may see it now: the target's current title and path while
@@ -16,7 +24,7 @@ export function targetPath(row: NotificationRow): string {
  * notification shows").
  */
 export function presentNotification(row: NotificationRow, viewer: Viewer): Notification {
-  const kind = row.article_id !== null ? 'article' : 'discussion';
+  const kind = targetKindOf(row);
   return {
     id: row.id,
     type: row.type,
@@ -27,15 +35,21 @@ export function presentNotification(row: NotificationRow, viewer: Viewer): Notif
       ? {
           available: true,
           kind,
-          id: (kind === 'article' ? row.article_id : row.discussion_id)!,
-          title: (kind === 'article' ? row.article_title : row.discussion_title) ?? '',
+          id: (row.article_id ?? row.podcast_id ?? row.discussion_id)!,
+          title: titleOf(row),
           path: targetPath(row),
         }
       : { available: false, kind },
     read: row.read_at !== null && row.read_at !== undefined,
     createdAt: toIso(row.created_at)!,
+    ...(row.outcome ? { outcome: row.outcome } : {}),
   };
 }
+
+/** What a moderator did, as a verb in the notices of moderation. */
+export const OUTCOME_WORDS = { hidden: 'hid', restored: 'restored', deleted: 'deleted', dismissed: 'kept' } as const;
+
+const MENTION_PLACES = { article: 'an article', episode: 'an episode', discussion: 'a discussion' } as const;
 
 /** How each type is named where a member chooses or stops it ("mail about …"). */
 export const TYPE_NAMES: Record<NotificationType, string> = {
@@ -44,6 +58,11 @@ export const TYPE_NAMES: Record<NotificationType, string> = {
   article_comment: 'mail about comments on your articles',
   article_published: 'mail about your articles being published',
   article_featured: 'mail about your articles being featured',
+  answer_marked: 'mail about your replies marked as the answer',
+  watched_reply: 'mail about replies in discussions you watch',
+  watched_discussion: 'mail about new discussions in categories you watch',
+  moderation: 'mail about moderators\' decisions on your posts',
+  report_outcome: 'mail about what became of your reports',
 };
 
 /**
@@ -52,13 +71,14 @@ export const TYPE_NAMES: Record<NotificationType, string> = {
  */
 export function summaryOf(row: NotificationRow, open: boolean): string {
   const who = [row.actor_first_name, row.actor_last_name].filter(Boolean).join(' ') || 'Someone';
-  const title = `“${row.article_title ?? row.discussion_title ?? ''}”`;
+  const title = `“${titleOf(row)}”`;
   switch (row.type) {
     case 'discussion_reply':
       return open ? `${who} replied to your discussion ${title}` : `${who} replied to your discussion, which is no longer available`;
     case 'mention': {
-      const where = row.article_id ? 'a comment on' : 'a reply in';
-      return open ? `${who} mentioned you in ${where} ${title}` : `${who} mentioned you in ${where} ${row.article_id ? 'an article' : 'a discussion'} that is no longer available`;
+      const kind = targetKindOf(row);
+      const where = kind === 'discussion' ? 'a reply in' : 'a comment on';
+      return open ? `${who} mentioned you in ${where} ${title}` : `${who} mentioned you in ${where} ${MENTION_PLACES[kind]} that is no longer available`;
     }
     case 'article_comment':
       return open ? `${who} commented on your article ${title}` : `${who} commented on your article, which is no longer available`;
@@ -66,6 +86,16 @@ export function summaryOf(row: NotificationRow, open: boolean): string {
       return open ? `Your article ${title} was published` : 'Your article was published; it is no longer available';
     case 'article_featured':
       return open ? `Your article ${title} was featured` : 'Your article was featured; it is no longer available';
+    case 'answer_marked':
+      return open ? `${who} marked your reply as the answer in ${title}` : `${who} marked your reply as the answer in a discussion that is no longer available`;
+    case 'watched_reply':
+      return open ? `${who} replied in ${title}` : `${who} replied in a discussion you watch, which is no longer available`;
+    case 'watched_discussion':
+      return open ? `${who} started the discussion ${title}` : `${who} started a discussion that is no longer available`;
+    case 'moderation':
+      return `A moderator ${OUTCOME_WORDS[row.outcome ?? 'dismissed']} your post${open ? ` in ${title}` : ''}`;
+    case 'report_outcome':
+      return `A moderator reviewed your report and ${OUTCOME_WORDS[row.outcome ?? 'dismissed']} the post${open ? ` in ${title}` : ''}`;
   }
 }
 

@@ -9,8 +9,11 @@ import { now } from '../../db/dialect';
  * and notify.ts decide. Every list here is one query.
  */
 
-/** What a notification row says mail-wise: none, mailed at once, waiting for the digest, digested. */
-export type EmailState = 'none' | 'sent' | 'digest' | 'digested';
+/**
+ * What a notification row says mail-wise: none, mailed at once, waiting for the digest, digested;
+ * `batch`: a watched discussion's reply waiting to be mailed with the others of its burst.
+ */
+export type EmailState = 'none' | 'sent' | 'digest' | 'digested' | 'batch';
 
 export interface NewNotification {
   userId: string;
@@ -20,6 +23,10 @@ export interface NewNotification {
   discussionId?: string | null;
   commentId?: string | null;
   replyId?: string | null;
+  podcastId?: string | null;
+  podcastCommentId?: string | null;
+  /** `moderation` / `report_outcome`: what the moderator decided. */
+  outcome?: ModerationOutcomeWord | null;
   email: EmailState;
 }
 
@@ -44,8 +51,13 @@ export interface NotificationRow {
   discussion_title: string | null;
   discussion_status: string | null;
   discussion_author_id: string | null;
+  podcast_id: string | null;
+  podcast_comment_id: string | null;
+  episode_title: string | null;
+  episode_status: string | null;
   /** The comment's or reply's text (null for publish/feature). */
   source_text: string | null;
+  outcome?: ModerationOutcomeWord | null;
 }
 
 /** Who a notification may go to: active accounts only, with what a mail needs. */
@@ -67,6 +79,10 @@ export interface NoticeTarget {
 
 export async function articleTarget(db: Knex, id: string): Promise<NoticeTarget | undefined> {
   return db('news_articles').where({ id }).first('author_id', 'status');
+}
+
+export async function episodeTarget(db: Knex, id: string): Promise<NoticeTarget | undefined> {
+  return db('podcast_episodes').where({ id }).first('author_id', 'status');
 }
 
 export async function discussionTarget(db: Knex, id: string): Promise<NoticeTarget | undefined> {
@@ -105,6 +121,9 @@ export async function insertNotifications(trx: Knex.Transaction, rows: NewNotifi
     discussion_id: r.discussionId ?? null,
     comment_id: r.commentId ?? null,
     reply_id: r.replyId ?? null,
+    podcast_id: r.podcastId ?? null,
+    podcast_comment_id: r.podcastCommentId ?? null,
+    ...(r.outcome ? { outcome: r.outcome } : {}),
     created_at,
     read_at: null,
     email: r.email,
@@ -121,6 +140,8 @@ function withDetails(db: Knex) {
     .leftJoin('forum_discussions as fd', 'fd.id', 'n.discussion_id')
     .leftJoin('news_comments as nc', 'nc.id', 'n.comment_id')
     .leftJoin('forum_replies as fr', 'fr.id', 'n.reply_id')
+    .leftJoin('podcast_episodes as pe', 'pe.id', 'n.podcast_id')
+    .leftJoin('podcast_comments as pc', 'pc.id', 'n.podcast_comment_id')
     .select(
       'n.id',
       'n.user_id',
@@ -140,9 +161,22 @@ function withDetails(db: Knex) {
       'fd.title as discussion_title',
       'fd.status as discussion_status',
       'fd.author_id as discussion_author_id',
-      db.raw('coalesce(??, ??) as source_text', ['nc.content', 'fr.content']),
+      'n.podcast_id',
+      'n.podcast_comment_id',
+      'pe.title as episode_title',
+      'pe.status as episode_status',
+      db.raw('coalesce(??, ??, ??) as source_text', ['nc.content', 'fr.content', 'pc.content']),
+      'n.outcome',
+    )
+    // A comment or reply hidden by a moderator is not listed nor mailed (issue 36), except in the
+    // notices of the moderation itself, which tell its author and reporters about it.
+    .where((w) =>
+      w.whereIn('n.type', MODERATION_NOTICES).orWhere((x) => x.whereNull('nc.hidden_at').whereNull('fr.hidden_at').whereNull('pc.hidden_at')),
     );
 }
+
+const MODERATION_NOTICES: NotificationType[] = ['moderation', 'report_outcome'];
+export type ModerationOutcomeWord = 'hidden' | 'restored' | 'deleted' | 'dismissed';
 
 /** One page of a member's notifications, newest first, after the cursor (created_at, id); one query. */
 export async function listNotifications(db: Knex, userId: string, limit: number, before?: [string, string]): Promise<NotificationRow[]> {
@@ -171,7 +205,8 @@ export async function notificationsByIds(db: Knex, ids: string[]): Promise<Notif
 }
 
 export async function countUnread(db: Knex, userId: string): Promise<number> {
-  const row = await db('notifications').where({ user_id: userId }).whereNull('read_at').count({ n: '*' }).first();
+  // Through the list's query, so a notification the list leaves out (its comment hidden) is not counted either.
+  const row = await withDetails(db).clearSelect().where('n.user_id', userId).whereNull('n.read_at').count({ n: '*' }).first();
   return Number(row?.n ?? 0);
 }
 
@@ -205,6 +240,8 @@ export async function saveSettings(db: Knex, userId: string, channels: Array<[No
       .merge(['channel']);
     const leaving = channels.filter(([, channel]) => channel !== 'digest').map(([type]) => type);
     if (leaving.length) await trx('notifications').where({ user_id: userId, email: 'digest' }).whereIn('type', leaving).update({ email: 'none' });
+    const leavingMail = channels.filter(([, channel]) => channel !== 'email').map(([type]) => type);
+    if (leavingMail.length) await trx('notifications').where({ user_id: userId, email: 'batch' }).whereIn('type', leavingMail).update({ email: 'none' });
   });
 }
 
@@ -227,4 +264,28 @@ export async function waitingDigest(trx: Knex.Transaction, userId: string): Prom
 
 export async function markDigested(trx: Knex.Transaction, ids: string[]): Promise<void> {
   if (ids.length) await trx('notifications').whereIn('id', ids).andWhere({ email: 'digest' }).update({ email: 'digested' });
+}
+
+/**
+ * Watched discussions' waiting replies whose oldest is from `dueBefore` or earlier: one entry per
+ * member and discussion, up to `limit` (the `(email, user_id)` index narrows to waiting rows).
+ */
+export async function watchBatchesDue(db: Knex, dueBefore: string, limit: number): Promise<Array<{ user_id: string; discussion_id: string }>> {
+  return db('notifications')
+    .where({ email: 'batch' })
+    .groupBy('user_id', 'discussion_id')
+    .havingRaw('min(??) <= ?', ['created_at', dueBefore])
+    .orderBy(['user_id', 'discussion_id'])
+    .limit(limit)
+    .select('user_id', 'discussion_id');
+}
+
+/** A member's waiting replies of one discussion (locked for the batch's transaction on PostgreSQL), oldest first. */
+export async function waitingWatchBatch(trx: Knex.Transaction, userId: string, discussionId: string): Promise<NotificationRow[]> {
+  const ids: string[] = await trx('notifications').where({ user_id: userId, discussion_id: discussionId, email: 'batch' }).forUpdate().pluck('id');
+  return (await notificationsByIds(trx, ids)).reverse();
+}
+
+export async function markBatchSent(trx: Knex.Transaction, ids: string[]): Promise<void> {
+  if (ids.length) await trx('notifications').whereIn('id', ids).andWhere({ email: 'batch' }).update({ email: 'sent' });
 }

@@ -26,7 +26,7 @@ describe.each(DB_KINDS)('password reset [%s]', (kind) => {
     await smtp.start();
     t = await startTestServer(kind, {
       publicUrl: MAIL_TEST_PUBLIC_URL,
-      mail: { mode: 'smtp', smtpUrl: smtp.url, from: '"Ledger Commons" <no-reply@commons.example>' },
+      mail: smtp.mail,
       clock: () => Date.now() + offset,
       passwordResetLimits: { requestsPerEmail: { limit: 3, windowMs: 15 * 60_000 }, requestsPerIp: { limit: 6, windowMs: 15 * 60_000 } },
     });

@@ -100,12 +100,18 @@ export type DeleteShowResult = 'deleted' | 'not-found' | 'has-episodes';
  * Deletes a show that has no episodes. The check and the delete share a transaction (and the
  * foreign key refuses a delete that a concurrent episode would have orphaned).
  */
-export async function deleteShow(db: Knex, id: string): Promise<DeleteShowResult> {
+export async function deleteShow(
+  db: Knex,
+  id: string,
+  /** Called in the deleting transaction with the show as it was (the audit entry). */
+  inTransaction?: (trx: Knex.Transaction, show: PodcastShowRow) => Promise<void>,
+): Promise<DeleteShowResult> {
   return db.transaction(async (trx) => {
-    const show = await trx('podcast_shows').where({ id }).forUpdate().first('id');
+    const show = await trx<PodcastShowRow>('podcast_shows').where({ id }).forUpdate().first();
     if (!show) return 'not-found';
     if (await trx('podcast_episodes').where({ show_id: id }).first('id')) return 'has-episodes';
     await trx('podcast_shows').where({ id }).delete();
+    await inTransaction?.(trx, show);
     return 'deleted';
   });
 }

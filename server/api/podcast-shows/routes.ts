@@ -3,13 +3,14 @@ import type { Knex } from 'knex';
 import { PodcastShowCreateInput, PodcastShowUpdateInput } from '../../../contracts/podcasts';
 import { conflict, notFound } from '../../errors';
 import { ADMINS } from '../../../contracts/constants';
-import { requireRole } from '../../middleware/auth';
+import { currentUser, requireRole } from '../../middleware/auth';
+import { auditActor, changedFields, recordAudit } from '../audit/record';
 import { parseId, validateBody } from '../../middleware/validate';
 import { viewerSpecific } from '../content/handlers';
 import { canSeeDrafts } from '../content/policy';
-import { presentPodcastShow } from './presenter';
+import { presentPodcastShow, type PodcastShowRow } from './presenter';
 import { nameSlugGuard } from '../name-slug/unique';
-import { deleteShow, insertShow, listShows, showStats, updateShow } from './repo';
+import { deleteShow, findShow, insertShow, listShows, showStats, updateShow } from './repo';
 
 const SHOW_NOT_FOUND = 'Show not found';
 export const SHOW_HAS_EPISODES = 'This show still has episodes. Move them to another show or delete them first.';
@@ -17,6 +18,10 @@ const TAKEN: Record<'name' | 'slug', string> = {
   name: 'A show with this name already exists',
   slug: 'A show with this slug already exists',
 };
+
+/** What the audit log compares when a show is edited. */
+const AUDITED = ['name', 'slug', 'description', 'hostName', 'imageUrl', 'displayOrder'] as const;
+const showTarget = (row: PodcastShowRow) => ({ type: 'show' as const, id: row.id, label: row.name });
 
 /**
  * Podcast shows: everyone reads the list (the podcasts page's show filter, the episode
@@ -38,7 +43,13 @@ export function podcastShowRoutes(db: Knex): Router {
   router.post('/api/admin/podcast-shows', adminOnly, validateBody(PodcastShowCreateInput), async (ctx) => {
     const input = ctx.state.body;
     await unique.check(input);
-    const row = await insertShow(db, input).catch((err) => unique.race(err, input));
+    const row = await db
+      .transaction(async (trx) => {
+        const created = await insertShow(trx, input);
+        await recordAudit(trx, auditActor(currentUser(ctx)), { action: 'show.create', target: showTarget(created), after: { name: created.name, slug: created.slug } });
+        return created;
+      })
+      .catch((err) => unique.race(err, input));
     ctx.status = 201;
     ctx.body = presentPodcastShow(row, undefined, true);
   });
@@ -47,13 +58,24 @@ export function podcastShowRoutes(db: Knex): Router {
     const id = parseId(ctx.params.id, SHOW_NOT_FOUND);
     const input = ctx.state.body;
     await unique.check(input, id);
-    const row = await updateShow(db, id, input).catch((err) => unique.race(err, input, id));
+    const row = await db
+      .transaction(async (trx) => {
+        const before = await findShow(trx, id);
+        if (!before) return undefined;
+        const after = (await updateShow(trx, id, input))!;
+        const changes = changedFields(presentPodcastShow(before, undefined, false), presentPodcastShow(after, undefined, false), AUDITED);
+        if (changes) await recordAudit(trx, auditActor(currentUser(ctx)), { action: 'show.update', target: showTarget(after), ...changes });
+        return after;
+      })
+      .catch((err) => unique.race(err, input, id));
     if (!row) throw notFound(SHOW_NOT_FOUND);
     ctx.body = presentPodcastShow(row, (await showStats(db, true)).get(id), true);
   });
 
   router.delete('/api/admin/podcast-shows/:id', adminOnly, async (ctx) => {
-    const result = await deleteShow(db, parseId(ctx.params.id, SHOW_NOT_FOUND));
+    const result = await deleteShow(db, parseId(ctx.params.id, SHOW_NOT_FOUND), (trx, show) =>
+      recordAudit(trx, auditActor(currentUser(ctx)), { action: 'show.delete', target: showTarget(show), before: { name: show.name, slug: show.slug } }),
+    );
     if (result === 'not-found') throw notFound(SHOW_NOT_FOUND);
     if (result === 'has-episodes') throw conflict(SHOW_HAS_EPISODES);
     ctx.body = { ok: true };

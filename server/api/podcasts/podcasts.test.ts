@@ -33,7 +33,7 @@ describeEachDb('podcasts', (t) => {
     const cat = await freshCategory();
     const older = await insertPodcast(t().db, { categoryIds: [cat.id], publishedAt: minutesAgo(20), duration: 2700 });
     const newer = await insertPodcast(t().db, { categoryIds: [cat.id], publishedAt: minutesAgo(10) });
-    const draft = await insertPodcast(t().db, { categoryIds: [cat.id], status: 'draft' });
+    const draft = await insertPodcast(t().db, { categoryIds: [cat.id], status: 'draft', createdAt: minutesAgo(5) });
     const archived = await insertPodcast(t().db, { categoryIds: [cat.id], isArchived: true });
 
     const res = await as.anonymous.get(`/api/podcasts?categories=${cat.id}`);
@@ -215,7 +215,7 @@ describeEachDb('podcasts', (t) => {
     const listeners = await Promise.all(Array.from({ length: 30 }, async () => (await signedIn(t().db, t().agent())).agent));
     await Promise.all(listeners.map((agent) => agent.post(`/api/podcasts/${id}/play`)));
     expect((await as.anonymous.get(`/api/podcasts/${id}`)).body.playCount).toBe(31);
-    const draft = await insertPodcast(t().db, { categoryIds: [cat.id], status: 'draft' });
+    const draft = await insertPodcast(t().db, { categoryIds: [cat.id], status: 'draft', createdAt: minutesAgo(5) });
     expect((await as.subscriber.post(`/api/podcasts/${draft}/play`)).status).toBe(404);
     expect((await as.editor.post(`/api/podcasts/${draft}/play`)).body).toEqual({ playCount: 1 });
   });

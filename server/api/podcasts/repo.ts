@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { PodcastPatchInput } from '../../../contracts/podcasts';
 import { hitWindow } from '../../db/counters';
-import type { ContentRow, ContentWrite } from '../content/repo';
+import { countPlay } from '../admin-dashboard/counters';
+import { scheduleColumns, type ContentRow, type ContentWrite } from '../content/repo';
 import type { EpisodeFileColumns } from './audio';
 import { wherePublicContent } from '../content/visibility';
 
@@ -52,6 +53,7 @@ export function podcastWrite(input: PodcastPatchInput & EpisodeFileColumns): Con
     const value = input[field as keyof typeof PODCAST_COLUMNS];
     if (value !== undefined) columns[column] = value;
   }
+  Object.assign(columns, scheduleColumns(input.scheduledAt));
   return { columns, categoryIds: input.categoryIds };
 }
 
@@ -80,6 +82,14 @@ export async function recordPlay(db: Knex, id: string, listener: string, at: num
       heard.count === 1
         ? await episode.update({ play_count: trx.raw('?? + 1', ['play_count']) }).returning('play_count')
         : await episode.select('play_count');
+    // A counted play also counts on its UTC day: the dashboard's plays over time.
+    if (row && heard.count === 1) {
+      await trx('podcast_play_days')
+        .insert({ episode_id: id, day: new Date(at).toISOString().slice(0, 10), plays: 1 })
+        .onConflict(['episode_id', 'day'])
+        .merge({ plays: trx.raw('?? + 1', ['podcast_play_days.plays']) });
+      await countPlay(trx, id, new Date(at).toISOString().slice(0, 10));
+    }
     return row ? Number(row.play_count) : undefined;
   });
 }

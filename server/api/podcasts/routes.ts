@@ -1,13 +1,15 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { CONTENT_EDITORS } from '../../../contracts/constants';
-import { ArchiveInput, CommentCreateInput, CommentListQuery, ContentListQuery, ContentStatusInput, FeaturedInput } from '../../../contracts/news';
+import { ArchiveInput, CommentCreateInput, CommentEditInput, CommentListQuery, ContentListQuery, ContentStatusInput, FeaturedInput } from '../../../contracts/news';
 import type Koa from 'koa';
 import { PodcastCreateInput, PodcastListQuery, PodcastPatchInput, type PlayResponse } from '../../../contracts/podcasts';
 import { notFound } from '../../errors';
-import { requireRole, requireUser } from '../../middleware/auth';
+import { currentUser, requireRole, requireUser } from '../../middleware/auth';
 import { validateBody, validateQuery, type WithQuery } from '../../middleware/validate';
 import { createHandler, deleteHandler, findVisibleContent, itemId, listHandler, presentOne, updateHandler } from '../content/handlers';
+import { contentChangeNotice } from '../content/changes';
+import type { Notifier } from '../notifications/notify';
 import { PODCASTS } from '../content/kinds';
 import { archiveColumns, featuredColumns, statusColumns } from '../content/repo';
 import { likeHandler } from '../likes/handlers';
@@ -41,29 +43,45 @@ function showFilter(db: Knex): WithQuery<PodcastListQuery> {
 const byShow = (ctx: Koa.Context) => (ctx.state.showId ? { show_id: ctx.state.showId as string } : undefined);
 
 /** /api/podcasts (spec 7 Podcasts, except PUT /api/podcasts/audio which belongs to uploads). */
-export function podcastRoutes(db: Knex, limits: WriteLimiter, clock: () => number = Date.now): Router {
+export function podcastRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier, clock: () => number = Date.now): Router {
   const router = new Router({ prefix: '/api/podcasts' });
+  // Publishing, archiving and featuring are written to the audit log (content/changes.ts).
+  const episodeNotice = contentChangeNotice(PODCASTS, notifier);
 
   router.get('/', validateQuery(PodcastListQuery), showFilter(db), listHandler(db, PODCASTS, presentPodcast, { where: byShow }));
   // Featured, visible, non-archived episodes; takes the list's query (limit, categories).
   router.get('/featured', validateQuery(ContentListQuery.omit({ archivedOnly: true })), listHandler(db, PODCASTS, presentPodcast, { featuredOnly: true }));
   router.post('/', editors, validateBody(PodcastCreateInput), episodePlacement(db), episodeAudio(db), createHandler(db, PODCASTS, presentPodcast, (b: PodcastCreateInput) => podcastWrite(b)));
 
-  // Episodes take comments as articles do (same limits, client ids and delete policy). No
-  // notifications yet: the notifier's events and rows name articles and discussions only.
-  const comments = commentHandlers(db, PODCASTS, EPISODE_COMMENTS);
+  // Episodes take comments as articles do (same limits, client ids and delete policy); a comment
+  // tells the members it mentions (docs/notifications.md).
+  const comments = commentHandlers(db, PODCASTS, EPISODE_COMMENTS, {
+    inTransaction: (ctx, trx, row, before) =>
+      notifier.notify(trx, {
+        kind: 'episode_comment',
+        actorId: currentUser(ctx).id,
+        origin: notifier.originFor(ctx),
+        commentId: row.id,
+        episodeId: row.parent_id,
+        content: row.content,
+        previousContent: before?.content,
+      }),
+    afterCommit: () => notifier.kick(),
+  });
   // Before the '/:id' routes, so 'comments' is never read as an episode id.
   router.delete('/comments/:commentId', requireUser, comments.remove);
+  router.patch('/comments/:commentId', requireUser, validateBody(CommentEditInput), limits.limit('comment'), comments.edit);
+  router.get('/comments/:commentId/edits', requireUser, comments.history);
 
   router.get('/:id', async (ctx) => {
     ctx.body = await presentOne(db, PODCASTS, itemId(ctx, PODCASTS), ctx, presentPodcast);
   });
-  router.patch('/:id', editors, validateBody(PodcastPatchInput), episodePlacement(db), episodeAudio(db), updateHandler(db, PODCASTS, presentPodcast, podcastWrite));
+  router.patch('/:id', editors, validateBody(PodcastPatchInput), episodePlacement(db), episodeAudio(db), updateHandler(db, PODCASTS, presentPodcast, podcastWrite, episodeNotice));
   router.delete('/:id', editors, deleteHandler(db, PODCASTS));
 
-  router.patch('/:id/status', editors, validateBody(ContentStatusInput), updateHandler(db, PODCASTS, presentPodcast, statusColumns));
-  router.patch('/:id/archive', editors, validateBody(ArchiveInput), updateHandler(db, PODCASTS, presentPodcast, archiveColumns));
-  router.patch('/:id/featured', editors, validateBody(FeaturedInput), updateHandler(db, PODCASTS, presentPodcast, featuredColumns));
+  router.patch('/:id/status', editors, validateBody(ContentStatusInput), updateHandler(db, PODCASTS, presentPodcast, statusColumns, episodeNotice));
+  router.patch('/:id/archive', editors, validateBody(ArchiveInput), updateHandler(db, PODCASTS, presentPodcast, archiveColumns, episodeNotice));
+  router.patch('/:id/featured', editors, validateBody(FeaturedInput), updateHandler(db, PODCASTS, presentPodcast, featuredColumns, episodeNotice));
 
   router.post('/:id/like', limits.limit('like'), likeHandler(db, PODCASTS, 'like'));
   router.delete('/:id/like', limits.limit('like'), likeHandler(db, PODCASTS, 'unlike'));

@@ -1,6 +1,7 @@
 import type { User } from '../../../contracts/auth';
+import type { AdminUserRow } from '../../../contracts/users';
 import type { Role } from '../../../contracts/common';
-import { fromJson, toBool, toIso } from '../../db/dialect';
+import { fromJson, toBool, toInt, toIso } from '../../db/dialect';
 
 export interface UserRow {
   id: string;
@@ -20,6 +21,8 @@ export interface UserRow {
   two_factor_enabled_at: unknown;
   /** When the current address was confirmed; null while it is not (docs/security.md §13). */
   email_confirmed_at?: unknown;
+  /** Written by the session middleware at most every 5 minutes; null until the user is first seen. */
+  last_seen_at?: unknown;
   created_at: unknown;
   updated_at: unknown;
 }
@@ -44,6 +47,18 @@ export function presentUser(row: UserRow): User {
     emailConfirmed: Boolean(row.email_confirmed_at),
     createdAt: toIso(row.created_at)!,
     updatedAt: toIso(row.updated_at)!,
+  };
+}
+
+/** A row of User Management's table: the user with joined, last seen and activity counts. */
+export function presentAdminUserRow(row: UserRow & { post_count: unknown; comment_count: unknown }): AdminUserRow {
+  const user = presentUser(row);
+  return {
+    ...user,
+    joinedAt: user.createdAt,
+    lastSeenAt: toIso(row.last_seen_at),
+    postCount: toInt(row.post_count),
+    commentCount: toInt(row.comment_count),
   };
 }
 

@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import type { Role } from '../../../contracts/common';
+import type { UserSort } from '../../../contracts/users';
 import { ilike, now } from '../../db/dialect';
 import { escapeLike } from '../../db/escape-like';
+import { forgetLikes, type LikeEvent } from '../admin-dashboard/counters';
 import type { AuthorRow, UserRow } from './presenter';
 
 export async function findUserById(db: Knex, id: string): Promise<UserRow | undefined> {
@@ -71,24 +73,78 @@ export interface UserListFilter {
 
 /** Newest first. One query; the user table is small enough that the admin screens list it whole. */
 export async function listUsers(db: Knex, filter: UserListFilter = {}): Promise<UserRow[]> {
-  const q = db<UserRow>('users');
-  if (filter.role) q.where('role', filter.role);
-  if (filter.active !== undefined) q.where('is_active', filter.active);
+  return filtered(db, db<UserRow>('users'), filter).orderBy([
+    { column: 'created_at', order: 'desc' },
+    { column: 'id', order: 'desc' },
+  ]);
+}
+
+function filtered<Q extends Knex.QueryBuilder>(db: Knex, q: Q, filter: UserListFilter): Q {
+  if (filter.role) q.where('users.role', filter.role);
+  if (filter.active !== undefined) q.where('users.is_active', filter.active);
   if (filter.q) {
     const pattern = `%${escapeLike(filter.q)}%`;
     // An explicit ESCAPE: SQLite's LIKE has no default escape character.
     const matches = `${ilike(db)} ? escape '\\'`;
     q.where((w) => {
-      w.whereRaw(`email ${matches}`, [pattern])
-        .orWhereRaw(`first_name ${matches}`, [pattern])
-        .orWhereRaw(`last_name ${matches}`, [pattern])
+      w.whereRaw(`users.email ${matches}`, [pattern])
+        .orWhereRaw(`users.first_name ${matches}`, [pattern])
+        .orWhereRaw(`users.last_name ${matches}`, [pattern])
         // "Ada Love" finds Ada Lovelace.
-        .orWhereRaw(`(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) ${matches}`, [pattern]);
+        .orWhereRaw(`(coalesce(users.first_name, '') || ' ' || coalesce(users.last_name, '')) ${matches}`, [pattern]);
     });
   }
+  return q;
+}
+
+export type UserActivityRow = UserRow & { post_count: unknown; comment_count: unknown };
+
+export interface UserActivityQuery extends UserListFilter {
+  sort: UserSort;
+  order?: 'asc' | 'desc';
+}
+
+/**
+ * User Management's table: the users with their forum posts (discussions + replies) and comments
+ * (articles + episodes), sorted by any column. ONE query: each count is a grouped subquery over
+ * its table's author_id index, joined once (never a query per row).
+ */
+export async function listUsersWithActivity(db: Knex, query: UserActivityQuery): Promise<UserActivityRow[]> {
+  const perAuthor = (table: string) => db(table).select('author_id').count({ n: '*' }).whereNotNull('author_id').groupBy('author_id');
+  const q = db('users')
+    .leftJoin(perAuthor('forum_discussions').as('d'), 'd.author_id', 'users.id')
+    .leftJoin(perAuthor('forum_replies').as('r'), 'r.author_id', 'users.id')
+    .leftJoin(perAuthor('news_comments').as('ac'), 'ac.author_id', 'users.id')
+    .leftJoin(perAuthor('podcast_comments').as('ec'), 'ec.author_id', 'users.id')
+    .select(
+      'users.*',
+      db.raw('coalesce(d.n, 0) + coalesce(r.n, 0) as post_count'),
+      db.raw('coalesce(ac.n, 0) + coalesce(ec.n, 0) as comment_count'),
+    );
+  filtered(db, q, query);
+  const order = query.order ?? (query.sort === 'name' ? 'asc' : 'desc');
+  const dir = order === 'asc' ? 'asc' : 'desc';
+  switch (query.sort) {
+    case 'name':
+      q.orderByRaw(`lower(coalesce(users.first_name, '') || ' ' || coalesce(users.last_name, '')) ${dir}`).orderBy('users.email', dir);
+      break;
+    case 'lastSeen':
+      // Never seen sorts last either way: "last seen" asks about the ones who were.
+      q.orderByRaw('(case when users.last_seen_at is null then 1 else 0 end) asc').orderBy('users.last_seen_at', dir);
+      break;
+    case 'posts':
+      q.orderByRaw(`coalesce(d.n, 0) + coalesce(r.n, 0) ${dir}`);
+      break;
+    case 'comments':
+      q.orderByRaw(`coalesce(ac.n, 0) + coalesce(ec.n, 0) ${dir}`);
+      break;
+    case 'joined':
+      break;
+  }
+  // Ties (and 'joined' itself) by sign-up time, then id: a stable order across pages of equal rows.
   return q.orderBy([
-    { column: 'created_at', order: 'desc' },
-    { column: 'id', order: 'desc' },
+    { column: 'users.created_at', order: query.sort === 'joined' ? dir : 'desc' },
+    { column: 'users.id', order: query.sort === 'joined' ? dir : 'desc' },
   ]);
 }
 
@@ -149,10 +205,11 @@ const LIKE_COUNTER_TABLES: Record<string, string> = {
  * like rows. Call with the user row already locked (see lockUser) so no like can slip in between.
  */
 export async function deleteUserKeepingContent(trx: Knex.Transaction, id: string): Promise<void> {
-  const likes: Array<{ target_type: string; target_id: string }> = await trx('user_interactions')
+  const likes: LikeEvent[] = await trx('user_interactions')
     .where({ user_id: id, interaction_type: 'like' })
     .whereIn('target_type', Object.keys(LIKE_COUNTER_TABLES))
-    .select('target_type', 'target_id');
+    .select('target_type', 'target_id', 'created_at');
+  await forgetLikes(trx, likes);
   for (const [targetType, table] of Object.entries(LIKE_COUNTER_TABLES)) {
     const ids = likes.filter((l) => l.target_type === targetType).map((l) => l.target_id);
     // One like per user and item (unique index), so each liked item loses exactly one.

@@ -10,9 +10,10 @@ import {
 } from '../../../contracts/users';
 import { ADMINS } from '../../../contracts/constants';
 import { currentUser, requireRole } from '../../middleware/auth';
+import { auditActor } from '../audit/record';
 import { parseId, validateBody, validateQuery, type WithBody } from '../../middleware/validate';
-import { presentUser } from './presenter';
-import { listUsers } from './repo';
+import { presentAdminUserRow, presentUser } from './presenter';
+import { listUsers, listUsersWithActivity } from './repo';
 import type { EmailConfirmer } from '../email-confirmations/service';
 import { createUserAccount, deleteUserAccount, endAllSessionsOf, updateUserAccount, type Actor } from './service';
 
@@ -26,7 +27,8 @@ const adminOnly = requireRole(...ADMINS);
 function actorOf(ctx: Koa.Context): Actor {
   // With a session store, koa-session exposes the session id as `externalKey`.
   const sessionId = (ctx.session as { externalKey?: string } | null)?.externalKey;
-  return { id: currentUser(ctx).id, sessionId };
+  const user = currentUser(ctx);
+  return { id: user.id, name: auditActor(user).name, sessionId };
 }
 
 /** The shared handlers; each family wires them to its own paths. */
@@ -34,7 +36,7 @@ function handlers(db: Knex, confirmer: EmailConfirmer) {
   return {
     create: (async (ctx) => {
       ctx.status = 201;
-      ctx.body = presentUser(await createUserAccount(db, ctx.state.body));
+      ctx.body = presentUser(await createUserAccount(db, actorOf(ctx), ctx.state.body));
     }) satisfies WithBody<UserCreateInput>,
     /** PUT/PATCH a user: `input` turns the route's validated body into the account change. */
     update<B>(input: (body: B) => UserUpdateInput): WithBody<B> {
@@ -92,14 +94,14 @@ export function adminUserRoutes(db: Knex, confirmer: EmailConfirmer): Router {
   const h = handlers(db, confirmer);
 
   router.get('/api/admin/users', adminOnly, noStore, validateQuery(AdminUserListQuery), async (ctx) => {
-    ctx.body = (await listUsers(db, ctx.state.query)).map(presentUser);
+    ctx.body = (await listUsersWithActivity(db, ctx.state.query)).map(presentAdminUserRow);
   });
   router.post('/api/admin/users', adminOnly, validateBody(UserCreateInput), h.create);
   router.patch('/api/admin/users/:id', adminOnly, validateBody(UserUpdateInput), h.update((body: UserUpdateInput) => body));
   router.delete('/api/admin/users/:id', adminOnly, h.remove);
   // "Sign out everywhere" for a user: ends all their sessions (the admin's own too, if it is them).
   router.post('/api/admin/users/:id/logout-all', adminOnly, async (ctx) => {
-    const ended = await endAllSessionsOf(db, parseId(ctx.params.id, 'User not found'));
+    const ended = await endAllSessionsOf(db, actorOf(ctx), parseId(ctx.params.id, 'User not found'));
     ctx.body = { ok: true, ended };
   });
   return router;

@@ -7,7 +7,8 @@ import { hashPassword } from '../auth/passwords';
 import { assertStrongPassword } from '../auth/password-strength';
 import { lockPendingInvitation, markAccepted } from '../invitations/repo';
 import { endPasswordResets } from '../password-resets/repo';
-import type { UserRow } from './presenter';
+import { changedFields, recordAudit, userAuditTarget, type AuditActor } from '../audit/record';
+import { presentUser, type UserRow } from './presenter';
 import { assertKeepsAnActiveAdmin, assertNotSelfLockout, type AdminChange } from './policy';
 import {
   deleteUserKeepingContent,
@@ -27,13 +28,34 @@ import {
 export const EMAIL_TAKEN = 'An account with this email already exists';
 const emailTaken = () => conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
 
-/** The admin making a change, and their own session (kept when they change their own password). */
-export interface Actor {
+/** The admin making a change (as the audit log names them), and their own session (kept when they change their own password). */
+export interface Actor extends AuditActor {
   id: string;
   sessionId?: string;
 }
 
-export async function createUserAccount(db: Knex, input: UserCreateInput): Promise<UserRow> {
+/** The profile fields whose change is a plain `user.update` (role and activation have their own actions). */
+const PROFILE_FIELDS = ['email', 'firstName', 'lastName', 'title', 'company', 'bio', 'profileImageUrl'] as const;
+
+/**
+ * The audit entries of an admin's change to an account: one per kind of change, so the log can be
+ * filtered by "role changes" or "deactivations". A new password is recorded as the fact only.
+ */
+async function recordAccountChange(trx: Knex.Transaction, actor: Actor, before: UserRow, after: UserRow, passwordChanged: boolean): Promise<void> {
+  const target = userAuditTarget(after);
+  if (before.role !== after.role) {
+    await recordAudit(trx, actor, { action: 'user.role', target, before: { role: before.role }, after: { role: after.role } });
+  }
+  const wasActive = toBool(before.is_active);
+  if (wasActive !== toBool(after.is_active)) {
+    await recordAudit(trx, actor, { action: wasActive ? 'user.deactivate' : 'user.activate', target, before: { isActive: wasActive }, after: { isActive: !wasActive } });
+  }
+  const profile = changedFields(presentUser(before), presentUser(after), PROFILE_FIELDS) ?? { before: {}, after: {} };
+  if (passwordChanged) profile.after = { ...profile.after, passwordChanged: true };
+  if (Object.keys(profile.after ?? {}).length) await recordAudit(trx, actor, { action: 'user.update', target, ...profile });
+}
+
+export async function createUserAccount(db: Knex, actor: AuditActor, input: UserCreateInput): Promise<UserRow> {
   if (await findUserByEmail(db, input.email)) throw emailTaken();
   assertStrongPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
@@ -44,6 +66,11 @@ export async function createUserAccount(db: Knex, input: UserCreateInput): Promi
       // role the admin chose here wins over the invited one).
       const invitation = await lockPendingInvitation(trx, input.email);
       if (invitation) await markAccepted(trx, invitation.id);
+      await recordAudit(trx, actor, {
+        action: 'user.create',
+        target: userAuditTarget(user),
+        after: { email: user.email, role: user.role, isActive: toBool(user.is_active) },
+      });
       return user;
     });
   } catch (err) {
@@ -114,6 +141,7 @@ export async function updateUserAccount(
       // A link mailed before a new password, a new address or deactivation must not outlive it.
       const deactivated = input.isActive === false && toBool(target.is_active);
       if (passwordHash !== undefined || addressChanged || deactivated) await endPasswordResets(trx, id);
+      await recordAccountChange(trx, actor, target, updated!, passwordHash !== undefined);
       // The new address is unproved: unconfirmed until its owner uses the link mailed to it.
       if (addressChanged && onAddressChanged) {
         await onAddressChanged(trx, updated!);
@@ -137,14 +165,21 @@ export async function deleteUserAccount(db: Knex, actor: Actor, id: string): Pro
     assertKeepsAnActiveAdmin(target, change, activeAdminIds);
     assertNotSelfLockout(actor.id, target, change);
     await deleteUserKeepingContent(trx, id);
+    await recordAudit(trx, actor, { action: 'user.delete', target: userAuditTarget(target), before: { email: target.email, role: target.role } });
   });
 }
 
-/** Ends every session and open reset link of the user; 404 for an unknown id. */
-export async function endAllSessionsOf(db: Knex, id: string): Promise<number> {
+/**
+ * Ends every session and open reset link of the user; 404 for an unknown id. Recorded when it is
+ * another member's access that ends (an admin signing themself out changes no one else's).
+ */
+export async function endAllSessionsOf(db: Knex, actor: Actor, id: string): Promise<number> {
   return db.transaction(async (trx) => {
-    if (!(await findUserById(trx, id))) throw notFound('User not found');
+    const target = await findUserById(trx, id);
+    if (!target) throw notFound('User not found');
     await endPasswordResets(trx, id);
-    return endUserSessions(trx, id);
+    const ended = await endUserSessions(trx, id);
+    if (actor.id !== id) await recordAudit(trx, actor, { action: 'user.sign-out-everywhere', target: userAuditTarget(target), after: { sessionsEnded: ended } });
+    return ended;
   });
 }

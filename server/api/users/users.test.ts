@@ -245,7 +245,7 @@ describeEachDb('users', (t) => {
 
     // The rule holds whoever asks: an actor whose own admin role was just removed (a request that
     // passed the role check a moment earlier) still cannot demote the remaining admin.
-    const err = await updateUserAccount(t().db, { id: dormant.id }, sole.id, { role: 'editor' }).catch((e) => e);
+    const err = await updateUserAccount(t().db, { id: dormant.id, name: 'Dormant' }, sole.id, { role: 'editor' }).catch((e) => e);
     expect(err.status).toBe(409);
     expect(err.message).toBe(LAST_ADMIN_MESSAGE);
 

@@ -14,9 +14,19 @@ import * as notifications from './20261127000000_notifications';
 import * as readingList from './20261128000000_reading_list';
 import * as emailConfirmations from './20261129010000_email_confirmations';
 import * as twoFactor from './20261129020000_two_factor';
+import * as listeningPositions from './20261130000000_listening_positions';
 import * as episodeAudio from './20261201000000_episode_audio';
 import * as audioDuration from './20261201010000_audio_duration';
-import * as listeningPositions from './20261130000000_listening_positions';
+import * as adminDesk from './20261202000000_admin_desk';
+import * as dashboard from './20261202010000_dashboard';
+import * as revisions from './20261202020000_revisions';
+import * as contentList from './20261202030000_content_list';
+import * as episodeNotifications from './20261202050000_episode_notifications';
+import * as postEdits from './20261202060000_post_edits';
+import * as communityHealth from './20261203000000_community_health';
+import * as solved from './20261203010000_solved';
+import * as reports from './20261203020000_reports';
+import * as dashboardCounters from './20261203040000_dashboard_counters';
 
 /**
  * Migrations are listed here, in order, rather than discovered on disk, so that they load the same
@@ -41,6 +51,16 @@ const migrations: Record<string, Knex.Migration> = {
   '20261130000000_listening_positions': listeningPositions,
   '20261201000000_episode_audio': episodeAudio,
   '20261201010000_audio_duration': audioDuration,
+  '20261202000000_admin_desk': adminDesk,
+  '20261202010000_dashboard': dashboard,
+  '20261202020000_revisions': revisions,
+  '20261202030000_content_list': contentList,
+  '20261202050000_episode_notifications': episodeNotifications,
+  '20261202060000_post_edits': postEdits,
+  '20261203000000_community_health': communityHealth,
+  '20261203010000_solved': solved,
+  '20261203020000_reports': reports,
+  '20261203040000_dashboard_counters': dashboardCounters,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

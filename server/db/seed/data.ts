@@ -613,6 +613,8 @@ export interface DiscussionSeed {
   author: number | Role;
   newsCategories?: readonly NewsCategorySlug[];
   replies: readonly (string | ReplySeed)[];
+  /** Index of the reply marked as the answer (Solved). */
+  answer?: number;
   pinned?: boolean;
   locked?: boolean;
   featured?: boolean;
@@ -630,6 +632,7 @@ export const DISCUSSIONS: readonly DiscussionSeed[] = [
     newsCategories: ['generative-ai', 'automation'],
     pinned: true,
     featured: true,
+    answer: 0,
     replies: [
       'Variance commentary, without question. Low risk, easy to measure (hours per close), and reviewers see the benefit immediately.',
       'We started with reconciliation summaries. The key was giving the tool the prior month’s summary as context so the tone stayed consistent.',
@@ -645,6 +648,7 @@ export const DISCUSSIONS: readonly DiscussionSeed[] = [
       'Our security team has put our generative AI pilot on hold until we can answer questions about data retention, model training and access controls.\n\nFor those who got through this: what documentation did you provide, and did you have to use an enterprise tenant rather than a public tool?',
     category: 'AI Implementation',
     author: 8,
+    answer: 1,
     replies: [
       'Enterprise tenant was non-negotiable for us. The contract clause that customer data is not used for training was the main thing security wanted to see.',
       'We wrote a one-page data classification guide: what can go into the tool, what must be aggregated first, and what never goes in. That unblocked things.',

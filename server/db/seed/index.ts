@@ -404,6 +404,7 @@ async function insertSampleData(
   const discussionRows: Row[] = [];
   const discussionLinks: Row[] = [];
   const replyRows: Row[] = [];
+  const answers: Array<{ id: string; answerReplyId: string }> = [];
   DISCUSSIONS.forEach((d, i) => {
     const id = v7();
     const authorId = typeof d.author === 'number' ? memberIds[d.author] : demoId(d.author);
@@ -427,6 +428,7 @@ async function insertSampleData(
         }),
       );
     });
+    if (d.answer !== undefined) answers.push({ id, answerReplyId: replyIds[d.answer] });
     discussionRows.push(
       discussionRow({
         id,
@@ -451,6 +453,8 @@ async function insertSampleData(
   await insertRows(db, 'forum_discussions', discussionRows);
   await insertRows(db, 'discussion_news_categories', discussionLinks);
   await insertRows(db, 'forum_replies', replyRows);
+  // Marked answers (Solved) once their replies exist.
+  for (const a of answers) await db('forum_discussions').where({ id: a.id }).update({ answer_reply_id: a.answerReplyId });
 
   // discussion_count = published discussions, recomputed so reused categories stay exact too.
   const counts: { category_id: string; n: number | string }[] = await db('forum_discussions')

@@ -271,6 +271,10 @@ describe.each(DB_KINDS)('sample data seed [%s]', (kind) => {
         if (r.parent_reply_id) expect(own.map((o) => o.id)).toContain(r.parent_reply_id);
       }
     }
+    // Two questions carry a marked answer (Solved), one of their own replies, so "Answered" is not 0.
+    const answered = discussions.filter((d) => d.answer_reply_id);
+    expect(answered.length).toBe(2);
+    for (const d of answered) expect(replies.find((r) => r.id === d.answer_reply_id)?.discussion_id).toBe(d.id);
     for (const c of cats) {
       const published = discussions.filter((d) => d.category_id === c.id && d.status === 'published').length;
       expect(toInt(c.discussion_count), c.name).toBe(published);

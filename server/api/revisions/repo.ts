@@ -1,0 +1,124 @@
+import type { Knex } from 'knex';
+import { REVISIONS_KEPT } from '../../../contracts/revisions';
+import { v7 as uuidv7 } from 'uuid';
+import { toIso } from '../../db/dialect';
+import type { AuditActor } from '../audit/record';
+import { ARTICLES, type ContentKind } from '../content/kinds';
+
+/*
+ * Revisions: the last saved versions of an article's or episode's text and fields, written by
+ * content/repo.ts (createContent, updateContent) in the write's own transaction. `data` holds the
+ * fields under their input names (ArticlePatchInput, PodcastPatchInput), so a restore is an
+ * ordinary update through articleWrite/podcastWrite. Status, archive and featured are not text:
+ * their toggles write no revision.
+ */
+
+
+/** The fields a revision holds, by input name → column. */
+const FIELDS: Record<ContentKind['table'], Record<string, string>> = {
+  news_articles: {
+    title: 'title',
+    content: 'content',
+    excerpt: 'excerpt',
+    imageUrl: 'image_url',
+    thumbnailUrl: 'thumbnail_url',
+    sourceUrl: 'source_url',
+    sourceName: 'source_name',
+    category: 'category',
+  },
+  podcast_episodes: {
+    title: 'title',
+    showId: 'show_id',
+    description: 'description',
+    episodeNumber: 'episode_number',
+    // The file's length and type go with its address (podcasts/audio.ts), so a restore keeps them true.
+    audioUrl: 'audio_url',
+    audioBytes: 'audio_bytes',
+    audioType: 'audio_type',
+    externalUrl: 'external_url',
+    imageUrl: 'image_url',
+    duration: 'duration',
+    hostName: 'host_name',
+    guestName: 'guest_name',
+    guestTitle: 'guest_title',
+  },
+};
+
+/** The kind's name in `content_revisions.kind`. */
+export const revisionKind = (kind: ContentKind) => (kind === ARTICLES ? 'article' : 'episode');
+
+export type RevisionData = Record<string, unknown> & { categoryIds: string[] };
+
+/** Whether a write of these columns (or categories) can change what a revision holds. */
+export function touchesRevisionFields(kind: ContentKind, columns: Record<string, unknown>, categoryIds?: string[]): boolean {
+  return Boolean(categoryIds) || Object.values(FIELDS[kind.table]).some((c) => columns[c] !== undefined);
+}
+
+/** The item's fields as they are now (in `trx`), with its category ids sorted. */
+async function snapshot(trx: Knex.Transaction, kind: ContentKind, itemId: string): Promise<RevisionData | undefined> {
+  const fields = FIELDS[kind.table];
+  const row: Record<string, unknown> | undefined = await trx(kind.table).where({ id: itemId }).first(Object.values(fields));
+  if (!row) return undefined;
+  const categoryIds: string[] = await trx(kind.linkTable).where(kind.linkColumn, itemId).orderBy('category_id').pluck('category_id');
+  const data: RevisionData = { categoryIds };
+  for (const [field, column] of Object.entries(fields)) data[field] = row[column] ?? null;
+  return data;
+}
+
+/**
+ * Adds a revision of the item as it now is, unless it equals the newest one (a save that changed
+ * nothing), and deletes those beyond the newest REVISIONS_KEPT. In the write's transaction.
+ */
+export async function writeRevision(trx: Knex.Transaction, kind: ContentKind, itemId: string, author: AuditActor): Promise<void> {
+  const data = await snapshot(trx, kind, itemId);
+  if (!data) return;
+  const json = JSON.stringify(data);
+  const k = revisionKind(kind);
+  const newest: { data: string } | undefined = await trx('content_revisions').where({ kind: k, item_id: itemId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).first('data');
+  if (newest?.data === json) return;
+  await trx('content_revisions').insert({ id: uuidv7(), kind: k, item_id: itemId, author_id: author.id, author_name: author.name.slice(0, 300), created_at: new Date().toISOString(), data: json });
+  const keep = trx('content_revisions')
+    .where({ kind: k, item_id: itemId })
+    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .limit(REVISIONS_KEPT)
+    .select('id');
+  // Through a derived table: an IN subquery with its own ORDER BY/LIMIT is not portable.
+  await trx('content_revisions')
+    .where({ kind: k, item_id: itemId })
+    .whereNotIn('id', trx.select('id').from(keep.as('kept')))
+    .delete();
+}
+
+export interface RevisionRow {
+  id: string;
+  author_id: string | null;
+  author_name: string;
+  created_at: unknown;
+  data?: string;
+}
+
+/** The item's revisions, newest first (at most REVISIONS_KEPT exist). */
+export function listRevisions(db: Knex, kind: ContentKind, itemId: string): Promise<RevisionRow[]> {
+  return db('content_revisions')
+    .where({ kind: revisionKind(kind), item_id: itemId })
+    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .select('id', 'author_id', 'author_name', 'created_at');
+}
+
+export function findRevision(db: Knex, kind: ContentKind, itemId: string, revisionId: string): Promise<RevisionRow | undefined> {
+  return db('content_revisions')
+    .where({ kind: revisionKind(kind), item_id: itemId, id: revisionId })
+    .first('id', 'author_id', 'author_name', 'created_at', 'data');
+}
+
+/** A revision's fields (the JSON the table holds). */
+export function revisionData(row: RevisionRow): RevisionData {
+  return JSON.parse(row.data ?? '{"categoryIds":[]}') as RevisionData;
+}
+
+export const revisionTime = (row: RevisionRow) => toIso(row.created_at)!;
+
+/** With the item, in its deleting transaction (content/repo.ts deleteContent). */
+export async function deleteRevisionsOf(trx: Knex.Transaction, kind: ContentKind, itemId: string): Promise<void> {
+  await trx('content_revisions').where({ kind: revisionKind(kind), item_id: itemId }).delete();
+}
