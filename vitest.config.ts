@@ -7,6 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one fork per core but one (2 here): most suites wait on PostgreSQL, HTTP and child
+    // processes, not the CPU, so three forks finish sooner.
+    maxWorkers: 3,
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
   },
 });

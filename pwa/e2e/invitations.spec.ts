@@ -182,7 +182,7 @@ test.describe('invitation links', () => {
       await p.getByRole('button', { name: 'Create Account' }).click();
       await expect(p).toHaveURL('/');
       await p.goto('/news');
-      await expect(p.getByRole('link', { name: 'Add News' })).toHaveCount(0);
+      await expect(p.getByRole('link', { name: 'Add News', exact: true })).toHaveCount(0);
       await expect(header(p).getByRole('link', { name: 'Admin' })).toHaveCount(0);
     } finally {
       await squatter.close();
@@ -196,7 +196,7 @@ test.describe('invitation links', () => {
       await acceptThroughForm(p, 'Elliot');
       await expect(p).toHaveURL('/');
       await p.goto('/news');
-      await expect(p.getByRole('link', { name: 'Add News' })).toBeVisible();
+      await expect(p.getByRole('link', { name: 'Add News', exact: true })).toBeVisible();
       await expect(header(p).getByRole('link', { name: 'Admin' })).toHaveCount(0);
     } finally {
       await invitee.close();

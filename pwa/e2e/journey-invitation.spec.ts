@@ -93,7 +93,7 @@ test('an invitation by mail: the invitee opens its link, sets name and password,
     await expectSignedIn(p, 'Ines Invited');
     // With the invited role: the editor's controls, not the admin's.
     await navigate(p, 'News');
-    await expect(main(p).getByRole('link', { name: 'Add News' })).toBeVisible();
+    await expect(main(p).getByRole('link', { name: 'Add News', exact: true })).toBeVisible();
     await expect(header(p).getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
 
     // The link is used now, and says so.

@@ -322,7 +322,7 @@ test.describe('controls per role', () => {
     test(`${label}: no editor controls`, async ({ page }) => {
       await openAs(page, account);
       await expect(cards(page).first()).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Add News' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Add News', exact: true })).toHaveCount(0);
       await expect(page.getByRole('tab')).toHaveCount(0);
       await expect(page.getByRole('link', { name: /^Edit "/ })).toHaveCount(0);
       await expect(page.getByRole('button', { name: /^(Publish|Unpublish|Archive|Unarchive) "/ })).toHaveCount(0);
@@ -351,7 +351,7 @@ test.describe('controls per role', () => {
       const published = articles.find((a) => a.status === 'published')!;
 
       await expect(cards(page)).toHaveCount(articles.length);
-      await expect(page.getByRole('link', { name: 'Add News' })).toHaveAttribute('href', '/news/add');
+      await expect(page.getByRole('link', { name: 'Add News', exact: true })).toHaveAttribute('href', '/news/add');
       await expect(page.getByRole('tab', { name: 'Active' })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('tab', { name: 'Archive' })).toBeVisible();
 

@@ -233,7 +233,7 @@ test.describe('controls per role', () => {
     test(`${label}: no editor controls`, async ({ page }) => {
       await openAs(page, account);
       await expect(cards(page).first()).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Add Podcast' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Add Podcast', exact: true })).toHaveCount(0);
       await expect(page.getByRole('tab')).toHaveCount(0);
       await expect(page.getByRole('link', { name: /^Edit "/ })).toHaveCount(0);
       await expect(page.getByRole('button', { name: /^(Publish|Unpublish|Archive|Unarchive) "/ })).toHaveCount(0);
@@ -247,7 +247,7 @@ test.describe('controls per role', () => {
       const { listed } = await hubEpisodes(page.request);
       const podcast = listed[listed.length - 1];
       await expect(cards(page)).toHaveCount(listed.length);
-      await expect(page.getByRole('link', { name: 'Add Podcast' })).toHaveAttribute('href', '/podcasts/add');
+      await expect(page.getByRole('link', { name: 'Add Podcast', exact: true })).toHaveAttribute('href', '/podcasts/add');
       await expect(page.getByRole('tab', { name: 'Active' })).toHaveAttribute('aria-selected', 'true');
       const card = cardFor(page, podcast.title);
       await expect(card.getByRole('link', { name: `Edit "${podcast.title}"` })).toHaveAttribute(

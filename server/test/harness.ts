@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import knex, { type Knex } from 'knex';
 import type Koa from 'koa';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { connect, migrateLatest } from '../db/connect';
 import { DatabaseGate } from '../db/availability';
 import { createApp, type AppDeps } from '../app';
@@ -45,8 +45,9 @@ export async function createTestDatabase(kind: DbKind, { migrate = true } = {}):
   if (kind === 'sqlite') {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-test-'));
     const config: DatabaseConfig = { client: 'sqlite', filename: path.join(dir, 'test.sqlite3') };
+    // A copy of the migrated template (server/test/global-setup.ts) is the same database, 300 ms sooner.
+    if (migrate) copyFileSync(inject('sqliteTemplate'), config.filename);
     const db = connect(config);
-    if (migrate) await db.migrate.latest();
     return {
       kind,
       db,
@@ -60,12 +61,13 @@ export async function createTestDatabase(kind: DbKind, { migrate = true } = {}):
   const serverUrl = process.env.TEST_DATABASE_URL!;
   const name = `lc_test_${process.pid}_${randomBytes(6).toString('hex')}`;
   const admin = knex({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 } });
-  await admin.raw(`create database "${name}"`);
+  const template = migrate ? inject('pgTemplate') : null;
+  await admin.raw(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const config: DatabaseConfig = { client: 'pg', connectionString: url.toString() };
   const db = connect(config);
-  if (migrate) await db.migrate.latest();
+  if (migrate && !template) await db.migrate.latest();
   return {
     kind,
     db,
