@@ -30,9 +30,11 @@ export function confirmEmail(token: string): Promise<EmailConfirmed> {
 
 /** The signed-in member's record and profile again from the server (whether the address is confirmed). */
 export function invalidateEmailConfirmation(queryClient: QueryClient): Promise<unknown> {
+  // Refetched even where no screen shows them now (a phone's header keeps the account in its closed
+  // menu): the next screen, Notification settings, must not show the notice from the old answer.
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: profileQueries.me().queryKey }),
+    queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY, refetchType: 'all' }),
+    queryClient.invalidateQueries({ queryKey: profileQueries.me().queryKey, refetchType: 'all' }),
   ]);
 }
 

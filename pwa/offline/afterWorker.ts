@@ -34,8 +34,12 @@ export function storeMayLoad(): Promise<void> {
   return ready;
 }
 
-/** Said by the worker's registration (UpdatePrompt) when it fails or ends redundant: nothing to wait for. */
-export function noWorkerComing(): void {
+/**
+ * Nothing more to wait for: said by the worker's registration (UpdatePrompt) when it fails or ends
+ * redundant, and by a screen that is the store's own content (Saved), which would otherwise show its
+ * skeleton until the worker took over (seconds on a first visit to /saved).
+ */
+export function stopWaiting(): void {
   if (ready) settle?.();
   else ready = Promise.resolve();
 }

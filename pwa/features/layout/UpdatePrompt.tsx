@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Workbox } from 'workbox-window';
 import { PlainButton } from '../../components/PlainButton';
-import { noWorkerComing } from '../../offline/afterWorker';
+import { stopWaiting } from '../../offline/afterWorker';
 import './prompts.css';
 
 /**
@@ -25,10 +25,10 @@ export function UpdatePrompt() {
         if (cancelled) return;
         const wb = new Workbox(url);
         wb.addEventListener('waiting', () => setWaiting(true));
-        wb.addEventListener('redundant', noWorkerComing);
+        wb.addEventListener('redundant', stopWaiting);
         workbox.current = wb;
         // The device store waits for the worker to take the page over (pwa/offline/afterWorker.ts), or for this.
-        wb.register().then((registration) => registration ?? noWorkerComing(), noWorkerComing);
+        wb.register().then((registration) => registration ?? stopWaiting(), stopWaiting);
       });
     });
     return () => {

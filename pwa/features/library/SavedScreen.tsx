@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button, LinkButton } from '../../components/Button';
@@ -6,6 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { CardGridSkeleton } from '../../components/Skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { formatDate } from '../../lib/format';
+import { stopWaiting } from '../../offline/afterWorker';
 import type { SavedArticle } from '../../offline/db';
 import { downloadBytesOf, bytesOf, storageSize } from '../../offline/storageBudget';
 import { useSessionUserId } from '../../session/useSession';
@@ -23,6 +25,8 @@ import './library.css';
  */
 export function SavedScreen() {
   const userId = useSessionUserId();
+  // Everything here is read from the device's store: load it now, not after the worker takes over.
+  useEffect(stopWaiting, []);
   return (
     <div className="saved-page">
       <header className="page-header">
