@@ -29,13 +29,14 @@ export function confirmEmail(token: string): Promise<EmailConfirmed> {
 }
 
 /** The signed-in member's record and profile again from the server (whether the address is confirmed). */
-export function invalidateEmailConfirmation(queryClient: QueryClient): Promise<unknown> {
+export async function invalidateEmailConfirmation(queryClient: QueryClient): Promise<void> {
+  const keys = [USER_QUERY_KEY, profileQueries.me().queryKey];
+  // A read sent before the confirmation can answer after it with the old record, and a refetch joins
+  // a read under way while the query has no answer yet (a page's first load): it is cancelled instead.
+  await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
   // Refetched even where no screen shows them now (a phone's header keeps the account in its closed
   // menu): the next screen, Notification settings, must not show the notice from the old answer.
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY, refetchType: 'all' }),
-    queryClient.invalidateQueries({ queryKey: profileQueries.me().queryKey, refetchType: 'all' }),
-  ]);
+  await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: 'all' })));
 }
 
 const LINK_REFUSED = new Set<string>(Object.values(EMAIL_CONFIRMATION_CODES));
