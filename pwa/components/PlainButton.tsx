@@ -116,16 +116,19 @@ export interface PlainButtonProps extends NativeButtonProps, ButtonStyleProps {
   ref?: Ref<HTMLButtonElement>;
 }
 
+/** A `<button>` with the interaction state's data attributes, disabled as React Aria's is. */
+function StatefulButton({ isDisabled, ...props }: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'disabled'> & { isDisabled: boolean; ref?: Ref<HTMLButtonElement> }) {
+  const { handlers, attributes } = useInteractionState(isDisabled, props);
+  return <button {...props} {...handlers} {...attributes} disabled={isDisabled || undefined} />;
+}
+
 /** components/Button.tsx's look and behaviour as a plain `<button>` (see above). */
 export function PlainButton({ variant, size, className, isPending, isDisabled = false, onPress, type = 'button', ...props }: PlainButtonProps) {
-  const { handlers, attributes } = useInteractionState(isDisabled, props);
   return (
-    <button
+    <StatefulButton
       {...props}
-      {...handlers}
-      {...attributes}
+      isDisabled={isDisabled}
       type={isPending ? 'button' : type}
-      disabled={isDisabled || undefined}
       aria-disabled={isPending || undefined}
       onClick={isPending || !onPress ? undefined : () => onPress()}
       className={buttonClassName({ variant, size }, [isPending ? 'btn--pending' : '', className].filter(Boolean).join(' '))}
@@ -163,16 +166,13 @@ export interface PlainToggleButtonProps extends Omit<NativeButtonProps, 'onChang
 
 /** components/ToggleButton.tsx as a plain `<button aria-pressed>` (controlled: `isSelected` and `onChange`). */
 export function PlainToggleButton({ appearance = 'chip', color, className, style, isSelected, onChange, isDisabled = false, ...props }: PlainToggleButtonProps) {
-  const { handlers, attributes } = useInteractionState(isDisabled, props);
   return (
-    <button
+    <StatefulButton
       {...props}
-      {...handlers}
-      {...attributes}
+      isDisabled={isDisabled}
       type="button"
       aria-pressed={isSelected}
       data-selected={isSelected || undefined}
-      disabled={isDisabled || undefined}
       onClick={() => onChange?.(!isSelected)}
       className={['toggle', `toggle--${appearance}`, className].filter(Boolean).join(' ')}
       style={color ? ({ ...style, '--chip-color': color, '--chip-text': readableTextColor(color) } as CSSProperties) : style}

@@ -6,6 +6,7 @@ import { getJson, type ListedArticle, type ListedPodcast } from './content';
 import { expect, test } from './fixtures';
 import { header, signInWithForm } from './journey';
 import { ACCOUNTS } from './session';
+import { METRIC_LABELS } from '../features/admin/dashboard/figures';
 
 /*
  * The control panel's Overview (the admin's dashboard): signed in through the form, its figures
@@ -16,18 +17,7 @@ import { ACCOUNTS } from './session';
 const SHOTS = '/tmp/shots-dashboard';
 mkdirSync(SHOTS, { recursive: true });
 
-const LABELS: Record<MetricKey, string> = {
-  members: 'Members',
-  newMembers: 'New members',
-  articles: 'Articles published',
-  episodes: 'Episodes published',
-  comments: 'Comments',
-  replies: 'Forum replies',
-  plays: 'Plays',
-  likes: 'Likes',
-};
-
-const tile = (page: Page, key: MetricKey) => page.getByRole('region', { name: LABELS[key], exact: true });
+const tile = (page: Page, key: MetricKey) => page.getByRole('region', { name: METRIC_LABELS[key], exact: true });
 
 /** A member (a fresh browser context, signed in through the API) comments on and likes an article and plays an episode. */
 async function memberWrites(browser: Browser, baseURL: string): Promise<void> {
@@ -55,7 +45,7 @@ async function expectTilesEqualApi(page: Page, api: APIRequestContext, days: 7 |
     await expect(shown.locator('.dash-tile__value'), metric.key).toHaveText(metric.total.toLocaleString('en-US'));
     await expect(shown, metric.key).toContainText(`vs previous ${days} days`);
     // The chart's numbers, for screen readers: one row per day plus the header.
-    const table = shown.getByRole('table', { name: `${LABELS[metric.key]} per day: the last ${days} days and the ${days} days before` });
+    const table = shown.getByRole('table', { name: `${METRIC_LABELS[metric.key]} per day: the last ${days} days and the ${days} days before` });
     await expect(table.getByRole('row')).toHaveCount(days + 1);
     await expect(table.getByRole('row').nth(days)).toContainText(String(metric.current.at(-1)));
   }

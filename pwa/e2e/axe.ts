@@ -13,7 +13,8 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const shown = ((await page.locator('html').getAttribute('data-theme')) ?? 'light') as Theme;
   const other: Theme = shown === 'dark' ? 'light' : 'dark';
   // A control that has just changed state (enabled, hovered, focused) may be half-way through its
-  // colour transition: axe read one at 3.6:1 on its way to its final colour (CI, 2026-11-28).
+  // colour transition, and a toast through its fade-in: axe read one at 3.6:1 on its way to its
+  // final colour (CI, 2026-11-28), and a toast's title at 3.65:1 while it came in (CI, 2026-11-29).
   await setTheme(page, shown);
   const found = await seriousViolations(page, new AxeBuilder({ page }), shown);
   await setTheme(page, other);
@@ -40,15 +41,17 @@ async function seriousViolations(page: Page, axe: AxeBuilder, theme: Theme): Pro
 }
 
 /**
- * Shows the page in `theme` at once: transitions are turned off for the rest of the test (a
- * constructed stylesheet, which the CSP allows), so no colour is half-way when axe reads it.
+ * Shows the page in `theme` at once: transitions and animations are turned off for the rest of the
+ * test (a constructed stylesheet, which the CSP allows), so no colour or opacity is half-way when axe
+ * reads it. Every animation here only brings an element in from its `from` frame (React Aria's
+ * overlays wait for none when there is none), or spins and shines a placeholder.
  */
 export async function setTheme(page: Page, theme: Theme): Promise<void> {
   await page.evaluate((value) => {
     const marked = window as unknown as { __axeNoTransitions?: boolean };
     if (!marked.__axeNoTransitions) {
       const sheet = new CSSStyleSheet();
-      sheet.replaceSync('*, *::before, *::after { transition: none !important; }');
+      sheet.replaceSync('*, *::before, *::after { transition: none !important; animation: none !important; }');
       document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
       marked.__axeNoTransitions = true;
     }

@@ -15,7 +15,15 @@ import { createUser, TEST_PASSWORD } from './factories';
  * login route itself is covered by server/api/auth/auth.test.ts.
  */
 export async function signedIn(db: Knex, agent: Agent, role: Role = 'subscriber'): Promise<{ agent: Agent; user: UserRow }> {
-  const user = await createUser(db, { role });
+  return signedInWith(db, agent, await createUser(db, { role }));
+}
+
+/** A new user (with these fields) and a fresh agent of `t` signed in as them. */
+export async function newMember(t: TestServer, fields: Parameters<typeof createUser>[1] = {}): Promise<{ agent: Agent; user: UserRow }> {
+  return signedInWith(t.db, t.agent(), await createUser(t.db, fields));
+}
+
+async function signedInWith(db: Knex, agent: Agent, user: UserRow): Promise<{ agent: Agent; user: UserRow }> {
   await signInAs(db, agent, user.id);
   return { agent, user };
 }

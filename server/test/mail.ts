@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { startTestServer, type DbKind, type TestServer, type TestServerOptions } from './harness';
 import { until } from './wait';
 
 /*
@@ -10,6 +11,18 @@ import { until } from './wait';
  */
 
 export const MAIL_TEST_PUBLIC_URL = 'https://commons.example';
+
+/** A suite's beforeAll: starts `smtp`, then a test server of `kind` whose mail goes through it. */
+export async function startMailingServer(kind: DbKind, smtp: TestSmtpServer, options: TestServerOptions = {}): Promise<TestServer> {
+  await smtp.start();
+  return startTestServer(kind, { publicUrl: MAIL_TEST_PUBLIC_URL, ...options, mail: smtp.mail });
+}
+
+/** A suite's afterAll: the server (if it started), then its SMTP server. */
+export async function stopMailingServer(t: TestServer | undefined, smtp: TestSmtpServer): Promise<void> {
+  await t?.close();
+  await smtp.stop();
+}
 
 export const SMTP_USER = { user: 'mailer', pass: 'mail-secret' };
 

@@ -1,3 +1,5 @@
+import type { ArticlePatchInput } from '../../../contracts/news';
+import type { PodcastPatchInput } from '../../../contracts/podcasts';
 import type { LikeTargetType } from '../likes/repo';
 
 /**
@@ -19,6 +21,11 @@ export interface ContentKind {
    * bytes; docs/performance.md). server/db/migrations/migrations.test.ts keeps the list whole.
    */
   columns: readonly string[];
+  /**
+   * The text and fields an editor writes, by input name → column: what a create or update body
+   * writes (contentWrite, with the status and featured flags) and what a revision keeps.
+   */
+  fields: Readonly<Record<string, string>>;
 }
 
 export const ARTICLES: ContentKind = {
@@ -27,6 +34,16 @@ export const ARTICLES: ContentKind = {
   linkColumn: 'article_id',
   likeTarget: 'article',
   notFoundMessage: 'Article not found',
+  fields: {
+    title: 'title',
+    content: 'content',
+    excerpt: 'excerpt',
+    imageUrl: 'image_url',
+    thumbnailUrl: 'thumbnail_url',
+    sourceUrl: 'source_url',
+    sourceName: 'source_name',
+    category: 'category',
+  } satisfies Partial<Record<keyof ArticlePatchInput, string>>,
   columns: ['id', 'title', 'content', 'excerpt', 'image_url', 'thumbnail_url', 'source_url', 'source_name', 'category', 'author_id', 'published_at', 'scheduled_at', 'scheduled_by', 'likes', 'comment_count', 'is_archived', 'is_featured', 'status', 'created_at', 'updated_at'],
 };
 
@@ -37,5 +54,22 @@ export const PODCASTS: ContentKind = {
   likeTarget: 'podcast',
   notFoundMessage: 'Podcast episode not found',
   showColumn: 'show_id',
+  fields: {
+    title: 'title',
+    showId: 'show_id',
+    description: 'description',
+    episodeNumber: 'episode_number',
+    // The file's length and type go with its address (podcasts/audio.ts adds them from the stored
+    // object, never from a client's body), so a restored revision keeps them true.
+    audioUrl: 'audio_url',
+    audioBytes: 'audio_bytes',
+    audioType: 'audio_type',
+    externalUrl: 'external_url',
+    imageUrl: 'image_url',
+    duration: 'duration',
+    hostName: 'host_name',
+    guestName: 'guest_name',
+    guestTitle: 'guest_title',
+  } satisfies Partial<Record<keyof PodcastPatchInput | 'audioBytes' | 'audioType', string>>,
   columns: ['id', 'title', 'description', 'episode_number', 'audio_url', 'image_url', 'duration', 'host_name', 'guest_name', 'guest_title', 'play_count', 'likes', 'is_archived', 'is_featured', 'published_at', 'scheduled_at', 'scheduled_by', 'status', 'author_id', 'created_at', 'updated_at', 'show_id', 'external_url', 'audio_bytes', 'audio_type', 'comment_count'],
 };

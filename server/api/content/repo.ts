@@ -218,6 +218,20 @@ export function scheduleColumns(scheduledAt: string | null | undefined): Record<
   return { scheduled_at: new Date(scheduledAt).toISOString(), status: 'draft' };
 }
 
+/** The body's own columns beside the kind's fields: its status and the featured flag. */
+const FLAG_COLUMNS = { status: 'status', isFeatured: 'is_featured' } as const;
+
+/** A validated create/update body → columns; fields not sent (undefined) are left out. */
+export function contentWrite(kind: ContentKind, input: { scheduledAt?: string | null; categoryIds?: string[] }): ContentWrite {
+  const values = input as Record<string, unknown>;
+  const columns: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries({ ...kind.fields, ...FLAG_COLUMNS })) {
+    if (values[field] !== undefined) columns[column] = values[field];
+  }
+  Object.assign(columns, scheduleColumns(input.scheduledAt));
+  return { columns, categoryIds: input.categoryIds };
+}
+
 /** Who wrote it: the revision's author and, when scheduling, the scheduler (scheduled_by). */
 export interface WriteOptions {
   actor?: AuditActor;

@@ -2,14 +2,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMAIL_CONFIRMATION_CODES as CODES, EMAIL_CONFIRMATION_MESSAGES as MESSAGES } from '../../../contracts/email-confirmations';
 import { mentionMarkup } from '../../../contracts/notifications';
-import { DB_KINDS, startTestServer, TEST_SESSION_SECRET, type Agent, type TestServer } from '../../test/harness';
+import { DB_KINDS, TEST_SESSION_SECRET, type Agent, type TestServer } from '../../test/harness';
 import { createCategory, createUser, insertArticle } from '../../test/factories';
 import { upsertInvitation } from '../invitations/repo';
 import { issueEmailConfirmation } from './repo';
 import { DIGEST_INTERVAL_MS, Notifier } from '../notifications/notify';
 import type { UserRow } from '../users/presenter';
 import { signInAs } from '../../test/agents';
-import { MAIL_TEST_PUBLIC_URL, TestSmtpServer, type ReceivedMail } from '../../test/mail';
+import { MAIL_TEST_PUBLIC_URL, TestSmtpServer, type ReceivedMail, startMailingServer, stopMailingServer } from '../../test/mail';
 import { until } from '../../test/wait';
 
 /*
@@ -38,19 +38,13 @@ describe.each(DB_KINDS)('email confirmation [%s]', (kind) => {
   let offset = 0;
 
   beforeAll(async () => {
-    await smtp.start();
-    t = await startTestServer(kind, {
-      publicUrl: MAIL_TEST_PUBLIC_URL,
-      mail: smtp.mail,
+    t = await startMailingServer(kind, smtp, {
       clock: () => Date.now() + offset,
       emailConfirmationLimits: { resendsPerAccount: { limit: 2, windowMs: HOUR }, resendsPerIp: { limit: 5, windowMs: HOUR } },
     });
     categoryId = (await createCategory(t.db)).id;
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await smtp.stop();
-  });
+  afterAll(() => stopMailingServer(t, smtp));
   beforeEach(async () => {
     offset = 0;
     await t.db('rate_limit_windows').delete();

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { INVITATION_MESSAGES } from '../../../contracts/users';
 import { DB_KINDS, startTestServer, type TestServer } from '../../test/harness';
-import { createUser } from '../../test/factories';
-import { signedIn, signInAs } from '../../test/agents';
-import { inviteTokenIn, MAIL_TEST_PUBLIC_URL, TestSmtpServer } from '../../test/mail';
+import { signedIn, newMember } from '../../test/agents';
+import { inviteTokenIn, MAIL_TEST_PUBLIC_URL, TestSmtpServer, startMailingServer, stopMailingServer } from '../../test/mail';
 import { until } from '../../test/wait';
 
 /*
@@ -21,20 +20,11 @@ describe.each(DB_KINDS)('invitation mail [%s]', (kind) => {
   let t: TestServer;
 
   beforeAll(async () => {
-    await smtp.start();
-    t = await startTestServer(kind, { publicUrl: MAIL_TEST_PUBLIC_URL, mail: smtp.mail });
+    t = await startMailingServer(kind, smtp);
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await smtp.stop();
-  });
+  afterAll(() => stopMailingServer(t, smtp));
 
-  const admin = async (firstName = 'Ada', lastName = 'Admin') => {
-    const user = await createUser(t.db, { role: 'admin', firstName, lastName });
-    const agent = t.agent();
-    await signInAs(t.db, agent, user.id);
-    return agent;
-  };
+  const admin = async (firstName = 'Ada', lastName = 'Admin') => (await newMember(t, { role: 'admin', firstName, lastName })).agent;
   const outbox = (to: string) => t.db('mail_outbox').where({ to_address: to });
 
   it('inviting mails the invitee once: who invites, the site, the role, the link and its expiry; the link signs them in', async () => {

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import type { ArticlePatchInput } from '../../../contracts/news';
 import { insertComment as insertAnyComment, type ClientWrite, type CommentRow } from '../comments/repo';
 import { ARTICLE_COMMENTS } from '../comments/targets';
-import { scheduleColumns, type ContentRow, type ContentWrite } from '../content/repo';
+import { contentWrite, type ContentRow, type ContentWrite } from '../content/repo';
+import { ARTICLES } from '../content/kinds';
 import { wherePublicContent } from '../content/visibility';
 
 export interface ArticleRow extends ContentRow {
@@ -17,29 +18,8 @@ export interface ArticleRow extends ContentRow {
   comment_count: number;
 }
 
-const ARTICLE_COLUMNS = {
-  title: 'title',
-  content: 'content',
-  excerpt: 'excerpt',
-  imageUrl: 'image_url',
-  thumbnailUrl: 'thumbnail_url',
-  sourceUrl: 'source_url',
-  sourceName: 'source_name',
-  category: 'category',
-  status: 'status',
-  isFeatured: 'is_featured',
-} as const satisfies Partial<Record<keyof ArticlePatchInput, string>>;
-
 /** A validated create/update body → columns; fields not sent (undefined) are left out. */
-export function articleWrite(input: ArticlePatchInput): ContentWrite {
-  const columns: Record<string, unknown> = {};
-  for (const [field, column] of Object.entries(ARTICLE_COLUMNS)) {
-    const value = input[field as keyof typeof ARTICLE_COLUMNS];
-    if (value !== undefined) columns[column] = value;
-  }
-  Object.assign(columns, scheduleColumns(input.scheduledAt));
-  return { columns, categoryIds: input.categoryIds };
-}
+export const articleWrite = (input: ArticlePatchInput): ContentWrite => contentWrite(ARTICLES, input);
 
 // ---------------------------------------------------------------- comments
 

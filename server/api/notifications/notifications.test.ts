@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mentionMarkup, type Notification, type NotificationChannel, type NotificationType } from '../../../contracts/notifications';
 import { LIMITS, type Role } from '../../../contracts/common';
 import { contactEmailOf } from '../../config';
-import { DB_KINDS, startTestServer, TEST_SESSION_SECRET, type Agent, type TestServer } from '../../test/harness';
+import { DB_KINDS, TEST_SESSION_SECRET, type Agent, type TestServer } from '../../test/harness';
 import { createCategory, createUser, forumCategory, insertArticle, insertPodcast } from '../../test/factories';
 import type { UserRow } from '../users/presenter';
 import { createDiscussion } from '../forums/repo';
 import { DIGEST_INTERVAL_MS, Notifier } from './notify';
-import { signInAs } from '../../test/agents';
-import { MAIL_TEST_PUBLIC_URL, TestSmtpServer, type ReceivedMail, mailHeader } from '../../test/mail';
+import { newMember } from '../../test/agents';
+import { MAIL_TEST_PUBLIC_URL, TestSmtpServer, type ReceivedMail, mailHeader, startMailingServer, stopMailingServer } from '../../test/mail';
 import { until } from '../../test/wait';
 
 /*
@@ -31,23 +31,16 @@ describe.each(DB_KINDS)('notifications [%s]', (kind) => {
   let newsCategoryId: string;
 
   beforeAll(async () => {
-    await smtp.start();
-    t = await startTestServer(kind, { publicUrl: MAIL_TEST_PUBLIC_URL, mail: smtp.mail });
+    t = await startMailingServer(kind, smtp);
     forumCategoryId = (await forumCategory(t.db)).id;
     newsCategoryId = (await createCategory(t.db)).id;
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await smtp.stop();
-  });
+  afterAll(() => stopMailingServer(t, smtp));
 
   let n = 0;
   async function member(o: { role?: Role; isActive?: boolean } = {}): Promise<Member> {
     n++;
-    const user = await createUser(t.db, { firstName: `Member${n}`, lastName: `Person${n}`, role: o.role, isActive: o.isActive });
-    const agent = t.agent();
-    await signInAs(t.db, agent, user.id);
-    return { user, agent };
+    return newMember(t, { firstName: `Member${n}`, lastName: `Person${n}`, role: o.role, isActive: o.isActive });
   }
   async function setChannels(m: Member, channels: Partial<Record<NotificationType, NotificationChannel>>): Promise<void> {
     const res = await m.agent.put('/api/notifications/settings', channels);

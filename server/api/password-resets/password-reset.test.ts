@@ -5,7 +5,7 @@ import { DB_KINDS, startTestServer, type TestServer } from '../../test/harness';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
 import { AfterAnswer } from '../../middleware/after-answer';
 import { signInAs } from '../../test/agents';
-import { MAIL_TEST_PUBLIC_URL, resetTokenIn, TestSmtpServer } from '../../test/mail';
+import { MAIL_TEST_PUBLIC_URL, resetTokenIn, TestSmtpServer, startMailingServer, stopMailingServer } from '../../test/mail';
 import { until } from '../../test/wait';
 
 /*
@@ -23,18 +23,12 @@ describe.each(DB_KINDS)('password reset [%s]', (kind) => {
   let offset = 0;
 
   beforeAll(async () => {
-    await smtp.start();
-    t = await startTestServer(kind, {
-      publicUrl: MAIL_TEST_PUBLIC_URL,
-      mail: smtp.mail,
+    t = await startMailingServer(kind, smtp, {
       clock: () => Date.now() + offset,
       passwordResetLimits: { requestsPerEmail: { limit: 3, windowMs: 15 * 60_000 }, requestsPerIp: { limit: 6, windowMs: 15 * 60_000 } },
     });
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await smtp.stop();
-  });
+  afterAll(() => stopMailingServer(t, smtp));
   beforeEach(async () => {
     // Every test starts with fresh limits (they are rows: docs/security.md §2).
     await t.db('rate_limit_windows').delete();
@@ -320,10 +314,7 @@ describe.each(DB_KINDS)('password reset request: the same work before answering 
       afterAnswer,
     });
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await smtp.stop();
-  });
+  afterAll(() => stopMailingServer(t, smtp));
 
   // The mail sender's own rounds (its lease, its reads of the outbox) run beside the requests.
   const sendersOwn = (sql: string) => /"leases"/.test(sql) || /^select .* from "mail_outbox"/.test(sql);

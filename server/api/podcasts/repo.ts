@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import type { PodcastPatchInput } from '../../../contracts/podcasts';
 import { hitWindow } from '../../db/counters';
 import { countPlay } from '../admin-dashboard/counters';
-import { scheduleColumns, type ContentRow, type ContentWrite } from '../content/repo';
+import { contentWrite, type ContentRow, type ContentWrite } from '../content/repo';
+import { PODCASTS } from '../content/kinds';
 import type { EpisodeFileColumns } from './audio';
 import { wherePublicContent } from '../content/visibility';
 
@@ -25,37 +26,11 @@ export interface PodcastRow extends ContentRow {
   show_id: string | null;
 }
 
-const PODCAST_COLUMNS = {
-  title: 'title',
-  showId: 'show_id',
-  description: 'description',
-  episodeNumber: 'episode_number',
-  audioUrl: 'audio_url',
-  externalUrl: 'external_url',
-  imageUrl: 'image_url',
-  duration: 'duration',
-  hostName: 'host_name',
-  guestName: 'guest_name',
-  guestTitle: 'guest_title',
-  status: 'status',
-  isFeatured: 'is_featured',
-  audioBytes: 'audio_bytes',
-  audioType: 'audio_type',
-} as const satisfies Partial<Record<keyof (PodcastPatchInput & EpisodeFileColumns), string>>;
-
 /**
  * A validated create/update body → columns; fields not sent (undefined) are left out. The file's
  * length and type are never in a client's body: episodeAudio (./audio.ts) adds them from the object.
  */
-export function podcastWrite(input: PodcastPatchInput & EpisodeFileColumns): ContentWrite {
-  const columns: Record<string, unknown> = {};
-  for (const [field, column] of Object.entries(PODCAST_COLUMNS)) {
-    const value = input[field as keyof typeof PODCAST_COLUMNS];
-    if (value !== undefined) columns[column] = value;
-  }
-  Object.assign(columns, scheduleColumns(input.scheduledAt));
-  return { columns, categoryIds: input.categoryIds };
-}
+export const podcastWrite = (input: PodcastPatchInput & EpisodeFileColumns): ContentWrite => contentWrite(PODCASTS, input);
 
 /**
  * A listener's plays of one episode count once per UTC day: the de-duplication window is a day

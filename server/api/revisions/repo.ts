@@ -13,37 +13,6 @@ import { ARTICLES, type ContentKind } from '../content/kinds';
  * their toggles write no revision.
  */
 
-
-/** The fields a revision holds, by input name → column. */
-const FIELDS: Record<ContentKind['table'], Record<string, string>> = {
-  news_articles: {
-    title: 'title',
-    content: 'content',
-    excerpt: 'excerpt',
-    imageUrl: 'image_url',
-    thumbnailUrl: 'thumbnail_url',
-    sourceUrl: 'source_url',
-    sourceName: 'source_name',
-    category: 'category',
-  },
-  podcast_episodes: {
-    title: 'title',
-    showId: 'show_id',
-    description: 'description',
-    episodeNumber: 'episode_number',
-    // The file's length and type go with its address (podcasts/audio.ts), so a restore keeps them true.
-    audioUrl: 'audio_url',
-    audioBytes: 'audio_bytes',
-    audioType: 'audio_type',
-    externalUrl: 'external_url',
-    imageUrl: 'image_url',
-    duration: 'duration',
-    hostName: 'host_name',
-    guestName: 'guest_name',
-    guestTitle: 'guest_title',
-  },
-};
-
 /** The kind's name in `content_revisions.kind`. */
 export const revisionKind = (kind: ContentKind) => (kind === ARTICLES ? 'article' : 'episode');
 
@@ -51,12 +20,12 @@ export type RevisionData = Record<string, unknown> & { categoryIds: string[] };
 
 /** Whether a write of these columns (or categories) can change what a revision holds. */
 export function touchesRevisionFields(kind: ContentKind, columns: Record<string, unknown>, categoryIds?: string[]): boolean {
-  return Boolean(categoryIds) || Object.values(FIELDS[kind.table]).some((c) => columns[c] !== undefined);
+  return Boolean(categoryIds) || Object.values(kind.fields).some((c) => columns[c] !== undefined);
 }
 
 /** The item's fields as they are now (in `trx`), with its category ids sorted. */
 async function snapshot(trx: Knex.Transaction, kind: ContentKind, itemId: string): Promise<RevisionData | undefined> {
-  const fields = FIELDS[kind.table];
+  const fields = kind.fields;
   const row: Record<string, unknown> | undefined = await trx(kind.table).where({ id: itemId }).first(Object.values(fields));
   if (!row) return undefined;
   const categoryIds: string[] = await trx(kind.linkTable).where(kind.linkColumn, itemId).orderBy('category_id').pluck('category_id');

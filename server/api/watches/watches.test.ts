@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mentionMarkup, type Notification, type NotificationChannel, type NotificationType } from '../../../contracts/notifications';
 import type { Role } from '../../../contracts/common';
-import { DB_KINDS, startTestServer, TEST_SESSION_SECRET, type Agent, type TestServer } from '../../test/harness';
-import { createUser, forumCategory, postDiscussion, postReply } from '../../test/factories';
+import { DB_KINDS, TEST_SESSION_SECRET, type Agent, type TestServer } from '../../test/harness';
+import { forumCategory, postDiscussion, postReply } from '../../test/factories';
 import type { UserRow } from '../users/presenter';
 import { Notifier } from '../notifications/notify';
-import { signInAs } from '../../test/agents';
-import { MAIL_TEST_PUBLIC_URL, TestSmtpServer, mailHeader } from '../../test/mail';
+import { newMember } from '../../test/agents';
+import { MAIL_TEST_PUBLIC_URL, TestSmtpServer, mailHeader, startMailingServer, stopMailingServer } from '../../test/mail';
 import { until } from '../../test/wait';
 
 /*
@@ -28,21 +28,14 @@ describe.each(DB_KINDS)('watching [%s]', (kind) => {
   let t: TestServer;
 
   beforeAll(async () => {
-    await smtp.start();
-    t = await startTestServer(kind, { publicUrl: MAIL_TEST_PUBLIC_URL, mail: smtp.mail });
+    t = await startMailingServer(kind, smtp);
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await smtp.stop();
-  });
+  afterAll(() => stopMailingServer(t, smtp));
 
   let n = 0;
   async function member(o: { role?: Role } = {}): Promise<Member> {
     n++;
-    const user = await createUser(t.db, { firstName: `Watcher${n}`, lastName: `Person${n}`, role: o.role });
-    const agent = t.agent();
-    await signInAs(t.db, agent, user.id);
-    return { user, agent };
+    return newMember(t, { firstName: `Watcher${n}`, lastName: `Person${n}`, role: o.role });
   }
   const category = async () => (await forumCategory(t.db)).id;
   const list = async (m: Member) => (await m.agent.get<Notification[]>('/api/notifications')).body;

@@ -137,7 +137,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       </td>
       <td role="cell" data-label="Changes">
         {changes.length ? (
-          <ul className="audit-changes" aria-label="Changes">
+          <ul className="inline-list inline-list--tight" aria-label="Changes">
             {changes.map((change) => (
               <li key={change.field} className="audit-chip">
                 {changeText(change)}
