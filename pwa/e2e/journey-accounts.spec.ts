@@ -7,7 +7,7 @@ import type { Article } from '../../contracts/news';
 import type { Contributor } from '../../contracts/community';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
-import { expectSignedIn, header, main } from './journey';
+import { expectSignedIn, header, main, openProfile } from './journey';
 import { offlineBanner, storedPaths, waitForServiceWorker } from './offline';
 import { ACCOUNTS } from './session';
 
@@ -51,21 +51,6 @@ async function signInOnLoginPage(page: Page, account: { email: string; password:
   await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
 }
 
-/** Profile, from the header's account menu on a desktop, from the menu sheet on a phone. */
-async function openProfileFromMenu(page: Page, name: string) {
-  const account = header(page).getByRole('button', { name: `Account menu for ${name}` });
-  if (await account.isVisible()) {
-    await account.click();
-    await page.getByRole('menuitem', { name: 'Profile' }).click();
-  } else {
-    await header(page).getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Profile' }).click();
-    await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
-  }
-  await expect(page).toHaveURL(/\/profile$/);
-  await expect(main(page).getByRole('heading', { level: 1, name: 'Your Profile' })).toBeVisible();
-}
-
 /** A 900×600 PNG: its left third red, the rest blue, so where the square was cut shows in its pixels. */
 async function writeTestPhoto(dir: string): Promise<string> {
   const red = await sharp({ create: { width: 300, height: 600, channels: 3, background: { r: 220, g: 20, b: 20 } } }).png().toBuffer();
@@ -99,7 +84,7 @@ test('a member edits title and bio, gets field errors, crops and uploads a photo
     await header(page).getByRole('link', { name: 'Login' }).click();
     await signInOnLoginPage(page, member);
     await expectSignedIn(page, member.name);
-    await openProfileFromMenu(page, member.name);
+    await openProfile(page, member.name);
 
     // Details: a field error from the contract's rules under its field, then a save.
     const details = profileCard(page, 'Details');
@@ -171,7 +156,7 @@ test("changing the password needs the current one, and signs out the member's ot
     await page.goto('/login');
     await signInOnLoginPage(page, member);
     await expectSignedIn(page, member.name);
-    await openProfileFromMenu(page, member.name);
+    await openProfile(page, member.name);
 
     const card = profileCard(page, 'Change Password');
     await card.getByLabel('Current Password').fill('not-my-password');
@@ -266,7 +251,7 @@ test('offline, the profile reads from the device and saving says it needs a conn
   await header(page).getByRole('link', { name: 'Login' }).click();
   await signInOnLoginPage(page, member);
   await expectSignedIn(page, member.name);
-  await openProfileFromMenu(page, member.name);
+  await openProfile(page, member.name);
   await expect.poll(() => storedPaths(page)).toContain('/api/profile');
 
   await context.setOffline(true);

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { request, type BrowserContext, type Page } from '@playwright/test';
 import { getJson, type ListedArticle } from './content';
 import { expect, test } from './fixtures';
-import { expectSignedIn, main, openArticleFromList, saveOpenArticle, SCREENS, signInWithForm } from './journey';
-import { cachedUrls, expectUploadShown, ICON_PATH, launchProfile, uploadedSizes, waitForServiceWorker } from './offline';
+import { expectSignedIn, main, openArticleFromList, saveOpenArticle, SCREENS } from './journey';
+import { cachedUrls, expectUploadShown, ICON_PATH, launchProfile, uploadedSizes, startSignedIn, firstPage } from './offline';
 import { startServer, type RunningServer } from './server';
 import { ACCOUNTS, emptyReadingList } from './session';
 
@@ -58,10 +58,7 @@ for (const screen of SCREENS) {
     const launch = (offline: boolean): Promise<BrowserContext> => launchProfile(userDataDir, { baseURL: server.url, offline, ...screen.use });
     try {
       let context = await launch(false);
-      let page = context.pages()[0] ?? (await context.newPage());
-      await page.goto('/');
-      await waitForServiceWorker(page);
-      await signInWithForm(page, ACCOUNTS.member);
+      let page = await startSignedIn(context, ACCOUNTS.member);
 
       // From the home page's link to the news, to each article and back, by the app's own links.
       await main(page).getByRole('link', { name: 'Load More Articles' }).click();
@@ -80,7 +77,7 @@ for (const screen of SCREENS) {
       await context.close();
 
       context = await launch(true);
-      page = context.pages()[0] ?? (await context.newPage());
+      page = await firstPage(context);
       await page.goto('/saved');
       await expectSignedIn(page, ACCOUNTS.member.name);
       const saved = main(page).getByRole('list', { name: 'Saved articles' });

@@ -7,7 +7,7 @@ import { episodeWithAudio, listenedTo, type EpisodeWithAudio } from './downloads
 import { expect, test } from './fixtures';
 import { playableEpisodes } from './audio';
 import { expectSignedIn, header, main, navigate, SCREENS, signInWithForm } from './journey';
-import { cachedUrls, launchProfile, waitForServiceWorker } from './offline';
+import { cachedUrls, launchProfile, waitForServiceWorker, startSignedIn, firstPage } from './offline';
 import { startServer, type RunningServer } from './server';
 import { ACCOUNTS } from './session';
 
@@ -57,10 +57,7 @@ test('a member downloads an episode from Saved, restarts offline, plays and seek
   const launch = (offline: boolean): Promise<BrowserContext> => launchProfile(userDataDir, { baseURL: server.url, offline, ...screen.use });
   try {
     let context = await launch(false);
-    let page = context.pages()[0] ?? (await context.newPage());
-    await page.goto('/');
-    await waitForServiceWorker(page);
-    await signInWithForm(page, ACCOUNTS.member);
+    let page = await startSignedIn(context, ACCOUNTS.member);
     await openEpisodesTab(page);
 
     // The episode in progress, from the member's listening record: where they are, not downloaded yet.
@@ -92,7 +89,7 @@ test('a member downloads an episode from Saved, restarts offline, plays and seek
 
     // The tunnel: the browser opens again with no connection.
     context = await launch(true);
-    page = context.pages()[0] ?? (await context.newPage());
+    page = await firstPage(context);
     await page.goto('/');
     await expectSignedIn(page, ACCOUNTS.member.name);
     await openEpisodesTab(page);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { expectSignedIn, header, main } from './journey';
+import { expectSignedIn, header, main, openProfile } from './journey';
 import { confirmLinkIn, expect, mailTo, test } from './mail';
 import { dismissToast, toast } from './toast';
 
@@ -13,21 +13,6 @@ import { dismissToast, toast } from './toast';
 
 const NOTICE = 'Confirm your email address to get notifications by email.';
 const notice = (page: Page) => main(page).getByRole('region', { name: NOTICE });
-
-/** Profile, from the header's account menu on a desktop, from the menu sheet on a phone. */
-async function openProfile(page: Page, name: string): Promise<void> {
-  const account = header(page).getByRole('button', { name: `Account menu for ${name}` });
-  if (await account.isVisible()) {
-    await account.click();
-    await page.getByRole('menuitem', { name: 'Profile' }).click();
-  } else {
-    await header(page).getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Profile' }).click();
-    await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
-  }
-  await expect(page).toHaveURL(/\/profile$/);
-  await expect(main(page).getByRole('heading', { level: 1, name: 'Your Profile' })).toBeVisible();
-}
 
 test('sign up, see the address is unconfirmed, open the link from the mail, confirmed; the link works once', async ({ page, smtp, baseURL }, testInfo) => {
   const email = `someone-else-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.org`;

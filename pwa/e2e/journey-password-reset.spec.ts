@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expectSignedIn, header, main } from './journey';
+import { expectSignedIn, header, main, signOut } from './journey';
 import { expect, mailTo, newMember, resetLinkIn, test } from './mail';
 import { toast } from './toast';
 
@@ -9,19 +9,6 @@ import { toast } from './toast';
  * password, signed in; then the new password works and the old one no longer does. Desktop and the
  * phone project (journey-*.spec.ts).
  */
-
-/** Logout from the header on a desktop, from the menu on a phone; ends on /login, signed out. */
-async function signOut(page: Page): Promise<void> {
-  const inHeader = header(page).getByRole('button', { name: 'Logout' });
-  if (await inHeader.isVisible()) {
-    await inHeader.click();
-  } else {
-    await header(page).getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
-  }
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
-}
 
 async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
   // In the form: a toast (its title may say 'Password') can be up beside it.

@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations, setTheme } from './axe';
 import type { ListedArticle } from './content';
 import { expect, test } from './fixtures';
 import { expectSignedIn, main, SCREENS, signInWithForm } from './journey';
-import { cachedUrls, editorWithUploadedImage, expectUploadShown, launchProfile, uploadedSizes, waitForServiceWorker } from './offline';
+import { cachedUrls, editorWithUploadedImage, expectUploadShown, launchProfile, uploadedSizes, waitForServiceWorker, firstPage } from './offline';
 import { startServer, type RunningServer } from './server';
 import { ACCOUNTS, emptyReadingList } from './session';
 
@@ -159,7 +159,7 @@ async function withProfiles(body: (launch: (which: 'a' | 'b', use: object, offli
     await body(async (which, use, offline = false) => {
       const context = await launchProfile(dirs[which], { baseURL: server.url, offline, ...use });
       contexts.push(context);
-      return { context, page: context.pages()[0] ?? (await context.newPage()) };
+      return { context, page: await firstPage(context) };
     });
   } finally {
     await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));

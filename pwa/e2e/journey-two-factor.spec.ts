@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
-import { expectSignedIn, header, main } from './journey';
+import { expectSignedIn, header, main, openProfile, signOut } from './journey';
 import { ACCOUNTS } from './session';
 import { toast } from './toast';
 
@@ -34,33 +34,6 @@ async function fillPassword(page: Page, email: string) {
   await main(page).getByLabel('Email', { exact: true }).fill(email);
   await main(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
   await main(page).getByRole('button', { name: 'Sign In', exact: true }).click();
-}
-
-/** Logout from the header on a desktop, from the menu on a phone; ends on /login, signed out. */
-async function signOut(page: Page): Promise<void> {
-  const inHeader = header(page).getByRole('button', { name: 'Logout' });
-  if (await inHeader.isVisible()) {
-    await inHeader.click();
-  } else {
-    await header(page).getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
-  }
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
-}
-
-/** Profile, from the header's account menu on a desktop, from the menu sheet on a phone. */
-async function openProfile(page: Page, name: string) {
-  const account = header(page).getByRole('button', { name: `Account menu for ${name}` });
-  if (await account.isVisible()) {
-    await account.click();
-    await page.getByRole('menuitem', { name: 'Profile' }).click();
-  } else {
-    await header(page).getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Profile' }).click();
-    await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
-  }
-  await expect(main(page).getByRole('heading', { level: 1, name: 'Your Profile' })).toBeVisible();
 }
 
 /**

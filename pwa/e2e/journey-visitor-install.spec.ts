@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { launchProfile, waitForServiceWorker } from './offline';
+import { launchProfile, waitForServiceWorker, firstPage } from './offline';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -47,7 +47,7 @@ test('a visitor on a phone can install the app without errors and finds their wa
   const context = await launchProfile(userDataDir, { baseURL: server.url, viewport: viewport!, isMobile, hasTouch, deviceScaleFactor } as never);
   const errors: string[] = [];
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
+    const page = await firstPage(context);
     page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(`console: ${message.text()}`);

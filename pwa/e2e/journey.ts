@@ -16,6 +16,34 @@ export const SCREENS = [
 export const header = (page: Page) => page.getByRole('banner');
 export const main = (page: Page) => page.getByRole('main');
 
+/** Profile, from the header's account menu on a desktop, from the menu sheet on a phone. */
+export async function openProfile(page: Page, name: string): Promise<void> {
+  const account = header(page).getByRole('button', { name: `Account menu for ${name}` });
+  if (await account.isVisible()) {
+    await account.click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+  } else {
+    await header(page).getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Profile' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+  }
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Your Profile' })).toBeVisible();
+}
+
+/** Logout from the header on a desktop, from the menu on a phone; ends on /login, signed out. */
+export async function signOut(page: Page): Promise<void> {
+  const inHeader = header(page).getByRole('button', { name: 'Logout' });
+  if (await inHeader.isVisible()) {
+    await inHeader.click();
+  } else {
+    await header(page).getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
+  }
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
+}
+
 /** Opens /login from the header's Login link and signs in with the form; ends on the home page, signed in. */
 export async function signInWithForm(page: Page, account: { email: string; password: string; name: string }): Promise<void> {
   await header(page).getByRole('link', { name: 'Login' }).click();

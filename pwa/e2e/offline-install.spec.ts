@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
 import { startServer } from './server';
-import { launchProfile, waitForServiceWorker } from './offline';
+import { launchProfile, waitForServiceWorker, firstPage } from './offline';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -27,7 +27,7 @@ test('the app is installable: a complete manifest and no installability errors i
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'ledger-profile-'));
   const context = await launchProfile(userDataDir, { baseURL: server.url });
   try {
-    await expectInstallable(context.pages()[0] ?? (await context.newPage()));
+    await expectInstallable(await firstPage(context));
   } finally {
     await context.close();
     await rm(userDataDir, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { expectMarkdownBody, type ListedArticle } from './content';
 import { expect, test } from './fixtures';
 import { startServer, type RunningServer } from './server';
-import { cachedUrls, editorWithUploadedImage, expectUploadShown, launchProfile, storedPaths, uploadedSizes, waitForServiceWorker } from './offline';
+import { cachedUrls, editorWithUploadedImage, expectUploadShown, launchProfile, storedPaths, uploadedSizes, waitForServiceWorker, firstPage } from './offline';
 import { ACCOUNTS, emptyReadingList, signIn } from './session';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
@@ -63,7 +63,7 @@ test('a saved article opens offline after a browser restart, with its text and i
   const launch = (offline: boolean): Promise<BrowserContext> => launchProfile(userDataDir, { baseURL: server.url, offline });
   try {
     let context = await launch(false);
-    let page = context.pages()[0] ?? (await context.newPage());
+    let page = await firstPage(context);
     await signIn(page, ACCOUNTS.member);
     await openArticle(page, article);
     await waitForServiceWorker(page);
@@ -80,7 +80,7 @@ test('a saved article opens offline after a browser restart, with its text and i
     await context.close();
 
     context = await launch(true);
-    page = context.pages()[0] ?? (await context.newPage());
+    page = await firstPage(context);
     await page.goto(`/news/${article.id}`);
     await expect(main(page).getByRole('heading', { level: 1, name: article.title })).toBeVisible();
     await expectMarkdownBody(main(page).locator('.article__content'), article.content);

@@ -3,6 +3,7 @@ import { chromium, expect, request, type APIRequestContext, type BrowserContext,
 import playwrightConfig from '../../playwright.config';
 import { getJson, type ListedArticle } from './content';
 import { expectImageLoaded } from './images';
+import { signInWithForm } from './journey';
 import { ACCOUNTS } from './session';
 
 /** Helpers for the offline specs: the service worker, the 'ledger-cache' IndexedDB store and the banner. */
@@ -105,6 +106,20 @@ export function launchProfile(
   },
 ): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, { ...playwrightConfig.use?.launchOptions, ...options });
+}
+
+/** The window a persistent profile opens with (a new one if it opened none). */
+export async function firstPage(context: BrowserContext): Promise<Page> {
+  return context.pages()[0] ?? (await context.newPage());
+}
+
+/** A profile's first start: the home page, its service worker in charge, then the member signs in through the form. */
+export async function startSignedIn(context: BrowserContext, account: { email: string; password: string; name: string }): Promise<Page> {
+  const page = await firstPage(context);
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  await signInWithForm(page, account);
+  return page;
 }
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { request, type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectSignedIn, header, signInWithForm } from './journey';
-import { launchProfile, waitForServiceWorker } from './offline';
+import { launchProfile, waitForServiceWorker, firstPage } from './offline';
 import { startServer, type RunningServer } from './server';
 import { ACCOUNTS } from './session';
 
@@ -54,7 +54,7 @@ test('after one visit, an offline cold start paints the site name and the admin-
   const launch = (offline: boolean): Promise<BrowserContext> => launchProfile(userDataDir, { baseURL: server.url, offline });
   try {
     let context = await launch(false);
-    let page = context.pages()[0] ?? (await context.newPage());
+    let page = await firstPage(context);
     await page.goto('/');
     await waitForServiceWorker(page);
     await signInWithForm(page, ACCOUNTS.member);
@@ -74,7 +74,7 @@ test('after one visit, an offline cold start paints the site name and the admin-
     await context.close();
 
     context = await launch(true);
-    page = context.pages()[0] ?? (await context.newPage());
+    page = await firstPage(context);
     await page.goto('/');
     const nav = header(page).getByRole('navigation', { name: 'Main' });
     await expect(header(page).getByRole('link', { name: SITE_NAME })).toBeVisible();

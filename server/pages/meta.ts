@@ -34,6 +34,19 @@ function previewImage(origin: string, imageUrl: string | null, cover: string): P
 const [ogWidth, ogHeight] = OG_COVER_SIZE.split('x').map(Number);
 const OG_SIZE = { width: ogWidth, height: ogHeight };
 
+/** What an article's and an episode's page both say: title, text, address, preview picture and times. */
+function itemPage(
+  origin: string,
+  url: string,
+  row: { title: string; image_url: string | null; published_at: unknown; updated_at: unknown },
+  description: string,
+  cover: Parameters<typeof coverUrl>[0],
+): Omit<PageMeta, 'structured'> & { image: string } {
+  const { image, imageSize } = previewImage(origin, row.image_url, coverUrl(cover, OG_COVER_SIZE, 'jpg'));
+  const times = { publishedTime: toIso(row.published_at) ?? undefined, modifiedTime: toIso(row.updated_at) ?? undefined };
+  return { title: row.title, description, url, image: image!, imageSize, type: 'article', ...times };
+}
+
 /** `/news/<id>`: a published, non-archived article (anything else keeps the plain shell). */
 async function articleMeta(db: Knex, id: string, origin: string, site: SiteInfo): Promise<PageMeta | undefined> {
   const row = await findContent<ArticleRow>(db, ARTICLES, id);
@@ -42,29 +55,19 @@ async function articleMeta(db: Knex, id: string, origin: string, site: SiteInfo)
   const url = `${origin}/news/${row.id}`;
   const categories = (await loadRelations(db, ARTICLES, [row])).categories.get(row.id) ?? [];
   const cover = articleCover({ id: row.id, title: row.title, sourceName: row.source_name, categories });
-  const { image, imageSize } = previewImage(origin, row.image_url, coverUrl(cover, OG_COVER_SIZE, 'jpg'));
-  const description = describe(row.excerpt?.trim() || row.content);
-  const published = toIso(row.published_at) ?? undefined;
-  const modified = toIso(row.updated_at) ?? undefined;
+  const page = itemPage(origin, url, row, describe(row.excerpt?.trim() || row.content), cover);
   return {
-    title: row.title,
-    description,
-    url,
-    image,
-    imageSize,
-    type: 'article',
-    publishedTime: published,
-    modifiedTime: modified,
+    ...page,
     structured: {
       '@context': 'https://schema.org',
       '@type': 'NewsArticle',
       headline: row.title,
-      description,
+      description: page.description,
       url,
       mainEntityOfPage: url,
-      image: [image!],
-      datePublished: published,
-      dateModified: modified,
+      image: [page.image],
+      datePublished: page.publishedTime,
+      dateModified: page.modifiedTime,
       ...(author ? { author: person(author) } : {}),
       publisher: { '@type': 'Organization', name: site.siteName, url: origin },
     },
@@ -135,20 +138,12 @@ async function episodeMeta(db: Knex, id: string, origin: string, site: SiteInfo)
     show,
     categories: rel.categories.get(row.id) ?? [],
   });
-  const { image, imageSize } = previewImage(origin, row.image_url, coverUrl(cover, OG_COVER_SIZE, 'jpg'));
   const description = row.description?.trim() ? describe(row.description) : `${show?.name ?? site.siteName}: ${row.title}`;
-  const published = toIso(row.published_at) ?? undefined;
+  const page = itemPage(origin, url, row, description, cover);
   const duration = row.duration === null ? undefined : isoDuration(toInt(row.duration));
   const audio = row.audio_url ? { url: absolute(origin, row.audio_url), type: row.audio_type ?? undefined } : undefined;
   return {
-    title: row.title,
-    description,
-    url,
-    image,
-    imageSize,
-    type: 'article',
-    publishedTime: published,
-    modifiedTime: toIso(row.updated_at) ?? undefined,
+    ...page,
     audio,
     structured: {
       '@context': 'https://schema.org',
@@ -156,8 +151,8 @@ async function episodeMeta(db: Knex, id: string, origin: string, site: SiteInfo)
       name: row.title,
       description,
       url,
-      image: [image!],
-      datePublished: published,
+      image: [page.image],
+      datePublished: page.publishedTime,
       ...(row.episode_number !== null ? { episodeNumber: toInt(row.episode_number) } : {}),
       ...(duration ? { timeRequired: duration, duration } : {}),
       partOfSeries: {

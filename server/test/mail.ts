@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { startTestServer, type DbKind, type TestServer, type TestServerOptions } from './harness';
+import { afterAll, beforeAll } from 'vitest';
 import { until } from './wait';
 
 /*
@@ -12,16 +13,23 @@ import { until } from './wait';
 
 export const MAIL_TEST_PUBLIC_URL = 'https://commons.example';
 
-/** A suite's beforeAll: starts `smtp`, then a test server of `kind` whose mail goes through it. */
-export async function startMailingServer(kind: DbKind, smtp: TestSmtpServer, options: TestServerOptions = {}): Promise<TestServer> {
-  await smtp.start();
-  return startTestServer(kind, { publicUrl: MAIL_TEST_PUBLIC_URL, ...options, mail: smtp.mail });
-}
-
-/** A suite's afterAll: the server (if it started), then its SMTP server. */
-export async function stopMailingServer(t: TestServer | undefined, smtp: TestSmtpServer): Promise<void> {
-  await t?.close();
-  await smtp.stop();
+/**
+ * For the describe block it is called in: a real SMTP server, and a test server of `kind` whose mail
+ * goes through it, started before its tests (the server handed to `started`) and stopped after.
+ */
+export function mailingServer(kind: DbKind, started: (t: TestServer) => unknown, options: TestServerOptions = {}): TestSmtpServer {
+  const smtp = new TestSmtpServer();
+  let t: TestServer | undefined;
+  beforeAll(async () => {
+    await smtp.start();
+    t = await startTestServer(kind, { publicUrl: MAIL_TEST_PUBLIC_URL, ...options, mail: smtp.mail });
+    started(t);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await smtp.stop();
+  });
+  return smtp;
 }
 
 export const SMTP_USER = { user: 'mailer', pass: 'mail-secret' };

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMAIL_CONFIRMATION_CODES as CODES, EMAIL_CONFIRMATION_MESSAGES as MESSAGES } from '../../../contracts/email-confirmations';
 import { mentionMarkup } from '../../../contracts/notifications';
 import { DB_KINDS, TEST_SESSION_SECRET, type Agent, type TestServer } from '../../test/harness';
@@ -9,7 +9,7 @@ import { issueEmailConfirmation } from './repo';
 import { DIGEST_INTERVAL_MS, Notifier } from '../notifications/notify';
 import type { UserRow } from '../users/presenter';
 import { signInAs } from '../../test/agents';
-import { MAIL_TEST_PUBLIC_URL, TestSmtpServer, type ReceivedMail, startMailingServer, stopMailingServer } from '../../test/mail';
+import { MAIL_TEST_PUBLIC_URL, type ReceivedMail, mailingServer } from '../../test/mail';
 import { until } from '../../test/wait';
 
 /*
@@ -31,20 +31,17 @@ function confirmTokenIn(mail: ReceivedMail): string {
 }
 
 describe.each(DB_KINDS)('email confirmation [%s]', (kind) => {
-  const smtp = new TestSmtpServer();
   let t: TestServer;
   let categoryId: string;
   // The app's clock: tests move it forward to cross the link's 24 hours.
   let offset = 0;
-
+  const smtp = mailingServer(kind, (server) => (t = server), {
+    clock: () => Date.now() + offset,
+    emailConfirmationLimits: { resendsPerAccount: { limit: 2, windowMs: HOUR }, resendsPerIp: { limit: 5, windowMs: HOUR } },
+  });
   beforeAll(async () => {
-    t = await startMailingServer(kind, smtp, {
-      clock: () => Date.now() + offset,
-      emailConfirmationLimits: { resendsPerAccount: { limit: 2, windowMs: HOUR }, resendsPerIp: { limit: 5, windowMs: HOUR } },
-    });
     categoryId = (await createCategory(t.db)).id;
-  }, 60_000);
-  afterAll(() => stopMailingServer(t, smtp));
+  });
   beforeEach(async () => {
     offset = 0;
     await t.db('rate_limit_windows').delete();

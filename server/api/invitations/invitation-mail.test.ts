@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { INVITATION_MESSAGES } from '../../../contracts/users';
 import { DB_KINDS, startTestServer, type TestServer } from '../../test/harness';
 import { signedIn, newMember } from '../../test/agents';
-import { inviteTokenIn, MAIL_TEST_PUBLIC_URL, TestSmtpServer, startMailingServer, stopMailingServer } from '../../test/mail';
+import { inviteTokenIn, MAIL_TEST_PUBLIC_URL, mailingServer } from '../../test/mail';
 import { until } from '../../test/wait';
 
 /*
@@ -16,13 +16,8 @@ const address = () => `invitee-${uuidv7()}@example.com`;
 const DAY = 86_400_000;
 
 describe.each(DB_KINDS)('invitation mail [%s]', (kind) => {
-  const smtp = new TestSmtpServer();
   let t: TestServer;
-
-  beforeAll(async () => {
-    t = await startMailingServer(kind, smtp);
-  }, 60_000);
-  afterAll(() => stopMailingServer(t, smtp));
+  const smtp = mailingServer(kind, (server) => (t = server));
 
   const admin = async (firstName = 'Ada', lastName = 'Admin') => (await newMember(t, { role: 'admin', firstName, lastName })).agent;
   const outbox = (to: string) => t.db('mail_outbox').where({ to_address: to });

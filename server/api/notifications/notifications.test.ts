@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mentionMarkup, type Notification, type NotificationChannel, type NotificationType } from '../../../contracts/notifications';
 import { LIMITS, type Role } from '../../../contracts/common';
 import { contactEmailOf } from '../../config';
@@ -9,7 +9,7 @@ import type { UserRow } from '../users/presenter';
 import { createDiscussion } from '../forums/repo';
 import { DIGEST_INTERVAL_MS, Notifier } from './notify';
 import { newMember } from '../../test/agents';
-import { MAIL_TEST_PUBLIC_URL, TestSmtpServer, type ReceivedMail, mailHeader, startMailingServer, stopMailingServer } from '../../test/mail';
+import { MAIL_TEST_PUBLIC_URL, type ReceivedMail, mailHeader, mailingServer } from '../../test/mail';
 import { until } from '../../test/wait';
 
 /*
@@ -25,17 +25,14 @@ interface Member {
 
 
 describe.each(DB_KINDS)('notifications [%s]', (kind) => {
-  const smtp = new TestSmtpServer();
   let t: TestServer;
   let forumCategoryId: string;
   let newsCategoryId: string;
-
+  const smtp = mailingServer(kind, (server) => (t = server));
   beforeAll(async () => {
-    t = await startMailingServer(kind, smtp);
     forumCategoryId = (await forumCategory(t.db)).id;
     newsCategoryId = (await createCategory(t.db)).id;
-  }, 60_000);
-  afterAll(() => stopMailingServer(t, smtp));
+  });
 
   let n = 0;
   async function member(o: { role?: Role; isActive?: boolean } = {}): Promise<Member> {

@@ -5,7 +5,7 @@ import { DB_KINDS, startTestServer, type TestServer } from '../../test/harness';
 import { createUser, TEST_PASSWORD } from '../../test/factories';
 import { AfterAnswer } from '../../middleware/after-answer';
 import { signInAs } from '../../test/agents';
-import { MAIL_TEST_PUBLIC_URL, resetTokenIn, TestSmtpServer, startMailingServer, stopMailingServer } from '../../test/mail';
+import { MAIL_TEST_PUBLIC_URL, resetTokenIn, TestSmtpServer, mailingServer } from '../../test/mail';
 import { until } from '../../test/wait';
 
 /*
@@ -17,18 +17,13 @@ const HOUR = 60 * 60 * 1000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 describe.each(DB_KINDS)('password reset [%s]', (kind) => {
-  const smtp = new TestSmtpServer();
   let t: TestServer;
   // The app's clock: tests move it forward to cross the link's hour.
   let offset = 0;
-
-  beforeAll(async () => {
-    t = await startMailingServer(kind, smtp, {
-      clock: () => Date.now() + offset,
-      passwordResetLimits: { requestsPerEmail: { limit: 3, windowMs: 15 * 60_000 }, requestsPerIp: { limit: 6, windowMs: 15 * 60_000 } },
-    });
-  }, 60_000);
-  afterAll(() => stopMailingServer(t, smtp));
+  const smtp = mailingServer(kind, (server) => (t = server), {
+    clock: () => Date.now() + offset,
+    passwordResetLimits: { requestsPerEmail: { limit: 3, windowMs: 15 * 60_000 }, requestsPerIp: { limit: 6, windowMs: 15 * 60_000 } },
+  });
   beforeEach(async () => {
     // Every test starts with fresh limits (they are rows: docs/security.md §2).
     await t.db('rate_limit_windows').delete();
@@ -314,7 +309,10 @@ describe.each(DB_KINDS)('password reset request: the same work before answering 
       afterAnswer,
     });
   }, 60_000);
-  afterAll(() => stopMailingServer(t, smtp));
+  afterAll(async () => {
+    await t?.close();
+    await smtp.stop();
+  });
 
   // The mail sender's own rounds (its lease, its reads of the outbox) run beside the requests.
   const sendersOwn = (sql: string) => /"leases"/.test(sql) || /^select .* from "mail_outbox"/.test(sql);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mentionMarkup, type Notification, type NotificationChannel, type NotificationType } from '../../../contracts/notifications';
 import type { Role } from '../../../contracts/common';
 import { DB_KINDS, TEST_SESSION_SECRET, type Agent, type TestServer } from '../../test/harness';
@@ -6,7 +6,7 @@ import { forumCategory, postDiscussion, postReply } from '../../test/factories';
 import type { UserRow } from '../users/presenter';
 import { Notifier } from '../notifications/notify';
 import { newMember } from '../../test/agents';
-import { MAIL_TEST_PUBLIC_URL, TestSmtpServer, mailHeader, startMailingServer, stopMailingServer } from '../../test/mail';
+import { MAIL_TEST_PUBLIC_URL, mailHeader, mailingServer } from '../../test/mail';
 import { until } from '../../test/wait';
 
 /*
@@ -24,13 +24,8 @@ const INTERVAL = 600_000;
 
 
 describe.each(DB_KINDS)('watching [%s]', (kind) => {
-  const smtp = new TestSmtpServer();
   let t: TestServer;
-
-  beforeAll(async () => {
-    t = await startMailingServer(kind, smtp);
-  }, 60_000);
-  afterAll(() => stopMailingServer(t, smtp));
+  const smtp = mailingServer(kind, (server) => (t = server));
 
   let n = 0;
   async function member(o: { role?: Role } = {}): Promise<Member> {
