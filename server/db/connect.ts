@@ -31,7 +31,8 @@ export function connect(config: DatabaseConfig): Knex {
   }
   return knex({
     client: 'pg',
-    connection: { connectionString: config.connectionString, statement_timeout: 15_000 } as Knex.PgConnectionConfig,
+    // A connection attempt to a host that drops packets would wait for the kernel's SYN retries (minutes).
+    connection: { connectionString: config.connectionString, statement_timeout: 15_000, connectionTimeoutMillis: 5_000 } as Knex.PgConnectionConfig,
     pool: { min: 0, max: 10 },
     migrations: { migrationSource },
   });

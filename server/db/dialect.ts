@@ -169,3 +169,46 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     code.startsWith('SQLITE_CANTOPEN')
   );
 }
+
+interface RawConnections {
+  acquireRawConnection(): Promise<unknown>;
+  destroyRawConnection(connection: unknown): Promise<void>;
+  pool?: { used: Array<{ resource: unknown }> };
+}
+
+/**
+ * Whether the database answers `select 1` within `ms` on a fresh connection, outside the pool: a
+ * pool whose connections hang on a silent network cannot say, and a pool busy with slow queries is
+ * not an outage. SQLite is a file, never behind a network that can go silent: always true.
+ */
+export function answersOnFreshConnection(db: Knex, ms: number): Promise<boolean> {
+  return byDialect(db, {
+    sqlite: () => Promise.resolve(true),
+    pg: () => {
+      const client = db.client as RawConnections;
+      const opening = client.acquireRawConnection() as Promise<{ query(sql: string): Promise<unknown> }>;
+      // The connection is closed whether it answered, failed or came too late.
+      const answered = opening.then((connection) => connection.query('select 1')).then(() => true, () => false);
+      void opening.then((connection) => answered.finally(() => client.destroyRawConnection(connection))).catch(() => {});
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+      return Promise.race([answered, late]).finally(() => clearTimeout(timer));
+    },
+  });
+}
+
+/**
+ * Fails the queries waiting on the pool's connections in use with `err` (PostgreSQL: their sockets
+ * are destroyed; the pool then drops those connections). For a database that stopped answering: TCP
+ * would otherwise keep their requests waiting for minutes. SQLite has no socket: nothing to do.
+ */
+export function cutConnectionsInUse(db: Knex, err: Error): void {
+  byDialect(db, {
+    sqlite: () => {},
+    pg: () => {
+      for (const { resource } of (db.client as RawConnections).pool?.used ?? []) {
+        (resource as { connection?: { stream?: { destroy(err: Error): void } } }).connection?.stream?.destroy(err);
+      }
+    },
+  });
+}

@@ -41,34 +41,44 @@ export async function deploy(kind: DbKind): Promise<Deployment> {
     };
   }
   const port = await freePort();
-  const { DATABASE_URL: _inherited, ...parentEnv } = process.env;
   return {
     dataDir,
     database,
     url: `http://127.0.0.1:${port}`,
-    env: {
-      ...parentEnv,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.client === 'sqlite' ? `file:${database.filename}` : database.connectionString,
-      SEED: 'none',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'error',
-      // The crash test floods writes from a few members on purpose: not what the limits are about.
-      WRITE_RATE_COMMENTS_PER_MINUTE: '1000000',
-      WRITE_RATE_COMMENTS_PER_HOUR: '1000000',
-      WRITE_RATE_LIKES_PER_MINUTE: '1000000',
-      WRITE_RATE_LIKES_PER_HOUR: '1000000',
-      WRITE_RATE_UPLOADS_PER_MINUTE: '1000000',
-      WRITE_RATE_UPLOADS_PER_HOUR: '1000000',
-    },
+    env: serverEnv({
+      port,
+      host: '127.0.0.1',
+      dataDir,
+      databaseUrl: database.client === 'sqlite' ? `file:${database.filename}` : database.connectionString,
+    }),
     async cleanup() {
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The environment of a server child process: this one's, with the test's settings and no inherited DATABASE_URL. */
+export function serverEnv({ port, host, dataDir, databaseUrl }: { port: number; host: string; dataDir: string; databaseUrl: string }): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _inherited, ...parentEnv } = process.env;
+  return {
+    ...parentEnv,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: host,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SEED: 'none',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'error',
+    // The crash test floods writes from a few members on purpose: not what the limits are about.
+    WRITE_RATE_COMMENTS_PER_MINUTE: '1000000',
+    WRITE_RATE_COMMENTS_PER_HOUR: '1000000',
+    WRITE_RATE_LIKES_PER_MINUTE: '1000000',
+    WRITE_RATE_LIKES_PER_HOUR: '1000000',
+    WRITE_RATE_UPLOADS_PER_MINUTE: '1000000',
+    WRITE_RATE_UPLOADS_PER_HOUR: '1000000',
   };
 }
 
@@ -112,16 +122,23 @@ export interface RunningServer {
 /**
  * Starts a server script with tsx (`server/main.ts` unless `script` names another, e.g. a bench
  * reference server) on `d`'s environment, and waits until `/api/health` is 200 (or, with
- * `until: 'answering'`, until it answers at all). By default the server runs in its own process
+ * `until: 'answering'`, until it answers at all), after the `prefix` command if one is given
+ * (`ip netns exec <ns>`: on another machine). By default the server runs in its own process
  * group with its output kept, so that kill() also reaches the node process tsx starts; in the
  * `foreground` it shares this terminal instead (its output shown, Ctrl-C reaching it too), and tsx
  * passes signals on.
  */
 export async function startServer(
   d: Pick<Deployment, 'url' | 'env'>,
-  { until = 'healthy', script = 'server/main.ts', foreground = false }: { until?: 'healthy' | 'answering'; script?: string; foreground?: boolean } = {},
+  {
+    until = 'healthy',
+    script = 'server/main.ts',
+    foreground = false,
+    prefix = [],
+  }: { until?: 'healthy' | 'answering'; script?: string; foreground?: boolean; prefix?: string[] } = {},
 ): Promise<RunningServer> {
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [script], {
+  const [command, ...args] = [...prefix, path.join(repoRoot, 'node_modules/.bin/tsx'), script];
+  const child = spawn(command, args, {
     cwd: repoRoot,
     env: d.env,
     stdio: foreground ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],

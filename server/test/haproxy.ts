@@ -11,7 +11,7 @@ export const HAPROXY = '/usr/sbin/haproxy';
  * The HAProxy configuration of docs/deploy.md, for two app processes: round robin, health checks on
  * /api/health every half second, and a request whose connection failed sent to the other server.
  */
-export function haproxyConfig(listen: number, servers: Array<{ name: string; port: number }>): string {
+export function haproxyConfig(listen: number, servers: Array<{ name: string; host?: string; port: number }>): string {
   return `global
   maxconn 1000
 
@@ -37,7 +37,7 @@ backend app
   http-check send meth GET uri /api/health ver HTTP/1.1 hdr Host 127.0.0.1:${listen}
   http-check expect status 200
   default-server inter 500ms fall 2 rise 1
-${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`).join('\n')}
+${servers.map((s) => `  server ${s.name} ${s.host ?? '127.0.0.1'}:${s.port} check`).join('\n')}
 `;
 }
 
@@ -54,4 +54,24 @@ export async function startHaproxy(dir: string, config: string, url: string): Pr
     await new Promise((r) => setTimeout(r, 100));
   }
   return child;
+}
+
+/** A section to add to a configuration: HAProxy's statistics as CSV on `127.0.0.1:<port>/stats;csv`. */
+export const statsListener = (port: number) => `
+listen stats
+  bind 127.0.0.1:${port}
+  stats enable
+  stats uri /stats
+`;
+
+/** Each server of backend `app` and the state HAProxy's checks give it now (`UP`, `DOWN`, …). */
+export async function serverStates(statsPort: number): Promise<Record<string, string>> {
+  const res = await fetch(`http://127.0.0.1:${statsPort}/stats;csv`, { signal: AbortSignal.timeout(2_000) });
+  const [header, ...rows] = (await res.text()).replace(/^# /, '').trim().split('\n').map((line) => line.split(','));
+  const col = (name: string) => header.indexOf(name);
+  const states: Record<string, string> = {};
+  for (const row of rows) {
+    if (row[col('pxname')] === 'app' && !['BACKEND', 'FRONTEND'].includes(row[col('svname')])) states[row[col('svname')]] = row[col('status')];
+  }
+  return states;
 }
