@@ -6,6 +6,7 @@ import knex, { type Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../config';
 import { connect } from '../db/connect';
+import { SILENT_DATABASE_MS } from '../db/availability';
 import { Agent, DB_KINDS, startGatedServer, type DbKind } from '../test/harness';
 import { ADMIN, deploy, startServer } from '../test/child-server';
 import { TcpProxy } from '../test/tcp-proxy';
@@ -128,6 +129,29 @@ describe.runIf(pgServer)('database unavailable: PostgreSQL', () => {
       await pg.proxy.open();
       expect((await agent.get('/api/news')).status).toBe(200);
       expect((await agent.get('/api/auth/user')).body.id).toBe(signedUp.body.id);
+    } finally {
+      await close();
+      await pg.drop();
+    }
+  }, 60_000);
+
+  it('answers 503 within seconds while the database is silent (nothing answers, nothing fails), and recovers when it speaks again', async () => {
+    const pg = await throwawayDatabase();
+    await pg.proxy.open();
+    const { agent, close } = await serve(connect({ client: 'pg', connectionString: pg.proxy.urlFor(pg.url) }));
+    try {
+      const signedUp = await register(agent);
+      expect(signedUp.status).toBe(201);
+      pg.proxy.silence();
+      // The first request waits on a query that never returns until the gate looks; the later ones are told at once.
+      for (const request of [() => agent.get('/api/auth/user'), () => register(agent), () => agent.get('/api/health')]) {
+        const started = performance.now();
+        await expectUnavailable(await request());
+        expect(performance.now() - started).toBeLessThan(SILENT_DATABASE_MS + 4_000);
+      }
+      pg.proxy.speak();
+      expect((await agent.get('/api/auth/user')).body.id).toBe(signedUp.body.id);
+      expect((await register(agent)).status).toBe(201);
     } finally {
       await close();
       await pg.drop();
