@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { AUTO_HIDDEN_REASON } from '../../../contracts/moderation';
 import { mentionMarkup } from '../../../contracts/mentions';
 import { DB_KINDS, describeEachDb, startTestServer, type Agent, type TestServer } from '../../test/harness';
-import { signedIn } from '../../test/agents';
+import { newMember, signedIn } from '../../test/agents';
 import { forumCategory, insertArticle, insertPodcast, postDiscussion, postReply } from '../../test/factories';
-import { toInt } from '../../db/dialect';
+import { toBool, toInt } from '../../db/dialect';
 
 /*
  * Reports and the moderation queue (issue 36): a member reports a comment, reply, discussion or
@@ -14,7 +14,14 @@ import { toInt } from '../../db/dialect';
  */
 
 type Target = { type: string; id: string };
-const report = (agent: Agent, target: Target, reason = 'spam', note?: string) => agent.post('/api/reports', { target, reason, note });
+
+/** The servers here trust the loopback proxy, so each report can come from an address of its own (X-Forwarded-For). */
+const BEHIND_PROXY = { trustProxy: ['127.0.0.1', '::1'] };
+let addresses = 0;
+/** A documentation address (RFC 5737) no other report has used, unless `from` names one. */
+const freshAddress = () => `198.51.${100 + Math.floor(++addresses / 250)}.${addresses % 250}`;
+const report = (agent: Agent, target: Target, reason = 'spam', note?: string, from = freshAddress()) =>
+  agent.request('POST', '/api/reports', { body: { target, reason, note }, headers: { 'x-forwarded-for': from } });
 
 describeEachDb('reports and moderation', (t) => {
   const as = (role: 'subscriber' | 'editor' | 'admin' = 'subscriber') => signedIn(t().db, t().agent(), role);
@@ -321,45 +328,86 @@ describeEachDb('reports and moderation', (t) => {
     const list = (await t().agent().get(`/api/podcasts/${podcastId}/comments`)).body;
     expect(list[0]).toMatchObject({ id: c.id, content: '', hidden: { reason: null } });
   });
-});
+}, { ...BEHIND_PROXY, moderation: { reportsToHide: 3, reporterMinAgeHours: 0 } });
 
-describe.each(DB_KINDS)('report limits [%s]', (kind) => {
+describe.each(DB_KINDS)('what a report weighs [%s]', (kind) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer(kind, {
+      ...BEHIND_PROXY,
       moderation: { reportsToHide: 2, reporterMinAgeHours: 24 },
       writeLimits: { comment: { perMinute: 2, perHour: 10 }, discussion: { perMinute: 9, perHour: 9 }, like: { perMinute: 9, perHour: 9 }, upload: { perMinute: 9, perHour: 9 }, staffFactor: 1 },
     });
   }, 60_000);
   afterAll(() => t?.close());
 
-  const member = async (ageHours: number) => {
-    const m = await signedIn(t.db, t.agent());
+  /** A member whose account is `ageHours` old, its email confirmed or not. */
+  const member = async (ageHours: number, emailConfirmed = true) => {
+    const m = await newMember(t, { emailConfirmed });
     await t.db('users').where({ id: m.user.id }).update({ created_at: new Date(Date.now() - ageHours * 3_600_000).toISOString() });
     return m;
   };
-
-  it('refuses accounts younger than REPORTER_MIN_AGE_HOURS with 403, hides at REPORTS_TO_HIDE, and limits reports like comments (429)', async () => {
-    const cat = await forumCategory(t.db);
+  const discussion = async () => {
     const author = await member(100);
-    const d = await postDiscussion(author.agent, cat.id);
-    const target = { type: 'discussion', id: d.id };
-    const young = await member(1);
-    const refused = await report(young.agent, target);
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('Accounts can report after 24 hours. Please try again later.');
+    return { type: 'discussion', id: (await postDiscussion(author.agent, (await forumCategory(t.db)).id)).id };
+  };
+  const isHidden = async (target: Target) => Boolean((await t.db('forum_discussions').where({ id: target.id }).first('hidden_at')).hidden_at);
+  const queued = async (target: Target) => (await t.db('reports').where({ discussion_id: target.id }).whereNull('resolved_at').count({ n: '*' }).first())?.n;
 
+  it('three accounts made seconds ago from one address, none confirmed, hide nothing; their reports reach the queue', async () => {
+    const target = await discussion();
+    const from = freshAddress();
+    for (let i = 0; i < 3; i++) {
+      const res = await report((await member(0, false)).agent, target, 'spam', undefined, from);
+      expect(res.status).toBe(201);
+      expect(res.body.hidden).toBe(false);
+    }
+    expect(await isHidden(target)).toBe(false);
+    expect((await t.agent().get(`/api/forum/discussions/${target.id}`)).status).toBe(200);
+    expect(toInt(await queued(target))).toBe(3);
+    const editor = await signedIn(t.db, t.agent(), 'editor');
+    const queue = (await editor.agent.get('/api/moderation/queue?limit=50')).body as Array<{ target: Target; reports: unknown[] }>;
+    expect(queue.find((i) => i.target.id === target.id)?.reports).toHaveLength(3);
+  });
+
+  it('counts a trusted member (confirmed, older than REPORTER_MIN_AGE_HOURS) once per address, and hides at REPORTS_TO_HIDE addresses', async () => {
+    const target = await discussion();
+    // Young or unconfirmed: 201, in the queue, not counted.
+    expect((await report((await member(1)).agent, target)).body.hidden).toBe(false);
+    expect((await report((await member(30, false)).agent, target)).body.hidden).toBe(false);
+    // Two trusted members behind one address count as one.
+    const shared = freshAddress();
+    expect((await report((await member(30)).agent, target, 'spam', undefined, shared)).body.hidden).toBe(false);
+    expect((await report((await member(30)).agent, target, 'spam', undefined, shared)).body.hidden).toBe(false);
+    // An IPv6 /64 is one address too.
+    const other = await discussion();
+    expect((await report((await member(30)).agent, other, 'spam', undefined, '2001:db8:1:2::a')).body.hidden).toBe(false);
+    expect((await report((await member(30)).agent, other, 'spam', undefined, '2001:db8:1:2:ffff::b')).body.hidden).toBe(false);
+    expect(await isHidden(other)).toBe(false);
+    // A second address makes two: hidden.
+    expect((await report((await member(30)).agent, target)).body.hidden).toBe(true);
+    expect((await t.agent().get(`/api/forum/discussions/${target.id}`)).status).toBe(404);
+    const rows = await t.db('reports').where({ discussion_id: target.id }).select('source', 'counts');
+    expect(rows.filter((r) => toBool(r.counts))).toHaveLength(3);
+    expect(rows.filter((r) => r.source === shared)).toHaveLength(2);
+  });
+
+  it("hides at once on a staff member's report", async () => {
+    const target = await discussion();
+    const editor = await signedIn(t.db, t.agent(), 'editor');
+    expect((await report(editor.agent, target)).body.hidden).toBe(true);
+    expect((await t.agent().get(`/api/forum/discussions/${target.id}`)).status).toBe(404);
+  });
+
+  it('limits reports like comments (429)', async () => {
     const a = await member(30);
-    const b = await member(30);
-    expect((await report(a.agent, target)).body.hidden).toBe(false);
-    expect((await report(b.agent, target)).body.hidden).toBe(true);
-
     // Two a minute: the third report of one member is refused and not written.
     const targets = await Promise.all([0, 1, 2].map(async () => ({ type: 'member', id: (await member(50)).user.id })));
     expect((await report(a.agent, targets[0])).status).toBe(201);
-    const limited = await report(a.agent, targets[1]);
+    expect((await report(a.agent, targets[1])).status).toBe(201);
+    const limited = await report(a.agent, targets[2]);
     expect(limited.status).toBe(429);
-    expect(await t.db('reports').where({ member_id: targets[1].id }).first()).toBeUndefined();
+    expect(await t.db('reports').where({ member_id: targets[2].id }).first()).toBeUndefined();
   });
 });
 
