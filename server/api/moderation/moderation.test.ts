@@ -276,6 +276,62 @@ describeEachDb('reports and moderation', (t) => {
     expect(await t().db('audit_log').where({ target_id: member.id, action: 'moderation.dismiss', target_type: 'user' }).first()).toBeTruthy();
   });
 
+  it('refuses a hidden post\'s edits by its author (404, as for replies) and lets staff edit theirs', async () => {
+    const editor = await as('editor');
+    const hide = async (type: string, id: string) =>
+      expect((await editor.agent.post('/api/moderation/actions', { target: { type, id }, action: 'hide', note: 'Spam' })).status).toBe(200);
+    // An article comment and an episode comment.
+    const { commentId, author } = await commented();
+    await hide('article_comment', commentId);
+    const edit = await author.agent.patch(`/api/news/comments/${commentId}`, { content: 'Rewritten while hidden' });
+    expect(edit.status).toBe(404);
+    expect((await t().db('news_comments').where({ id: commentId }).first('content')).content).not.toBe('Rewritten while hidden');
+    const podcastId = await insertPodcast(t().db);
+    const episodeComment = (await author.agent.post(`/api/podcasts/${podcastId}/comments`, { content: 'On the episode' })).body;
+    await hide('episode_comment', episodeComment.id);
+    expect((await author.agent.patch(`/api/podcasts/comments/${episodeComment.id}`, { content: 'Rewritten' })).status).toBe(404);
+    // A discussion and a reply.
+    const d = await postDiscussion(author.agent, (await forumCategory(t().db)).id, 'Asked in good faith');
+    const reply = await postReply(author.agent, d.id, 'Replied in good faith');
+    await hide('reply', reply.id);
+    expect((await author.agent.patch(`/api/forum/replies/${reply.id}`, { content: 'Rewritten' })).status).toBe(404);
+    await hide('discussion', d.id);
+    const title = await author.agent.patch(`/api/forum/discussions/${d.id}`, { title: 'EDITED WHILE HIDDEN - visit evil.example' });
+    expect(title.status).toBe(404);
+    expect((await author.agent.post('/api/forum/replies', { discussionId: d.id, content: 'More while hidden' })).status).toBe(404);
+    // Its author still reads it with the reason; staff may still edit.
+    expect((await author.agent.get(`/api/forum/discussions/${d.id}`)).body).toMatchObject({ title: 'Asked in good faith', hidden: { reason: 'Spam' } });
+    expect((await editor.agent.patch(`/api/forum/discussions/${d.id}`, { title: 'Retitled by a moderator' })).status).toBe(200);
+    const own = (await editor.agent.post(`/api/podcasts/${podcastId}/comments`, { content: 'Staff words' })).body;
+    await hide('episode_comment', own.id);
+    expect((await editor.agent.patch(`/api/podcasts/comments/${own.id}`, { content: 'Staff words, mended' })).status).toBe(200);
+  });
+
+  it('tells a watcher nothing that carries a hidden discussion\'s title', async () => {
+    const editor = await as('editor');
+    const cat = await forumCategory(t().db);
+    const watcher = await as();
+    expect((await watcher.agent.put(`/api/forum/categories/${cat.id}/watch`, { level: 'watching' })).status).toBe(200);
+    const author = await as();
+    const d = await postDiscussion(author.agent, cat.id, 'An honest title');
+    const notices = async () => (await watcher.agent.get('/api/notifications?limit=50')).body as Array<{ type: string; target: { available: boolean; id?: string; title?: string } }>;
+    expect((await notices()).find((n) => n.type === 'watched_discussion')?.target).toMatchObject({ available: true, id: d.id, title: 'An honest title' });
+
+    await reportedBy(3, { type: 'discussion', id: d.id });
+    // Whatever its title becomes while hidden (its author cannot change it; a moderator could), the watcher reads none.
+    await t().db('forum_discussions').where({ id: d.id }).update({ title: 'EDITED WHILE HIDDEN - visit evil.example' });
+    expect((await author.agent.post('/api/forum/replies', { discussionId: d.id, content: `Hey ${mentionMarkup('W', watcher.user.id)}` })).status).toBe(404);
+    const list = await notices();
+    expect(list.filter((n) => n.target.id === d.id || n.target.available === false)).toEqual([
+      expect.objectContaining({ type: 'watched_discussion', target: { available: false, kind: 'discussion' } }),
+    ]);
+    expect(JSON.stringify(list)).not.toContain('EDITED WHILE HIDDEN');
+    expect(list.some((n) => n.type === 'mention')).toBe(false);
+    // Restored: the watcher may open it again.
+    expect((await editor.agent.post('/api/moderation/actions', { target: { type: 'discussion', id: d.id }, action: 'restore' })).status).toBe(200);
+    expect((await notices()).find((n) => n.type === 'watched_discussion')?.target).toMatchObject({ available: true, id: d.id });
+  });
+
   it('leaves hidden replies and discussions out of every read path but their author\'s and moderators\'', async () => {
     const editor = await as('editor');
     const cat = await forumCategory(t().db);
