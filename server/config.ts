@@ -114,10 +114,10 @@ const EnvSchema = z
       .default(365),
     // The admin's 'Rebuild DB' deletes all content and members: refused in production unless this says so.
     ALLOW_SAMPLE_REBUILD: z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).default('false'),
-    // Moderation (issue 36): open reports by different members that hide an item until reviewed, and
-    // how old an account must be before it may report.
+    // Moderation (docs/moderation.md): trusted members' open reports, from as many addresses, that hide
+    // an item until reviewed, and how old an account must be before its reports count toward that.
     REPORTS_TO_HIDE: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').default(3),
-    REPORTER_MIN_AGE_HOURS: z.coerce.number({ error: 'must be a number of hours' }).int('must be a whole number of hours').min(0, 'must be 0 or more').default(0),
+    REPORTER_MIN_AGE_HOURS: z.coerce.number({ error: 'must be a number of hours' }).int('must be a whole number of hours').min(0, 'must be 0 or more').default(24),
     SCHEDULE_POLL_MS: z.coerce
       .number({ error: 'must be a number of milliseconds' })
       .int('must be a whole number of milliseconds')
@@ -203,7 +203,7 @@ export interface Config {
   auditRetentionDays: number;
   /** ALLOW_SAMPLE_REBUILD: the sample-data rebuild is allowed even when `env` is production. */
   allowSampleRebuild: boolean;
-  /** REPORTS_TO_HIDE / REPORTER_MIN_AGE_HOURS: the report threshold that hides an item, a reporter's minimum account age. */
+  /** REPORTS_TO_HIDE / REPORTER_MIN_AGE_HOURS: the report threshold that hides an item, the account age from which a report counts toward it. */
   moderation: ModerationConfig;
 }
 

@@ -3,7 +3,7 @@ import type Koa from 'koa';
 import { Id } from '../../contracts/common';
 import { plainText, truncateWords } from '../../contracts/text';
 import { toBool, toInt, toIso } from '../db/dialect';
-import { isPublicContent, isPublicDiscussion } from '../api/content/visibility';
+import { isListedPublicly } from '../api/content/visibility';
 import { ARTICLES, PODCASTS } from '../api/content/kinds';
 import { findContent, loadRelations } from '../api/content/repo';
 import { articleCover, coverUrl, podcastCover, isObjectPath, objectVariantUrl, OG_COVER_SIZE, seriesCover } from '../../contracts/covers';
@@ -50,7 +50,7 @@ function itemPage(
 /** `/news/<id>`: a published, non-archived article (anything else keeps the plain shell). */
 async function articleMeta(db: Knex, id: string, origin: string, site: SiteInfo): Promise<PageMeta | undefined> {
   const row = await findContent<ArticleRow>(db, ARTICLES, id);
-  if (!row || !isPublicContent(row)) return undefined;
+  if (!row || !isListedPublicly('article', row)) return undefined;
   const author = nameOf((await authorsByIds(db, [row.author_id])).get(row.author_id ?? ''));
   const url = `${origin}/news/${row.id}`;
   const categories = (await loadRelations(db, ARTICLES, [row])).categories.get(row.id) ?? [];
@@ -126,7 +126,7 @@ export function isoDuration(totalSeconds: number): string {
 /** `/podcasts/<id>`: a published, non-archived episode (anything else keeps the plain shell). */
 async function episodeMeta(db: Knex, id: string, origin: string, site: SiteInfo): Promise<PageMeta | undefined> {
   const row = await findContent<PodcastRow>(db, PODCASTS, id);
-  if (!row || !isPublicContent(row)) return undefined;
+  if (!row || !isListedPublicly('episode', row)) return undefined;
   const url = `${origin}/podcasts/${row.id}`;
   const rel = await loadRelations(db, PODCASTS, [row]);
   const show = (row.show_id && rel.shows?.get(row.show_id)) || null;
@@ -167,10 +167,10 @@ async function episodeMeta(db: Knex, id: string, origin: string, site: SiteInfo)
   };
 }
 
-/** `/forums/<id>`: a published discussion. */
+/** `/forums/<id>`: a discussion anyone may open (published, not hidden). */
 async function discussionMeta(db: Knex, id: string, origin: string): Promise<PageMeta | undefined> {
   const row = await findDiscussion(db, id);
-  if (!row || !isPublicDiscussion(row)) return undefined;
+  if (!row || !isListedPublicly('discussion', row)) return undefined;
   const author = nameOf((await authorsByIds(db, [row.author_id])).get(row.author_id ?? ''));
   const url = `${origin}/forums/${row.id}`;
   const description = describe(row.content);

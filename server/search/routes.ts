@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { SearchQuery, type SearchResponse } from '../../contracts/search';
 import { viewerSpecific } from '../api/content/handlers';
-import { canSeeDrafts } from '../api/content/policy';
+import { isStaff } from '../api/content/visibility';
 import { validateQuery } from '../middleware/validate';
 import { search } from './index';
 import { highlightTitle, queryTerms, SEARCH_PAGE, snippet } from '../../contracts/search-terms';
@@ -13,7 +13,7 @@ export function searchRoutes(db: Knex): Router {
   router.get('/', validateQuery(SearchQuery), async (ctx) => {
     const { q, limit } = ctx.state.query;
     const terms = queryTerms(q);
-    const hits = await search(db, { terms, limit, withDrafts: canSeeDrafts(ctx.state.user) });
+    const hits = await search(db, { terms, limit, withDrafts: isStaff(ctx.state.user) });
     viewerSpecific(ctx);
     const body: SearchResponse = {
       results: hits.map((h) => ({

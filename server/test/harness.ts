@@ -224,7 +224,7 @@ export interface TestServerOptions {
   passwordResetLimits?: PasswordResetRateLimitConfig;
   emailConfirmationLimits?: EmailConfirmationRateLimitConfig;
   afterAnswer?: AfterAnswer;
-  /** REPORTS_TO_HIDE / REPORTER_MIN_AGE_HOURS (default 3 and 0). */
+  /** REPORTS_TO_HIDE / REPORTER_MIN_AGE_HOURS (default 3 and 24). */
   moderation?: AppDeps['config']['moderation'];
 }
 
@@ -355,11 +355,11 @@ export async function startGatedServer(
  * Runs a suite once per database engine against a real HTTP server:
  * `describeEachDb('news', (t) => { it('…', async () => { const res = await t().agent().get(…) }) })`.
  */
-export function describeEachDb(name: string, body: (server: () => TestServer) => void): void {
+export function describeEachDb(name: string, body: (server: () => TestServer) => void, options: TestServerOptions = {}): void {
   describe.each(DB_KINDS)(`${name} [%s]`, (kind) => {
     let server: TestServer | undefined;
     beforeAll(async () => {
-      server = await startTestServer(kind);
+      server = await startTestServer(kind, options);
     }, 60_000);
     afterAll(async () => {
       await server?.close();

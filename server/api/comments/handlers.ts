@@ -19,6 +19,7 @@ import { presentComment } from './presenter';
 import { deleteComment, editComment, findComment, insertComment, listComments, type CommentRow } from './repo';
 import type { CommentTarget } from './targets';
 import { redactHidden } from '../moderation/visibility';
+import { canOpen } from '../content/visibility';
 
 /**
  * What a route adds to a comment's write: notifications inside its transaction, a kick after. On an
@@ -40,7 +41,7 @@ export function commentHandlers(db: Knex, kind: ContentKind, target: CommentTarg
     const parent = await findVisibleContent(db, kind, itemId(ctx, kind), ctx.state.user);
     const rows = await listComments(db, target, parent.id, limit, after ? decodeAscCursor(after, 'after') : undefined);
     // A hidden comment keeps its place (the thread reads on) without its words, but for its author and moderators.
-    const page = rows.slice(0, limit).map((c) => redactHidden(c, ctx.state.user));
+    const page = rows.slice(0, limit).map((c) => redactHidden(c, ctx.state.user, 'comment'));
     if (rows.length > limit) {
       const last = page[page.length - 1];
       ctx.set(NEXT_CURSOR_HEADER, encodeCursor([toIso(last.created_at)!, last.id]));
@@ -71,10 +72,13 @@ export function commentHandlers(db: Knex, kind: ContentKind, target: CommentTarg
     ctx.body = presentComment(target, comment, await authorsByIds(db, [user.id]));
   };
 
-  /** The comment of `:commentId`, on a parent this member may still see (else 404). */
-  const visibleComment = async (ctx: Koa.Context) => {
+  /**
+   * The comment of `:commentId` if it is open to this member (`edit`: to change; a hidden comment is
+   * not its author's to rewrite), on a parent they may still see; else 404.
+   */
+  const visibleComment = async (ctx: Koa.Context, purpose: 'read' | 'edit') => {
     const comment = await findComment(db, target, parseId(ctx.params.commentId, 'Comment not found'));
-    if (!comment) throw notFound('Comment not found');
+    if (!canOpen(ctx.state.user, 'comment', comment, purpose)) throw notFound('Comment not found');
     await findVisibleContent(db, kind, comment.parent_id, ctx.state.user).catch(() => {
       throw notFound('Comment not found');
     });
@@ -83,7 +87,7 @@ export function commentHandlers(db: Knex, kind: ContentKind, target: CommentTarg
 
   const edit: WithBody<CommentEditInput> = async (ctx) => {
     const user = currentUser(ctx);
-    const comment = await visibleComment(ctx);
+    const comment = await visibleComment(ctx, 'edit');
     if (!canEditComment(user, comment)) throw forbidden('You can only edit your own comments');
     const content = await withMemberNames(db, ctx.state.body.content, { max: LIMITS.commentMax, noun: 'Comment' });
     const edited = await editComment(db, target, comment.id, user.id, content, notice && ((trx, before, after) => notice.inTransaction(ctx, trx, after, before)));
@@ -94,7 +98,7 @@ export function commentHandlers(db: Knex, kind: ContentKind, target: CommentTarg
 
   const history: Koa.Middleware = async (ctx) => {
     if (!canReadEditHistory(currentUser(ctx))) throw forbidden('Only editors and admins can read edit histories');
-    const comment = await visibleComment(ctx);
+    const comment = await visibleComment(ctx, 'read');
     const rows = await listEdits(db, target.editColumn, comment.id);
     const editors = await authorsByIds(db, rows.map((r) => r.editor_id));
     ctx.set('Cache-Control', 'private, no-store');

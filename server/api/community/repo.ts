@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { CommunityStats } from '../../../contracts/community';
 import { toInt } from '../../db/dialect';
-import { wherePublicDiscussion, wherePublished } from '../content/visibility';
+import { whereListedPublicly, wherePublished } from '../content/visibility';
 import type { ContributorRow } from './presenter';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,7 +33,7 @@ export async function listContributors(db: Knex, limit: number): Promise<Contrib
  */
 export async function communityStats(db: Knex): Promise<CommunityStats> {
   const weekAgo = new Date(Date.now() - 7 * DAY_MS).toISOString();
-  const publishedDiscussions = () => wherePublicDiscussion(db('forum_discussions as d'), 'd');
+  const publishedDiscussions = () => whereListedPublicly(db('forum_discussions as d'), 'discussion', 'd');
   const row = await db
     .select({
       activeMembers: db('users').where('is_active', true).count('*'),

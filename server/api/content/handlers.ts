@@ -9,8 +9,7 @@ import { decodeListCursor } from '../cursor';
 import type { ContentKind } from './kinds';
 import { auditActor } from '../audit/record';
 import { recordContentDeleted } from './changes';
-import { canSeeContent, canSeeDrafts } from './policy';
-import { isPublicContent } from './visibility';
+import { canOpen, isListedPublicly, isStaff } from './visibility';
 import {
   createContent,
   deleteContent,
@@ -70,7 +69,7 @@ export function listHandler<R extends ContentRow, T>(
     const query = ctx.state.query;
     const viewer = ctx.state.user;
     const page = await listContent<R>(db, kind, {
-      withDrafts: canSeeDrafts(viewer),
+      withDrafts: isStaff(viewer),
       limit: query.limit,
       categoryIds: query.categories,
       // The featured strip never shows archived items.
@@ -82,7 +81,7 @@ export function listHandler<R extends ContentRow, T>(
     });
     const rel = await loadRelations(db, kind, page.rows);
     viewerSpecific(ctx);
-    if (page.rows.some((row) => !isPublicContent(row))) unstored(ctx);
+    if (page.rows.some((row) => !isListedPublicly(kind.post, row))) unstored(ctx);
     if (page.nextCursor) ctx.set(NEXT_CURSOR_HEADER, page.nextCursor);
     const presentRow = opts.card && query.view === 'card' ? opts.card : present;
     ctx.body = page.rows.map((row) => presentRow(row, rel));
@@ -97,7 +96,7 @@ export async function findVisibleContent<R extends ContentRow>(
   viewer: CurrentUser | undefined,
 ): Promise<R> {
   const row = await findContent<R>(db, kind, id, viewer?.id);
-  if (!row || !canSeeContent(viewer, row)) throw notFound(kind.notFoundMessage);
+  if (!canOpen(viewer, kind.post, row)) throw notFound(kind.notFoundMessage);
   return row;
 }
 
@@ -118,7 +117,7 @@ export async function presentOne<R extends ContentRow, T>(
   const viewer = ctx.state.user;
   const row = await findVisibleContent<R>(db, kind, id, viewer);
   viewerSpecific(ctx);
-  if (!isPublicContent(row)) unstored(ctx);
+  if (!isListedPublicly(kind.post, row)) unstored(ctx);
   return present(row, await loadRelations(db, kind, [row]));
 }
 

@@ -1,6 +1,7 @@
 import type { ArticlePatchInput } from '../../../contracts/news';
 import type { PodcastPatchInput } from '../../../contracts/podcasts';
 import type { LikeTargetType } from '../likes/repo';
+import type { PostKind } from './visibility';
 
 /**
  * Articles and podcast episodes are the same kind of thing to the database: a row with status,
@@ -9,6 +10,8 @@ import type { LikeTargetType } from '../likes/repo';
  */
 export interface ContentKind {
   table: 'news_articles' | 'podcast_episodes';
+  /** Its kind in the one rule of who may open it (visibility.ts). */
+  post: Extract<PostKind, 'article' | 'episode'>;
   linkTable: 'article_categories' | 'podcast_categories';
   linkColumn: 'article_id' | 'podcast_id';
   likeTarget: LikeTargetType;
@@ -30,6 +33,7 @@ export interface ContentKind {
 
 export const ARTICLES: ContentKind = {
   table: 'news_articles',
+  post: 'article',
   linkTable: 'article_categories',
   linkColumn: 'article_id',
   likeTarget: 'article',
@@ -49,6 +53,7 @@ export const ARTICLES: ContentKind = {
 
 export const PODCASTS: ContentKind = {
   table: 'podcast_episodes',
+  post: 'episode',
   linkTable: 'podcast_categories',
   linkColumn: 'podcast_id',
   likeTarget: 'podcast',

@@ -35,7 +35,7 @@ export interface ContentWrite {
 }
 
 export interface ListFilter {
-  /** Editors and admins (policy canSeeDrafts) also get drafts. */
+  /** Editors and admins (visibility.ts isStaff) also get drafts. */
   withDrafts: boolean;
   limit: number;
   categoryIds: string[];

@@ -16,8 +16,7 @@ import { RenderCache } from '../../images/cache';
 import type { ImageSemaphore } from '../../images/semaphore';
 import { renderCover } from '../../images/cover';
 import type { SiteInfo } from '../../site';
-import { canSeeContent } from '../content/policy';
-import { isPublished } from '../content/visibility';
+import { canOpen, isPublished } from '../content/visibility';
 import { findCoverSource, type ItemCoverKind } from './repo';
 
 const ITEM_KINDS: Record<string, ItemCoverKind> = { article: 'article', podcast: 'podcast', resource: 'resource', show: 'show' };
@@ -82,7 +81,7 @@ export function coverRoutes({ db, site, turns, cacheBytes = 64 * 2 ** 20 }: Cove
     const file = parseFile(ctx.params.file);
     const id = Id.safeParse(ctx.params.id);
     const source = id.success ? await findCoverSource(db, kind, id.data) : undefined;
-    if (!source || !canSeeContent(ctx.state.user, source)) throw notFound('No such cover');
+    if (!canOpen(ctx.state.user, kind === 'podcast' ? 'episode' : 'article', source)) throw notFound('No such cover');
     await send(ctx, source.spec, file, !isPublished(source));
   });
 

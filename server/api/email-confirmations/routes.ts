@@ -12,7 +12,8 @@ import { ipKey, type EmailConfirmationLimits } from '../../middleware/rate-limit
 import { stateOf, type ResetState } from '../password-resets/repo';
 import { TOKEN_PATTERN } from '../uploads/repo';
 import { findEmailConfirmation, lockEmailConfirmation, useEmailConfirmation } from './repo';
-import { isEmailConfirmed, type EmailConfirmer } from './service';
+import type { EmailConfirmer } from './service';
+import { isEmailConfirmed } from './policy';
 
 export interface EmailConfirmationDeps {
   db: Knex;

@@ -7,11 +7,6 @@ import { emailConfirmationMail } from '../../mail/template';
 import type { UserRow } from '../users/presenter';
 import { issueEmailConfirmation, markEmailUnconfirmed } from './repo';
 
-/** Whether a user row's current address is confirmed (docs/security.md §13). */
-export function isEmailConfirmed(row: { email_confirmed_at?: unknown }): boolean {
-  return Boolean(row.email_confirmed_at);
-}
-
 export interface EmailConfirmerDeps {
   site: Pick<SiteInfo, 'siteName' | 'publicUrl'>;
   mail: MailQueue;

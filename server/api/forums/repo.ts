@@ -5,13 +5,12 @@ import type { DiscussionCreateInput, DiscussionUpdateInput } from '../../../cont
 import { isForeignKeyViolation, now, toBool } from '../../db/dialect';
 import type { DiscussionCursor } from '../cursor';
 import { existingClientRow, retryOnClientIdRace } from '../client-ids';
-import { isPublished, wherePublicDiscussion } from '../content/visibility';
+import { isPublished, whereListedPublicly, whereOpenTo, type Viewer } from '../content/visibility';
 import type { DiscussionNewsCategoryRow, DiscussionRow, ForumCategoryRow, ReplyRow } from './presenter';
 import { recordEdit } from '../edits/repo';
 import { editComment, type CommentRow } from '../comments/repo';
 import { FORUM_REPLY_EDITS } from '../comments/targets';
-import { hiddenColumns, HIDDEN_COLUMNS, whereVisibleTo } from '../moderation/visibility';
-import type { Viewer } from '../moderation/visibility';
+import { hiddenColumns, HIDDEN_COLUMNS } from '../moderation/visibility';
 
 /**
  * Forum data access: the only module here that talks to knex.
@@ -54,7 +53,7 @@ const discussions = (db: Knex) =>
 export async function listForumCategories(db: Knex): Promise<ForumCategoryRow[]> {
   // The newest post (discussion or reply) among the category's public discussions, in the same query
   // (a scalar subquery on the (category_id, created_at) index): the home page's forum cards show it.
-  const lastActivity = wherePublicDiscussion(db('forum_discussions as d'), 'd')
+  const lastActivity = whereListedPublicly(db('forum_discussions as d'), 'discussion', 'd')
     .where('d.category_id', db.ref('c.id'))
     .max({ at: db.raw('coalesce(d.last_reply_at, d.created_at)') });
   return db('forum_categories as c')
@@ -122,30 +121,20 @@ export async function findDiscussion(db: Knex, id: string): Promise<DiscussionRo
 
 export interface DiscussionListOptions {
   /** Include every draft (editors/admins). */
-  allDrafts: boolean;
-  /** Include this user's own drafts. */
-  viewerId?: string;
   categoryId?: string;
   /** Only discussions without a marked answer. */
   unanswered?: boolean;
   before?: DiscussionCursor;
   limit: number;
-  /** Who asks: hidden discussions are listed only for their author and moderators. */
+  /** Who asks: drafts and hidden discussions are listed only for their author and moderators. */
   viewer?: Viewer;
 }
 
 /** One page in list order: pinned first, then newest, id as the tie-breaker. */
 export async function listDiscussions(db: Knex, opts: DiscussionListOptions): Promise<DiscussionRow[]> {
-  const q = discussions(db);
-  if (!opts.allDrafts) {
-    q.where((w) => {
-      wherePublicDiscussion(w, 'd');
-      if (opts.viewerId) w.orWhere('d.author_id', opts.viewerId);
-    });
-  }
+  const q = whereOpenTo(discussions(db), opts.viewer, 'discussion', 'd');
   if (opts.categoryId) q.where('d.category_id', opts.categoryId);
   if (opts.unanswered) q.whereNull('d.answer_reply_id');
-  whereVisibleTo(q, opts.viewer, 'd');
   const before = opts.before;
   if (before) {
     q.where((w) =>
@@ -394,7 +383,7 @@ export async function deleteReply(db: Knex, reply: Pick<ReplyRow, 'id' | 'discus
 
 /** The sitemap's discussions: id and last change of the newest `limit` public ones. */
 export function listPublicDiscussionStamps(db: Knex, limit: number): Promise<Array<{ id: string; updated_at: unknown }>> {
-  return wherePublicDiscussion(db('forum_discussions')).orderBy('created_at', 'desc').limit(limit).select('id', 'updated_at');
+  return whereListedPublicly(db('forum_discussions'), 'discussion').orderBy('created_at', 'desc').limit(limit).select('id', 'updated_at');
 }
 
 // ---------------------------------------------------------------------------------------------

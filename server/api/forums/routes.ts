@@ -21,19 +21,19 @@ import { toBool, toIso } from '../../db/dialect';
 import { acceptedWrittenAt } from '../client-ids';
 import { authorsByIds } from '../users/repo';
 import { decodeDiscussionCursor, encodeDiscussionCursor } from '../cursor';
-import { canDeleteReply, canEditDiscussion, canEditReply, canMarkAnswer, canModerateForums, canViewDiscussion, isModeratingOthers } from './policy';
+import { canDeleteReply, canEditDiscussion, canEditReply, canMarkAnswer, canModerateForums, isModeratingOthers } from './policy';
 import { canReadEditHistory } from '../comments/policy';
 import { listEdits, type EditedPost } from '../edits/repo';
 import { presentEdit } from '../edits/presenter';
 import { auditActor, recordAudit } from '../audit/record';
-import { isPublished } from '../content/visibility';
+import { canOpen, isPublished } from '../content/visibility';
 import type { AuditAction } from '../../../contracts/audit';
 import { presentDiscussion, presentDiscussionDetail, presentForumCategory, presentReply, type DiscussionRow } from './presenter';
 import { countsWhenCreated, type WriteLimiter } from '../../middleware/write-limits';
 import * as repo from './repo';
 import type { Notifier } from '../notifications/notify';
 import { withMemberNames } from '../members/mentions';
-import { mayReadHidden, redactHidden } from '../moderation/visibility';
+import { redactHidden } from '../moderation/visibility';
 
 const DISCUSSION_NOT_FOUND = 'Discussion not found';
 const REPLY_NOT_FOUND = 'Reply not found';
@@ -66,11 +66,13 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
     return rows.map((r) => presentDiscussion(r, authors, newsCategories));
   }
 
-  /** The discussion if it exists and the caller may see it; 404 otherwise (drafts are not revealed). */
-  async function visibleDiscussion(ctx: Koa.Context, id: string): Promise<DiscussionRow> {
+  /**
+   * The discussion if it exists and the caller may open it (`edit`: write into it); 404 otherwise,
+   * so drafts and hidden discussions are not revealed and a hidden one is not its author's to rewrite.
+   */
+  async function visibleDiscussion(ctx: Koa.Context, id: string, purpose: 'read' | 'edit' = 'read'): Promise<DiscussionRow> {
     const row = await repo.findDiscussion(db, id);
-    // A hidden discussion is absent for all but its author and moderators (issue 36).
-    if (!row || !canViewDiscussion(ctx.state.user, row) || (row.hidden_at && !mayReadHidden(ctx.state.user, row))) throw notFound(DISCUSSION_NOT_FOUND);
+    if (!canOpen(ctx.state.user, 'discussion', row, purpose)) throw notFound(DISCUSSION_NOT_FOUND);
     return row;
   }
 
@@ -91,8 +93,6 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
     const user = ctx.state.user;
     // One row more than asked tells whether a next page exists without a count query.
     const rows = await repo.listDiscussions(db, {
-      allDrafts: canModerateForums(user),
-      viewerId: user?.id,
       categoryId: query.categoryId,
       unanswered: query.unanswered !== undefined,
       before,
@@ -109,7 +109,7 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
 
   router.get('/discussions/:id', async (ctx) => {
     const row = await visibleDiscussion(ctx, parseId(ctx.params.id, DISCUSSION_NOT_FOUND));
-    const replies = (await repo.listReplies(db, row.id)).map((r) => redactHidden(r, ctx.state.user));
+    const replies = (await repo.listReplies(db, row.id)).map((r) => redactHidden(r, ctx.state.user, 'reply'));
     const [authors, newsCategories] = await Promise.all([
       authorsByIds(db, [row.author_id, ...replies.map((r) => r.author_id)]),
       repo.newsCategoriesByDiscussion(db, [row.id]),
@@ -132,7 +132,7 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
   router.patch('/discussions/:id', requireUser, validateBody(DiscussionUpdateInput), async (ctx) => {
     const input = ctx.state.body;
     const user = currentUser(ctx);
-    const row = await visibleDiscussion(ctx, parseId(ctx.params.id, DISCUSSION_NOT_FOUND));
+    const row = await visibleDiscussion(ctx, parseId(ctx.params.id, DISCUSSION_NOT_FOUND), 'edit');
     if (!canEditDiscussion(user, row)) throw forbidden('You can only edit your own discussions');
     // Pinning and locking are moderation: an author sending them is refused, not silently ignored.
     if ((input.isPinned !== undefined || input.isLocked !== undefined) && !canModerateForums(user)) {
@@ -179,7 +179,7 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
   router.post('/replies', requireUser, validateBody(ReplyCreateInput), limits.limit('comment', { counts: countsWhenCreated }), async (ctx) => {
     const user = currentUser(ctx);
     const writtenAt = acceptedWrittenAt(ctx.state.body.writtenAt, user.row);
-    await visibleDiscussion(ctx, ctx.state.body.discussionId);
+    await visibleDiscussion(ctx, ctx.state.body.discussionId, 'edit');
     const input = { ...ctx.state.body, content: await withMemberNames(db, ctx.state.body.content, { max: LIMITS.commentMax, noun: 'Reply' }) };
     const origin = notifier.originFor(ctx);
     // The reply's notifications are written in its transaction (docs/notifications.md).
@@ -218,11 +218,11 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
     ctx.body = rows.map((r) => presentEdit(r, editors));
   }
 
-  /** The reply if it exists and is shown in a discussion the caller may see; 404 otherwise (hidden ones too). */
+  /** The reply if it and its discussion are open to the caller for `edit`; 404 otherwise (hidden ones too). */
   async function editableReply(ctx: Koa.Context): Promise<repo.EditableReply> {
     const reply = await repo.findEditableReply(db, parseId(ctx.params.id, REPLY_NOT_FOUND));
-    const discussion = reply && { author_id: reply.discussion_author_id, status: reply.discussion_status };
-    if (!reply || !discussion || !canViewDiscussion(ctx.state.user, discussion) || reply.hidden_at || reply.discussion_hidden_at) throw notFound(REPLY_NOT_FOUND);
+    const discussion = reply && { author_id: reply.discussion_author_id, status: reply.discussion_status, hidden_at: reply.discussion_hidden_at };
+    if (!canOpen(ctx.state.user, 'discussion', discussion, 'edit') || !canOpen(ctx.state.user, 'reply', reply, 'edit')) throw notFound(REPLY_NOT_FOUND);
     return reply;
   }
 
@@ -258,7 +258,7 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
 
   router.put('/discussions/:id/answer', requireUser, validateBody(DiscussionAnswerInput), async (ctx) => {
     const user = currentUser(ctx);
-    const row = await visibleDiscussion(ctx, parseId(ctx.params.id, DISCUSSION_NOT_FOUND));
+    const row = await visibleDiscussion(ctx, parseId(ctx.params.id, DISCUSSION_NOT_FOUND), 'edit');
     if (!canMarkAnswer(user, row)) throw forbidden("Only the discussion's author or a moderator can mark its answer");
     const { replyId } = ctx.state.body;
     const origin = notifier.originFor(ctx);

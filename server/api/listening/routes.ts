@@ -6,7 +6,7 @@ import { toIso } from '../../db/dialect';
 import { notFound } from '../../errors';
 import { currentUser, requireUser, type CurrentUser } from '../../middleware/auth';
 import { parseId, validateBody, validateQuery } from '../../middleware/validate';
-import { canSeeContent, canSeeDrafts } from '../content/policy';
+import { canOpen, isStaff } from '../content/visibility';
 import { PODCASTS } from '../content/kinds';
 import { decodeAscCursor, encodeCursor } from '../cursor';
 import { presentListening, presentListeningItem } from './presenter';
@@ -28,7 +28,7 @@ export function listeningRoutes(db: Knex): Router {
   /** An episode this member may open (unknown, malformed or a draft for a non-editor: 404). */
   async function episodeFor(user: CurrentUser, rawId: string | undefined) {
     const episode = await findEpisode(db, parseId(rawId, PODCASTS.notFoundMessage));
-    if (!episode || !canSeeContent(user, episode)) throw notFound(PODCASTS.notFoundMessage);
+    if (!canOpen(user, 'episode', episode)) throw notFound(PODCASTS.notFoundMessage);
     return episode;
   }
 
@@ -53,7 +53,7 @@ export function listeningRoutes(db: Knex): Router {
     const { cursor, limit } = ctx.state.query;
     const after = cursor === undefined ? undefined : decodeAscCursor(cursor, 'cursor');
     // One row more than asked tells whether another page exists: one query whatever the page's size.
-    const rows = await listListening(db, user.id, { limit: limit + 1, after, withDrafts: canSeeDrafts(user) });
+    const rows = await listListening(db, user.id, { limit: limit + 1, after, withDrafts: isStaff(user) });
     const page = rows.slice(0, limit);
     if (rows.length > limit) {
       const last = page[page.length - 1];

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import { escapeLike } from '../../db/escape-like';
-import { wherePublicContent, wherePublicDiscussion } from '../content/visibility';
+import { whereListedPublicly } from '../content/visibility';
 import type { MemberArticleRow, MemberDiscussionRow, MemberRefRow, MemberRow } from './presenter';
 
 /** What a member page counts and lists as their work: what any visitor can open. */
-const publishedArticles = (db: Knex) => wherePublicContent(db('news_articles'));
-const publishedDiscussions = (db: Knex) => wherePublicDiscussion(db('forum_discussions'));
+const publishedArticles = (db: Knex) => whereListedPublicly(db('news_articles'), 'article');
+const publishedDiscussions = (db: Knex) => whereListedPublicly(db('forum_discussions'), 'discussion');
 
 const REF_COLUMNS = ['id', 'first_name', 'last_name', 'title', 'profile_image_url'] as const;
 

@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { AUTO_HIDDEN_REASON } from '../../../contracts/moderation';
 import { mentionMarkup } from '../../../contracts/mentions';
 import { DB_KINDS, describeEachDb, startTestServer, type Agent, type TestServer } from '../../test/harness';
-import { signedIn } from '../../test/agents';
+import { newMember, signedIn } from '../../test/agents';
 import { forumCategory, insertArticle, insertPodcast, postDiscussion, postReply } from '../../test/factories';
-import { toInt } from '../../db/dialect';
+import { toBool, toInt } from '../../db/dialect';
 
 /*
  * Reports and the moderation queue (issue 36): a member reports a comment, reply, discussion or
@@ -14,7 +14,14 @@ import { toInt } from '../../db/dialect';
  */
 
 type Target = { type: string; id: string };
-const report = (agent: Agent, target: Target, reason = 'spam', note?: string) => agent.post('/api/reports', { target, reason, note });
+
+/** The servers here trust the loopback proxy, so each report can come from an address of its own (X-Forwarded-For). */
+const BEHIND_PROXY = { trustProxy: ['127.0.0.1', '::1'] };
+let addresses = 0;
+/** A documentation address (RFC 5737) no other report has used, unless `from` names one. */
+const freshAddress = () => `198.51.${100 + Math.floor(++addresses / 250)}.${addresses % 250}`;
+const report = (agent: Agent, target: Target, reason = 'spam', note?: string, from = freshAddress()) =>
+  agent.request('POST', '/api/reports', { body: { target, reason, note }, headers: { 'x-forwarded-for': from } });
 
 describeEachDb('reports and moderation', (t) => {
   const as = (role: 'subscriber' | 'editor' | 'admin' = 'subscriber') => signedIn(t().db, t().agent(), role);
@@ -269,6 +276,62 @@ describeEachDb('reports and moderation', (t) => {
     expect(await t().db('audit_log').where({ target_id: member.id, action: 'moderation.dismiss', target_type: 'user' }).first()).toBeTruthy();
   });
 
+  it('refuses a hidden post\'s edits by its author (404, as for replies) and lets staff edit theirs', async () => {
+    const editor = await as('editor');
+    const hide = async (type: string, id: string) =>
+      expect((await editor.agent.post('/api/moderation/actions', { target: { type, id }, action: 'hide', note: 'Spam' })).status).toBe(200);
+    // An article comment and an episode comment.
+    const { commentId, author } = await commented();
+    await hide('article_comment', commentId);
+    const edit = await author.agent.patch(`/api/news/comments/${commentId}`, { content: 'Rewritten while hidden' });
+    expect(edit.status).toBe(404);
+    expect((await t().db('news_comments').where({ id: commentId }).first('content')).content).not.toBe('Rewritten while hidden');
+    const podcastId = await insertPodcast(t().db);
+    const episodeComment = (await author.agent.post(`/api/podcasts/${podcastId}/comments`, { content: 'On the episode' })).body;
+    await hide('episode_comment', episodeComment.id);
+    expect((await author.agent.patch(`/api/podcasts/comments/${episodeComment.id}`, { content: 'Rewritten' })).status).toBe(404);
+    // A discussion and a reply.
+    const d = await postDiscussion(author.agent, (await forumCategory(t().db)).id, 'Asked in good faith');
+    const reply = await postReply(author.agent, d.id, 'Replied in good faith');
+    await hide('reply', reply.id);
+    expect((await author.agent.patch(`/api/forum/replies/${reply.id}`, { content: 'Rewritten' })).status).toBe(404);
+    await hide('discussion', d.id);
+    const title = await author.agent.patch(`/api/forum/discussions/${d.id}`, { title: 'EDITED WHILE HIDDEN - visit evil.example' });
+    expect(title.status).toBe(404);
+    expect((await author.agent.post('/api/forum/replies', { discussionId: d.id, content: 'More while hidden' })).status).toBe(404);
+    // Its author still reads it with the reason; staff may still edit.
+    expect((await author.agent.get(`/api/forum/discussions/${d.id}`)).body).toMatchObject({ title: 'Asked in good faith', hidden: { reason: 'Spam' } });
+    expect((await editor.agent.patch(`/api/forum/discussions/${d.id}`, { title: 'Retitled by a moderator' })).status).toBe(200);
+    const own = (await editor.agent.post(`/api/podcasts/${podcastId}/comments`, { content: 'Staff words' })).body;
+    await hide('episode_comment', own.id);
+    expect((await editor.agent.patch(`/api/podcasts/comments/${own.id}`, { content: 'Staff words, mended' })).status).toBe(200);
+  });
+
+  it('tells a watcher nothing that carries a hidden discussion\'s title', async () => {
+    const editor = await as('editor');
+    const cat = await forumCategory(t().db);
+    const watcher = await as();
+    expect((await watcher.agent.put(`/api/forum/categories/${cat.id}/watch`, { level: 'watching' })).status).toBe(200);
+    const author = await as();
+    const d = await postDiscussion(author.agent, cat.id, 'An honest title');
+    const notices = async () => (await watcher.agent.get('/api/notifications?limit=50')).body as Array<{ type: string; target: { available: boolean; id?: string; title?: string } }>;
+    expect((await notices()).find((n) => n.type === 'watched_discussion')?.target).toMatchObject({ available: true, id: d.id, title: 'An honest title' });
+
+    await reportedBy(3, { type: 'discussion', id: d.id });
+    // Whatever its title becomes while hidden (its author cannot change it; a moderator could), the watcher reads none.
+    await t().db('forum_discussions').where({ id: d.id }).update({ title: 'EDITED WHILE HIDDEN - visit evil.example' });
+    expect((await author.agent.post('/api/forum/replies', { discussionId: d.id, content: `Hey ${mentionMarkup('W', watcher.user.id)}` })).status).toBe(404);
+    const list = await notices();
+    expect(list.filter((n) => n.target.id === d.id || n.target.available === false)).toEqual([
+      expect.objectContaining({ type: 'watched_discussion', target: { available: false, kind: 'discussion' } }),
+    ]);
+    expect(JSON.stringify(list)).not.toContain('EDITED WHILE HIDDEN');
+    expect(list.some((n) => n.type === 'mention')).toBe(false);
+    // Restored: the watcher may open it again.
+    expect((await editor.agent.post('/api/moderation/actions', { target: { type: 'discussion', id: d.id }, action: 'restore' })).status).toBe(200);
+    expect((await notices()).find((n) => n.type === 'watched_discussion')?.target).toMatchObject({ available: true, id: d.id });
+  });
+
   it('leaves hidden replies and discussions out of every read path but their author\'s and moderators\'', async () => {
     const editor = await as('editor');
     const cat = await forumCategory(t().db);
@@ -321,45 +384,86 @@ describeEachDb('reports and moderation', (t) => {
     const list = (await t().agent().get(`/api/podcasts/${podcastId}/comments`)).body;
     expect(list[0]).toMatchObject({ id: c.id, content: '', hidden: { reason: null } });
   });
-});
+}, { ...BEHIND_PROXY, moderation: { reportsToHide: 3, reporterMinAgeHours: 0 } });
 
-describe.each(DB_KINDS)('report limits [%s]', (kind) => {
+describe.each(DB_KINDS)('what a report weighs [%s]', (kind) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer(kind, {
+      ...BEHIND_PROXY,
       moderation: { reportsToHide: 2, reporterMinAgeHours: 24 },
       writeLimits: { comment: { perMinute: 2, perHour: 10 }, discussion: { perMinute: 9, perHour: 9 }, like: { perMinute: 9, perHour: 9 }, upload: { perMinute: 9, perHour: 9 }, staffFactor: 1 },
     });
   }, 60_000);
   afterAll(() => t?.close());
 
-  const member = async (ageHours: number) => {
-    const m = await signedIn(t.db, t.agent());
+  /** A member whose account is `ageHours` old, its email confirmed or not. */
+  const member = async (ageHours: number, emailConfirmed = true) => {
+    const m = await newMember(t, { emailConfirmed });
     await t.db('users').where({ id: m.user.id }).update({ created_at: new Date(Date.now() - ageHours * 3_600_000).toISOString() });
     return m;
   };
-
-  it('refuses accounts younger than REPORTER_MIN_AGE_HOURS with 403, hides at REPORTS_TO_HIDE, and limits reports like comments (429)', async () => {
-    const cat = await forumCategory(t.db);
+  const discussion = async () => {
     const author = await member(100);
-    const d = await postDiscussion(author.agent, cat.id);
-    const target = { type: 'discussion', id: d.id };
-    const young = await member(1);
-    const refused = await report(young.agent, target);
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('Accounts can report after 24 hours. Please try again later.');
+    return { type: 'discussion', id: (await postDiscussion(author.agent, (await forumCategory(t.db)).id)).id };
+  };
+  const isHidden = async (target: Target) => Boolean((await t.db('forum_discussions').where({ id: target.id }).first('hidden_at')).hidden_at);
+  const queued = async (target: Target) => (await t.db('reports').where({ discussion_id: target.id }).whereNull('resolved_at').count({ n: '*' }).first())?.n;
 
+  it('three accounts made seconds ago from one address, none confirmed, hide nothing; their reports reach the queue', async () => {
+    const target = await discussion();
+    const from = freshAddress();
+    for (let i = 0; i < 3; i++) {
+      const res = await report((await member(0, false)).agent, target, 'spam', undefined, from);
+      expect(res.status).toBe(201);
+      expect(res.body.hidden).toBe(false);
+    }
+    expect(await isHidden(target)).toBe(false);
+    expect((await t.agent().get(`/api/forum/discussions/${target.id}`)).status).toBe(200);
+    expect(toInt(await queued(target))).toBe(3);
+    const editor = await signedIn(t.db, t.agent(), 'editor');
+    const queue = (await editor.agent.get('/api/moderation/queue?limit=50')).body as Array<{ target: Target; reports: unknown[] }>;
+    expect(queue.find((i) => i.target.id === target.id)?.reports).toHaveLength(3);
+  });
+
+  it('counts a trusted member (confirmed, older than REPORTER_MIN_AGE_HOURS) once per address, and hides at REPORTS_TO_HIDE addresses', async () => {
+    const target = await discussion();
+    // Young or unconfirmed: 201, in the queue, not counted.
+    expect((await report((await member(1)).agent, target)).body.hidden).toBe(false);
+    expect((await report((await member(30, false)).agent, target)).body.hidden).toBe(false);
+    // Two trusted members behind one address count as one.
+    const shared = freshAddress();
+    expect((await report((await member(30)).agent, target, 'spam', undefined, shared)).body.hidden).toBe(false);
+    expect((await report((await member(30)).agent, target, 'spam', undefined, shared)).body.hidden).toBe(false);
+    // An IPv6 /64 is one address too.
+    const other = await discussion();
+    expect((await report((await member(30)).agent, other, 'spam', undefined, '2001:db8:1:2::a')).body.hidden).toBe(false);
+    expect((await report((await member(30)).agent, other, 'spam', undefined, '2001:db8:1:2:ffff::b')).body.hidden).toBe(false);
+    expect(await isHidden(other)).toBe(false);
+    // A second address makes two: hidden.
+    expect((await report((await member(30)).agent, target)).body.hidden).toBe(true);
+    expect((await t.agent().get(`/api/forum/discussions/${target.id}`)).status).toBe(404);
+    const rows = await t.db('reports').where({ discussion_id: target.id }).select('source', 'counts');
+    expect(rows.filter((r) => toBool(r.counts))).toHaveLength(3);
+    expect(rows.filter((r) => r.source === shared)).toHaveLength(2);
+  });
+
+  it("hides at once on a staff member's report", async () => {
+    const target = await discussion();
+    const editor = await signedIn(t.db, t.agent(), 'editor');
+    expect((await report(editor.agent, target)).body.hidden).toBe(true);
+    expect((await t.agent().get(`/api/forum/discussions/${target.id}`)).status).toBe(404);
+  });
+
+  it('limits reports like comments (429)', async () => {
     const a = await member(30);
-    const b = await member(30);
-    expect((await report(a.agent, target)).body.hidden).toBe(false);
-    expect((await report(b.agent, target)).body.hidden).toBe(true);
-
     // Two a minute: the third report of one member is refused and not written.
     const targets = await Promise.all([0, 1, 2].map(async () => ({ type: 'member', id: (await member(50)).user.id })));
     expect((await report(a.agent, targets[0])).status).toBe(201);
-    const limited = await report(a.agent, targets[1]);
+    expect((await report(a.agent, targets[1])).status).toBe(201);
+    const limited = await report(a.agent, targets[2]);
     expect(limited.status).toBe(429);
-    expect(await t.db('reports').where({ member_id: targets[1].id }).first()).toBeUndefined();
+    expect(await t.db('reports').where({ member_id: targets[2].id }).first()).toBeUndefined();
   });
 });
 

@@ -1,19 +1,13 @@
-import type { Knex } from 'knex';
 import type { HiddenState } from '../../../contracts/moderation';
-import { CONTENT_EDITORS } from '../../../contracts/constants';
 import { toIso } from '../../db/dialect';
-import { hasRole, type Viewer } from '../../middleware/auth';
-
-/** Who asks, as repos take it (they may not import the HTTP layer themselves). */
-export type { Viewer };
+import { canOpen, type Viewer } from '../content/visibility';
 
 /*
- * The one place that says who sees a hidden comment, reply or discussion (issue 36): moderators
- * (editors and admins) see it marked, its author sees it with the reason, nobody else reads its words.
- * Lists that keep a thread's shape (comments, replies) keep the row with its words and author blanked
- * (`redactHidden`), so the client shows "This comment was hidden by a moderator." in its place;
- * everything else (discussion lists, search, feeds, sitemap) leaves it out (`whereVisibleTo`,
- * `whereNotHidden`). Counters keep counting hidden items (docs/decisions/2026-11-28-hidden-items.md).
+ * How a hidden comment, reply or discussion is shown where it may not be opened (who may is
+ * content/visibility.ts canOpen). Lists that keep a thread's shape (comments, replies) keep the row
+ * with its words and author blanked (`redactHidden`), so the client shows "This comment was hidden
+ * by a moderator." in its place; everything else leaves it out (content/visibility.ts whereOpenTo,
+ * whereListedPublicly). Counters keep counting hidden items (docs/decisions/2026-11-28-hidden-items.md).
  */
 
 /** The columns every read of a hideable row selects, so `redactHidden` and `hiddenStateOf` can answer. */
@@ -26,34 +20,10 @@ export interface Hideable {
   hidden_reason?: string | null;
 }
 
-/** Editors and admins moderate: they see hidden items and work the queue. */
-export function canModerate(viewer: Viewer | undefined): boolean {
-  return hasRole(viewer, ...CONTENT_EDITORS);
-}
-
-/** Whether this viewer may read a hidden row's words: a moderator, or its author. */
-export function mayReadHidden(viewer: Viewer | undefined, row: Hideable): boolean {
-  return canModerate(viewer) || Boolean(viewer && row.author_id && row.author_id === viewer.id);
-}
-
-/** Restricts a query on a hideable table to the rows this viewer may see (`alias`: the table's alias). */
-export function whereVisibleTo<Q extends Knex.QueryBuilder>(q: Q, viewer: Viewer | undefined, alias?: string): Q {
-  if (canModerate(viewer)) return q;
-  const col = (c: string) => (alias ? `${alias}.${c}` : c);
-  return q.where((w) => {
-    w.whereNull(col('hidden_at'));
-    if (viewer) w.orWhere(col('author_id'), viewer.id);
-  }) as Q;
-}
-
-/** Public documents made for nobody in particular (feeds, sitemap, search index): never a hidden row. */
-export function whereNotHidden<Q extends Knex.QueryBuilder>(q: Q, alias?: string): Q {
-  return whereVisibleTo(q, undefined, alias);
-}
-
 /** The row as this viewer may read it: a hidden row keeps its place but loses its words, author and reason. */
-export function redactHidden<T extends Hideable & { content: string }>(row: T, viewer: Viewer | undefined): T {
-  if (!row.hidden_at || mayReadHidden(viewer, row)) return row;
+export function redactHidden<T extends Hideable & { content: string }>(row: T, viewer: Viewer | undefined, kind: 'comment' | 'reply'): T {
+  const open: boolean = canOpen(viewer, kind, row);
+  if (open) return row;
   return { ...row, content: '', author_id: null, hidden_reason: null };
 }
 

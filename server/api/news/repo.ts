@@ -4,7 +4,7 @@ import { insertComment as insertAnyComment, type ClientWrite, type CommentRow } 
 import { ARTICLE_COMMENTS } from '../comments/targets';
 import { contentWrite, type ContentRow, type ContentWrite } from '../content/repo';
 import { ARTICLES } from '../content/kinds';
-import { wherePublicContent } from '../content/visibility';
+import { whereListedPublicly } from '../content/visibility';
 
 export interface ArticleRow extends ContentRow {
   title: string;
@@ -40,5 +40,5 @@ export function insertComment(
 
 /** The sitemap's articles: id and last change of the newest `limit` public ones. */
 export function listPublicArticleStamps(db: Knex, limit: number): Promise<Array<{ id: string; updated_at: unknown }>> {
-  return wherePublicContent(db('news_articles')).orderBy('published_at', 'desc').limit(limit).select('id', 'updated_at');
+  return whereListedPublicly(db('news_articles'), 'article').orderBy('published_at', 'desc').limit(limit).select('id', 'updated_at');
 }

@@ -11,7 +11,7 @@ import {
 import { enqueueMail, type MailQueue } from '../../mail/outbox';
 import type { Viewer } from '../../middleware/auth';
 import { digestMail, notificationMail, watchedRepliesMail, type MailSite, type NotificationMailItem } from '../../mail/template';
-import { isPublicDiscussion, isPublished } from '../content/visibility';
+import { canOpen } from '../content/visibility';
 import {
   activeRecipients,
   articleTarget,
@@ -34,7 +34,7 @@ import {
 import { excerptOf, summaryOf, targetPath, TYPE_NAMES } from './presenter';
 import { canOpenNotification, canOpenTarget, type OpenableTarget } from './policy';
 import { unsubscribeToken, type UnsubscribeScope } from './unsubscribe';
-import { isEmailConfirmed } from '../email-confirmations/service';
+import { isEmailConfirmed } from '../email-confirmations/policy';
 import { categoryWatchersOf, discussionWatchRows } from '../watches/repo';
 import { watchersByLevel } from '../watches/policy';
 
@@ -207,7 +207,7 @@ export class Notifier {
 
   /**
    * Who the event concerns and as what; mentions last, so they replace the owner's type. A reply or
-   * comment on something not public (a draft only editors see) tells nobody: a mention must not
+   * comment on something not public (a draft only editors see, a hidden discussion) tells nobody: a mention must not
    * lead a member to a page that is 404 for them. Also answers the target, for `canOpenTarget`.
    */
   private async recipientsOf(trx: Knex.Transaction, event: NotificationEvent): Promise<{ wanted: Map<string, NotificationType>; target?: OpenableTarget }> {
@@ -215,7 +215,7 @@ export class Notifier {
     let target: OpenableTarget;
     if (event.kind === 'reply' || event.kind === 'answer') {
       const d = await discussionTarget(trx, event.discussionId);
-      if (!d || !isPublicDiscussion(d)) return { wanted };
+      if (!canOpen(undefined, 'discussion', d)) return { wanted };
       target = { kind: 'discussion', ...d };
       if (event.kind === 'answer') {
         if (event.replyAuthorId) wanted.set(event.replyAuthorId, 'answer_marked');
@@ -230,17 +230,17 @@ export class Notifier {
       }
     } else if (event.kind === 'discussion') {
       const d = await discussionTarget(trx, event.discussionId);
-      if (!d || !isPublicDiscussion(d)) return { wanted };
+      if (!canOpen(undefined, 'discussion', d)) return { wanted };
       target = { kind: 'discussion', ...d };
       for (const id of await categoryWatchersOf(trx, event.discussionId)) wanted.set(id, 'watched_discussion');
     } else if (event.kind === 'episode_comment') {
       const e = await episodeTarget(trx, event.episodeId);
-      if (!e || !isPublished(e)) return { wanted };
+      if (!canOpen(undefined, 'episode', e)) return { wanted };
       target = { kind: 'episode', ...e };
     } else {
       const a = await articleTarget(trx, event.articleId);
       if (!a) return { wanted };
-      if (event.kind === 'comment' && !isPublished(a)) return { wanted };
+      if (event.kind === 'comment' && !canOpen(undefined, 'article', a)) return { wanted };
       target = { kind: 'article', ...a };
       // An edited comment is not a new one: its article's author was told when it was posted.
       if (a.author_id && !(event.kind === 'comment' && event.previousContent !== undefined)) wanted.set(a.author_id, event.kind === 'comment' ? 'article_comment' : event.kind);

@@ -51,6 +51,8 @@ export interface NotificationRow {
   discussion_title: string | null;
   discussion_status: string | null;
   discussion_author_id: string | null;
+  /** Hidden by a moderator or by reports: then only its author (and staff) may open it. */
+  discussion_hidden_at: unknown;
   podcast_id: string | null;
   podcast_comment_id: string | null;
   episode_title: string | null;
@@ -71,10 +73,11 @@ export interface RecipientRow {
   email_confirmed_at: unknown;
 }
 
-/** What an event's target says about who to tell: its author, and its status (drafts tell nobody). */
+/** What an event's target says about who to tell: its author, and what decides who may open it (content/visibility.ts). */
 export interface NoticeTarget {
   author_id: string | null;
   status: string;
+  hidden_at?: unknown;
 }
 
 export async function articleTarget(db: Knex, id: string): Promise<NoticeTarget | undefined> {
@@ -86,7 +89,7 @@ export async function episodeTarget(db: Knex, id: string): Promise<NoticeTarget 
 }
 
 export async function discussionTarget(db: Knex, id: string): Promise<NoticeTarget | undefined> {
-  return db('forum_discussions').where({ id }).first('author_id', 'status');
+  return db('forum_discussions').where({ id }).first('author_id', 'status', 'hidden_at');
 }
 
 /** The active accounts among `ids` (a deactivated member gets no notification; unknown ids are dropped). */
@@ -161,6 +164,7 @@ function withDetails(db: Knex) {
       'fd.title as discussion_title',
       'fd.status as discussion_status',
       'fd.author_id as discussion_author_id',
+      'fd.hidden_at as discussion_hidden_at',
       'n.podcast_id',
       'n.podcast_comment_id',
       'pe.title as episode_title',

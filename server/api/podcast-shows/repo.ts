@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { PodcastShowCreateInput, PodcastShowUpdateInput } from '../../../contracts/podcasts';
 import { isUniqueViolation, now, toInt } from '../../db/dialect';
 import type { PodcastShowRow, ShowStats } from './presenter';
-import { wherePublicContent } from '../content/visibility';
+import { whereListedPublicly } from '../content/visibility';
 
 const ORDER = [{ column: 'display_order' }, { column: 'name' }, { column: 'id' }];
 
@@ -29,7 +29,7 @@ export async function showStats(db: Knex, allEpisodes: boolean): Promise<Map<str
     .whereNotNull('show_id')
     .groupBy('show_id')
     .select('show_id', db.raw('count(*) as n'), db.raw('max(episode_number) as m'));
-  if (!allEpisodes) wherePublicContent(q);
+  if (!allEpisodes) whereListedPublicly(q, 'episode');
   const rows: Array<{ show_id: string; n: unknown; m: unknown }> = await q;
   return new Map(rows.map((r) => [r.show_id, { episodeCount: toInt(r.n), maxEpisodeNumber: r.m === null ? null : toInt(r.m) }]));
 }

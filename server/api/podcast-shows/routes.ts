@@ -7,7 +7,7 @@ import { currentUser, requireRole } from '../../middleware/auth';
 import { auditActor, changedFields, recordAudit } from '../audit/record';
 import { parseId, validateBody } from '../../middleware/validate';
 import { viewerSpecific } from '../content/handlers';
-import { canSeeDrafts } from '../content/policy';
+import { isStaff } from '../content/visibility';
 import { presentPodcastShow, type PodcastShowRow } from './presenter';
 import { nameSlugGuard } from '../name-slug/unique';
 import { deleteShow, findShow, insertShow, listShows, showStats, updateShow } from './repo';
@@ -33,7 +33,7 @@ export function podcastShowRoutes(db: Knex): Router {
   const unique = nameSlugGuard(db, 'podcast_shows', TAKEN);
 
   router.get('/api/podcast-shows', async (ctx) => {
-    const editor = canSeeDrafts(ctx.state.user);
+    const editor = isStaff(ctx.state.user);
     const [rows, stats] = await Promise.all([listShows(db), showStats(db, editor)]);
     // Counts and the next free number depend on the viewer's role.
     viewerSpecific(ctx);

@@ -6,7 +6,7 @@ import { countPlay } from '../admin-dashboard/counters';
 import { contentWrite, type ContentRow, type ContentWrite } from '../content/repo';
 import { PODCASTS } from '../content/kinds';
 import type { EpisodeFileColumns } from './audio';
-import { wherePublicContent } from '../content/visibility';
+import { whereListedPublicly } from '../content/visibility';
 
 export interface PodcastRow extends ContentRow {
   title: string;
@@ -76,5 +76,5 @@ export function findEpisodePlacement(db: Knex, id: string): Promise<Pick<Podcast
 
 /** The sitemap's episodes: id and last change of the newest `limit` public ones. */
 export function listPublicEpisodeStamps(db: Knex, limit: number): Promise<Array<{ id: string; updated_at: unknown }>> {
-  return wherePublicContent(db('podcast_episodes')).orderBy('published_at', 'desc').limit(limit).select('id', 'updated_at');
+  return whereListedPublicly(db('podcast_episodes'), 'episode').orderBy('published_at', 'desc').limit(limit).select('id', 'updated_at');
 }

@@ -18,6 +18,9 @@ export async function lockTarget(trx: Knex | Knex.Transaction, target: Moderatio
   return trx(target.table).where({ id }).forUpdate().first('id', 'author_id', 'hidden_at');
 }
 
+/** How a report weighs toward hiding: `hides` (staff), `counts` (a trusted member, one per address), `queue` only (policy.ts). */
+export type ReportWeight = 'hides' | 'counts' | 'queue';
+
 export type ReportOutcome = { kind: 'created'; id: string; hidden: boolean } | { kind: 'not_found' } | { kind: 'own' } | { kind: 'duplicate' };
 
 export interface NewReport {
@@ -26,13 +29,18 @@ export interface NewReport {
   targetId: string;
   reason: ReportReason;
   note: string | null;
-  /** REPORTS_TO_HIDE: this many different members' open reports hide the item until reviewed. */
+  /** What the report weighs toward hiding (policy.ts reportWeight). */
+  weight: ReportWeight;
+  /** The reporter's address as the rate limits key it (ipKey): one address counts once. */
+  source: string;
+  /** REPORTS_TO_HIDE: open counted reports from this many different addresses hide the item until reviewed. */
   reportsToHide: number;
 }
 
 /**
- * Writes the report and, when it is the `reportsToHide`-th open one on a hideable item, hides the
- * item until a moderator reviews it: one transaction, under the item's lock.
+ * Writes the report and hides a hideable item until a moderator reviews it when the report is a
+ * staff member's, or when it makes `reportsToHide` different addresses among the item's open
+ * counted reports: one transaction, under the item's lock.
  */
 export async function insertReport(db: Knex, r: NewReport): Promise<ReportOutcome> {
   try {
@@ -42,12 +50,12 @@ export async function insertReport(db: Knex, r: NewReport): Promise<ReportOutcom
       if (item.author_id === r.reporterId) return { kind: 'own' };
       if (await trx('reports').where({ reporter_id: r.reporterId, [r.target.column]: r.targetId }).first('id')) return { kind: 'duplicate' };
       const id = uuidv7();
-      await trx('reports').insert({ id, reporter_id: r.reporterId, [r.target.column]: r.targetId, reason: r.reason, note: r.note, created_at: now() });
+      const counts = r.weight !== 'queue';
+      await trx('reports').insert({ id, reporter_id: r.reporterId, [r.target.column]: r.targetId, reason: r.reason, note: r.note, created_at: now(), source: r.source, counts });
       let hidden = Boolean(item.hidden_at);
-      if (r.target.hideable && !hidden) {
-        // One report per member per item (unique index): open reports are different members.
-        const open = await trx('reports').where({ [r.target.column]: r.targetId }).whereNull('resolved_at').count({ n: '*' }).first();
-        if (toInt(open?.n) >= r.reportsToHide) {
+      if (r.target.hideable && !hidden && counts) {
+        const open = await trx('reports').where({ [r.target.column]: r.targetId, counts: true }).whereNull('resolved_at').countDistinct({ n: 'source' }).first();
+        if (r.weight === 'hides' || toInt(open?.n) >= r.reportsToHide) {
           await trx(r.target.table).where({ id: r.targetId }).update({ hidden_at: now(), hidden_reason: AUTO_HIDDEN_REASON });
           hidden = true;
         }

@@ -1,25 +1,27 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { ReportCreateInput, type ReportCreated, type ReportedItem } from '../../../contracts/moderation';
-import { conflict, forbidden, notFound, unprocessable } from '../../errors';
+import { conflict, notFound, unprocessable } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { validateBody } from '../../middleware/validate';
 import type { WriteLimiter } from '../../middleware/write-limits';
 import { MODERATION_TARGETS } from '../moderation/targets';
-import { isOldEnoughToReport } from './policy';
+import { ipKey } from '../../middleware/rate-limit';
+import { reportWeight } from './policy';
 import { insertReport, listReportedBy } from './repo';
 
 export interface ModerationConfig {
-  /** REPORTS_TO_HIDE: different members' open reports that hide an item until reviewed. */
+  /** REPORTS_TO_HIDE: trusted members' open reports, from as many addresses, that hide an item until reviewed. */
   reportsToHide: number;
-  /** REPORTER_MIN_AGE_HOURS: how old an account must be to report (0: any). */
+  /** REPORTER_MIN_AGE_HOURS: how old an account must be for its reports to count toward hiding (0: any). */
   reporterMinAgeHours: number;
 }
 
-export const DEFAULT_MODERATION: ModerationConfig = { reportsToHide: 3, reporterMinAgeHours: 0 };
+export const DEFAULT_MODERATION: ModerationConfig = { reportsToHide: 3, reporterMinAgeHours: 24 };
 
 /**
- * POST /api/reports (issue 36): a signed-in member reports a comment, reply, discussion or member.
+ * POST /api/reports: a signed-in member reports a comment, reply, discussion or member. Every report
+ * reaches the queue; what it weighs toward hiding is policy.ts reportWeight (docs/moderation.md).
  * Limited with comments (a report is a few words posted about something), one per member per item.
  * GET /api/reports/mine: what the member has reported, so a second report is not offered.
  */
@@ -28,12 +30,10 @@ export function reportRoutes(db: Knex, limits: WriteLimiter, config: ModerationC
 
   router.post('/', requireUser, validateBody(ReportCreateInput), limits.limit('comment'), async (ctx) => {
     const user = currentUser(ctx);
-    if (!isOldEnoughToReport(user, config.reporterMinAgeHours, clock())) {
-      throw forbidden(`Accounts can report after ${config.reporterMinAgeHours} hours. Please try again later.`);
-    }
     const { target, reason, note } = ctx.state.body;
     const kind = MODERATION_TARGETS[target.type];
-    const outcome = await insertReport(db, { reporterId: user.id, target: kind, targetId: target.id, reason, note, reportsToHide: config.reportsToHide });
+    const weight = reportWeight(user, config.reporterMinAgeHours, clock());
+    const outcome = await insertReport(db, { reporterId: user.id, target: kind, targetId: target.id, reason, note, weight, source: ipKey(ctx.ip), reportsToHide: config.reportsToHide });
     if (outcome.kind === 'not_found') throw notFound(`That ${kind.noun} does not exist`);
     if (outcome.kind === 'own') throw unprocessable(kind.type === 'member' ? 'You cannot report yourself' : `You cannot report your own ${kind.noun}`);
     if (outcome.kind === 'duplicate') throw conflict(`You have already reported this ${kind.noun}. A moderator will review it.`);

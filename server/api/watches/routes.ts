@@ -6,7 +6,7 @@ import { notFound } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { parseId, validateBody } from '../../middleware/validate';
 import { categoryExists, findDiscussion } from '../forums/repo';
-import { canViewDiscussion } from '../forums/policy';
+import { canOpen } from '../content/visibility';
 import * as repo from './repo';
 import { discussionLevel } from './policy';
 
@@ -22,7 +22,7 @@ export function watchRoutes(db: Knex): Router {
 
   async function visibleDiscussion(ctx: Koa.Context) {
     const row = await findDiscussion(db, parseId(ctx.params.id, DISCUSSION_NOT_FOUND));
-    if (!row || !canViewDiscussion(ctx.state.user, row)) throw notFound(DISCUSSION_NOT_FOUND);
+    if (!canOpen(ctx.state.user, 'discussion', row)) throw notFound(DISCUSSION_NOT_FOUND);
     return row;
   }
 

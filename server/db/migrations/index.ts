@@ -27,6 +27,7 @@ import * as communityHealth from './20261203000000_community_health';
 import * as solved from './20261203010000_solved';
 import * as reports from './20261203020000_reports';
 import * as dashboardCounters from './20261203040000_dashboard_counters';
+import * as reportSources from './20261204020000_report_sources';
 
 /**
  * Migrations are listed here, in order, rather than discovered on disk, so that they load the same
@@ -61,6 +62,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261203010000_solved': solved,
   '20261203020000_reports': reports,
   '20261203040000_dashboard_counters': dashboardCounters,
+  '20261204020000_report_sources': reportSources,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
