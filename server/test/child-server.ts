@@ -115,15 +115,22 @@ export interface RunningServer {
  * `until: 'answering'`, until it answers at all). By default the server runs in its own process
  * group with its output kept, so that kill() also reaches the node process tsx starts; in the
  * `foreground` it shares this terminal instead (its output shown, Ctrl-C reaching it too), and tsx
- * passes signals on.
+ * passes signals on. With `clockAheadMs`, the server's clock (Date.now) runs that far ahead of the
+ * machine's (clock-ahead.ts).
  */
 export async function startServer(
   d: Pick<Deployment, 'url' | 'env'>,
-  { until = 'healthy', script = 'server/main.ts', foreground = false }: { until?: 'healthy' | 'answering'; script?: string; foreground?: boolean } = {},
+  {
+    until = 'healthy',
+    script = 'server/main.ts',
+    foreground = false,
+    clockAheadMs = 0,
+  }: { until?: 'healthy' | 'answering'; script?: string; foreground?: boolean; clockAheadMs?: number } = {},
 ): Promise<RunningServer> {
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [script], {
+  const clockAhead = clockAheadMs > 0 ? ['--import', path.join(repoRoot, 'server/test/clock-ahead.ts')] : [];
+  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [...clockAhead, script], {
     cwd: repoRoot,
-    env: d.env,
+    env: clockAheadMs > 0 ? { ...d.env, TEST_CLOCK_AHEAD_MS: String(clockAheadMs) } : d.env,
     stdio: foreground ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
     detached: !foreground,
   });
