@@ -24,9 +24,10 @@ describe('passwordWeakness', () => {
   });
 
   it('judges only the first 100 characters, so a huge password costs no more than a long one', () => {
-    const start = performance.now();
-    expect(passwordWeakness('a1!B'.repeat(50))).toBe(passwordWeakness('a1!B'.repeat(25)));
-    expect(performance.now() - start).toBeLessThan(20_000);
+    const first100 = 'a1!B'.repeat(25);
+    expect(passwordWeakness('a1!B'.repeat(50))).toBe(passwordWeakness(first100));
+    // A megabyte is judged as its first 100 characters: the answer cannot depend on the rest.
+    expect(passwordWeakness(first100 + 'x'.repeat(1_000_000))).toBe(passwordWeakness(first100));
   });
 });
 
