@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDb } from '../test/harness';
-import { acquireLease, releaseLease } from './leases';
+import { acquireLease, heldByAnother, releaseLease } from './leases';
 
 const TTL = 60_000;
 const AT = Date.parse('2030-01-01T00:00:00Z');
@@ -27,5 +27,17 @@ describeEachDb('leases: one holder of a periodic job across processes', (t) => {
     // Releasing what one does not hold changes nothing.
     await releaseLease(t().db, name, 'a');
     expect(await acquireLease(t().db, name, 'a', TTL, AT + 2)).toBe(false);
+  });
+
+  it("another holder has the lease until the given time reaches its end, never by the machine's clock", async () => {
+    const name = `job-${Date.now()}-held`;
+    // Held from far in the past: by the machine's clock it ran out long ago, by the caller's it has not.
+    const past = Date.parse('2001-01-01T00:00:00Z');
+    expect(await acquireLease(t().db, name, 'a', TTL, past)).toBe(true);
+    expect(await heldByAnother(t().db, name, 'b', past + TTL - 1)).toBe(true);
+    expect(await heldByAnother(t().db, name, 'a', past + TTL - 1)).toBe(false);
+    expect(await acquireLease(t().db, name, 'b', TTL, past + TTL - 1)).toBe(false);
+    expect(await heldByAnother(t().db, name, 'b', past + TTL)).toBe(false);
+    expect(await acquireLease(t().db, name, 'b', TTL, past + TTL)).toBe(true);
   });
 });
