@@ -17,7 +17,7 @@ import { ensureAdmin, seedIfEmpty } from './bootstrap';
 import { createStorage } from './storage/index';
 import { sweepEndedWindows } from './db/counters';
 import { sweepUploads } from './api/uploads/sweep';
-import { acquireLease, releaseLease } from './db/leases';
+import { acquireLease, leasedJob } from './db/leases';
 import { sweepMailOutbox } from './mail/outbox';
 import { MailSender } from './mail/sender';
 import { createMailTransport } from './mail/transport';
@@ -122,17 +122,21 @@ async function main(config: Config): Promise<void> {
   await database.ensureReady();
   // The periodic jobs run in one process at a time, whichever holds the lease (any machine).
   const holder = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const maintainIfHolder = async () => {
-    if (database.isReady && (await acquireLease(db, MAINTENANCE_LEASE.name, holder, MAINTENANCE_LEASE.ttlMs))) {
+  const maintenance = leasedJob(db, {
+    name: MAINTENANCE_LEASE.name,
+    holder,
+    ttlMs: MAINTENANCE_LEASE.ttlMs,
+    everyMs: MAINTENANCE_INTERVAL_MS,
+    ready: () => database.isReady,
+    run: async () => {
       await maintain();
       // The notification digest: only the lease's holder (each member's digest is queued once).
       await digests.sendDigests(db, config.publicUrl ?? `http://localhost:${config.port}`);
-    }
-  };
+    },
+    onError: () => {},
+  });
   // Claimed at start by whichever process gets there first; it runs the jobs from the next interval.
   void acquireLease(db, MAINTENANCE_LEASE.name, holder, MAINTENANCE_LEASE.ttlMs).catch(() => {});
-  const purge = setInterval(() => void maintainIfHolder().catch(() => {}), MAINTENANCE_INTERVAL_MS);
-  purge.unref();
 
   // Queued mail goes out from one process at a time, the holder of the `mail` lease (docs/mail.md).
   const transport = createMailTransport(config.mail, { dataDir: config.dataDir, log });
@@ -162,13 +166,18 @@ async function main(config: Config): Promise<void> {
   });
   // Scheduled publishing: one process at a time, the holder of the `publisher` lease (any machine).
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
-  const publishIfHolder = async () => {
-    if (!database.isReady || !(await acquireLease(db, PUBLISHER_LEASE, holder, publisherLeaseTtl(config.schedulePollMs)))) return;
-    if ((await publishDue(db, digests, Date.now(), { origin })) > 0) await wrote();
-    await prepareTopSets(db, Date.now());
-  };
-  const publishing = setInterval(() => void publishIfHolder().catch((err) => console.error('Scheduled publishing failed:', err)), config.schedulePollMs);
-  publishing.unref();
+  const publisher = leasedJob(db, {
+    name: PUBLISHER_LEASE,
+    holder,
+    ttlMs: publisherLeaseTtl(config.schedulePollMs),
+    everyMs: config.schedulePollMs,
+    ready: () => database.isReady,
+    run: async () => {
+      if ((await publishDue(db, digests, Date.now(), { origin })) > 0) await wrote();
+      await prepareTopSets(db, Date.now());
+    },
+    onError: (err) => console.error('Scheduled publishing failed:', err),
+  });
   const stopWatchMail = startWatchMail({ db, notifier: digests, holder, ready: () => database.isReady, intervalMs: config.watchMailIntervalMs, origin });
 
   const server = http.createServer(app.callback());
@@ -189,12 +198,10 @@ async function main(config: Config): Promise<void> {
     if (stopping) return;
     stopping = true;
     log(`${signal}: draining requests…`);
-    clearInterval(purge);
-    clearInterval(publishing);
+    // The periodic jobs stop now; each gives its lease up once its round under way is done.
+    const jobsStopped = Promise.all([maintenance.stop(), publisher.stop(), stopWatchMail()]);
     server.close(async () => {
-      await releaseLease(db, MAINTENANCE_LEASE.name, holder).catch(() => {});
-      await releaseLease(db, PUBLISHER_LEASE, holder).catch(() => {});
-      await stopWatchMail();
+      await jobsStopped;
       await mailer?.stop();
       await coherence.close();
       await db.destroy();

@@ -34,3 +34,46 @@ export async function heldByAnother(db: Knex, name: string, holder: string, at: 
   const row = await db('leases').where({ name }).first('holder', 'expires_at');
   return Boolean(row && row.holder !== holder && Date.parse(toIso(row.expires_at)!) > at);
 }
+
+export interface LeasedJob {
+  /** One round now: take or renew the lease, then run if held. A round under way is joined, not doubled. */
+  tick(): Promise<void>;
+  /** No more rounds; waits for the one under way, then gives the lease up. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A periodic job run every `everyMs` by whichever process holds lease `name` (held for `ttlMs` from
+ * each round). stop() waits for the round under way before giving the lease up: a round still
+ * renewing it after the release would take it back, and the next holder would wait out its ttl.
+ */
+export function leasedJob(
+  db: Knex,
+  o: { name: string; holder: string; ttlMs: number; everyMs: number; ready?: () => boolean; run: () => Promise<void>; onError: (err: unknown) => void },
+): LeasedJob {
+  let stopped = false;
+  let round: Promise<void> | undefined;
+  const tick = () => {
+    round ??= (async () => {
+      try {
+        if (!stopped && (o.ready?.() ?? true) && (await acquireLease(db, o.name, o.holder, o.ttlMs)) && !stopped) await o.run();
+      } catch (err) {
+        o.onError(err);
+      } finally {
+        round = undefined;
+      }
+    })();
+    return round;
+  };
+  const timer = setInterval(() => void tick(), o.everyMs);
+  timer.unref();
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await round;
+      await releaseLease(db, o.name, o.holder).catch(() => {});
+    },
+  };
+}

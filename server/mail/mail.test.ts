@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, DB_KINDS, FAST_SENDER, startTestServer, type TestDatabase } from '../test/harness';
 import { enqueueMail, type OutgoingMail } from './outbox';
 import { MailSender, MAIL_LEASE } from './sender';
@@ -41,22 +41,35 @@ describe('mail templates', () => {
   });
 });
 
+/*
+ * Time in these suites moves only when a test moves it: every sender reads `now`, so a retry, a claim
+ * or a lease runs out because the test said so, never because the machine was slow to get there.
+ * `tick()` resolves once what was due is sent or put back, so most steps need no waiting at all.
+ */
 describe.each(DB_KINDS)('mail delivery [%s]', (kind) => {
   const smtp = new TestSmtpServer();
   let d: TestDatabase;
+  let now = 0;
   const senders: MailSender[] = [];
   const mailConfig = () => ({ mode: 'smtp' as const, smtpUrl: smtp.url, from: FROM });
   const newSender = (holder: string, opts: Partial<ConstructorParameters<typeof MailSender>[2]> = {}) => {
-    const s = new MailSender(d.db, createMailTransport(mailConfig(), { dataDir: '/nonexistent' })!, { holder, ...FAST_SENDER, ...opts });
+    const s = new MailSender(d.db, createMailTransport(mailConfig(), { dataDir: '/nonexistent' })!, { holder, ...FAST_SENDER, clock: () => now, ...opts });
     senders.push(s);
     return s;
   };
+  const queue = (m: OutgoingMail) => enqueueMail(d.db, m, now);
   const row = (id: string) => d.db('mail_outbox').where({ id }).first();
+  /** A timestamp column as epoch ms (PostgreSQL gives Dates, SQLite ISO text). */
+  const ms = (value: string | Date) => new Date(value).getTime();
+  const mailLease = () => d.db('leases').where({ name: MAIL_LEASE });
 
   beforeAll(async () => {
     await smtp.start();
     d = await createTestDatabase(kind);
   }, 60_000);
+  beforeEach(() => {
+    now = Date.now();
+  });
   afterAll(async () => {
     for (const s of senders) await s.stop();
     await d?.drop();
@@ -65,7 +78,7 @@ describe.each(DB_KINDS)('mail delivery [%s]', (kind) => {
 
   it('delivers recipients, subject and both bodies, then marks the row sent', async () => {
     const m = message();
-    const id = await enqueueMail(d.db, m);
+    const id = await queue(m);
     const sender = newSender('a');
     sender.start();
     const [got] = await smtp.waitFor(m.to.address);
@@ -80,98 +93,138 @@ describe.each(DB_KINDS)('mail delivery [%s]', (kind) => {
   });
 
   it('retries while the mail server refuses (4xx) or is down, then delivers exactly once', async () => {
+    const { retryBaseMs } = FAST_SENDER;
     const sender = newSender('retry');
-    sender.start();
     smtp.refuseWith = 451;
+    const refusedBefore = smtp.refused;
     const m = message();
-    const id = await enqueueMail(d.db, m);
-    sender.kick();
-    await until(async () => smtp.refused >= 1 && /451/.test((await row(id)).last_error ?? ''), 15_000, 'a refused attempt');
+    const id = await queue(m);
+    await sender.tick();
+    expect(smtp.refused).toBe(refusedBefore + 1);
+    expect(await row(id)).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringMatching(/451/) });
+    expect(ms((await row(id)).next_attempt_at)).toBe(now + retryBaseMs);
+    // Not yet due: a poll before the retry's time tries nothing.
+    now += retryBaseMs - 1;
+    await sender.tick();
+    expect((await row(id)).attempts).toBe(1);
+
     smtp.refuseWith = undefined;
     await smtp.stop();
     // Down: connections refused; the attempts go on, further apart each time.
-    await until(async () => /ECONNREFUSED|ESOCKET|ECONNECTION/.test((await row(id)).last_error ?? ''), 15_000, 'a failed connection');
+    now += 1;
+    await sender.tick();
     const during = await row(id);
-    expect(during.status).toBe('pending');
-    expect(Date.parse(new Date(during.next_attempt_at).toISOString())).toBeGreaterThan(Date.now() - 1000);
+    expect(during).toMatchObject({ status: 'pending', attempts: 2, last_error: expect.stringMatching(/ECONNREFUSED|ESOCKET|ECONNECTION/) });
+    expect(ms(during.next_attempt_at)).toBe(now + 2 * retryBaseMs);
+
     await smtp.start();
-    await smtp.waitFor(m.to.address);
-    await until(async () => (await row(id)).status === 'sent');
-    // Polls after it was marked send nothing more.
+    now += 2 * retryBaseMs;
+    await sender.tick();
+    expect(smtp.to(m.to.address)).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 3, last_error: null });
+    // Polls after it was marked sent send nothing more, however late.
+    now += 60 * 60_000;
     await sender.tick();
     await sender.tick();
     expect(smtp.to(m.to.address)).toHaveLength(1);
-    const sent = await row(id);
-    expect(sent.attempts).toBeGreaterThanOrEqual(3);
-    expect(sent.last_error).toBeNull();
     await sender.stop();
   });
 
   it('gives up after the last attempt, or at once on a permanent refusal, keeping the error', async () => {
     const sender = newSender('give-up', { maxAttempts: 3 });
     smtp.refuseWith = 451;
-    const tempId = await enqueueMail(d.db, message());
-    sender.start();
-    await until(async () => (await row(tempId)).status === 'failed', 15_000, 'given up');
+    const tempId = await queue(message());
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await sender.tick();
+      expect(await row(tempId)).toMatchObject({ attempts: attempt, status: attempt < 3 ? 'pending' : 'failed' });
+      now += FAST_SENDER.retryCapMs;
+    }
     const failed = await row(tempId);
-    expect(failed.attempts).toBe(3);
     expect(failed.last_error).toMatch(/451/);
     expect([failed.html, failed.text]).toEqual([null, null]);
     smtp.refuseWith = 550;
-    const permId = await enqueueMail(d.db, message());
-    sender.kick();
-    await until(async () => (await row(permId)).status === 'failed', 15_000, 'refused for good');
-    expect((await row(permId)).attempts).toBe(1);
-    expect((await row(permId)).last_error).toMatch(/550/);
+    const permId = await queue(message());
+    await sender.tick();
+    expect(await row(permId)).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringMatching(/550/) });
     smtp.refuseWith = undefined;
     await sender.stop();
   });
 
   it('sends what a dead process queued or left claimed, once, after its claim runs out', async () => {
+    const { claimMs, leaseTtlMs } = FAST_SENDER;
+    // The process died holding the sender's lease: nobody sends until it runs out.
+    await mailLease().delete();
+    await d.db('leases').insert({ name: MAIL_LEASE, holder: 'dead', expires_at: new Date(now + leaseTtlMs).toISOString() });
     // Queued with no sender running (the process died after its commit): nothing is lost.
     const queued = message();
-    const queuedId = await enqueueMail(d.db, queued);
-    // Claimed by a process that then died mid-send: its claim holds the message for claimMs.
+    const queuedId = await queue(queued);
+    // Claimed by the process that then died mid-send: its claim holds the message for claimMs.
     const claimed = message();
-    const claimedId = await enqueueMail(d.db, claimed);
-    let now = Date.now();
-    await d.db('mail_outbox').where({ id: claimedId }).update({ attempts: 1, next_attempt_at: new Date(now + 60_000).toISOString() });
-    const sender = newSender('after-crash', { clock: () => now });
-    sender.start();
-    await smtp.waitFor(queued.to.address);
+    const claimedId = await queue(claimed);
+    await d.db('mail_outbox').where({ id: claimedId }).update({ attempts: 1, next_attempt_at: new Date(now + claimMs).toISOString() });
+    const claimedAt = now;
+    const sender = newSender('after-crash');
+    await sender.tick();
+    expect(smtp.to(queued.to.address)).toEqual([]);
+    now += leaseTtlMs;
+    await sender.tick();
+    expect((await mailLease().first()).holder).toBe('after-crash');
+    expect(smtp.to(queued.to.address)).toHaveLength(1);
+    expect(smtp.to(claimed.to.address)).toEqual([]);
+    now = claimedAt + claimMs - 1;
     await sender.tick();
     expect(smtp.to(claimed.to.address)).toEqual([]);
-    now += 61_000;
+    now += 1;
     await sender.tick();
-    await smtp.waitFor(claimed.to.address);
-    await until(async () => (await row(claimedId)).status === 'sent' && (await row(queuedId)).status === 'sent');
+    expect(smtp.to(claimed.to.address)).toHaveLength(1);
+    expect((await row(claimedId)).status).toBe('sent');
+    expect((await row(queuedId)).status).toBe('sent');
+    now += claimMs;
     await sender.tick();
     expect(smtp.to(queued.to.address)).toHaveLength(1);
     expect(smtp.to(claimed.to.address)).toHaveLength(1);
     await sender.stop();
   });
 
+  it('gives its lease up when stopped in the middle of a poll, so the next sender takes over at once', async () => {
+    await mailLease().delete();
+    const stopping = newSender('stopping');
+    await stopping.tick();
+    expect((await mailLease().first()).holder).toBe('stopping');
+    // A poll under way (renewing the lease) while the process shuts down must not take the lease back.
+    const polling = stopping.tick();
+    await stopping.stop();
+    await polling;
+    expect(await mailLease()).toEqual([]);
+    const m = message();
+    await queue(m);
+    const next = newSender('next');
+    await next.tick();
+    expect(smtp.to(m.to.address)).toHaveLength(1);
+    await next.stop();
+  });
+
   it('sends from one process at a time, and another takes over when the holder stops', async () => {
-    await d.db('leases').where({ name: MAIL_LEASE }).delete();
+    await mailLease().delete();
     const a = newSender('holder-a');
     const b = newSender('holder-b');
     a.start();
     b.start();
     const batch = Array.from({ length: 12 }, () => message());
     await d.db.transaction(async (trx) => {
-      for (const m of batch) await enqueueMail(trx, m);
+      for (const m of batch) await enqueueMail(trx, m, now);
     });
     a.kick();
     b.kick();
     for (const m of batch) await smtp.waitFor(m.to.address);
-    const holders = await d.db('leases').where({ name: MAIL_LEASE });
+    const holders = await mailLease();
     expect(holders).toHaveLength(1);
     const holder = holders[0].holder;
     await (holder === 'holder-a' ? a : b).stop();
     const more = message();
-    await enqueueMail(d.db, more);
+    await queue(more);
     await smtp.waitFor(more.to.address);
-    expect((await d.db('leases').where({ name: MAIL_LEASE }).first()).holder).toBe(holder === 'holder-a' ? 'holder-b' : 'holder-a');
+    expect((await mailLease().first()).holder).toBe(holder === 'holder-a' ? 'holder-b' : 'holder-a');
     for (const m of [...batch, more]) expect(smtp.to(m.to.address)).toHaveLength(1);
     await a.stop();
     await b.stop();
@@ -179,10 +232,10 @@ describe.each(DB_KINDS)('mail delivery [%s]', (kind) => {
 
   it('keeps a subject with CR/LF from becoming a header', async () => {
     const sender = newSender('inject');
-    sender.start();
     const m = message({ subject: 'Hello\r\nBcc: victim@example.com', to: { address: `inj-${Date.now()}@example.com`, name: 'Eve\r\nCc: victim@example.com' } });
-    await enqueueMail(d.db, m);
-    const [got] = await smtp.waitFor(m.to.address);
+    await queue(m);
+    await sender.tick();
+    const [got] = smtp.to(m.to.address);
     expect(got.envelope.to).toEqual([m.to.address]);
     expect(got.parsed.subject).toBe('Hello Bcc: victim@example.com');
     expect(got.parsed.bcc).toBeUndefined();

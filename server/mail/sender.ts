@@ -62,6 +62,8 @@ export class MailSender {
   private timer: NodeJS.Timeout | undefined;
   private leaseUntil = 0;
   private running: Promise<void> | undefined;
+  /** Polls under way: stop() waits for them, or one could take the lease again after it was given up. */
+  private readonly polls = new Set<Promise<void>>();
   private again = false;
   private stopped = false;
 
@@ -86,18 +88,25 @@ export class MailSender {
     if (!this.stopped && this.o.clock() < this.leaseUntil) void this.drain();
   }
 
-  /** Stops polling, lets the message being sent finish, and gives the lease up. */
+  /** Stops polling, lets the polls and the message being sent finish, and gives the lease up. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    await Promise.all(this.polls);
     await this.running;
     if (this.leaseUntil > 0) await releaseLease(this.db, MAIL_LEASE, this.o.holder).catch(() => {});
     this.leaseUntil = 0;
     this.transport.close();
   }
 
-  /** One poll: keep or seek the lease, then send what is due. */
-  async tick(): Promise<void> {
+  /** One poll: keep or seek the lease, then send what is due. Resolves when what was due is sent or put back. */
+  tick(): Promise<void> {
+    const poll = this.poll().finally(() => this.polls.delete(poll));
+    this.polls.add(poll);
+    return poll;
+  }
+
+  private async poll(): Promise<void> {
     try {
       if (!this.stopped && this.o.ready() && (await this.elect())) await this.drain();
     } catch (err) {

@@ -126,7 +126,8 @@ export interface RunningServer {
  * (`ip netns exec <ns>`: on another machine). By default the server runs in its own process
  * group with its output kept, so that kill() also reaches the node process tsx starts; in the
  * `foreground` it shares this terminal instead (its output shown, Ctrl-C reaching it too), and tsx
- * passes signals on.
+ * passes signals on. With `clockAheadMs`, the server's clock (Date.now) runs that far ahead of the
+ * machine's (clock-ahead.ts).
  */
 export async function startServer(
   d: Pick<Deployment, 'url' | 'env'>,
@@ -135,12 +136,14 @@ export async function startServer(
     script = 'server/main.ts',
     foreground = false,
     prefix = [],
-  }: { until?: 'healthy' | 'answering'; script?: string; foreground?: boolean; prefix?: string[] } = {},
+    clockAheadMs = 0,
+  }: { until?: 'healthy' | 'answering'; script?: string; foreground?: boolean; prefix?: string[]; clockAheadMs?: number } = {},
 ): Promise<RunningServer> {
-  const [command, ...args] = [...prefix, path.join(repoRoot, 'node_modules/.bin/tsx'), script];
+  const clockAhead = clockAheadMs > 0 ? ['--import', path.join(repoRoot, 'server/test/clock-ahead.ts')] : [];
+  const [command, ...args] = [...prefix, path.join(repoRoot, 'node_modules/.bin/tsx'), ...clockAhead, script];
   const child = spawn(command, args, {
     cwd: repoRoot,
-    env: d.env,
+    env: clockAheadMs > 0 ? { ...d.env, TEST_CLOCK_AHEAD_MS: String(clockAheadMs) } : d.env,
     stdio: foreground ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
     detached: !foreground,
   });

@@ -182,7 +182,7 @@ export interface TestServer extends TestDatabase {
 }
 
 /** Fast polls and retries for the mail sender of a test server. */
-export const FAST_SENDER: Omit<MailSenderOptions, 'holder'> = { pollMs: 50, leaseTtlMs: 5_000, retryBaseMs: 100, retryCapMs: 400, claimMs: 10_000 };
+export const FAST_SENDER = { pollMs: 50, leaseTtlMs: 5_000, retryBaseMs: 100, retryCapMs: 400, claimMs: 10_000 } satisfies Omit<MailSenderOptions, 'holder'>;
 
 /**
  * Login and registration limits on this server's database, starting from empty counters (the

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { acquireLease, releaseLease } from '../../db/leases';
+import { leasedJob } from '../../db/leases';
 import type { Notifier } from '../notifications/notify';
 
 const WATCH_MAIL_LEASE = 'watch-mail';
@@ -12,15 +12,16 @@ const WATCH_MAIL_LEASE = 'watch-mail';
  */
 export function startWatchMail(o: { db: Knex; notifier: Notifier; holder: string; ready: () => boolean; intervalMs: number; origin: string }): () => Promise<void> {
   const pollMs = Math.min(Math.max(Math.floor(o.intervalMs / 4), 250), 60_000);
-  const ttlMs = pollMs * 4 + 5_000;
-  const run = async () => {
-    if (!o.ready() || !(await acquireLease(o.db, WATCH_MAIL_LEASE, o.holder, ttlMs))) return;
-    await o.notifier.sendWatchBatches(o.db, o.origin, o.intervalMs);
-  };
-  const timer = setInterval(() => void run().catch((err) => console.error('Watched-replies mail failed:', err)), pollMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await releaseLease(o.db, WATCH_MAIL_LEASE, o.holder).catch(() => {});
-  };
+  const job = leasedJob(o.db, {
+    name: WATCH_MAIL_LEASE,
+    holder: o.holder,
+    ttlMs: pollMs * 4 + 5_000,
+    everyMs: pollMs,
+    ready: o.ready,
+    run: async () => {
+      await o.notifier.sendWatchBatches(o.db, o.origin, o.intervalMs);
+    },
+    onError: (err) => console.error('Watched-replies mail failed:', err),
+  });
+  return job.stop;
 }
