@@ -5,7 +5,7 @@ import { isServerPath } from '../paths';
 
 /*
  * One spelling of every path, decided once, before any middleware that reads the path (session,
- * database gate, guards, caches, routers). docs/security.md §33 and
+ * database gate, guards, caches, routers). docs/security.md §16 and
  * docs/decisions/2026-12-03-one-spelling-of-a-path.md say why the server's own paths refuse other
  * spellings instead of normalising them.
  */

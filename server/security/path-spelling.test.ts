@@ -17,7 +17,7 @@ import { isCanonicalSpelling, lenientSpelling } from '../middleware/canonical-pa
  * Every route of the live routers, asked by each kind of caller in its canonical spelling and in
  * the spellings a lenient parser reads as the same path: upper and mixed case, a trailing or
  * doubled slash, percent-encoded letters and slashes, `;` parameters, `.` and `..` segments, a
- * backslash. No spelling may answer more than the canonical one (docs/security.md §33): never a 5xx,
+ * backslash. No spelling may answer more than the canonical one (docs/security.md §16): never a 5xx,
  * a 2xx or 3xx only with the canonical status and body, and where a guard refused the canonical
  * spelling (401, 403) only a refusal (401, 403, 404). The server's own paths (API, objects, covers)
  * refuse every other spelling outright: 404 `not_found`, as an unknown path.
