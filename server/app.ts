@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Koa from 'koa';
-import Router from '@koa/router';
+import { canonicalPath, caseSensitiveRouter } from './middleware/canonical-path';
 import { bodyParser } from '@koa/bodyparser';
 import compress from 'koa-compress';
 import type { Knex } from 'knex';
@@ -29,7 +29,7 @@ import { Notifier } from './api/notifications/notify';
 import { responseCache, type ResponseCacheOptions } from './middleware/response-cache';
 import { PWA_DIR, pwaMiddleware } from './static';
 import { shareablePages } from './pages/shell';
-import { serverRenderedPages } from './pages/render';
+import { isRenderedPage, serverRenderedPages } from './pages/render';
 import { missingItemPage } from './pages/missing';
 import { createStorage } from './storage/index';
 import { DatabaseGate, forDatabasePaths } from './db/availability';
@@ -105,6 +105,9 @@ export function createApp({
 
   app.use(forwardedHeaders(new TrustedProxies(config.trustProxy ?? []), internal));
   app.use(errorHandler(logger, { databaseReachable: () => gate.reachable(), storage: storageHealth }));
+  // Before everything that reads the path (host and origin checks, the database gate, the session,
+  // guards, caches, routers): each sees the one spelling, or the request is refused here.
+  app.use(canonicalPath({ isServerPage: isRenderedPage }));
   app.use(securityHeaders({ production }));
   app.use(requireKnownHost({ allowedHosts: config.allowedHosts, publicUrl: config.publicUrl, listenHost: config.host }));
   app.use(requireSameOrigin());
@@ -147,7 +150,7 @@ export function createApp({
 
   const defaultUploadsDir = path.join(config.dataDir ?? path.resolve('data'), 'uploads');
   const storage = createStorage(storageDir ?? defaultUploadsDir, config.s3);
-  const api = new Router({ prefix: '/api' });
+  const api = caseSensitiveRouter('/api');
   api.get('/health', async (ctx) => {
     await db.raw('select 1');
     ctx.set('Cache-Control', 'no-store');

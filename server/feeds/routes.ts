@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../middleware/canonical-path';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
 import { textProblem } from '../../contracts/text';
@@ -16,7 +17,7 @@ const ATOM = 'application/atom+xml; charset=utf-8';
  * for podcast apps. Each answers 304 to a client whose ETag or date is current.
  */
 export function feedRoutes(db: Knex, site: SiteInfo): Router {
-  const router = new Router();
+  const router = caseSensitiveRouter();
   const context = (ctx: Koa.Context): FeedContext => ({ site, origin: originOf(ctx, site) });
 
   const siteFeed = async (ctx: Koa.Context, format: 'rss' | 'atom') => {

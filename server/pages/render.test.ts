@@ -47,6 +47,14 @@ describe.each(DB_KINDS)('server-rendered pages [%s]', (kind) => {
     expect(shell.text).toContain(`<script type="module" crossorigin src="${boot![1]}"></script>`);
   });
 
+  it('renders a page in any case of its path, as the one spelling the server reads it in', async () => {
+    for (const path of ['/NEWS', '/News/', `/NEWS/${published.toUpperCase()}`]) {
+      const res = await t.agent().get(path);
+      expect(res.status, path).toBe(200);
+      expect(root(res.text)?.[1], path).toContain('Lease accounting &lt;after&gt; IFRS 16');
+    }
+  });
+
   it('renders the footer and the footer\'s pages (Markdown shipped with the app)', async () => {
     for (const [path, heading, text] of [
       ['/about', 'About Ledger Commons', 'Editorial independence'],

@@ -98,11 +98,22 @@ function showSlug(value: string): string | undefined {
   return slug.length <= 120 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) ? slug : undefined;
 }
 
+/** The rendered route of `path`; an item's page only for an id in its one spelling (anything else is a 404 anyway). */
+function renderedRoute(path: string): (typeof RENDERED_ROUTES)[number] | undefined {
+  for (const route of RENDERED_ROUTES) {
+    const match = route.path.exec(path);
+    if (match) return match[1] === undefined || isId(match[1]) ? route : undefined;
+  }
+  return undefined;
+}
+
+/** Whether the server renders the page at `path` (the canonical-path middleware serves other spellings of it as this one). */
+export const isRenderedPage = (path: string): boolean => renderedRoute(path) !== undefined;
+
 /** The URL a request's page is rendered (and kept) for, or undefined for a path that is not rendered. */
 function pageUrl(ctx: Koa.Context): string | undefined {
-  const route = RENDERED_ROUTES.map((r) => ({ ...r, match: r.path.exec(ctx.path) })).find((r) => r.match);
-  // An item's page only for an id in its one spelling (anything else is a 404 anyway).
-  if (!route || (route.match![1] !== undefined && !isId(route.match![1]))) return undefined;
+  const route = renderedRoute(ctx.path);
+  if (!route) return undefined;
   const params: string[] = [];
   for (const [name, normalise] of Object.entries(route.search)) {
     const given = ctx.query[name];

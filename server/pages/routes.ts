@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../middleware/canonical-path';
 import type { Knex } from 'knex';
 import { toIso } from '../db/dialect';
 import { latest, originOf, sendCacheable, type SiteInfo } from '../site';
@@ -17,7 +18,7 @@ const DISALLOWED = ['/api/', '/admin', '/login', '/logout', '/invite/', '/forgot
 
 /** `/sitemap.xml` and `/robots.txt`: only published, non-archived pages are listed. */
 export function pageRoutes(db: Knex, site: SiteInfo): Router {
-  const router = new Router();
+  const router = caseSensitiveRouter();
 
   router.get('/sitemap.xml', async (ctx) => {
     const origin = originOf(ctx, site);

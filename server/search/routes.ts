@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../middleware/canonical-path';
 import type { Knex } from 'knex';
 import { SearchQuery, type SearchResponse } from '../../contracts/search';
 import { viewerSpecific } from '../api/content/handlers';
@@ -9,7 +10,7 @@ import { highlightTitle, queryTerms, SEARCH_PAGE, snippet } from '../../contract
 
 /** GET /api/search?q=&limit= — public; drafts only for editors and admins. */
 export function searchRoutes(db: Knex): Router {
-  const router = new Router({ prefix: '/api/search' });
+  const router = caseSensitiveRouter('/api/search');
   router.get('/', validateQuery(SearchQuery), async (ctx) => {
     const { q, limit } = ctx.state.query;
     const terms = queryTerms(q);

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import { AdminContentBulkInput, AdminContentQuery, type AdminContentAction, type AdminContentKind } from '../../../contracts/admin-content';
 import { CONTENT_EDITORS } from '../../../contracts/constants';
@@ -38,7 +39,7 @@ const ACTION_COLUMNS: Record<Exclude<AdminContentAction, 'delete'>, Record<strin
  * rendered pages empty after any successful write to /api (middleware/response-cache.ts).
  */
 export function adminContentRoutes(db: Knex, notifier: Notifier): Router {
-  const router = new Router({ prefix: '/api/admin/content' });
+  const router = caseSensitiveRouter('/api/admin/content');
 
   // One query for the page, one grouped query for the tab counts, one each for categories, shows and authors.
   router.get('/', editors, validateQuery(AdminContentQuery), async (ctx) => {

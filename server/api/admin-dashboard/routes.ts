@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import { CONTENT_EDITORS } from '../../../contracts/constants';
 import { DashboardQuery, type Dashboard } from '../../../contracts/dashboard';
@@ -18,7 +19,7 @@ const SCHEDULED = 10;
  * (id and role in its key) and empties it on every write, in this process and the others.
  */
 export function adminDashboardRoutes(db: Knex, clock: () => number): Router {
-  const router = new Router({ prefix: '/api/admin/dashboard' });
+  const router = caseSensitiveRouter('/api/admin/dashboard');
 
   router.get('/', requireRole(...CONTENT_EDITORS), validateQuery(DashboardQuery), async (ctx) => {
     const members = seesMembers(currentUser(ctx).role);

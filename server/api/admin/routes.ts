@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import path from 'node:path';
@@ -27,7 +28,7 @@ const rebuildDisabled = () => new HttpError(403, 'rebuild_disabled', SEED_MESSAG
 const backupFailed = () => new HttpError(503, 'backup_failed', SEED_MESSAGES.backupFailed);
 
 export function adminRoutes(db: Knex, storage: ObjectStorage, rebuild: SampleRebuildDeps): Router {
-  const router = new Router();
+  const router = caseSensitiveRouter();
   const adminOnly = requireRole(...ADMINS);
   const allowedHere: Koa.Middleware = async (_ctx, next) => {
     if (!rebuild.allowed) throw rebuildDisabled();

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import { AuditListQuery, type AuditList } from '../../../contracts/audit';
 import { ADMINS, NEXT_CURSOR_HEADER } from '../../../contracts/constants';
@@ -13,7 +14,7 @@ const DAY_MS = 86_400_000;
 
 /** The audit log, for admins only: who changed others' work or access, newest first. */
 export function auditRoutes(db: Knex): Router {
-  const router = new Router();
+  const router = caseSensitiveRouter();
 
   router.get('/api/admin/audit', requireRole(...ADMINS), validateQuery(AuditListQuery), async (ctx) => {
     const { action, actor, targetType, targetId, from, to, cursor, limit } = ctx.state.query;

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { LoginInput, RegisterInput } from '../../../contracts/auth';
@@ -31,7 +32,7 @@ export async function startSession(ctx: Koa.Context, userId: string): Promise<vo
  * `confirmer` mails a new account its confirmation link (docs/security.md §13).
  */
 export function authRoutes(db: Knex, limits: AuthRateLimiter, confirmer: EmailConfirmer, clock: () => number = Date.now): Router {
-  const router = new Router({ prefix: '/api/auth' });
+  const router = caseSensitiveRouter('/api/auth');
 
   router.get('/user', (ctx) => {
     ctx.set('Cache-Control', 'no-store');

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import { ContributorsQuery } from '../../../contracts/community';
 import { validateQuery } from '../../middleware/validate';
@@ -7,7 +8,7 @@ import * as repo from './repo';
 
 /** Spec 7, Community: both reads are public (the /community page is a public route). */
 export function communityRoutes(db: Knex): Router {
-  const router = new Router({ prefix: '/api/community' });
+  const router = caseSensitiveRouter('/api/community');
 
   router.get('/contributors', validateQuery(ContributorsQuery), async (ctx) => {
     const { limit } = ctx.state.query;

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { Id } from '../../../contracts/common';
@@ -45,7 +46,7 @@ export interface CoverDeps {
  * editors and admins (privately); for anyone else they do not exist.
  */
 export function coverRoutes({ db, site, turns, cacheBytes = 64 * 2 ** 20 }: CoverDeps): Router {
-  const router = new Router();
+  const router = caseSensitiveRouter();
   const cache = new RenderCache(cacheBytes, turns);
   const siteTag = hash53(site.siteName).toString(36);
 

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import {
   EMAIL_CONFIRMATION_CODES as CODES,
@@ -37,7 +38,7 @@ function refuseUnless(state: ResetState): void {
  * link alone proves the mailbox, so no session is needed (it may be opened on another device).
  */
 export function emailConfirmationRoutes({ db, confirmer, limits }: EmailConfirmationDeps): Router {
-  const router = new Router({ prefix: '/api/email-confirmations' });
+  const router = caseSensitiveRouter('/api/email-confirmations');
 
   router.post('/', requireUser, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import {
@@ -55,7 +56,7 @@ function moderationEntry(ctx: Koa.Context, action: AuditAction, before?: Record<
  * 404 (unknown id, or a draft the caller may not see) → 403 (not the author) → 423 (locked).
  */
 export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier): Router {
-  const router = new Router({ prefix: '/api/forum' });
+  const router = caseSensitiveRouter('/api/forum');
 
   /** Rows → contract, with one batched query per relation (authors, news categories). */
   async function present(rows: DiscussionRow[]): Promise<Discussion[]> {

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { InvitationAcceptInput } from '../../../contracts/auth';
@@ -104,7 +105,7 @@ function parseToken(value: string | undefined): string {
  * with an invited address is a subscriber like any other (docs/security.md, section 10).
  */
 export function invitationRoutes({ db, site, limits, mail }: InvitationDeps): Router {
-  const router = new Router();
+  const router = caseSensitiveRouter();
   const adminOnly = requireRole(...ADMINS);
   const linkTo = (ctx: Koa.Context, token: string) => `${originOf(ctx, site)}/invite/${token}`;
   const mailSite = (ctx: Koa.Context): MailSite => ({ siteName: site.siteName, origin: originOf(ctx, site) });

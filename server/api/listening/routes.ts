@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import { ListeningInput, ListeningListQuery } from '../../../contracts/listening';
 import { NEXT_CURSOR_HEADER } from '../../../contracts/news';
@@ -23,7 +24,7 @@ const NO_RECORD = 'No listening record for this episode';
  *  - GET /api/listening: the member's records, newest change first, paged
  */
 export function listeningRoutes(db: Knex): Router {
-  const router = new Router();
+  const router = caseSensitiveRouter();
 
   /** An episode this member may open (unknown, malformed or a draft for a non-editor: 404). */
   async function episodeFor(user: CurrentUser, rawId: string | undefined) {

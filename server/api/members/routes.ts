@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import { PROFILE_LIMITS } from '../../../contracts/profile';
 import { notFound } from '../../errors';
@@ -18,7 +19,7 @@ const NOT_FOUND = 'Member not found';
  * deactivated member are all 404.
  */
 export function memberRoutes(db: Knex): Router {
-  const router = new Router({ prefix: '/api/members' });
+  const router = caseSensitiveRouter('/api/members');
 
   // The mention autocomplete (docs/notifications.md): signed-in members only (a list of names is not
   // for crawlers), a prefix of a first or last name, at most 8, only what a member page shows.

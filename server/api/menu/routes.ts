@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import { MenuVisibilityInput } from '../../../contracts/admin';
 import { MenuKey } from '../../../contracts/common';
@@ -16,7 +17,7 @@ import { findMenuSetting, listMenuSettings, setMenuVisibility } from './repo';
  * everyone on their next fetch, so nothing (server or HTTP cache) may hold an old copy.
  */
 export function menuRoutes(db: Knex): Router {
-  const router = new Router();
+  const router = caseSensitiveRouter();
 
   router.get('/api/menu-settings', async (ctx) => {
     const withLabel = hasRole(ctx.state.user, ...ADMINS);

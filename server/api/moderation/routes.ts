@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import { CONTENT_EDITORS, NEXT_CURSOR_HEADER } from '../../../contracts/constants';
 import { ModerationActionInput, QueueQuery, type QueueItem } from '../../../contracts/moderation';
@@ -15,6 +16,8 @@ import { presentQueueItem } from './presenter';
 import { countQueue, itemsOf, listQueue, moderate, openReportsOf, type ItemRow } from './repo';
 import { MODERATION_TARGETS, TARGET_LIST, targetOfReport } from './targets';
 
+const editors = requireRole(...CONTENT_EDITORS);
+
 const AUDIT_TYPES: Record<keyof typeof MODERATION_TARGETS, AuditTargetType> = {
   article_comment: 'comment',
   episode_comment: 'comment',
@@ -28,10 +31,9 @@ const AUDIT_TYPES: Record<keyof typeof MODERATION_TARGETS, AuditTargetType> = {
  * and what a moderator decides about each (hide, restore, delete, dismiss).
  */
 export function moderationRoutes(db: Knex, notifier: Notifier): Router {
-  const router = new Router({ prefix: '/api/moderation' });
-  router.use(requireRole(...CONTENT_EDITORS));
+  const router = caseSensitiveRouter('/api/moderation');
 
-  router.get('/queue', validateQuery(QueueQuery), async (ctx) => {
+  router.get('/queue', editors, validateQuery(QueueQuery), async (ctx) => {
     const { limit, after } = ctx.state.query;
     const groups = await listQueue(db, limit + 1, after ? decodeAscCursor(after, 'after') : undefined);
     const page = groups.slice(0, limit);
@@ -52,12 +54,12 @@ export function moderationRoutes(db: Knex, notifier: Notifier): Router {
     );
   });
 
-  router.get('/count', async (ctx) => {
+  router.get('/count', editors, async (ctx) => {
     ctx.set('Cache-Control', 'private, no-store');
     ctx.body = { open: await countQueue(db) };
   });
 
-  router.post('/actions', validateBody(ModerationActionInput), async (ctx) => {
+  router.post('/actions', editors, validateBody(ModerationActionInput), async (ctx) => {
     const user = currentUser(ctx);
     const { target, action, note } = ctx.state.body;
     const kind = MODERATION_TARGETS[target.type];

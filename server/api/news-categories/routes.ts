@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import {
   NewsCategoryCreateInput,
@@ -30,7 +31,7 @@ const AUDITED = ['name', 'slug', 'description', 'icon', 'color', 'displayOrder',
 const categoryTarget = (row: NewsCategoryRow) => ({ type: 'category' as const, id: row.id, label: row.name });
 
 export function newsCategoryRoutes(db: Knex): Router {
-  const router = new Router();
+  const router = caseSensitiveRouter();
   const adminOnly = requireRole(...ADMINS);
   const unique = nameSlugGuard(db, 'news_categories', TAKEN);
 

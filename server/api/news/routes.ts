@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import {
   ArchiveInput,
@@ -37,7 +38,7 @@ const editors = requireRole(...CONTENT_EDITORS);
  * it to editors, the detail page only shows it to admins.
  */
 export function newsRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier): Router {
-  const router = new Router({ prefix: '/api/news' });
+  const router = caseSensitiveRouter('/api/news');
 
   // An article becoming published, or featured, tells its author (docs/notifications.md; the actor
   // never is); the toggles and saves are written to the audit log (content/changes.ts).

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { NEXT_CURSOR_HEADER } from '../../../contracts/news';
@@ -49,7 +50,7 @@ function page(siteName: string, title: string, body: string): string {
  * link of notification mail needs no sign-in: its token is the proof.
  */
 export function notificationRoutes({ db, secret, siteName }: NotificationRouteDeps): Router {
-  const router = new Router({ prefix: '/api/notifications' });
+  const router = caseSensitiveRouter('/api/notifications');
   const noStore = (ctx: Koa.Context) => ctx.set('Cache-Control', 'no-store');
 
   router.get('/', requireUser, validateQuery(NotificationListQuery), async (ctx) => {

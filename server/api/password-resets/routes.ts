@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import {
@@ -60,7 +61,7 @@ function shapeOf(token: string | undefined): string {
  * needs HTTPS like signing in (middleware/session.ts, requireHttpsToSignIn).
  */
 export function passwordResetRoutes({ db, site, limits, mail, clock, afterAnswer }: PasswordResetDeps): Router {
-  const router = new Router({ prefix: '/api/auth/password-reset' });
+  const router = caseSensitiveRouter('/api/auth/password-reset');
 
   /**
    * The same 202 and message for every address. Both cases do the same work before answering (the

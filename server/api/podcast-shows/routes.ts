@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import { PodcastShowCreateInput, PodcastShowUpdateInput } from '../../../contracts/podcasts';
 import { conflict, notFound } from '../../errors';
@@ -28,7 +29,7 @@ const showTarget = (row: PodcastShowRow) => ({ type: 'show' as const, id: row.id
  * forms' Show select); admins create, edit and delete them, like news categories.
  */
 export function podcastShowRoutes(db: Knex): Router {
-  const router = new Router();
+  const router = caseSensitiveRouter();
   const adminOnly = requireRole(...ADMINS);
   const unique = nameSlugGuard(db, 'podcast_shows', TAKEN);
 

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import { CONTENT_EDITORS } from '../../../contracts/constants';
 import { ArchiveInput, CommentCreateInput, CommentEditInput, CommentListQuery, ContentListQuery, ContentStatusInput, FeaturedInput } from '../../../contracts/news';
@@ -44,7 +45,7 @@ const byShow = (ctx: Koa.Context) => (ctx.state.showId ? { show_id: ctx.state.sh
 
 /** /api/podcasts (spec 7 Podcasts, except PUT /api/podcasts/audio which belongs to uploads). */
 export function podcastRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier, clock: () => number = Date.now): Router {
-  const router = new Router({ prefix: '/api/podcasts' });
+  const router = caseSensitiveRouter('/api/podcasts');
   // Publishing, archiving and featuring are written to the audit log (content/changes.ts).
   const episodeNotice = contentChangeNotice(PODCASTS, notifier);
 

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import {
@@ -37,7 +38,7 @@ const ownOnly: Koa.Middleware = async (ctx, next) => {
  * (`limits`), so a stolen session cannot guess the password faster than the login form could.
  */
 export function profileRoutes(db: Knex, limits: AuthRateLimiter): Router {
-  const router = new Router({ prefix: '/api/profile' });
+  const router = caseSensitiveRouter('/api/profile');
 
   router.get('/', requireUser, ownOnly, (ctx) => {
     ctx.body = presentProfile(currentUser(ctx).row);

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import { ReadingListPatchInput, ReadingListRemoveQuery, ReadingListSaveInput } from '../../../contracts/reading-list';
 import { notFound } from '../../errors';
@@ -17,7 +18,7 @@ const ARTICLE_NOT_FOUND = 'Article not found';
  * order; the outbox also sends an Idempotency-Key.
  */
 export function readingListRoutes(db: Knex): Router {
-  const router = new Router({ prefix: '/api/reading-list' });
+  const router = caseSensitiveRouter('/api/reading-list');
 
   router.get('/', requireUser, async (ctx) => {
     const user = currentUser(ctx);

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import { ReportCreateInput, type ReportCreated, type ReportedItem } from '../../../contracts/moderation';
 import { conflict, notFound, unprocessable } from '../../errors';
@@ -26,7 +27,7 @@ export const DEFAULT_MODERATION: ModerationConfig = { reportsToHide: 3, reporter
  * GET /api/reports/mine: what the member has reported, so a second report is not offered.
  */
 export function reportRoutes(db: Knex, limits: WriteLimiter, config: ModerationConfig, clock: () => number): Router {
-  const router = new Router({ prefix: '/api/reports' });
+  const router = caseSensitiveRouter('/api/reports');
 
   router.post('/', requireUser, validateBody(ReportCreateInput), limits.limit('comment'), async (ctx) => {
     const user = currentUser(ctx);

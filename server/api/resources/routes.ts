@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import { ResourceCreateInput, ResourceListQuery, ResourceUpdateInput } from '../../../contracts/resources';
 import { badRequest, notFound } from '../../errors';
@@ -12,7 +13,7 @@ const NOT_FOUND = 'Resource not found';
 
 /** Spec 7, Resources: anyone lists; only admins create, edit and delete (spec 6). */
 export function resourceRoutes(db: Knex): Router {
-  const router = new Router({ prefix: '/api/resources' });
+  const router = caseSensitiveRouter('/api/resources');
 
   router.get('/', validateQuery(ResourceListQuery), async (ctx) => {
     ctx.body = (await repo.listResources(db, ctx.state.query)).map(presentResource);

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
 import { CONTENT_EDITORS } from '../../../contracts/constants';
@@ -49,7 +50,7 @@ export function revisionRoutes(db: Knex): Router[] {
 }
 
 function kindRoutes<R extends ContentRow, T>(db: Knex, prefix: string, kind: ContentKind, present: Present<R, T>, restore: Restorer): Router {
-  const router = new Router({ prefix });
+  const router = caseSensitiveRouter(prefix);
 
   /** The item must exist (drafts included: only editors get here). */
   const existingItem = async (ctx: Koa.Context) => {

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import {
@@ -65,7 +66,7 @@ const isOn = (user: UserRow) => Boolean(user.two_factor_enabled_at);
  * account's limit (`codeLimits`) before it is checked and is given back when it was right.
  */
 export function twoFactorRoutes({ db, secret, siteName, authLimits, codeLimits, clock }: TwoFactorDeps): Router {
-  const router = new Router();
+  const router = caseSensitiveRouter();
   const keys = new TwoFactorKeys(secret);
 
   /** Whether `code` is the member's current code, not used before; a right one is used up here. */

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
 import { Id } from '../../../contracts/common';
@@ -20,7 +21,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * An image uploaded before sizes existed gets them now; one that cannot be decoded is sent as it is.
  */
 export function objectRoutes({ db, storage, images }: { db: Knex; storage: ObjectStorage; images: UploadedImages }): Router {
-  const router = new Router();
+  const router = caseSensitiveRouter();
 
   router.get('/objects/:id', async (ctx) => {
     const sized = variantRequest(ctx.query);

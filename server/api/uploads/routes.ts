@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import {
@@ -63,7 +64,7 @@ const isExpired = (row: UploadTokenRow) => new Date(toIso(row.expires_at)!).getT
  * at `/objects/<id>`. A failed PUT uses the URL up too: the client asks for a new one per attempt.
  */
 export function uploadRoutes({ db, storage, writeLimits, quota, images }: UploadDeps): Router {
-  const router = new Router();
+  const router = caseSensitiveRouter();
 
   /** The uploader's space left, and the error for a request that needs more. */
   async function remainingQuota(user: CurrentUser) {

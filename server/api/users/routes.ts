@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import {
@@ -63,7 +64,7 @@ const noStore: Koa.Middleware = async (ctx, next) => {
 
 /** `/api/users/*` (the admin panel's Users tab). */
 export function userRoutes(db: Knex, confirmer: EmailConfirmer): Router {
-  const router = new Router();
+  const router = caseSensitiveRouter();
   const h = handlers(db, confirmer);
   const whole = (body: UserUpdateInput) => body;
 
@@ -90,7 +91,7 @@ export function userRoutes(db: Knex, confirmer: EmailConfirmer): Router {
 
 /** `/api/admin/users*` (the User management screen, with search and filters). */
 export function adminUserRoutes(db: Knex, confirmer: EmailConfirmer): Router {
-  const router = new Router();
+  const router = caseSensitiveRouter();
   const h = handlers(db, confirmer);
 
   router.get('/api/admin/users', adminOnly, noStore, validateQuery(AdminUserListQuery), async (ctx) => {

@@ -1,4 +1,5 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
+import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { WatchInput, type Watch } from '../../../contracts/watches';
@@ -18,7 +19,7 @@ const CATEGORY_NOT_FOUND = 'Category not found';
  * discussion they may see, or for a forum category. PUT is idempotent (safe to replay from the outbox).
  */
 export function watchRoutes(db: Knex): Router {
-  const router = new Router({ prefix: '/api/forum' });
+  const router = caseSensitiveRouter('/api/forum');
 
   async function visibleDiscussion(ctx: Koa.Context) {
     const row = await findDiscussion(db, parseId(ctx.params.id, DISCUSSION_NOT_FOUND));
