@@ -17,7 +17,11 @@ import {
  * bodies and the like response are the article ones from ./news.
  */
 
+/** The longest an episode may be, typed or read from its audio file. */
 export const DURATION_MAX_SECONDS = 24 * 60 * 60;
+/** An uploaded audio file whose own header claims more than DURATION_MAX_SECONDS is refused (422). */
+export const AUDIO_TOO_LONG =
+  'This file says it lasts more than 24 hours, and an episode may last at most 24 hours. Please check the file, or upload a shorter one.';
 const DURATION_FORMAT = 'Duration must be a number of seconds, MM:SS or HH:MM:SS';
 
 /**

@@ -8,6 +8,8 @@ import { toast } from './toast';
 import { ACCOUNTS, signIn } from './session';
 import { expectImageLoaded } from './images';
 import { signInWithForm } from './journey';
+import { AUDIO_TOO_LONG } from '../../contracts/podcasts';
+import { oggOpusClaiming } from '../../server/test/uploads';
 
 /** A sample episode's audio (16 s of speech) as an editor would pick it. */
 const SAMPLE_MP3_PATH = path.resolve(import.meta.dirname, '../../server/db/seed/audio/main-1.mp3');
@@ -317,6 +319,20 @@ test('journey: an editor drafts an article with an image and two categories, pub
 });
 
 test.describe('podcast pages', () => {
+  test('an audio file whose header claims more than 24 hours is refused, and the field says why', async ({ page }) => {
+    await signIn(page, ACCOUNTS.editor);
+    await page.goto('/podcasts/add');
+    const audio = page.getByRole('group', { name: 'Audio File' });
+    await expect(audio).toContainText('MP3, WAV, etc. At most 24 hours long.');
+    await audio.locator('input[type=file]').setInputFiles({ name: 'endless.ogg', mimeType: 'audio/ogg', buffer: oggOpusClaiming(1e10) });
+    await expect(audio).toContainText('Upload failed');
+    await expect(audio).toContainText(AUDIO_TOO_LONG);
+    await expect(toast(page)).toContainText(AUDIO_TOO_LONG);
+    // Nothing was taken: no file, and the duration is still typed.
+    await expect(audio.locator('audio')).toHaveCount(0);
+    await expect(page.getByLabel('Duration')).not.toHaveAttribute('readonly', '');
+  });
+
   test('an editor signs in, uploads an MP3 (duration read from the file, previewed), adds a link, saves; the card shows 0:16 and the feed carries the file', async ({ page, baseURL }) => {
     test.slow(); // a sign-in through the form, an upload, a held save and a redirect
     await page.goto('/');

@@ -131,7 +131,7 @@ test('the control panel uploads audio (finalised at /api/podcasts/audio) and a c
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Podcasts' }).click();
   const audio = page.getByRole('group', { name: 'Audio File' });
-  await expect(audio).toContainText('MP3, WAV, etc. One file, at most 100 MB.');
+  await expect(audio).toContainText('MP3, WAV, etc. At most 24 hours long. One file, at most 100 MB.');
   const requests = recordUploadRequests(page);
 
   await audio.locator('input[type=file]').setInputFiles({ name: 'episode.mp3', mimeType: 'audio/mpeg', buffer: TINY_MP3 });

@@ -147,21 +147,42 @@ export class PasswordResetLimits {
   }
 }
 
-/** Two-step sign-in (docs/security.md §14): codes tried per account, right or wrong until proven right. */
+/** Two-step sign-in (docs/security.md §14): wrong codes, per account and address and per account. */
 export interface TwoFactorRateLimitConfig {
+  /** Authenticator codes from one address at one account. */
+  codesPerAccountAndIp: WindowRule;
+  /** Authenticator codes at one account from every address together. */
   codesPerAccount: WindowRule;
+  /** Recovery codes from one address at one account. */
+  recoveryCodesPerAccountAndIp: WindowRule;
+  /** Recovery codes at one account from every address together. */
+  recoveryCodesPerAccount: WindowRule;
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
 export const DEFAULT_TWO_FACTOR_RATE_LIMITS: TwoFactorRateLimitConfig = {
-  codesPerAccount: { limit: 5, windowMs: DEFAULT_WINDOW_MS },
+  codesPerAccountAndIp: { limit: 5, windowMs: DEFAULT_WINDOW_MS },
+  codesPerAccount: { limit: 50, windowMs: HOUR_MS },
+  recoveryCodesPerAccountAndIp: { limit: 5, windowMs: DEFAULT_WINDOW_MS },
+  recoveryCodesPerAccount: { limit: 1000, windowMs: HOUR_MS },
 };
 
+/** Which of a member's codes is tried: one from the authenticator app, or a recovery code. */
+export type TwoFactorCodeKind = 'code' | 'recovery';
+
 /**
- * The limit on guessing a member's codes (authenticator or recovery codes), wherever one is asked
- * for: the login's second step, confirming an enrolment, turning it off. Per account, since the
- * password is already known to whoever is guessing: 5 wrong codes in 15 minutes leave a 6-digit
- * code a 5-in-a-million chance per window. Counted in the shared rows like the sign-in limits, so
- * every process counts together, before the check and given back when the code was right.
+ * The limits on guessing a member's codes, wherever one is asked for: the login's second step,
+ * confirming an enrolment, turning it off. Whoever guesses already knows the password, so the
+ * limits punish the guessing address first: 5 wrong codes from one address refuse that address
+ * alone, and the owner signs in from any other. The account's own bound (50 an hour: 1,200 a day,
+ * each with a 3-in-a-million chance against a 6-digit code and its neighbouring steps) stops a
+ * guesser spread over many addresses, and then refuses authenticator codes from everyone — but
+ * recovery codes are counted apart, with a bound no guesser reaches by accident (1,000 an hour
+ * against ten 50-bit codes), so the owner always has a way in. Counted in the shared rows like
+ * the sign-in limits, so every process counts together, before the check and given back when the
+ * code was right; a refused attempt counts nowhere, so a refused address adds nothing more to the
+ * account's count.
  */
 export class TwoFactorLimits {
   constructor(
@@ -170,8 +191,21 @@ export class TwoFactorLimits {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async beginGuess(userId: string): Promise<Attempt> {
-    const counted = await countAttempt(this.db, this.now(), [[`two-factor:${userId}`, this.config.codesPerAccount]], TWO_FACTOR_MESSAGES.tooManyCodes);
+  /** Counts a guess at `userId`'s `kind` of code from `ip` (an `ipKey`); rejects with 429 and Retry-After when over a limit. */
+  async beginGuess(userId: string, ip: string, kind: TwoFactorCodeKind): Promise<Attempt> {
+    const [perAddress, perAccount] =
+      kind === 'code'
+        ? [this.config.codesPerAccountAndIp, this.config.codesPerAccount]
+        : [this.config.recoveryCodesPerAccountAndIp, this.config.recoveryCodesPerAccount];
+    const counted = await countAttempt(
+      this.db,
+      this.now(),
+      [
+        [`two-factor-${kind}:${userId}:${ip}`, perAddress],
+        [`two-factor-${kind}:${userId}`, perAccount],
+      ],
+      TWO_FACTOR_MESSAGES.tooManyCodes,
+    );
     return { succeeded: () => giveBack(this.db, counted) };
   }
 }
@@ -181,8 +215,6 @@ export interface EmailConfirmationRateLimitConfig {
   resendsPerAccount: WindowRule;
   resendsPerIp: WindowRule;
 }
-
-const HOUR_MS = 60 * 60 * 1000;
 
 export const DEFAULT_EMAIL_CONFIRMATION_RATE_LIMITS: EmailConfirmationRateLimitConfig = {
   resendsPerAccount: { limit: 3, windowMs: HOUR_MS },

@@ -10,6 +10,7 @@ import { createDiscussion } from '../api/forums/repo';
 import { insertComment } from '../api/news/repo';
 import { createUploadToken } from '../api/uploads/repo';
 import { servedRoutes } from './served-routes';
+import { toInt } from '../db/dialect';
 import { SESSION_COOKIE } from '../middleware/session';
 import { signInAs } from './agents';
 import { completedUpload, publicImage } from './uploads';
@@ -38,6 +39,17 @@ function seedFor(route: string, who: string): number {
   for (const ch of `${route} ${who}`) hash = Math.imul(hash ^ ch.charCodeAt(0), 16777619) >>> 0;
   return hash;
 }
+
+/**
+ * Numbers past what a column holds (PostgreSQL's integer is 32 bits: `value out of range` was a 500),
+ * past what a double keeps exact, and not numbers at all, as JSON numbers and as the strings that
+ * query parameters and form fields carry.
+ */
+const OVERFLOW_NUMBERS = ['2147483648', '-2147483649', '4294967296', '9007199254740993', '1e308', '-1', '1e999', '-1e308', '0.5'];
+const OVERFLOW_TEXTS = ['2147483648', '-2147483649', '9007199254740993', '1e308', '-1e308', '9'.repeat(400), '1e999', 'NaN', '-NaN', '+Infinity', '0x7fffffff', '1_000', '٣'];
+/** The numeric fields bodies carry (episode numbers, durations, positions, counts, orders) and numeric query parameters. */
+const NUMERIC_FIELDS = ['displayOrder', 'rating', 'ratingCount', 'downloadCount', 'duration', 'episodeNumber', 'position', 'positionSeconds', 'durationSeconds', 'limit', 'page'];
+const NUMERIC_PARAMS = ['limit', 'page', 'w'];
 
 const HOSTILE_STRINGS = [
   '',
@@ -82,6 +94,7 @@ const HOSTILE_STRINGS = [
   '00000000-0000-0000-0000-000000000000',
   'ffffffff-ffff-ffff-ffff-ffffffffffff',
   'x'.repeat(10_000),
+  ...OVERFLOW_TEXTS,
 ];
 /** Characters no stored text may hold (contracts/text.ts): C0 controls, lone surrogates, noncharacters. */
 const UNSTORABLE_CHARS = ['\u0000', '\u0001', '\u0008', '\u000b', '\u001b', '\u001f', '\ud800', '\udbff', '\udc00', '\udfff', '\ufffe', '\uffff'];
@@ -106,6 +119,7 @@ const FIELDS = [
   'color', 'icon', 'description', 'displayOrder', 'type', 'rating', 'ratingCount', 'downloadCount', 'isFree', 'difficulty',
   'url', 'fileUrl', 'duration', 'episodeNumber', 'hostName', 'guestName', 'guestTitle', 'discussionId', 'parentReplyId',
   'categoryId', 'limit', 'before', 'after', 'archivedOnly', 'activeOnly', 'q', 'active', 'writtenAt', 'id', 'changedAt', 'position', 'finished',
+  'positionSeconds', 'durationSeconds', 'deviceTime', 'page',
 ];
 
 interface Pools {
@@ -147,7 +161,7 @@ const jsonText = (pools: Pools): fc.Arbitrary<string> => {
       hostileString.map((s) => JSON.stringify(s)),
       fc.constantFrom(...pools.ids).map((s) => JSON.stringify(s)),
       fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null)).map((v) => JSON.stringify(v)),
-      fc.constantFrom('1e999', '-0', '123456789012345678901234567890'),
+      fc.constantFrom('1e999', '-0', '123456789012345678901234567890', ...OVERFLOW_NUMBERS),
       fc.array(tie('value'), { maxLength: 4 }).map((items) => `[${items.join(',')}]`),
       fc.array(fc.tuple(fc.oneof(anyKey, hostileString), tie('value')), { maxLength: 5 }).map(objectText),
     ),
@@ -176,6 +190,8 @@ const validFields = (pools: Pools): fc.Arbitrary<Record<string, unknown>> =>
       writtenAt: new Date(Date.now() - 60_000).toISOString(),
       // The reading list's change time and progress.
       changedAt: new Date(Date.now() - 60_000).toISOString(), position: 0.5, finished: true,
+      // A listening position.
+      positionSeconds: 30, durationSeconds: 600, deviceTime: new Date(Date.now() - 60_000).toISOString(),
     };
   });
 
@@ -222,11 +238,26 @@ const mutatedValidBody = (pools: Pools): fc.Arbitrary<string> =>
       return objectText([...entries]);
     });
 
+/** A valid body with one numeric field out of every column's range (a number, or a numeric string). */
+const overflowValidBody = (pools: Pools): fc.Arbitrary<string> =>
+  fc
+    .record({
+      base: validFields(pools),
+      field: fc.constantFrom(...NUMERIC_FIELDS),
+      value: fc.oneof(fc.constantFrom(...OVERFLOW_NUMBERS), fc.constantFrom(...OVERFLOW_TEXTS).map((v) => JSON.stringify(v))),
+    })
+    .map(({ base, field, value }) => {
+      const entries = new Map<string, string>(Object.entries(base).map(([k, v]) => [k, JSON.stringify(v)]));
+      entries.set(field, value);
+      return objectText([...entries]);
+    });
+
 /** A body for a JSON route: mostly near-valid, often random objects of known fields, sometimes anything at all. */
 const jsonBody = (pools: Pools): fc.Arbitrary<string | undefined> =>
   fc.oneof(
     { weight: 6, arbitrary: mutatedValidBody(pools) },
     { weight: 4, arbitrary: taintedValidBody(pools) },
+    { weight: 3, arbitrary: overflowValidBody(pools) },
     { weight: 3, arbitrary: fc.array(fc.tuple(anyKey, jsonText(pools)), { maxLength: 8 }).map(objectText) },
     { weight: 1, arbitrary: jsonText(pools) },
     { weight: 1, arbitrary: fc.constant(undefined) },
@@ -357,6 +388,7 @@ const queryString = (pools: Pools): fc.Arbitrary<string> =>
             fc.tuple(fc.constantFrom('q', 'categories', 'before', 'after'), tainted('audit')),
             fc.tuple(fc.constant('categories'), fc.constantFrom(...pools.ids).chain((id) => tainted(id))),
             fc.tuple(fc.constantFrom('before', 'after'), hostileCursor),
+            fc.tuple(fc.constantFrom(...NUMERIC_PARAMS), fc.constantFrom(...OVERFLOW_TEXTS)),
           ),
           { freq: 2 },
         )
@@ -396,10 +428,16 @@ function requestFor(method: string, template: string, pools: Pools, anonymous: b
 }
 
 /** Every row of every application table, to tell whether a request changed anything at all. */
-async function snapshot(db: Knex, tables: string[]): Promise<string> {
+async function snapshot(db: Knex, tables: string[]): Promise<string[]> {
   const rows = await Promise.all(tables.map((table) => db(table).select('*').orderByRaw('1')));
-  return JSON.stringify(rows);
+  return rows.map((table) => JSON.stringify(table));
 }
+
+/**
+ * What a refused request may still change: a PUT to an upload URL claims it before reading a byte, so
+ * a failed upload uses the URL up too (the client asks for a new one per attempt).
+ */
+const SPENT_BY_ANY_ATTEMPT: Record<string, string[]> = { 'PUT /api/uploads/': ['upload_tokens'] };
 
 async function applicationTables(db: Knex, kind: string): Promise<string[]> {
   const rows: Array<{ name: string }> =
@@ -481,7 +519,7 @@ describe.each(DB_KINDS)('fuzzing every route [%s]', (kind) => {
 
   /** Sends one request and checks the per-request properties; returns the status. */
   /** `page`: a page path, whose misses may be the static server's plain-text 404 rather than JSON. */
-  async function send(agent: Agent, method: string, req: FuzzRequest, before: string, page: boolean): Promise<string> {
+  async function send(agent: Agent, method: string, req: FuzzRequest, before: string[], page: boolean): Promise<string[]> {
     const where = `${method} ${req.path}`;
     const res = await agent.request(method, req.path, {
       raw: req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : Buffer.from(req.body),
@@ -499,7 +537,9 @@ describe.each(DB_KINDS)('fuzzing every route [%s]', (kind) => {
     if (res.status >= 400 && !refusedByNode && !page) expect(typeof res.body?.message, `${where}: error body ${res.text.slice(0, 200)}`).toBe('string');
     const after = await snapshot(t().db, tables);
     if (res.status >= 400 || method === 'GET') {
-      expect(after === before, `${where} answered ${res.status} but changed the database`).toBe(true);
+      const spent = Object.entries(SPENT_BY_ANY_ATTEMPT).find(([prefix]) => where.startsWith(prefix))?.[1] ?? [];
+      const changed = tables.filter((table, i) => after[i] !== before[i] && !spent.includes(table));
+      expect(changed, `${where} answered ${res.status} but changed the database`).toEqual([]);
     }
     return after;
   }
@@ -527,4 +567,55 @@ describe.each(DB_KINDS)('fuzzing every route [%s]', (kind) => {
       }
     }
   }, 600_000);
+
+  // After the property above: its writes (and what they set off after answering) must not land in its snapshots.
+  it('numbers out of range: every write that takes a number and every list read with one answer below 500, and never store it', async () => {
+    const db = t().db;
+    const episode = pools.ids[5];
+    const article = pools.ids[3];
+    const minuteAgo = () => new Date(Date.now() - 60_000).toISOString();
+    const values: unknown[] = [...OVERFLOW_NUMBERS.map(Number).filter(Number.isFinite), ...OVERFLOW_TEXTS];
+    const writes: Array<[method: string, path: string, body: (v: unknown) => Record<string, unknown>]> = [
+      ['POST', '/api/admin/news-categories', (v) => ({ name: 'Overflow', slug: 'overflow', displayOrder: v })],
+      ['PATCH', `/api/admin/news-categories/${pools.newsCategoryId}`, (v) => ({ displayOrder: v })],
+      ['POST', '/api/admin/podcast-shows', (v) => ({ name: 'Overflow show', displayOrder: v })],
+      ...['rating', 'ratingCount', 'downloadCount'].map(
+        (field): [string, string, (v: unknown) => Record<string, unknown>] => ['POST', '/api/resources', (v) => ({ title: 'Overflow', type: 'ebook', category: 'taxation', [field]: v })],
+      ),
+      ['POST', '/api/podcasts', (v) => ({ title: 'Overflow', categoryIds: [pools.newsCategoryId], episodeNumber: v })],
+      ['PATCH', `/api/podcasts/${episode}`, (v) => ({ duration: v })],
+      ['PUT', `/api/podcasts/${episode}/listening`, (v) => ({ positionSeconds: v, deviceTime: minuteAgo() })],
+      ['PUT', `/api/podcasts/${episode}/listening`, (v) => ({ positionSeconds: 1, durationSeconds: v, deviceTime: minuteAgo() })],
+      ['PATCH', `/api/reading-list/${article}`, (v) => ({ position: v, changedAt: minuteAgo() })],
+    ];
+    // The reading list's entry, so its PATCH reaches the row.
+    expect((await admin.put(`/api/reading-list/${article}`, { changedAt: minuteAgo() })).status).toBeLessThan(300);
+    for (const [method, path, body] of writes) {
+      for (const value of values) {
+        const where = `${method} ${path} ${JSON.stringify(body(value)).slice(0, 120)}`;
+        const res = await admin.request(method, path, { body: body(value) });
+        expect(res.status, `${where} → ${res.status} ${res.text.slice(0, 200)}`).toBeLessThan(500);
+        if (res.status >= 400) expect(typeof res.body?.message, where).toBe('string');
+      }
+    }
+    // Nothing out of an integer column's range (or a duration's) was stored.
+    const stored = async (table: string, column: string) => toInt((await db(table).max({ m: column }).first())?.m ?? 0);
+    expect(await stored('podcast_episodes', 'episode_number')).toBeLessThanOrEqual(1_000_000);
+    expect(await stored('podcast_episodes', 'duration')).toBeLessThanOrEqual(24 * 60 * 60);
+    expect(await stored('resources', 'download_count')).toBeLessThanOrEqual(2_147_483_647);
+    expect(Number((await db('listening_positions').max({ m: 'position_seconds' }).first())?.m ?? 0)).toBeLessThanOrEqual(24 * 60 * 60);
+
+    // Every read without path parameters, with every numeric query parameter out of range.
+    const reads = servedRoutes(t().app).filter((route) => route.startsWith('GET ') && !route.includes(':'));
+    expect(reads.length).toBeGreaterThan(20);
+    for (const route of [...reads, `GET /objects/${pools.ids[9]}`, `GET /api/news/${article}/comments`]) {
+      const path = route.slice('GET '.length);
+      for (const value of OVERFLOW_TEXTS) {
+        const query = NUMERIC_PARAMS.map((name) => `${name}=${encodeURIComponent(value)}`).join('&');
+        const res = await admin.get(`${path}?${query}&q=overflow`);
+        expect(res.status, `${route}?${query} → ${res.status} ${res.text.slice(0, 200)}`).toBeLessThan(500);
+      }
+    }
+    await t().afterAnswer.settled();
+  }, 300_000);
 });

@@ -47,6 +47,35 @@ export function wavOfSilence(seconds: number): Buffer {
   return wav;
 }
 
+/**
+ * A tiny Ogg Opus file (about 120 bytes) whose last page's granule position claims `seconds` of
+ * audio: an identification header, an empty comment header and one last page of a single silent
+ * frame. Decoders take a stream's length from that position, so a few bytes can claim any length.
+ */
+export function oggOpusClaiming(seconds: number): Buffer {
+  const page = (headerType: number, granule: bigint, sequence: number, data: Buffer) => {
+    const header = Buffer.alloc(28);
+    header.write('OggS', 0, 'latin1');
+    header[5] = headerType; // 2: first page, 4: last page
+    header.writeBigInt64LE(granule, 6);
+    header.writeUInt32LE(1, 14); // stream serial number
+    header.writeUInt32LE(sequence, 18);
+    header[26] = 1; // one segment
+    header[27] = data.length;
+    return Buffer.concat([header, data]);
+  };
+  const head = Buffer.alloc(19);
+  head.write('OpusHead', 0, 'latin1');
+  head[8] = 1; // version
+  head[9] = 1; // mono
+  head.writeUInt32LE(48000, 12);
+  const tags = Buffer.alloc(16);
+  tags.write('OpusTags', 0, 'latin1');
+  // Opus counts granules at 48 kHz whatever the input rate.
+  const granule = BigInt(Math.round(seconds)) * 48000n;
+  return Buffer.concat([page(2, 0n, 0, head), page(0, 0n, 1, tags), page(4, granule, 2, Buffer.from([0xf8, 0xff, 0xfe]))]);
+}
+
 /** Asks for an upload URL as the agent's user (no `kind`: the server's default, an image). */
 export async function uploadUrl(agent: Agent, kind?: 'image' | 'audio'): Promise<string> {
   const res = await agent.post('/api/objects/upload', kind ? { kind } : undefined);

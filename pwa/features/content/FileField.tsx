@@ -236,9 +236,10 @@ function checkFiles(files: File[], kind: UploadKind, maxBytes: number): string |
 function failureMessages(file: File, error: unknown): string[] {
   const cause = error instanceof UploadError ? error.cause : error;
   if (typeof navigator !== 'undefined' && !navigator.onLine) return ['No Internet connection'];
-  if (error instanceof UploadError && error.step === 'finalize') return ['Upload failed'];
+  const headline = error instanceof UploadError && error.step === 'finalize' ? 'Upload failed' : `Failed to upload ${file.name}`;
+  // The server's reason (not audio, longer than an episode may last) stays under the field after the toast goes.
   const detail = serverMessage(cause, '');
-  return detail ? [`Failed to upload ${file.name}`, detail] : [`Failed to upload ${file.name}`];
+  return detail ? [headline, detail] : [headline];
 }
 
 /** Sizes as the upload widget writes them: 1024-based, '5 MB', '1.5 KB'. */

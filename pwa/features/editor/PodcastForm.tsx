@@ -2,7 +2,7 @@ import { useStore } from '@tanstack/react-form';
 import { useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { PodcastCreateInput, PodcastPatchInput, type Podcast } from '../../../contracts/podcasts';
+import { DURATION_MAX_SECONDS, PodcastCreateInput, PodcastPatchInput, type Podcast } from '../../../contracts/podcasts';
 import { Button } from '../../components/Button';
 import { FileField } from '../content/FileField';
 import { DateTimeField } from '../../components/DateTimeField';
@@ -37,6 +37,8 @@ const durationText = (seconds: number | null | undefined) => (seconds == null ? 
 
 const DURATION_HINT = 'Format: MM:SS or HH:MM:SS';
 const FROM_FILE = 'Read from the file';
+/** The spec's hint, then the limit the server holds a file's own length to (longer files are refused). */
+const AUDIO_FILE_HINT = `MP3, WAV, etc. At most ${DURATION_MAX_SECONDS / 3600} hours long.`;
 
 /** The API refuses 0 and non-integers; anything that is not a positive integer is sent as "none". */
 export function episodeNumberOrNull(value: number): number | null {
@@ -179,7 +181,7 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page' }: Podca
           <FileField
             label="Audio File"
             kind="audio"
-            description="MP3, WAV, etc."
+            description={AUDIO_FILE_HINT}
             {...bindWithError(field)}
             value={field.state.value || null}
             onChange={(path) => {

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
-import { Podcast } from '../../../contracts/podcasts';
+import { AUDIO_TOO_LONG, DURATION_MAX_SECONDS, Podcast } from '../../../contracts/podcasts';
 import { sampleAudioPath } from '../../db/seed/audio';
 import { toInt } from '../../db/dialect';
 import { describeEachDb, type Agent } from '../../test/harness';
 import { signedIn } from '../../test/agents';
 import { createCategory, type CategoryFixture } from '../../test/factories';
-import { PNG_BYTES, putFile, uploadUrl, wavOfSilence } from '../../test/uploads';
+import { oggOpusClaiming, PNG_BYTES, putFile, uploadUrl, wavOfSilence } from '../../test/uploads';
 
 const MP3 = readFileSync(sampleAudioPath('main', 1)); // 16.01 s
 const ID3 = Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1');
@@ -51,6 +51,29 @@ describeEachDb('episode audio', (t) => {
     const row = await t().db('objects').where({ size: 5010 }).first();
     expect(row.finalized_at).toBeNull();
     expect((await t().agent().get(`/objects/${row.id}`)).status).toBe(404);
+  });
+
+  it('a file whose header claims more than 24 hours is refused (422) and stays private; exactly 24 hours is taken', async () => {
+    for (const seconds of [1e10, DURATION_MAX_SECONDS + 1, 2 ** 31]) {
+      const ogg = oggOpusClaiming(seconds);
+      expect(ogg.length).toBeLessThan(200);
+      const url = await uploadUrl(editor, 'audio');
+      expect((await putFile(editor, url, ogg)).status).toBe(200);
+      const refused = await editor.put('/api/podcasts/audio', { audioURL: url });
+      expect(refused.status, String(seconds)).toBe(422);
+      expect(refused.body).toEqual({ message: AUDIO_TOO_LONG, code: 'unprocessable' });
+      const row = await t().db('objects').where({ size: ogg.length, kind: 'audio' }).orderBy('created_at', 'desc').first();
+      expect(row.finalized_at).toBeNull();
+      expect(row.duration_seconds).toBeNull();
+      expect((await t().agent().get(`/objects/${row.id}`)).status).toBe(404);
+      // Nor can an episode name it.
+      expect((await episode({ audioUrl: `/objects/${row.id}` })).status).toBe(422);
+    }
+    const day = await finalised(oggOpusClaiming(DURATION_MAX_SECONDS));
+    expect(day.status).toBe(200);
+    expect(day.body.durationSeconds).toBe(DURATION_MAX_SECONDS);
+    const created = await episode({ audioUrl: day.body.objectPath });
+    expect(created.body).toMatchObject({ duration: DURATION_MAX_SECONDS, audioType: 'audio/ogg' });
   });
 
   it("an episode takes its file's length, type and duration (over a typed one); replacing and removing the file", async () => {

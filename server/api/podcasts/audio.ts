@@ -4,6 +4,7 @@ import { unprocessable } from '../../errors';
 import { siteOrigin } from '../../middleware/security';
 import type { WithBody } from '../../middleware/validate';
 import { findObject } from '../uploads/repo';
+import { storedDuration } from '../uploads/audio';
 
 /** What the episode's file adds to a write: its length and type, from the stored object. */
 export interface EpisodeFileColumns {
@@ -40,7 +41,8 @@ export function episodeAudio(db: Knex): WithBody<PodcastPatchInput & EpisodeFile
         body.audioUrl = `/objects/${object.id}`;
         body.audioBytes = Number(object.size);
         body.audioType = object.content_type;
-        if (object.duration_seconds != null) body.duration = Number(object.duration_seconds);
+        const seconds = storedDuration(object);
+        if (seconds !== undefined) body.duration = seconds;
       } else if (/^https?:\/\//i.test(body.audioUrl)) {
         if (body.externalUrl === undefined) body.externalUrl = body.audioUrl;
         delete body.audioUrl;
@@ -72,5 +74,5 @@ async function currentFileDuration(db: Knex, episodeId: string): Promise<number 
   const episode: { audio_url: string | null } | undefined = await db('podcast_episodes').where({ id: episodeId }).first('audio_url');
   const objectId = episode?.audio_url ? OBJECT_PATH.exec(episode.audio_url)?.[1] : undefined;
   const object = objectId ? await findObject(db, objectId) : undefined;
-  return object?.duration_seconds == null ? undefined : Number(object.duration_seconds);
+  return storedDuration(object);
 }

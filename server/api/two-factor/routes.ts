@@ -63,7 +63,8 @@ const isOn = (user: UserRow) => Boolean(user.two_factor_enabled_at);
 /**
  * Two-step sign-in (docs/security.md §14): the login's second step, the member's own enrolment
  * under /api/profile/two-factor, and the admin's reset. Every code tried counts against the
- * account's limit (`codeLimits`) before it is checked and is given back when it was right.
+ * limits of its address and its account (`codeLimits`) before it is checked and is given back when
+ * it was right.
  */
 export function twoFactorRoutes({ db, secret, siteName, authLimits, codeLimits, clock }: TwoFactorDeps): Router {
   const router = caseSensitiveRouter();
@@ -79,9 +80,9 @@ export function twoFactorRoutes({ db, secret, siteName, authLimits, codeLimits, 
     return step !== undefined && (await claimTimeStep(db, userId, step));
   }
 
-  /** A code, counted against the account's limit; 422 under `code` when wrong. */
-  async function requireCode(userId: string, code: string, encrypted?: 'secret' | 'pending_secret'): Promise<void> {
-    const attempt = await codeLimits.beginGuess(userId);
+  /** A code, counted against the account's and the address's limits; 422 under `code` when wrong. */
+  async function requireCode(ctx: Koa.Context, userId: string, code: string, encrypted?: 'secret' | 'pending_secret'): Promise<void> {
+    const attempt = await codeLimits.beginGuess(userId, ipKey(ctx.ip), 'code');
     if (!(await takeCode(userId, code, encrypted))) {
       throw unprocessable(TWO_FACTOR_MESSAGES.codeWrong, { code: [TWO_FACTOR_MESSAGES.codeWrong] });
     }
@@ -90,7 +91,7 @@ export function twoFactorRoutes({ db, secret, siteName, authLimits, codeLimits, 
 
   /** The current password or a current code: what turning it off and new recovery codes ask for. */
   async function confirmIdentity(ctx: Koa.Context, user: UserRow, input: TwoFactorConfirmInput): Promise<void> {
-    if (input.code) return requireCode(user.id, input.code);
+    if (input.code) return requireCode(ctx, user.id, input.code);
     const attempt = await authLimits.beginLogin(ipKey(ctx.ip), user.email);
     if (!(await verifyPassword(input.password ?? '', user.password_hash))) {
       throw unprocessable(TWO_FACTOR_MESSAGES.passwordWrong, { password: [TWO_FACTOR_MESSAGES.passwordWrong] });
@@ -114,7 +115,7 @@ export function twoFactorRoutes({ db, secret, siteName, authLimits, codeLimits, 
       if (ctx.session) delete ctx.session[PENDING_KEY];
       throw new HttpError(401, 'two_factor_expired', TWO_FACTOR_MESSAGES.signInExpired);
     }
-    const attempt = await codeLimits.beginGuess(user.id);
+    const attempt = await codeLimits.beginGuess(user.id, ipKey(ctx.ip), 'code' in input ? 'code' : 'recovery');
     if ('code' in input) {
       if (!(await takeCode(user.id, input.code))) {
         throw new HttpError(401, 'invalid_two_factor_code', TWO_FACTOR_MESSAGES.codeWrong, { code: [TWO_FACTOR_MESSAGES.codeWrong] });
@@ -150,7 +151,7 @@ export function twoFactorRoutes({ db, secret, siteName, authLimits, codeLimits, 
     if (isOn(user)) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
     const pending = (await findTwoFactor(db, user.id))?.pending_secret;
     if (!pending) throw conflict(TWO_FACTOR_MESSAGES.notStarted);
-    await requireCode(user.id, ctx.state.body.code, 'pending_secret');
+    await requireCode(ctx, user.id, ctx.state.body.code, 'pending_secret');
     const { codes, hashes } = issueRecoveryCodes();
     const enabled = await db.transaction(async (trx) => {
       // A second setup that started meanwhile replaced the secret this code was for.

@@ -258,44 +258,124 @@ describe.each(DB_KINDS)('two-step sign-in [%s]', (kind) => {
   });
 });
 
+/**
+ * The limits on wrong codes (docs/security.md §14) through a trusted proxy, so each browser has its
+ * own address (X-Forwarded-For); the clock is fixed, and moved only to end a window.
+ */
 describe.each(DB_KINDS)('two-step sign-in code limits [%s]', (kind) => {
-  it('allows 5 wrong codes per account in 15 minutes, then 429 with Retry-After, counted across two processes', async () => {
-    const at = Date.parse('2030-01-01T00:01:00Z');
-    const a = await startTestServer(kind, { clock: () => at });
+  const LOOPBACK = ['127.0.0.1', '::1'];
+  let now = Date.parse('2030-01-01T00:00:00Z');
+
+  /** A browser at `ip` with the password already given: the half-done sign-in of `email`. */
+  async function browserAt(server: TestServer, ip: string, email: string) {
+    const agent = server.agent();
+    const post = (path: string, body: unknown) => agent.request('POST', path, { body, headers: { 'x-forwarded-for': ip } });
+    expect((await post('/api/auth/login', { email, password: TEST_PASSWORD })).body).toEqual({ twoFactorRequired: true });
+    return { agent, secondStep: (body: { code: string } | { recoveryCode: string }) => post('/api/auth/login/two-factor', body) };
+  }
+
+  /** A member with two-step sign-in on: their secret and recovery codes, and the owner's own browser. */
+  async function enrolled(server: TestServer) {
+    const user = await createUser(server.db);
+    const owner = server.agent();
+    await owner.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const setup = await owner.post('/api/profile/two-factor/setup');
+    const enabled = await owner.post('/api/profile/two-factor/enable', { code: await currentCode(setup.body.secret, now) });
+    expect(enabled.status).toBe(200);
+    now += STEP_MS;
+    return { user, owner, secret: setup.body.secret as string, recoveryCodes: enabled.body.recoveryCodes as string[] };
+  }
+
+  const wrongFor = (right: string) => (right === '000000' ? '111111' : '000000');
+
+  it('5 wrong codes from one address refuse that address (429, Retry-After), on every process; a right code from another address still signs in', async () => {
+    const a = await startTestServer(kind, { clock: () => now, trustProxy: LOOPBACK });
     // Its own connection pool, as a second process would have.
     const secondPool = connect(a.config);
-    const b = await startTestServer(kind, { clock: () => at, database: { kind, db: secondPool, config: a.config, drop: () => secondPool.destroy() } });
+    const b = await startTestServer(kind, { clock: () => now, trustProxy: LOOPBACK, database: { kind, db: secondPool, config: a.config, drop: () => secondPool.destroy() } });
     onTestFinished(async () => {
       await b.close();
       await a.close();
     });
-    const user = await createUser(a.db);
-    const owner = a.agent();
-    await owner.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
-    const setup = await owner.post('/api/profile/two-factor/setup');
-    const secret = setup.body.secret as string;
-    expect((await owner.post('/api/profile/two-factor/enable', { code: await currentCode(secret, at) })).status).toBe(200);
-    const right = await currentCode(secret, at + STEP_MS);
-    const wrongCode = right === '000000' ? '111111' : '000000';
+    const { user, owner, secret, recoveryCodes } = await enrolled(a);
+    now = Date.parse('2030-01-01T01:01:00Z');
+    const right = await currentCode(secret, now);
 
-    // Half-done sign-ins on both processes, with the password.
-    const onA = a.agent();
-    const onB = b.agent();
-    for (const browser of [onA, onB]) expect((await browser.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).body).toEqual({ twoFactorRequired: true });
+    // The guesser's address, on both processes.
+    const guesserOnA = await browserAt(a, '198.51.100.7', user.email);
+    const guesserOnB = await browserAt(b, '198.51.100.7', user.email);
     for (let i = 0; i < 5; i++) {
-      const browser = i % 2 ? onB : onA;
-      expect((await browser.post('/api/auth/login/two-factor', { code: wrongCode })).status, `guess ${i + 1}`).toBe(401);
+      const guesser = i % 2 ? guesserOnB : guesserOnA;
+      expect((await guesser.secondStep({ code: wrongFor(right) })).status, `guess ${i + 1}`).toBe(401);
     }
-    for (const browser of [onA, onB]) {
-      const blocked = await browser.post('/api/auth/login/two-factor', { code: right });
+    for (const guesser of [guesserOnA, guesserOnB]) {
+      const blocked = await guesser.secondStep({ code: right });
       expect(blocked.status).toBe(429);
       expect(blocked.headers.get('retry-after')).toBe(String(14 * 60));
       expect(blocked.body.message).toBe('Too many wrong codes. Please try again later.');
-      // Recovery codes are guesses at the same account, under the same limit.
-      expect((await browser.post('/api/auth/login/two-factor', { recoveryCode: 'abcde-fghjk' })).status).toBe(429);
     }
-    // The member's own profile actions count against it too: the limit is the account's.
-    expect((await owner.post('/api/profile/two-factor/disable', { code: right })).status).toBe(429);
+
+    // The owner, from their own address, with the right code: signed in.
+    const ownerBrowser = await browserAt(b, '203.0.113.20', user.email);
+    const signedIn = await ownerBrowser.secondStep({ code: right });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.id).toBe(user.id);
+    // The owner's profile is not refused either (a wrong code there is the usual 422).
+    expect((await owner.post('/api/profile/two-factor/recovery-codes', { code: wrongFor(right) })).status).toBe(422);
+    // Recovery codes are counted apart: one still works from the refused address.
+    expect((await guesserOnA.secondStep({ recoveryCode: recoveryCodes[0] })).status).toBe(200);
+
+    // Once its window has passed, the refused address may try again.
+    now += 15 * 60_000;
+    const later = await browserAt(a, '198.51.100.7', user.email);
+    expect((await later.secondStep({ code: await currentCode(secret, now) })).status).toBe(200);
+  }, 60_000);
+
+  it("guesses spread over many addresses meet the account's bound (50 an hour): then authenticator codes are refused from everyone, and a recovery code still signs in", async () => {
+    const t = await startTestServer(kind, { clock: () => now, trustProxy: LOOPBACK });
+    onTestFinished(() => t.close());
+    const { user, secret, recoveryCodes } = await enrolled(t);
+    now = Date.parse('2030-01-01T03:00:00Z');
+    const right = await currentCode(secret, now);
+
+    // Ten addresses, five wrong codes each: each address stays within its own limit. One half-done
+    // sign-in serves them all (the address is the request's, not the session's), saving nine
+    // password checks; then the 51st wrong code, from an eleventh address, is refused.
+    const guesser = t.agent();
+    expect((await guesser.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).body).toEqual({ twoFactorRequired: true });
+    const guessFrom = (ip: string) =>
+      guesser.request('POST', '/api/auth/login/two-factor', { body: { code: wrongFor(right) }, headers: { 'x-forwarded-for': ip } });
+    for (let n = 1; n <= 10; n++) {
+      for (let i = 0; i < 5; i++) expect((await guessFrom(`198.51.100.${n}`)).status, `address ${n}, guess ${i + 1}`).toBe(401);
+    }
+    expect((await guessFrom('198.51.100.11')).status).toBe(429);
+    // The owner's right code from their own address: refused alike.
+    const owner = await browserAt(t, '203.0.113.20', user.email);
+    const refused = await owner.secondStep({ code: right });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe(String(60 * 60));
+
+    // A recovery code is not refused: from the owner's address, and from a guessing one.
+    const recovered = await owner.secondStep({ recoveryCode: recoveryCodes[0] });
+    expect(recovered.status).toBe(200);
+    expect(recovered.body.id).toBe(user.id);
+    const fromGuesser = await browserAt(t, '198.51.100.1', user.email);
+    expect((await fromGuesser.secondStep({ recoveryCode: recoveryCodes[1] })).status).toBe(200);
+
+    // After the hour, the authenticator works again.
+    now += 60 * 60_000;
+    const nextHour = await browserAt(t, '203.0.113.20', user.email);
+    expect((await nextHour.secondStep({ code: await currentCode(secret, now) })).status).toBe(200);
+  }, 60_000);
+
+  it('wrong recovery codes from one address refuse that address after 5, and leave the owner\'s recovery codes working elsewhere', async () => {
+    const t = await startTestServer(kind, { clock: () => now, trustProxy: LOOPBACK });
+    onTestFinished(() => t.close());
+    const { user, recoveryCodes } = await enrolled(t);
+    const guesser = await browserAt(t, '198.51.100.50', user.email);
+    for (let i = 0; i < 5; i++) expect((await guesser.secondStep({ recoveryCode: `aaaaa-aaaa${i}` })).status).toBe(401);
+    expect((await guesser.secondStep({ recoveryCode: recoveryCodes[0] })).status).toBe(429);
+    expect((await (await browserAt(t, '203.0.113.20', user.email)).secondStep({ recoveryCode: recoveryCodes[0] })).status).toBe(200);
   });
 });
 

@@ -1,4 +1,5 @@
 import { parseStream } from 'music-metadata';
+import { DURATION_MAX_SECONDS } from '../../../contracts/podcasts';
 import type { ObjectStorage } from '../../storage/index';
 import type { ObjectRow } from './repo';
 
@@ -6,10 +7,23 @@ import type { ObjectRow } from './repo';
 export class UnreadableAudio extends Error {}
 
 /**
+ * The file's header claims a length past what an episode may last (the typed duration's limit). A
+ * few bytes can claim any length (an Ogg page's granule position, say), and the column holds 32 bits.
+ */
+export class AudioTooLong extends Error {}
+
+/** A duration stored for an object, when it is one an episode may take (older rows were not checked). */
+export function storedDuration(object: Pick<ObjectRow, 'duration_seconds'> | undefined): number | undefined {
+  const seconds = object?.duration_seconds == null ? undefined : Number(object.duration_seconds);
+  return seconds !== undefined && seconds >= 1 && seconds <= DURATION_MAX_SECONDS ? seconds : undefined;
+}
+
+/**
  * An uploaded audio file's duration in whole seconds, read by music-metadata from a stream of the
  * stored file (never all in memory: an episode may be hundreds of MB). Files without a header that
  * says their length are read to the end. A failing storage read is rethrown as it is (an outage is
- * not the file's fault); anything the parser cannot make sense of is UnreadableAudio.
+ * not the file's fault); anything the parser cannot make sense of is UnreadableAudio, a length past
+ * DURATION_MAX_SECONDS (Infinity included) AudioTooLong.
  */
 export async function readAudioDuration(storage: ObjectStorage, object: Pick<ObjectRow, 'path' | 'content_type' | 'size'>): Promise<number> {
   const stream = storage.read(object.path);
@@ -20,11 +34,13 @@ export async function readAudioDuration(storage: ObjectStorage, object: Pick<Obj
   try {
     const { format } = await parseStream(stream, { mimeType: object.content_type, size: Number(object.size) }, { duration: true, skipCovers: true });
     const seconds = format.duration;
-    if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) throw new UnreadableAudio('no duration');
-    return Math.max(1, Math.round(seconds));
+    if (seconds === undefined || Number.isNaN(seconds) || seconds <= 0) throw new UnreadableAudio('no duration');
+    const whole = Math.max(1, Math.round(seconds));
+    if (whole > DURATION_MAX_SECONDS) throw new AudioTooLong(`claims ${seconds} s`);
+    return whole;
   } catch (err) {
     if (readError) throw readError;
-    if (err instanceof UnreadableAudio) throw err;
+    if (err instanceof UnreadableAudio || err instanceof AudioTooLong) throw err;
     throw new UnreadableAudio(String((err as Error)?.message ?? err));
   } finally {
     stream.destroy();

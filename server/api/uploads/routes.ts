@@ -41,7 +41,8 @@ import {
   type ObjectRow,
 } from './repo';
 import type { UploadedImages } from './images';
-import { readAudioDuration, UnreadableAudio } from './audio';
+import { AudioTooLong, readAudioDuration, storedDuration, UnreadableAudio } from './audio';
+import { AUDIO_TOO_LONG } from '../../../contracts/podcasts';
 
 export interface UploadDeps {
   db: Knex;
@@ -190,15 +191,17 @@ export function uploadRoutes({ db, storage, writeLimits, quota, images }: Upload
    * file that only starts like audio is refused here, as images are.
    */
   async function audioDuration(object: ObjectRow): Promise<number | null> {
-    if (object.duration_seconds != null) return Number(object.duration_seconds);
+    const stored = storedDuration(object);
+    if (stored !== undefined) return stored;
     try {
       const seconds = await readAudioDuration(storage, object);
       await recordDuration(db, object.id, seconds);
       return seconds;
     } catch (error) {
-      if (!(error instanceof UnreadableAudio)) throw error;
-      // Published before durations were read: finalising it again still answers its path.
+      if (!(error instanceof UnreadableAudio || error instanceof AudioTooLong)) throw error;
+      // Published before durations were read (or checked): finalising it again still answers its path.
       if (object.finalized_at) return null;
+      if (error instanceof AudioTooLong) throw unprocessable(AUDIO_TOO_LONG);
       throw unprocessable('The file could not be read as audio. Please upload an MP3, M4A, WAV or Ogg file.');
     }
   }
