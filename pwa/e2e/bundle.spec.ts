@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { initialChunks } from '../../scripts/check-bundle';
 import { expect, test } from './fixtures';
-import { storedPaths } from './offline';
+import { storedPaths, goOffline } from './offline';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -75,7 +75,7 @@ test('where data is dear (Save-Data) the worker precaches only the shell; elsewh
   // What the member runs is kept as it passes: the next load of the page works offline.
   await litePage.reload();
   await expect(litePage.getByRole('heading', { level: 1, name: 'Welcome to Ledger Commons' })).toBeVisible();
-  await lite.setOffline(true);
+  await goOffline(lite);
   await litePage.reload();
   await expect(litePage.getByRole('heading', { level: 1, name: 'Welcome to Ledger Commons' })).toBeVisible();
   await lite.close();

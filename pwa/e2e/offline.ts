@@ -89,7 +89,8 @@ export async function editorWithUploadedImage(baseURL: string): Promise<{ api: A
   return { api, published, objectPath };
 }
 
-/** The request handler each context is offline with (absent while it is online). */
+/** The request handler each context is offline with (absent while it is online), for every URL. */
+const everyURL = () => true;
 const offlineRoutes = new WeakMap<BrowserContext, (route: Route) => Promise<void>>();
 
 /**
@@ -107,7 +108,7 @@ export async function goOffline(context: BrowserContext): Promise<void> {
   offlineRoutes.set(context, handler);
   // The prototype's route, not the one the fixtures wrap (pwa/e2e/fixtures.ts): that one makes the
   // server render nothing for the rest of the test, which a dropped connection has no business doing.
-  await (Object.getPrototypeOf(context) as BrowserContext).route.call(context, '**/*', handler);
+  await (Object.getPrototypeOf(context) as BrowserContext).route.call(context, everyURL, handler);
   await context.setOffline(true);
 }
 
@@ -116,7 +117,7 @@ export async function goOnline(context: BrowserContext): Promise<void> {
   const handler = offlineRoutes.get(context);
   if (!handler) return;
   offlineRoutes.delete(context);
-  await context.unroute('**/*', handler);
+  await context.unroute(everyURL, handler);
   await context.setOffline(false);
 }
 
