@@ -124,3 +124,18 @@ describe('rules named once', () => {
     expect(serverLines(serverCode().filter((file) => !under(file, ...ALLOWED)), rule)).toEqual([]);
   });
 });
+
+describe('offline in the browser tests', () => {
+  const e2e = path.join(pwa, 'e2e');
+  // Chromium's offline emulation alone leaves a service worker on the network; goOffline (e2e/offline.ts)
+  // takes the worker off too. offline-worker.spec.ts uses the emulation alone once, to show what it leaks.
+  const ALLOWED = ['offline.ts', 'offline-worker.spec.ts'];
+  const emulation = /\.setOffline\(|\boffline:\s*true\b/;
+  it('goes through goOffline/goOnline: no spec or helper sets the emulation itself', () => {
+    expect(code(path.join(e2e, 'offline.ts'))).toMatch(emulation);
+    const direct = sources(e2e)
+      .filter((file) => !ALLOWED.includes(path.relative(e2e, file)) && emulation.test(code(file)))
+      .map((file) => path.relative(pwa, file));
+    expect(direct).toEqual([]);
+  });
+});

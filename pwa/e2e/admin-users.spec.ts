@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 import { choose } from './select';
 import { toast } from './toast';
 import { chooseRowAction } from './menus';
-import { waitForServiceWorker } from './offline';
+import { waitForServiceWorker, goOffline } from './offline';
 import { ACCOUNTS, signIn } from './session';
 import { signInWithForm } from './journey';
 
@@ -432,7 +432,7 @@ test('offline, the admin lists say so with the offline notice: no "could not be 
   await page.goto('/admin/users');
   await expect(usersTable(page).getByRole('row').nth(1)).toBeVisible();
   await waitForServiceWorker(page);
-  await context.setOffline(true);
+  await goOffline(context);
   await page.reload();
   const list = page.getByRole('region', { name: 'Users' });
   await expect(list.getByRole('heading', { name: "You're offline" })).toBeVisible();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { createArticle, getJson, holdRoute, useTheme } from './content';
 import { expect, test } from './fixtures';
-import { storedPaths, waitForServiceWorker } from './offline';
+import { storedPaths, waitForServiceWorker, goOffline, goOnline } from './offline';
 import { ACCOUNTS, signIn } from './session';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
@@ -247,10 +247,10 @@ test.describe('Search all of Ledger Commons', () => {
     await siteSearch(page).getByRole('button', { name: 'Try again' }).click();
     await expect(siteSearch(page)).toContainText('No results for "zzqxfails"');
 
-    await context.setOffline(true);
+    await goOffline(context);
     await box.fill('audit offline');
     await expect(siteSearch(page)).toContainText('Search all of Ledger Commons is available when you are online.');
-    await context.setOffline(false);
+    await goOnline(context);
   });
 
   test('offline, it searches what the device has stored and says so', async ({ page, context, request }) => {
@@ -264,7 +264,7 @@ test.describe('Search all of Ledger Commons', () => {
     await waitForServiceWorker(page);
     await expect.poll(() => storedPaths(page)).toContain('/api/news?limit=12&view=card');
 
-    await context.setOffline(true);
+    await goOffline(context);
     const box = page.getByRole('searchbox', { name: 'Search articles' });
     await box.fill(word);
     const region = siteSearch(page);
@@ -274,7 +274,7 @@ test.describe('Search all of Ledger Commons', () => {
 
     await box.fill(`${word} zzqxabsent`);
     await expect(region).toContainText(`No results for "${word} zzqxabsent" on this device. Search all of Ledger Commons is available when you are online.`);
-    await context.setOffline(false);
+    await goOnline(context);
   });
 
   test('a single character keeps to the in-page filter', async ({ page }) => {

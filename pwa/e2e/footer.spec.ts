@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
-import { waitForServiceWorker } from './offline';
+import { waitForServiceWorker, goOffline } from './offline';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -107,7 +107,7 @@ test('the pages say what the site is, what it stores, its terms and how to reach
 test('the pages open offline once the app is installed, also after a reload', async ({ page, context }) => {
   await page.goto('/');
   await waitForServiceWorker(page);
-  await context.setOffline(true);
+  await goOffline(context);
   // Never visited online: its text ships with the app.
   await footer(page).getByRole('link', { name: 'Terms', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of use' })).toBeVisible();

@@ -8,7 +8,7 @@ import type { Contributor } from '../../contracts/community';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
 import { expectSignedIn, header, main, openProfile } from './journey';
-import { offlineBanner, storedPaths, waitForServiceWorker } from './offline';
+import { offlineBanner, storedPaths, waitForServiceWorker, goOffline, goOnline } from './offline';
 import { ACCOUNTS } from './session';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
@@ -237,11 +237,11 @@ test('member pages open from an article byline and from the leaderboard, show no
 
   // Seen once, it opens offline from the device.
   await expect.poll(() => storedPaths(page)).toContain(`/api/members/${first.id}`);
-  await context.setOffline(true);
+  await goOffline(context);
   await page.reload();
   await expect(main(page).getByRole('heading', { level: 1, name: firstName })).toBeVisible();
   await expect(offlineBanner(page)).toBeVisible();
-  await context.setOffline(false);
+  await goOnline(context);
 });
 
 test('offline, the profile reads from the device and saving says it needs a connection', async ({ page, context, playwright, baseURL }) => {
@@ -254,12 +254,12 @@ test('offline, the profile reads from the device and saving says it needs a conn
   await openProfile(page, member.name);
   await expect.poll(() => storedPaths(page)).toContain('/api/profile');
 
-  await context.setOffline(true);
+  await goOffline(context);
   await page.reload();
   await expect(profileCard(page, 'Details').getByLabel('First Name')).toHaveValue('Lena');
   await expect(main(page).getByRole('status').filter({ hasText: "You're offline" })).toContainText('saving changes needs a connection');
   await expect(profileCard(page, 'Details').getByRole('button', { name: 'Save Changes' })).toBeDisabled();
   await expect(profileCard(page, 'Change Password').getByRole('button', { name: 'Change Password' })).toBeDisabled();
   await expect(profileCard(page, 'Photo').getByRole('button', { name: 'Add Photo' })).toBeDisabled();
-  await context.setOffline(false);
+  await goOnline(context);
 });

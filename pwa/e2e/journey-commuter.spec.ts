@@ -5,7 +5,7 @@ import { request, type BrowserContext, type Page } from '@playwright/test';
 import { getJson, type ListedArticle } from './content';
 import { expect, test } from './fixtures';
 import { expectSignedIn, main, openArticleFromList, saveOpenArticle, SCREENS } from './journey';
-import { cachedUrls, expectUploadShown, ICON_PATH, launchProfile, uploadedSizes, startSignedIn, firstPage } from './offline';
+import { cachedUrls, expectUploadShown, ICON_PATH, launchProfile, uploadedSizes, startSignedIn, firstPage, goOffline } from './offline';
 import { startServer, type RunningServer } from './server';
 import { ACCOUNTS, emptyReadingList } from './session';
 
@@ -70,7 +70,7 @@ for (const screen of SCREENS) {
       await expect.poll(async () => (await cachedUrls(page, SAVED_IMAGES)).sort()).toEqual(articles.flatMap((a) => uploadedSizes(a.imageUrl)).sort());
 
       // The train enters the tunnel; later the browser is closed and opened again, still offline.
-      await context.setOffline(true);
+      await goOffline(context);
       // Nothing but the saved images may answer for them: no HTTP cache, no runtime image cache.
       await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
       await page.evaluate(() => caches.delete('ledger-images-v1'));

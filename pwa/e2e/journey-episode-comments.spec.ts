@@ -3,6 +3,7 @@ import { getJson, type ListedShow } from './content';
 import { expect, test } from './fixtures';
 import { main, navigate, signInWithForm } from './journey';
 import { ACCOUNTS } from './session';
+import { goOffline, goOnline } from './offline';
 
 /*
  * Journey: a member signed in through the form opens an episode from the podcast hub, loses the
@@ -41,7 +42,7 @@ test("a member's episode comment written offline is queued, posted once when bac
   await expect(main(page).getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(main(page).getByRole('heading', { name: 'Comments (0)' })).toBeVisible();
 
-  await context.setOffline(true);
+  await goOffline(context);
   await main(page).getByLabel('Add a comment').fill(words);
   await main(page).getByRole('button', { name: 'Post Comment' }).click();
   const mine = main(page).getByRole('article', { name: `Comment by ${ACCOUNTS.member.name}` }).filter({ hasText: words });
@@ -50,7 +51,7 @@ test("a member's episode comment written offline is queued, posted once when bac
   await expect(main(page).getByRole('heading', { name: 'Comments (1)' })).toBeVisible();
   await expect(syncStatus(page).getByRole('status')).toHaveText('1 pending');
 
-  await context.setOffline(false);
+  await goOnline(context);
   await expect(syncStatus(page)).toBeHidden();
   await expect(mine).toBeVisible();
   await expect(mine).not.toContainText('Pending sync');
@@ -67,14 +68,14 @@ test("a member's episode comment written offline is queued, posted once when bac
 
   // A typo fixed in the tunnel: the new words show at once, waiting; back online they land once, marked edited.
   const fixed = `${words}, fixed`;
-  await context.setOffline(true);
+  await goOffline(context);
   await mine.getByRole('button', { name: 'Edit comment' }).click();
   await mine.getByLabel('Edit your comment').fill(fixed);
   await mine.getByRole('button', { name: 'Save' }).click();
   const edited = main(page).getByRole('article', { name: `Comment by ${ACCOUNTS.member.name}` }).filter({ hasText: fixed });
   await expect(edited).toContainText('Pending sync');
   await expect(syncStatus(page).getByRole('status')).toHaveText('1 pending');
-  await context.setOffline(false);
+  await goOnline(context);
   await expect(syncStatus(page)).toBeHidden();
   await expect(edited).toContainText(/Edited/);
   await expect(edited).not.toContainText('Pending sync');

@@ -5,6 +5,7 @@ import { getJson } from './content';
 import { expect, test } from './fixtures';
 import { main, signInWithForm } from './journey';
 import { ACCOUNTS } from './session';
+import { goOffline } from './offline';
 
 /*
  * Mentions: a member types `@` and the start of a name in an article's comment box and in
@@ -172,7 +173,7 @@ test('offline, the comment box offers no suggestions, and the queued comment dra
   page.on('request', (request) => {
     if (request.url().includes('/api/members/mentions?q=mat')) asked += 1;
   });
-  await context.setOffline(true);
+  await goOffline(context);
   await box.pressSequentially('and @Mat later');
   await expect(box).toHaveValue(`@${ACCOUNTS.editor.name} and @Mat later`);
   // The query for "Mat" was tried (and failed) while the words after it were typed; nothing opened.

@@ -4,7 +4,7 @@ import type { Comment } from '../../contracts/news';
 import { getJson } from './content';
 import { expect, test } from './fixtures';
 import { main, SCREENS, signInWithForm } from './journey';
-import { storedPaths, waitForServiceWorker } from './offline';
+import { storedPaths, waitForServiceWorker, goOffline, goOnline } from './offline';
 import { ACCOUNTS } from './session';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
@@ -55,7 +55,7 @@ for (const screen of SCREENS) {
       await page.goto(`/news/${articleId}`);
       await expect(main(page).getByRole('heading', { level: 1, name: articleTitle })).toBeVisible();
 
-      await context.setOffline(true);
+      await goOffline(context);
       await main(page).getByLabel('Add a comment').fill(comment);
       await main(page).getByRole('button', { name: 'Post Comment' }).click();
       await expect(main(page).getByRole('article', { name: `Comment by ${ACCOUNTS.member.name}` }).filter({ hasText: comment })).toContainText('Pending sync');
@@ -82,7 +82,7 @@ for (const screen of SCREENS) {
       await expect(waiting).toContainText('Pending sync');
       await expect(syncStatus(page).getByRole('status')).toHaveText('3 pending');
 
-      await context.setOffline(false);
+      await goOnline(context);
       await expect(syncStatus(page)).toBeHidden();
 
       const member = page.request;

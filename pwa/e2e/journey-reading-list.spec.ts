@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations, setTheme } from './axe';
 import type { ListedArticle } from './content';
 import { expect, test } from './fixtures';
 import { expectSignedIn, main, SCREENS, signInWithForm } from './journey';
-import { cachedUrls, editorWithUploadedImage, expectUploadShown, launchProfile, uploadedSizes, waitForServiceWorker, firstPage } from './offline';
+import { cachedUrls, editorWithUploadedImage, expectUploadShown, launchProfile, uploadedSizes, waitForServiceWorker, firstPage, goOffline, goOnline } from './offline';
 import { startServer, type RunningServer } from './server';
 import { ACCOUNTS, emptyReadingList } from './session';
 
@@ -220,7 +220,7 @@ test('save on one device, read offline on another, removal and reading position 
     await expect.poll(() => cachedUrls(b.page, SAVED_IMAGES)).toEqual(expect.arrayContaining(uploadedSizes(articles[0].imageUrl!)));
 
     // The train: offline, no HTTP cache, no runtime image cache, the browser closed and opened again.
-    await b.context.setOffline(true);
+    await goOffline(b.context);
     await (await b.context.newCDPSession(b.page)).send('Network.clearBrowserCache');
     await b.page.evaluate(() => caches.delete('ledger-images-v1'));
     await b.context.close();
@@ -242,7 +242,7 @@ test('save on one device, read offline on another, removal and reading position 
     await expect.poll(() => queuedChanges(b.page)).toEqual([`listProgress ${articles[0].id}`, `listRemove ${articles[1].id}`].sort());
 
     // Out of the tunnel: the outbox sends both; A, opened again, shows the list as B left it.
-    await b.context.setOffline(false);
+    await goOnline(b.context);
     await expect.poll(() => queuedWrites(b.page), { timeout: 30_000 }).toBe(0);
     await a.page.goto('/saved');
     await expect(entry(a.page, articles[0].title)).toBeVisible();
@@ -263,8 +263,8 @@ test('both devices offline: the furthest position wins, and a removal beats an o
   test.slow(); // two browser launches, two sign-ins through the form
   await withProfiles(async (launch) => {
     const { a, b } = await savedOnAThenOnB(launch);
-    await a.context.setOffline(true);
-    await b.context.setOffline(true);
+    await goOffline(a.context);
+    await goOffline(b.context);
 
     // B removes the second article, then A (later) marks it finished: finishing does not bring it back.
     await entry(b.page, articles[1].title).getByRole('button', { name: `Remove "${articles[1].title}" from saved` }).click();
@@ -286,7 +286,7 @@ test('both devices offline: the furthest position wins, and a removal beats an o
     }
 
     // Back online, both queues sent: both devices show one list, as the server merged it.
-    for (const device of [a, b]) await device.context.setOffline(false);
+    for (const device of [a, b]) await goOnline(device.context);
     for (const device of [a, b]) await expect.poll(() => queuedWrites(device.page), { timeout: 30_000 }).toBe(0);
     for (const device of [a, b]) {
       await device.page.goto('/saved');
@@ -379,7 +379,7 @@ test('in the background: Periodic Background Sync downloads what another device 
 
     // The train: offline, no HTTP cache and no runtime image cache. Saved and the article open from
     // what the background sync downloaded.
-    await b.context.setOffline(true);
+    await goOffline(b.context);
     await (await b.context.newCDPSession(b.page)).send('Network.clearBrowserCache');
     await b.page.evaluate(() => caches.delete('ledger-images-v1'));
     await b.page.goto('/saved');

@@ -5,6 +5,7 @@ import { expect, test } from './fixtures';
 import { main, navigate, signInWithForm } from './journey';
 import { ACCOUNTS } from './session';
 import { dismissToast } from './toast';
+import { goOffline, goOnline } from './offline';
 
 /*
  * Issue 36 in the forums, desktop and phone. Solved: a member signed in through the form asks a
@@ -141,7 +142,7 @@ test('the author fixes their reply offline: it waits, then lands once marked Edi
   await expect(mine).not.toContainText('Edited');
 
   const fixed = words.replace('purchse', 'purchase');
-  await context.setOffline(true);
+  await goOffline(context);
   await mine.getByRole('button', { name: 'Edit reply' }).click();
   await mine.getByLabel('Edit your reply').fill(fixed);
   await mine.getByRole('button', { name: 'Save' }).click();
@@ -149,7 +150,7 @@ test('the author fixes their reply offline: it waits, then lands once marked Edi
   await expect(mine).toContainText('Pending sync');
   await expect(syncStatus(page).getByRole('status')).toHaveText('1 pending');
 
-  await context.setOffline(false);
+  await goOnline(context);
   await expect(syncStatus(page)).toBeHidden();
   await expect(mine).toContainText(/Edited/);
   await expect(mine).not.toContainText('Pending sync');

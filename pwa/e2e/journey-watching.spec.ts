@@ -4,6 +4,7 @@ import { confirmLinkIn, expect, newMember, test as mailTest } from './mail';
 import { ACTOR, adminApi, bell } from './notifications';
 import { choose } from './select';
 import { toast } from './toast';
+import { goOffline, goOnline } from './offline';
 
 /*
  * Following a discussion one did not start (issue 36), the member's way: signed in through the form,
@@ -106,11 +107,11 @@ test('a member watches a category while offline: the choice waits, lands once ba
   await expect(main(page).getByRole('heading', { level: 2, name: `${category.name} Discussions` })).toBeVisible();
   await expect(main(page).getByText('You will be notified when someone mentions you, or replies to your own discussion.')).toBeVisible();
 
-  await context.setOffline(true);
+  await goOffline(context);
   await choose(main(page), 'Follow this category', 'Watching');
   await expect(toast(page)).toContainText('Saved offline');
   await expect(main(page).getByText('You will be notified of every new discussion and reply in this category.')).toBeVisible();
-  await context.setOffline(false);
+  await goOnline(context);
   await expect.poll(async () => (await (await own.get(`/api/forum/categories/${category.id}/watch`)).json()).level).toBe('watching');
 
   const title = `Lease modifications ${unique()}`;

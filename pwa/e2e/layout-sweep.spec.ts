@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { waitForServiceWorker } from './offline';
+import { waitForServiceWorker, goOffline } from './offline';
 import { ACCOUNTS, signIn } from './session';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
@@ -336,7 +336,7 @@ test('the worst case fits: an admin with a long name, offline, with a queued wri
       // Online once (the worker installs, the article is opened), then a comment written offline is queued.
       await p.goto(`/news/${ids.article}`);
       await waitForServiceWorker(p);
-      await p.context().setOffline(true);
+      await goOffline(p.context());
       await p.getByLabel('Add a comment').fill('Written in a tunnel');
       await p.getByRole('button', { name: 'Post Comment' }).click();
       await expect(p.getByRole('group', { name: 'Sync status' }).getByRole('status')).toHaveText('1 pending');

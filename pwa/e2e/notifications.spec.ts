@@ -4,7 +4,7 @@ import { holdRoute } from './content';
 import { expect, test } from './fixtures';
 import { header, main, signInWithForm } from './journey';
 import { ACTOR, adminApi, bell, bellName, newRecipient, notify, settingsOnServer, unreadOnServer } from './notifications';
-import { expectSavedContentBanner, storedPaths, waitForServiceWorker } from './offline';
+import { expectSavedContentBanner, storedPaths, waitForServiceWorker, goOffline, goOnline } from './offline';
 import { toast } from './toast';
 
 /*
@@ -256,7 +256,7 @@ test.describe('offline', () => {
       expect.arrayContaining(['/api/notifications', '/api/notifications/unread-count']),
     );
 
-    await context.setOffline(true);
+    await goOffline(context);
     await page.reload();
     await expectSavedContentBanner(page);
     await expect(list(page).getByRole('link', { name: /^Unread: / })).toHaveCount(2);
@@ -277,7 +277,7 @@ test.describe('offline', () => {
     await expect(bell(page)).toHaveAccessibleName(bellName(1));
     expect(await unreadOnServer(member)).toBe(2);
 
-    await context.setOffline(false);
+    await goOnline(context);
     await expect(syncStatus(page)).toBeHidden();
     await expect.poll(() => unreadOnServer(member)).toBe(1);
     await expect(bell(page)).toHaveAccessibleName(bellName(1));

@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
 import { startServer } from './server';
-import { launchProfile, waitForServiceWorker, firstPage } from './offline';
+import { launchProfile, waitForServiceWorker, firstPage, goOffline } from './offline';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -101,7 +101,7 @@ test('after one online visit every route opens offline, and the worker caches no
   const assets = (await readdir(path.join(distDir, 'assets'))).filter((file) => !file.endsWith('.br')).map((file) => `/assets/${file}`);
   expect(assets.filter((asset) => !precached.includes(asset))).toEqual([]);
 
-  await context.setOffline(true);
+  await goOffline(context);
   // Never opened online: the screen's code comes from the precache; its data was never fetched.
   await page.goto('/resources');
   await expect(page.getByRole('heading', { level: 1, name: 'Educational Resources' })).toBeVisible();

@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { getJson } from './content';
 import { expect, test } from './fixtures';
 import { main, signInWithForm } from './journey';
-import { offlineBanner, storedPaths, waitForServiceWorker } from './offline';
+import { offlineBanner, storedPaths, waitForServiceWorker, goOffline, goOnline } from './offline';
 import { ACCOUNTS } from './session';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
@@ -42,7 +42,7 @@ test("a list never loaded on this device says You're offline, as detail pages do
   await page.goto('/saved');
   await waitForServiceWorker(page);
   expect((await storedPaths(page)).filter((path) => path.startsWith('/api/news?'))).toEqual([]);
-  await context.setOffline(true);
+  await goOffline(context);
   await page.goto('/news');
   await expect(main(page).getByRole('heading', { level: 1, name: 'Industry News' })).toBeVisible();
   const notice = main(page).getByRole('region', { name: "You're offline" });
@@ -86,13 +86,13 @@ test("a comment refused on sync is shown where it was written, with its text and
   await signInWithForm(page, ACCOUNTS.member);
   await page.goto(`/news/${articleId}`);
   await expect(main(page).getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await context.setOffline(true);
+  await goOffline(context);
   await main(page).getByLabel('Add a comment').fill(text);
   await main(page).getByRole('button', { name: 'Post Comment' }).click();
   await expect(main(page).getByRole('article', { name: `Comment by ${ACCOUNTS.member.name}` })).toContainText('Pending sync');
 
   expect((await admin.delete(`/api/news/${articleId}`)).status()).toBe(200);
-  await context.setOffline(false);
+  await goOnline(context);
 
   // In place: under the article (now gone), not only behind the header's Details.
   const here = main(page).getByRole('region', { name: 'Not sent' });
@@ -128,13 +128,13 @@ test('a reply refused on sync is shown in its discussion with its text and Retry
   await signInWithForm(page, ACCOUNTS.member);
   await page.goto(`/forums/${discussion.id}`);
   await expect(main(page).getByRole('heading', { level: 1, name: discussion.title })).toBeVisible();
-  await context.setOffline(true);
+  await goOffline(context);
   await main(page).getByLabel('Your reply').fill(text);
   await main(page).getByRole('button', { name: 'Post Reply' }).click();
   await expect(main(page)).toContainText('Pending sync');
 
   expect((await admin.delete(`/api/forum/discussions/${discussion.id}`)).status()).toBe(200);
-  await context.setOffline(false);
+  await goOnline(context);
 
   const here = main(page).getByRole('region', { name: 'Not sent' });
   await expect(main(page).getByRole('heading', { level: 1, name: 'Discussion Not Found' })).toBeVisible();
@@ -157,7 +157,7 @@ test("a comment waiting to be sent counts the same in the article's stat and the
   await expect(main(page).getByRole('heading', { level: 1, name: title })).toBeVisible();
   const stat = main(page).locator('.article__actions .card__stat');
   await expect(stat).toHaveText('0 comments');
-  await context.setOffline(true);
+  await goOffline(context);
   await main(page).getByLabel('Add a comment').fill('Counted while waiting');
   await main(page).getByRole('button', { name: 'Post Comment' }).click();
   await expect(main(page).getByRole('article', { name: `Comment by ${ACCOUNTS.member.name}` })).toContainText('Pending sync');
@@ -166,7 +166,7 @@ test("a comment waiting to be sent counts the same in the article's stat and the
   await shot(page, 'pending-comment-count');
 
   // Sent: still one, from the server now.
-  await context.setOffline(false);
+  await goOnline(context);
   await expect(main(page).getByRole('article', { name: `Comment by ${ACCOUNTS.member.name}` })).not.toContainText('Pending sync');
   await expect(main(page).getByRole('heading', { name: 'Comments (1)' })).toBeVisible();
   await expect(stat).toHaveText('1 comment');
@@ -195,7 +195,7 @@ test('an anonymous like works offline: it is counted in this browser, with no er
   await expect(main(page).getByRole('heading', { level: 1, name: title })).toBeVisible();
   const like = main(page).locator('.article__actions').getByRole('button', { name: /^Like "/ });
   const likes = Number(/\((\d+) likes?\)$/.exec((await like.getAttribute('aria-label'))!)![1]);
-  await context.setOffline(true);
+  await goOffline(context);
   await like.click();
   await expect(like).toHaveAccessibleName(`Like "${title}" (${likes + 1} ${likes + 1 === 1 ? 'like' : 'likes'})`);
   await expect(page.getByRole('alertdialog').filter({ hasText: 'Failed to update like.' })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { getJson, type ListedArticle } from './content';
 import { expect, test } from './fixtures';
 import { expectSignedIn, header, main, navigate, openArticleFromList, saveOpenArticle, signInWithForm } from './journey';
-import { storedPaths, waitForServiceWorker } from './offline';
+import { storedPaths, waitForServiceWorker, goOffline } from './offline';
 import { ACCOUNTS, emptyReadingList } from './session';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
@@ -39,7 +39,7 @@ test('signed in through the form, a member stays signed in offline after a reloa
   await expect(main(page).getByRole('link', { name: article.title, exact: true })).toBeVisible();
   await expect.poll(async () => (await storedPaths(page)).some((path) => path.startsWith('/api/news?'))).toBe(true);
 
-  await context.setOffline(true);
+  await goOffline(context);
   await page.reload();
   await expectSignedIn(page, ACCOUNTS.member.name);
   await expect(main(page).getByRole('link', { name: article.title, exact: true })).toBeVisible();
@@ -68,7 +68,7 @@ test('registered through the form, a new member stays signed in offline after a 
   await openArticleFromList(page, article.title);
   await saveOpenArticle(page);
 
-  await context.setOffline(true);
+  await goOffline(context);
   await page.reload();
   await expectSignedIn(page, 'Rita Commuter');
   await page.goto('/saved');

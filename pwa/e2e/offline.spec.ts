@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { getJson, useTheme, type ListedArticle } from './content';
 import { expect, test } from './fixtures';
-import { expectSavedContentBanner, offlineBanner, storedPaths, waitForServiceWorker } from './offline';
+import { expectSavedContentBanner, offlineBanner, storedPaths, waitForServiceWorker, goOffline, goOnline } from './offline';
 import { ACCOUNTS, signIn } from './session';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
@@ -70,7 +70,7 @@ test('every page seen online opens offline from the local store, with the saved-
   expect(apiReads).toContain(`/api/news/${seen.id}`);
 
   // Offline: each page is reloaded from the precached shell and answered from the store.
-  await context.setOffline(true);
+  await goOffline(context);
   for (const visit of visits) {
     await page.goto(visit.url);
     const texts = seenTexts.get(visit.url)!;
@@ -92,7 +92,7 @@ test('every page seen online opens offline from the local store, with the saved-
   await expect(main(page)).toContainText('This discussion has not been saved on this device.');
 
   // Back online: what came from the store is fetched again, and the banner and indicator go.
-  await context.setOffline(false);
+  await goOnline(context);
   await page.goto(`/news/${seen.id}`);
   await expect(main(page).locator('h1')).toHaveText(seen.title);
   await expect(offlineBanner(page)).toHaveCount(0);
@@ -104,9 +104,9 @@ test('the offline indicator follows the connection and is announced', async ({ p
   await expect(main(page).locator('.card__title').first()).not.toBeEmpty();
   const status = page.getByRole('banner').getByRole('status');
   await expect(status).toHaveText('');
-  await context.setOffline(true);
+  await goOffline(context);
   await expect(status).toHaveText('Offline');
-  await context.setOffline(false);
+  await goOnline(context);
   // Only screen readers hear that it is back; nothing stays on screen.
   await expect(status).toHaveText('Back online');
   await expect(status.getByText('Back online')).toHaveClass('visually-hidden');
@@ -121,7 +121,7 @@ test(`the saved-content banner, offline notice and indicator pass axe (${theme})
   await waitForServiceWorker(page);
   await expect(main(page).locator('h1')).toHaveText(article.title);
   await expect.poll(() => storedPaths(page)).toContain(`/api/news/${article.id}`);
-  await context.setOffline(true);
+  await goOffline(context);
   await page.reload();
   await expectSavedContentBanner(page);
   await expect(offlineIndicator(page)).toBeVisible();

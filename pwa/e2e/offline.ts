@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { chromium, expect, request, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { chromium, expect, request, type APIRequestContext, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
 import playwrightConfig from '../../playwright.config';
 import { getJson, type ListedArticle } from './content';
 import { expectImageLoaded } from './images';
@@ -89,14 +89,47 @@ export async function editorWithUploadedImage(baseURL: string): Promise<{ api: A
   return { api, published, objectPath };
 }
 
+/** The request handler each context is offline with (absent while it is online), for every URL. */
+const everyURL = () => true;
+const offlineRoutes = new WeakMap<BrowserContext, (route: Route) => Promise<void>>();
+
+/**
+ * Takes the browser off the network, its service worker included: the only way a spec goes offline
+ * (scripts/conventions.test.ts checks that none calls `setOffline` itself). Chromium's offline
+ * emulation does not always reach a worker's own fetches (a kept profile's worker went on fetching
+ * from the server while the pages were "offline": microsoft/playwright#2311), so while offline every
+ * request the context's route sees fails as a dropped connection does. The route goes with
+ * `goOnline`: while any route is set Playwright turns the HTTP cache off, which offline costs
+ * nothing but online would make every page load slower and unlike a phone's.
+ */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  if (offlineRoutes.has(context)) return;
+  const handler = (route: Route) => route.abort('internetdisconnected');
+  offlineRoutes.set(context, handler);
+  // The prototype's route, not the one the fixtures wrap (pwa/e2e/fixtures.ts): that one makes the
+  // server render nothing for the rest of the test, which a dropped connection has no business doing.
+  await (Object.getPrototypeOf(context) as BrowserContext).route.call(context, everyURL, handler);
+  await context.setOffline(true);
+}
+
+/** The network back, for the pages and the service worker alike. */
+export async function goOnline(context: BrowserContext): Promise<void> {
+  const handler = offlineRoutes.get(context);
+  if (!handler) return;
+  offlineRoutes.delete(context);
+  await context.unroute(everyURL, handler);
+  await context.setOffline(false);
+}
+
 /**
  * A browser with a kept profile (user data dir), launched with the same options as every other spec
  * (playwright.config.ts). Unlike `browser.newContext()` it is not incognito: Chromium only offers
- * installation there, and its storage survives a restart.
+ * installation there, and its storage survives a restart. `offline` starts it with no network
+ * (`goOffline`) before any page opens.
  */
-export function launchProfile(
+export async function launchProfile(
   userDataDir: string,
-  options: {
+  { offline = false, ...options }: {
     baseURL: string;
     offline?: boolean;
     viewport?: { width: number; height: number };
@@ -105,7 +138,9 @@ export function launchProfile(
     deviceScaleFactor?: number;
   },
 ): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, { ...playwrightConfig.use?.launchOptions, ...options });
+  const context = await chromium.launchPersistentContext(userDataDir, { ...playwrightConfig.use?.launchOptions, ...options, offline });
+  if (offline) await goOffline(context);
+  return context;
 }
 
 /** The window a persistent profile opens with (a new one if it opened none). */

@@ -3,7 +3,7 @@ import type { Comment } from '../../contracts/news';
 import type { Discussion, DiscussionDetail, ForumCategory } from '../../contracts/forums';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
-import { waitForServiceWorker } from './offline';
+import { waitForServiceWorker, goOffline, goOnline } from './offline';
 import { ACCOUNTS, signIn } from './session';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
@@ -98,7 +98,7 @@ test('writes made offline survive a reload and reach the server exactly once, in
   await page.getByRole('link', { name: articleTitle }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: articleTitle })).toBeVisible();
 
-  await context.setOffline(true);
+  await goOffline(context);
 
   const like = page.getByRole('button', { name: new RegExp(`^Like "${articleTitle}"`) }).first();
   await like.click();
@@ -137,15 +137,15 @@ test('writes made offline survive a reload and reach the server exactly once, in
   // Reload while still offline. Until the service worker (the offline store's part) serves the app
   // shell, the page itself cannot load offline, so the reload runs with only /api/* failing.
   await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(false);
+  await goOnline(context);
   await page.reload();
   await expect(syncStatus(page).getByRole('status')).toHaveText('4 pending');
   expect(await readQueue(page)).toEqual(queued);
 
   // Back online: the outbox sends everything, then the count goes.
   await context.unroute('**/api/**');
-  await context.setOffline(true);
-  await context.setOffline(false);
+  await goOffline(context);
+  await goOnline(context);
   await expect(syncStatus(page)).toBeHidden();
   expect(await readQueue(page)).toEqual([]);
 
@@ -196,7 +196,7 @@ test(`a comment whose article was deleted while it waited shows 'Not sent' with 
   await expect(page.getByRole('heading', { level: 1, name: articleTitle })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
   await workerHasTheApp(page);
-  await context.setOffline(true);
+  await goOffline(context);
   await page.getByLabel('Add a comment').fill(text);
   await page.getByRole('button', { name: 'Post Comment' }).click();
   await expect(page.getByRole('article', { name: `Comment by ${ACCOUNTS.member.name}` }).filter({ hasText: text })).toContainText('Pending sync');
@@ -204,7 +204,7 @@ test(`a comment whose article was deleted while it waited shows 'Not sent' with 
   await expectNoSeriousA11yViolations(page);
 
   expect((await admin.delete(`/api/news/${articleId}`)).status()).toBe(200);
-  await context.setOffline(false);
+  await goOnline(context);
 
   await expect(syncStatus(page).getByRole('status')).toHaveText('0 pending, 1 not sent');
   await syncStatus(page).getByRole('button', { name: 'Details' }).click();
@@ -233,14 +233,14 @@ test('a session that expired while offline keeps the queue and continues after s
   await page.goto(`/news/${articleId}`);
   await expect(page.getByRole('heading', { level: 1, name: articleTitle })).toBeVisible();
   await workerHasTheApp(page);
-  await context.setOffline(true);
+  await goOffline(context);
   await page.getByLabel('Add a comment').fill(text);
   await page.getByRole('button', { name: 'Post Comment' }).click();
   await expect(syncStatus(page).getByRole('status')).toHaveText('1 pending');
 
   // The session ends while the device is offline.
   await context.clearCookies();
-  await context.setOffline(false);
+  await goOnline(context);
   await expect(page.getByRole('alertdialog').filter({ hasText: 'Session expired' })).toContainText('Sign in to send your changes waiting to sync.');
   await expect(syncStatus(page).getByRole('status')).toHaveText('1 pending');
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { getJson, hubEpisodes, type ListedArticle } from './content';
 import { expect, test } from './fixtures';
-import { storedPaths, waitForServiceWorker } from './offline';
+import { storedPaths, waitForServiceWorker, goOffline, goOnline } from './offline';
 import { ACCOUNTS, signIn } from './session';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
@@ -121,7 +121,7 @@ test('news offline: the pages loaded are kept on the device; Load more of a page
   await expect(articleCards(page)).toHaveCount(2 * PAGE);
   await expect.poll(async () => (await storedPaths(page)).filter((path) => /^\/api\/news\?limit=12/.test(path)).length).toBe(2);
 
-  await context.setOffline(true);
+  await goOffline(context);
   await page.reload();
   await expect(articleCards(page)).toHaveCount(PAGE);
   expect(await titlesOf(page)).toEqual(pages[0].map((a) => a.title));
@@ -135,7 +135,7 @@ test('news offline: the pages loaded are kept on the device; Load more of a page
   await expect(articleCards(page)).toHaveCount(2 * PAGE);
 
   // Back online, the same button loads it.
-  await context.setOffline(false);
+  await goOnline(context);
   await loadMoreArticles(page).click();
   await expect(articleCards(page)).toHaveCount(Math.min(3 * PAGE, pages.flat().length));
   await expect(page.getByText(/Loading more articles needs/)).toHaveCount(0);
@@ -170,7 +170,7 @@ test('podcasts: Load More Episodes loads the next 12', async ({ page }) => {
 test('home: Load More Articles is a link to /news, and not under the offline notice', async ({ page, context }) => {
   await page.goto('/news'); // the app's shell is on the device; the home page's lists are not
   await waitForServiceWorker(page);
-  await context.setOffline(true);
+  await goOffline(context);
   await page.goto('/');
   const news = page.getByRole('region', { name: 'Latest Corporate Finance and Accounting News' });
   await expect(news.getByRole('heading', { name: "You're offline" })).toBeVisible();
@@ -178,7 +178,7 @@ test('home: Load More Articles is a link to /news, and not under the offline not
   await expect(page.getByRole('link', { name: 'Load More Articles' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'View All Episodes' })).toHaveCount(0);
 
-  await context.setOffline(false);
+  await goOnline(context);
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Load More Articles' })).toHaveAttribute('href', '/news');
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { request, type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectSignedIn, header, signInWithForm } from './journey';
-import { launchProfile, waitForServiceWorker, firstPage } from './offline';
+import { launchProfile, waitForServiceWorker, firstPage, goOffline } from './offline';
 import { startServer, type RunningServer } from './server';
 import { ACCOUNTS } from './session';
 
@@ -111,7 +111,7 @@ test("sign-out removes the persisted copy, and the next account never sees the p
   expect(await persistedCopy(page)).not.toContain(ACCOUNTS.member.name.split(' ')[0]);
 
   // A cold start offline answers from the copy: the editor, never the member before them.
-  await context.setOffline(true);
+  await goOffline(context);
   await page.reload();
   await expectSignedIn(page, ACCOUNTS.editor.name);
   await expect(header(page)).not.toContainText(ACCOUNTS.member.name);

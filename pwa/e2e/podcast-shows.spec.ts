@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { getJson, useTheme, type ListedPodcast, type ListedShow } from './content';
 import { expect, test } from './fixtures';
-import { expectSavedContentBanner, offlineBanner, storedPaths, waitForServiceWorker } from './offline';
+import { expectSavedContentBanner, offlineBanner, storedPaths, waitForServiceWorker, goOffline } from './offline';
 import { expectImageLoaded } from './images';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
@@ -152,7 +152,7 @@ test('offline, a show seen online opens from what the device stored', async ({ p
     })
     .toEqual([]);
 
-  await context.setOffline(true);
+  await goOffline(context);
   await openHub(page, '/podcasts?show=the-tax-brief');
   await expectSavedContentBanner(page);
   await expect(tile(page, 'The Tax Brief')).toHaveAttribute('aria-pressed', 'true');

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { createArticle, getJson, holdRoute, useTheme, type ListedArticle, type ListedPodcast } from './content';
 import { expect, test } from './fixtures';
-import { storedPaths, waitForServiceWorker } from './offline';
+import { storedPaths, waitForServiceWorker, goOffline } from './offline';
 import { ACCOUNTS, signIn } from './session';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
@@ -172,7 +172,7 @@ test("the page's answers are kept on the device, so it opens offline", async ({ 
   await waitForServiceWorker(page);
   await expect.poll(() => storedPaths(page)).toContain(`/api/news/${encodeURIComponent(article.id)}`);
 
-  await context.setOffline(true);
+  await goOffline(context);
   await page.reload();
   await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(article.title);
 });

@@ -6,6 +6,12 @@
  */
 export const CACHE_PREFIX = 'ledger';
 export const CACHE_VERSION = 'v1';
+/**
+ * Lite mode's route chunks and styles, kept as they pass (at most 200). Named here, not Workbox's
+ * default runtime cache: its ExpirationPlugin refuses that one (`expire-custom-caches-only`) on every
+ * cache hit, which failed each kept chunk offline and each dynamic import on the next visit.
+ */
+export const LITE_ASSET_CACHE = `${CACHE_PREFIX}-lite-assets-${CACHE_VERSION}`;
 /** Images seen while browsing: expire after 30 days, at most 80 entries. */
 export const IMAGE_CACHE = `${CACHE_PREFIX}-images-${CACHE_VERSION}`;
 /** Images of articles saved for offline: no expiry, emptied only by 'Remove from saved' or sign-out. */

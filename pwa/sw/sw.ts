@@ -24,7 +24,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { createPartialResponse } from 'workbox-range-requests';
 import { downloadInBackground } from './backgroundDownload';
-import { CACHE_PREFIX, CACHE_VERSION, EPISODE_CACHE, IMAGE_CACHE, SAVED_IMAGE_CACHE } from './cacheNames';
+import { CACHE_PREFIX, CACHE_VERSION, EPISODE_CACHE, IMAGE_CACHE, LITE_ASSET_CACHE, SAVED_IMAGE_CACHE } from './cacheNames';
 import { READING_LIST_SYNC_TAG } from './periodicSync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -52,7 +52,7 @@ if (lite) {
   registerRoute(
     ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
     new CacheFirst({
-      cacheName: cacheNames.runtime,
+      cacheName: LITE_ASSET_CACHE,
       plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
     }),
   );
@@ -115,7 +115,7 @@ self.addEventListener('periodicsync', (event) => {
 
 // Drops the caches of older versions (a renamed or re-versioned cache is never read again).
 self.addEventListener('activate', (event) => {
-  const current = new Set([cacheNames.precache, cacheNames.runtime, IMAGE_CACHE, SAVED_IMAGE_CACHE, EPISODE_CACHE]);
+  const current = new Set([cacheNames.precache, LITE_ASSET_CACHE, IMAGE_CACHE, SAVED_IMAGE_CACHE, EPISODE_CACHE]);
   event.waitUntil(
     caches
       .keys()
