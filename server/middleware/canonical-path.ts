@@ -90,7 +90,9 @@ export function canonicalPath({ isServerPage = () => false }: CanonicalPathOptio
     const path = ctx.path;
     // Browsers resolve `.` and `..` before sending: a path that still holds one was made by hand.
     if (DOT_SEGMENT.test(path)) throw notFound();
-    if (isServerPath(lenientSpelling(path))) {
+    // Either spelling may name a server path: `/api/x/..%2F..%2Fusers` resolves out of the API for a
+    // lenient reader, yet the routers still see an /api/ path.
+    if (isServerPath(path) || isServerPath(lenientSpelling(path))) {
       if (!isServerPath(path) || !isCanonicalSpelling(path)) throw notFound();
     } else {
       const page = pageSpelling(path);

@@ -276,6 +276,14 @@ describe.each(DB_KINDS)('path spelling [%s]', (kind) => {
     }
   });
 
+  it('refuses an API path whose encoded dot segments would resolve out of the API for a lenient reader', async () => {
+    for (const path of ['/api/invitations/..%2F..%2Fusers', '/api/members/..%2F..%2F..%2Fnews']) {
+      const res = await t().agent().get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body, path).toEqual({ message: 'Not found', code: 'not_found' });
+    }
+  });
+
   it('answers no spelling of any route more than its canonical spelling, for any caller', async () => {
     const base = new URL(t().url);
     const wrong: string[] = [];

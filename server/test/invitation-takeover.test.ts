@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, freshAuthLimits, startTestServer, type Agent, type TestServer } from './harness';
 import { AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from '../middleware/rate-limit';
 import { signedIn } from './agents';
+import { isCanonicalSpelling } from '../middleware/canonical-path';
 
 /*
  * High severity: an admin invited `new.cfo@firm.example` as admin, and anyone who then
@@ -179,7 +180,8 @@ describe.each(DB_KINDS)('invitation takeover [%s]', (kind) => {
         const res = await t.agent().request(method, path, { body });
         expect(res.status, `${method} ${token}`).toBe(404);
         expect(res.headers.get('content-type')).toMatch(/json/);
-        expect(res.body).toMatchObject({ code: 'not_found', message: 'This invitation link is not valid' });
+        // Other spellings (an encoded NUL or slash) are refused before routing (docs/security.md §16), with the plain 404.
+        expect(res.body, path).toMatchObject({ code: 'not_found', message: isCanonicalSpelling(path) ? 'This invitation link is not valid' : 'Not found' });
       }
     }
     // Nothing was spent: the real link still works.

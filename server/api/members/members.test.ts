@@ -5,6 +5,7 @@ import { createCategory, createUser, forumCategory, insertArticle, minutesAgo, p
 import { insertComment } from '../news/repo';
 import { signedIn, signInAs } from '../../test/agents';
 import { publicImage } from '../../test/uploads';
+import { isCanonicalSpelling } from '../../middleware/canonical-path';
 
 const MEMBER_KEYS = [
   'articleCount',
@@ -96,7 +97,8 @@ describeEachDb('member pages', (t) => {
     for (const path of paths) {
       const res = await t().agent().get(path);
       expect(res.status, path).toBe(404);
-      expect(res.body).toEqual({ message: 'Member not found', code: 'not_found' });
+      // Other spellings (an encoded NUL or slash) are refused before routing (docs/security.md §16), with the plain 404.
+      expect(res.body).toEqual({ message: isCanonicalSpelling(path) ? 'Member not found' : 'Not found', code: 'not_found' });
     }
   });
 
