@@ -94,7 +94,7 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'false' }).trustProxy).toEqual([]);
     expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '' }).trustProxy).toEqual([]);
-    // Production trusts nobody unless told (it used to trust every client's X-Forwarded-*).
+    // Production trusts nobody's X-Forwarded-* unless told.
     expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) }).trustProxy).toEqual([]);
     expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: `true` is no longer accepted.*e\.g\. TRUST_PROXY=127\.0\.0\.1/);
     expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: '127.0.0.1,proxy.local,10.0.0.0/33' })).toThrow(

@@ -70,7 +70,7 @@ export interface ApiDeps {
   afterAnswer: AfterAnswer;
   /** Codes tried per account in two-step sign-in. */
   twoFactorLimits: TwoFactorLimits;
-  /** REPORTS_TO_HIDE and REPORTER_MIN_AGE_HOURS (issue 36). */
+  /** Reports that hide an item, and how old a reporter's account must be to count (REPORTS_TO_HIDE, REPORTER_MIN_AGE_HOURS). */
   moderation: ModerationConfig;
 }
 

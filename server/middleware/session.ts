@@ -175,8 +175,8 @@ async function readSession(db: Knex, sid: string, cache: SessionCache | undefine
 
 /**
  * The sessions (with their users) this process read in the last few seconds, so a member's burst of
- * requests reads the `sessions` row once, not once per request (it was one statement of
- * every signed-in read). It is exactly as true as the response cache: it is emptied by every write
+ * requests reads the `sessions` row once, not once per request (otherwise one statement
+ * more on every signed-in read). It is exactly as true as the response cache: it is emptied by every write
  * answered by this process (app.ts chains it to the response cache's), by every other process's
  * write (db/coherence.ts: NOTIFY on PostgreSQL, data_version on SQLite), and it is bypassed while
  * PostgreSQL's notices cannot arrive. So a sign-out everywhere, a deactivation or a role change
@@ -249,7 +249,7 @@ const SETS_SESSION_COOKIE = /^\/api\/(auth\/|invitations\/[^/]+\/accept$|profile
 /**
  * With Secure cookies (production), the session cookie can only be set on a request that arrived
  * over HTTPS (directly, or through a proxy in TRUST_PROXY that says so): cookies refuses to send it
- * otherwise, which used to surface as a 500 after the account had been created. Signing in,
+ * otherwise, which would surface as a 500 after the account had been created. Signing in,
  * registering, accepting an invitation and signing out (the writes that set or clear the cookie)
  * over plain HTTP are refused first, with 403 `https_required`, before anything is read or written.
  */

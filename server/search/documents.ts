@@ -22,7 +22,7 @@ export interface SearchDocument {
   /** "Is archived", for kinds that can be archived. */
   archived?: string;
   /**
-   * "Is hidden by a moderator" (issue 36), for kinds that can be hidden: read from the row at query
+   * "Is hidden by a moderator", for kinds that can be hidden: read from the row at query
    * time, not indexed, so hiding needs no reindex. Search leaves hidden items out for everyone.
    */
   hidden?: string;

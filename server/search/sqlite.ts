@@ -3,7 +3,7 @@ import { toBool } from '../db/dialect';
 import type { SearchHit, SearchOptions } from './types';
 import { SEARCH_DOCUMENTS } from './documents';
 
-/** Hidden discussions (issue 36) are left out, read from the row as pg.ts does. */
+/** Hidden discussions are left out, read from the row as pg.ts does. */
 const HIDDEN_DISCUSSION = SEARCH_DOCUMENTS.find((d) => d.kind === 'discussion')!.hidden!;
 
 /** BM25 column weights (title, body): a title match outranks a body match. */

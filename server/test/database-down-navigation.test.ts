@@ -11,11 +11,10 @@ import { createUser, forumCategory, insertArticle } from './factories';
 import { TcpProxy } from './tcp-proxy';
 
 /*
- * With the database unreachable, navigating to /podcasts, /news/<id> or /forums/<id>
- * answered 503 JSON, because the shareable-page renderer reads each page's metadata from the
- * database. docs/security.md section 6 promises the page shell instead, so the app starts and its
- * offline store answers. These pages now get the plain shell (200 HTML, no-cache) while the
- * database is away, and their metadata again once it is back.
+ * With the database unreachable, navigating to /podcasts, /news/<id> or /forums/<id> gets the
+ * plain shell (200 HTML, no-cache), not 503 JSON, though the shareable-page renderer reads each
+ * page's metadata from the database: docs/security.md section 6 promises the page shell, so the app
+ * starts and its offline store answers. The metadata comes back once the database does.
  */
 
 const SHELL = '<!doctype html><html><head><title>Ledger Commons</title><meta name="description" content="shell" /></head><body><div id="root"></div></body></html>';

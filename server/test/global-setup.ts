@@ -17,7 +17,7 @@ declare module 'vitest' {
 
 /**
  * Under CI the PostgreSQL half of the suite is mandatory; locally its absence is announced, not hidden.
- * Migrating a fresh PostgreSQL database took about 2.5 s and the suite makes hundreds: every engine is
+ * Migrating a fresh PostgreSQL database is slow and the suite makes hundreds: every engine is
  * migrated once here, and each test database is copied from that template (server/test/harness.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -8,9 +8,9 @@ import { describeEachDb, type Agent, type Response } from './harness';
 import { signedIn } from './agents';
 
 /*
- * Text and times that PostgreSQL cannot store (NUL, year 0) were 500s there and stored
- * as-is on SQLite. Every surface the attacker used now answers 400 (404 for a path) with the
- * field's message, on both databases, and writes nothing.
+ * Text and times that PostgreSQL cannot store (NUL, year 0), and SQLite would store as-is: every
+ * surface an attacker can reach answers 400 (404 for a path) with the field's message, on both
+ * databases, and writes nothing (never a 500).
  */
 
 const NUL = 'a\u0000b';

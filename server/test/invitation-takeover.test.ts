@@ -6,9 +6,9 @@ import { signedIn } from './agents';
 import { isCanonicalSpelling } from '../middleware/canonical-path';
 
 /*
- * High severity: an admin invited `new.cfo@firm.example` as admin, and anyone who then
- * registered with that address got 201 with role admin. Now only the invitation link's token gives
- * the invited role; a plain registration with the address is a subscriber.
+ * An admin invites `new.cfo@firm.example` as admin: only the invitation link's token gives the
+ * invited role, and a plain registration with that address is a subscriber (otherwise anyone who
+ * registered with it first would be an admin).
  */
 
 const address = () => `new.cfo.${randomBytes(4).toString('hex')}@firm.example`;

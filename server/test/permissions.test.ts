@@ -377,7 +377,7 @@ const MATRIX: Record<string, Case | Case[]> = {
   },
   'POST /api/forum/replies': { call: async (f) => ({ path: '/api/forum/replies', body: { discussionId: await discussion(f), content: 'Agreed' } }), expect: signedIn(201) },
   'DELETE /api/forum/replies/:id': { call: async (f) => ({ path: `/api/forum/replies/${await reply(f)}` }), expect: ownerOrModerator(200) },
-  // Issue 36: the author edits their own reply; moderators read edit histories; the discussion's author or a moderator marks the answer.
+  // The author edits their own reply; moderators read edit histories; the discussion's author or a moderator marks the answer.
   'PATCH /api/forum/replies/:id': { call: async (f) => ({ path: `/api/forum/replies/${await reply(f)}`, body: { content: 'Edited' } }), expect: ownerOnly(200) },
   'GET /api/forum/replies/:id/edits': { call: async (f) => ({ path: `/api/forum/replies/${await reply(f)}/edits` }), expect: editors(200) },
   'GET /api/forum/discussions/:id/edits': { call: async (f) => ({ path: `/api/forum/discussions/${await discussion(f)}/edits` }), expect: editors(200) },
@@ -389,7 +389,7 @@ const MATRIX: Record<string, Case | Case[]> = {
     },
     expect: ownerOrModerator(200),
   },
-  // Watching (issue 36): each signed-in member's own level.
+  // Watching: each signed-in member's own level.
   'GET /api/forum/discussions/:id/watch': { call: async (f) => ({ path: `/api/forum/discussions/${await discussion(f)}/watch` }), expect: signedIn(200) },
   'PUT /api/forum/discussions/:id/watch': [
     { name: 'published', call: async (f) => ({ path: `/api/forum/discussions/${await discussion(f)}/watch`, body: { level: 'muted' } }), expect: signedIn(200) },
@@ -507,7 +507,7 @@ const MATRIX: Record<string, Case | Case[]> = {
   ],
   'GET /covers/series/:file': { call: () => ({ path: '/covers/series/1400x1400.jpg' }), expect: everyone(200) },
 
-  // Reports and the moderation queue (issue 36): members report; editors and admins moderate.
+  // Reports and the moderation queue: members report; editors and admins moderate.
   'POST /api/reports': { call: async (f) => ({ path: '/api/reports', body: { target: { type: 'member', id: await targetUser(f) }, reason: 'spam' } }), expect: signedIn(201) },
   'GET /api/reports/mine': { call: () => ({ path: '/api/reports/mine' }), expect: signedIn(200) },
   'GET /api/moderation/queue': { call: () => ({ path: '/api/moderation/queue' }), expect: editors(200) },

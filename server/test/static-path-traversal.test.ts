@@ -6,9 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestServer, type TestServer } from './harness';
 
 /*
- * Once, `curl --path-as-is http://host/../package.json` and `/..%2f..%2fpackage.json` answered
- * 500 with a logged stack trace (koa-send's "Forbidden" for a path leaving the PWA directory fell
- * through to the error handler). They must be 404 and log nothing.
+ * `curl --path-as-is http://host/../package.json` and `/..%2f..%2fpackage.json` must be 404 and
+ * log nothing: koa-send's "Forbidden" for a path leaving the PWA directory must not fall through
+ * to the error handler as a 500 with a logged stack trace.
  *
  * Requests go out through `http.request` with the path exactly as written: fetch and URL would
  * normalise the `..` away before it reached the server.

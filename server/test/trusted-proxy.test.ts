@@ -39,7 +39,7 @@ describe.each(DB_KINDS)('trusted proxies [%s]', (kind) => {
   describe('with the production default (no TRUST_PROXY: nobody is trusted)', () => {
     let t: TestServer;
     beforeAll(async () => {
-      // What a production start without TRUST_PROXY configures (it used to trust every client).
+      // What a production start without TRUST_PROXY configures: no client is trusted.
       const { trustProxy } = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), DATA_DIR: dataDir });
       t = await startTestServer(kind, { trustProxy, rateLimits: recording });
     }, 60_000);

@@ -20,8 +20,8 @@ const zxcvbn = new ZxcvbnFactory({
   translations,
   graphs: adjacencyGraphs,
   dictionary: { ...commonDictionary, ...englishDictionary },
-  // Levenshtein matching (near-misses of dictionary words) made each check some 20 times slower
-  // (over a second of CPU on a busy machine) for little gain: l33t and reversed words are still matched.
+  // Levenshtein matching (near-misses of dictionary words) makes each check many times slower
+  // for little gain: l33t and reversed words are still matched.
   useLevenshteinDistance: false,
   maxLength: CHECKED_LENGTH,
 });

@@ -6,7 +6,7 @@ import { signedIn, signInAs } from '../../test/agents';
 import type { UserRow } from '../users/presenter';
 
 /*
- * A member edits their own comment (issue 36): the words change, the comment is marked edited, what
+ * A member edits their own comment: the words change, the comment is marked edited, what
  * it said before goes to a history only moderators read, and mentions stay right (a mention the edit
  * adds is told once; one already there, or the article's author, is not told again).
  */

@@ -34,8 +34,8 @@ export const EPISODE_COMMENTS: CommentTarget = {
 };
 
 /**
- * What editing a post needs of its table (editComment): forum replies are edited the comments' way
- * (issue 36), though they are not comments in every other respect.
+ * What editing a post needs of its table (editComment): forum replies are edited the comments' way,
+ * though they are not comments in every other respect.
  */
 export interface EditTarget {
   table: CommentTarget['table'] | 'forum_replies';

@@ -102,7 +102,7 @@ describeEachDb('community stats', (t) => {
     await createUser(db, { isActive: false });
 
     // Discussions: fresh+unanswered, fresh+replied but no answer marked, fresh+answered, old+answered,
-    // draft+answered. "Answered" counts published ones with a marked answer (Solved, issue 36).
+    // draft+answered. "Answered" counts published ones with a marked answer (Solved).
     const cat = await forumCategory(db);
     await postDiscussion(author, cat.id, 'fresh, no reply');
     const replied = await postDiscussion(author, cat.id, 'fresh, replied, no answer');

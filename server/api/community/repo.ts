@@ -26,7 +26,7 @@ export async function listContributors(db: Knex, limit: number): Promise<Contrib
  * The community stats tiles, computed from live data in ONE query (six scalar subqueries):
  * - activeMembers: users whose account is active (is_active = true).
  * - discussionsThisWeek: published forum discussions created in the last 7 days (rolling, from now).
- * - questionsAnswered: published forum discussions with a reply marked as the answer (Solved, issue 36).
+ * - questionsAnswered: published forum discussions with a reply marked as the answer (Solved).
  * - resourcesShared: all resources in the library.
  * - podcastListeners: total plays (sum of play_count) over published podcast episodes, archived included.
  * - certificationsEarned: total downloads (sum of download_count) of resources of type 'certification'.

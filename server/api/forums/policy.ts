@@ -29,7 +29,7 @@ export function canEditReply(user: Viewer | undefined, reply: { author_id: strin
   return isAuthorOf(user, reply);
 }
 
-/** The discussion's author or a moderator marks (and unmarks) its answer (issue 36, Solved). */
+/** The discussion's author or a moderator marks (and unmarks) its answer (Solved). */
 export function canMarkAnswer(user: Viewer | undefined, discussion: OwnedDiscussion): boolean {
   return canModerateForums(user) || isAuthorOf(user, discussion);
 }

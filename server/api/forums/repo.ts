@@ -387,7 +387,7 @@ export function listPublicDiscussionStamps(db: Knex, limit: number): Promise<Arr
 }
 
 // ---------------------------------------------------------------------------------------------
-// Edits of members' own words (issue 36; the comments' design: server/api/comments/repo.ts)
+// Edits of members' own words (the comments' design: server/api/comments/repo.ts)
 
 /**
  * A title or words that really change go to the edit history (what they replaced, and who changed
@@ -441,7 +441,7 @@ export function editReply(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Solved: the marked answer (issue 36, docs/decisions/2026-11-28-solved.md)
+// Solved: the marked answer (docs/decisions/2026-11-28-solved.md)
 
 /** What the answer's author earns while their reply is the discussion's marked answer. */
 export const ANSWER_POINTS = 15;

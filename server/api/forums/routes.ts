@@ -140,7 +140,7 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
       throw forbidden('Only editors and admins can pin or lock discussions');
     }
     if (Object.values(input).every((v) => v === undefined)) throw badRequest('Nothing to update');
-    // A changed title or words go to the edit history and mark the discussion edited (issue 36).
+    // A changed title or words go to the edit history and mark the discussion edited.
     const result = await repo.updateDiscussion(db, row.id, input, user.id);
     if (result === 'not_found') throw notFound(DISCUSSION_NOT_FOUND);
     if (result === 'unknown_category') throw badRequest(UNKNOWN_CATEGORY, { categoryId: [UNKNOWN_CATEGORY] });
@@ -208,7 +208,7 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
   });
 
   // ------------------------------------------------------------------------------------------
-  // Issue 36: members edit their own replies (the comments' design), moderators read edit
+  // Members edit their own replies (the comments' design), moderators read edit
   // histories, and a discussion's author or a moderator marks one reply as the answer.
 
   /** A post's edit history for moderators; 404 when the caller may not see the post. */

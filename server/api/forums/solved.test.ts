@@ -8,7 +8,7 @@ import type { UserRow } from '../users/presenter';
 import { ANSWER_POINTS } from './repo';
 
 /*
- * Issue 36 in the forums: members edit their own replies and discussions (the comments' design:
+ * Edits and Solved in the forums: members edit their own replies and discussions (the comments' design:
  * an "edited" time, the old words in a history moderators read, only new mentions told), and a
  * discussion's author or a moderator marks one reply as the answer (Solved), with points, a notice,
  * the "unanswered" filter and the community page's "Answered" figure.

@@ -8,7 +8,7 @@ import { forumCategory, insertArticle, insertPodcast, postDiscussion, postReply 
 import { toBool, toInt } from '../../db/dialect';
 
 /*
- * Reports and the moderation queue (issue 36): a member reports a comment, reply, discussion or
+ * Reports and the moderation queue: a member reports a comment, reply, discussion or
  * member; enough reports hide it until a moderator decides; hidden words are left out of every read
  * path for everyone but the author and moderators.
  */

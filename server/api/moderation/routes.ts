@@ -27,7 +27,7 @@ const AUDIT_TYPES: Record<keyof typeof MODERATION_TARGETS, AuditTargetType> = {
 };
 
 /**
- * The moderation queue (issue 36), for editors and admins: reported items with their open reports,
+ * The moderation queue, for editors and admins: reported items with their open reports,
  * and what a moderator decides about each (hide, restore, delete, dismiss).
  */
 export function moderationRoutes(db: Knex, notifier: Notifier): Router {

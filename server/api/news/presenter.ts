@@ -20,7 +20,7 @@ export function presentArticle(row: ArticleRow, rel: Relations): Article {
   };
 }
 
-/** `view=card`: the card's text instead of the whole article (a page of 12 full texts is ~75 KB). */
+/** `view=card`: the card's text instead of the whole article (a page of 12 full texts is heavy to send and parse). */
 export function presentArticleSummary(row: ArticleRow, rel: Relations): ArticleSummary {
   const { content, ...card } = presentArticle(row, rel);
   return { ...card, summary: excerptOrContent(row.excerpt, content), readingMinutes: readingMinutes(content) };

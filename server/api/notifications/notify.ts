@@ -144,7 +144,7 @@ export class Notifier {
   }
 
   /**
-   * A moderator's decision on a reported item (issue 36), in the decision's transaction: its author
+   * A moderator's decision on a reported item, in the decision's transaction: its author
    * gets a `moderation` notice and each reporter a `report_outcome`, linked to the item (to its
    * article, episode or discussion once deleted). Nothing for a reported member, nor for a deleted
    * discussion (there is nothing left to link to). Returns how many were created.

@@ -172,7 +172,7 @@ function withDetails(db: Knex) {
       db.raw('coalesce(??, ??, ??) as source_text', ['nc.content', 'fr.content', 'pc.content']),
       'n.outcome',
     )
-    // A comment or reply hidden by a moderator is not listed nor mailed (issue 36), except in the
+    // A comment or reply hidden by a moderator is not listed nor mailed, except in the
     // notices of the moderation itself, which tell its author and reporters about it.
     .where((w) =>
       w.whereIn('n.type', MODERATION_NOTICES).orWhere((x) => x.whereNull('nc.hidden_at').whereNull('fr.hidden_at').whereNull('pc.hidden_at')),

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { nowDefault } from '../dialect';
 
 /**
- * The admin's desk (issue 35), what its parts share:
+ * The admin's desk, what its parts share:
  *  - `scheduled_at` on articles and episodes: a draft with a publish time waits for the publishing
  *    job (status stays the spec's draft/published; "Scheduled" is a draft with a time). Indexed for
  *    the job's "due now" scan and the content list's Scheduled tab.

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { nowDefault } from '../dialect';
 
 /**
- * Drafts, scheduling and revisions (issue 35):
+ * Drafts, scheduling and revisions:
  *  - `scheduled_by` on articles and episodes: who set the publish time; the publishing job acts in
  *    their name (the audit entry, the author's notification). No foreign key: on SQLite, adding one
  *    to an existing table rebuilds it and drops its search triggers; the job checks the account

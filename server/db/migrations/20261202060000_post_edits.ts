@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Edits of members' own words (issue 36): `edited_at` on comments, replies and discussions (the
+ * Edits of members' own words: `edited_at` on comments, replies and discussions (the
  * "edited" mark; null for words never changed), and `post_edits`, the history moderators read: one
  * row per saved change with the words as they were before it (and the title, for a discussion), who
  * changed them and when. Exactly one of its four post columns is set, each a foreign key with ON DELETE

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * A community that stays healthy (issue 36), what its parts share:
+ * A community that stays healthy, what its parts share:
  *  - `hidden_at` / `hidden_reason` on comments (articles' and episodes'), replies and discussions:
  *    hidden by a moderator, or by enough members' reports until reviewed. Hidden words are left out of
  *    every read path for everyone but moderators and the author (who sees why).

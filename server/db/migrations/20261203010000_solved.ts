@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Solved (issue 36): the forums' "unanswered" filter (`answer_reply_id IS NULL`) in the list's own
+ * Solved: the forums' "unanswered" filter (`answer_reply_id IS NULL`) in the list's own
  * order (pinned first, newest, id), so a page of unanswered discussions is read from one index range
  * rather than by filtering the whole list.
  */

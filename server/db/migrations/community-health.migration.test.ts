@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { createTestDatabase, DB_KINDS, type TestDatabase } from '../../test/harness';
 import { isUniqueViolation, now } from '../dialect';
 
-/** The community-health schema (issue 36): one report per member per item, and what goes with what. */
+/** The community-health schema: one report per member per item, and what goes with what. */
 describe.each(DB_KINDS)('community health schema [%s]', (kind) => {
   let t: TestDatabase;
   const ids = { member: uuidv7(), other: uuidv7(), discussion: uuidv7(), reply: uuidv7() };
