@@ -10,7 +10,7 @@ import { ACCOUNTS } from './session';
 import { toast } from './toast';
 
 /*
- * Rebuild DB made safe (issue 35): the dialog lists what would be deleted, the action waits for the
+ * Rebuild DB, kept safe: the dialog lists what would be deleted, the action waits for the
  * site's name, a backup is written first and named; a member signed in elsewhere is told why they
  * were signed out on their next navigation.
  */

@@ -61,7 +61,7 @@ async function openUsersTab(page: Page) {
 /** The users table (User Management also has the pending invitations' table): the one with a Status column. */
 const usersTable = (page: Page) => page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Status' }) });
 
-/** Invitations live in one place: User Management, under the heading "Invitations" (issue 35). */
+/** Invitations live in one place: User Management, under the heading "Invitations". */
 async function openInvitations(page: Page) {
   await page.goto('/admin/users');
   await expect(page.getByRole('heading', { name: 'Invitations', exact: true })).toBeVisible();

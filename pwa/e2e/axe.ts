@@ -13,8 +13,8 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const shown = ((await page.locator('html').getAttribute('data-theme')) ?? 'light') as Theme;
   const other: Theme = shown === 'dark' ? 'light' : 'dark';
   // A control that has just changed state (enabled, hovered, focused) may be half-way through its
-  // colour transition, and a toast through its fade-in: axe read one at 3.6:1 on its way to its
-  // final colour (CI, 2026-11-28), and a toast's title at 3.65:1 while it came in (CI, 2026-11-29).
+  // colour transition, and a toast through its fade-in: axe would read a contrast that neither has
+  // once settled.
   await setTheme(page, shown);
   const found = await seriousViolations(page, new AxeBuilder({ page }), shown);
   await setTheme(page, other);
@@ -28,7 +28,7 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 
 async function seriousViolations(page: Page, axe: AxeBuilder, theme: Theme): Promise<string[]> {
   // Run in the page itself (legacy mode): the default opens a blank page for every check to merge
-  // the results of cross-origin frames, which these pages do not have, at ~1 s a check on a busy
+  // the results of cross-origin frames, which these pages do not have, and is slow on a busy
   // machine. Only violations are read, so axe keeps no node details for the passing checks.
   const results = await axe.setLegacyMode().options({ resultTypes: ['violations'] }).analyze();
   return results.violations

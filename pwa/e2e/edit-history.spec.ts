@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 import { ACCOUNTS, signIn } from './session';
 
 /*
- * Issue 36: moderators read what a member's edit replaced. The sample member writes a reply and a
+ * Moderators read what a member's edit replaced. The sample member writes a reply and a
  * comment and changes both (through the API); an editor opens each page and reads the earlier words
  * under History. The author sees the Edited mark but no History (the server refuses it to them too).
  */

@@ -27,7 +27,7 @@ async function signInThroughForm(page: Page) {
 }
 
 async function openUsersTab(page: Page) {
-  // Invitations live on User Management (issue 35).
+  // Invitations live on User Management.
   await page.goto('/admin/users');
   await expect(page.getByRole('heading', { name: 'Pending Invitations' })).toBeVisible();
 }

@@ -7,8 +7,8 @@ import { ACCOUNTS } from './session';
  * Journey (d): an admin at a 1280px desktop signs in through the login form, opens the
  * control panel's Users tab, changes a member's role and deletes another member, and never has to
  * scroll sideways: at every step the page is no wider than the screen and the control to press lies
- * inside it (at 1366 and 1280px the Logout button and the Users tab's Delete were once cut off; the
- * row's actions are now one Actions menu).
+ * inside it (the Logout button and each row's Actions menu on the Users tab included, at 1366 and
+ * 1280px alike).
  * A desktop journey: the phone projects leave it out (playwright.config.ts).
  */
 

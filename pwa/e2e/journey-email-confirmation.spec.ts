@@ -59,7 +59,7 @@ test('sign up, see the address is unconfirmed, open the link from the mail, conf
 
   // The first link still works: opened as the member would, from the mail. The app's first question
   // of who is signed in is answered by the server before the confirmation and reaches the page after
-  // it (the worst order, made certain here; CI met it once): the notice must still go.
+  // it (the worst order, made certain here): the notice must still go.
   const confirmation = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/email-confirmations/'));
   await page.route(
     '**/api/auth/session',

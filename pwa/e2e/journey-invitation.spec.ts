@@ -22,7 +22,7 @@ async function openUsersTab(page: Page): Promise<void> {
   await page.goto('/');
   await signInWithForm(page, ACCOUNTS.admin);
   await navigate(page, 'Admin');
-  // Invitations live on User Management (issue 35), one link away from the panel.
+  // Invitations live on User Management, one link away from the panel.
   await page.getByRole('main').getByRole('link', { name: 'Users', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Pending Invitations' })).toBeVisible();
 }

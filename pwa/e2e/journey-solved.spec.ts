@@ -8,7 +8,7 @@ import { dismissToast } from './toast';
 import { goOffline, goOnline } from './offline';
 
 /*
- * Issue 36 in the forums, desktop and phone. Solved: a member signed in through the form asks a
+ * Solved and edits in the forums, desktop and phone. Solved: a member signed in through the form asks a
  * question, another member answers (through the API), the asker marks that reply as the answer: it
  * is shown first under the question, marked Solved, the list marks the card Solved, and the
  * "Unanswered" filter leaves it out. Edits: the author fixes their reply offline; back online the

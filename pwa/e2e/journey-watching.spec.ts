@@ -7,7 +7,7 @@ import { toast } from './toast';
 import { goOffline, goOnline } from './offline';
 
 /*
- * Following a discussion one did not start (issue 36), the member's way: signed in through the form,
+ * Following a discussion one did not start, the member's way: signed in through the form,
  * to the forums by the menu, the discussion by its link, "Follow this discussion" set to Watching.
  * Another member (the admin, through the API) replies twice in a burst: the member's notifications
  * show both replies, and the mail capture holds ONE mail listing both — the burst batched once

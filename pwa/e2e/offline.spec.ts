@@ -59,7 +59,7 @@ test('every page seen online opens offline from the local store, with the saved-
     await expect(offlineBanner(page)).toHaveCount(0);
     // Each page's answers are written before the next page.goto, a whole new page load, which would
     // cut off writes still under way (a reader stays longer than the moment the text shows; a link
-    // inside the app waits for them itself: storeWritesSettled). CI left one page unwritten once.
+    // inside the app waits for them itself: storeWritesSettled).
     await expect
       .poll(async () => {
         const stored = new Set(await storedPaths(page));
