@@ -395,7 +395,7 @@ const adminContentRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/admin/content/ContentScreen'), 'ContentScreen'),
 });
 
-/** The moderation queue (issue 36): editors and admins, linked from the control panel. */
+/** The moderation queue: editors and admins, linked from the control panel. */
 const adminModerationRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/admin/moderation',

@@ -3,7 +3,7 @@ import type { PostEdit } from '../../contracts/edits';
 import { apiFetch } from './client';
 
 /**
- * A comment's, reply's or discussion's edit history, as moderators read it (issue 36): GET
+ * A comment's, reply's or discussion's edit history, as moderators read it: GET
  * `{post}/edits`, oldest first. Key ['edits', post path]; read when the dialog opens, never kept
  * offline (moderation is an online task).
  */

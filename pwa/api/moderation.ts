@@ -4,7 +4,7 @@ import type { QueueItem } from '../../contracts/moderation';
 import { apiFetch, apiFetchPage } from './client';
 
 /*
- * Reports and the moderation queue (issue 36). Keys: ['moderation', 'queue', after] for a page of
+ * Reports and the moderation queue. Keys: ['moderation', 'queue', after] for a page of
  * the queue, ['moderation', 'count'] for the desk's figure, ['reports', 'mine'] for what the member
  * has reported. A report or a decision changes what
  * comment, reply and discussion lists show, so those refresh too.

@@ -16,7 +16,7 @@ export interface ContentListParams {
 /**
  * Items per page of the paged lists (/news, /podcasts): 12 fills whole rows in the 1-, 2-, 3- and
  * 4-column grids, is the spec's 'Load More' step (multiples of 12), and keeps a phone's first page
- * at about a third of the old 50-item page.
+ * light.
  */
 export const LIST_PAGE_SIZE = 12;
 
@@ -59,7 +59,7 @@ export function pagedContentList<T>(resource: 'news' | 'podcasts', params: Conte
 
 /**
  * The card screens (/news, the home showcase) ask for `view=card`: each article's summary and
- * reading time instead of its whole text, which made a page of 12 ~75 KB of JSON to parse, keep
+ * reading time instead of its whole text, so a page of 12 is little JSON to parse, keep
  * and hydrate (docs/performance.md, "Lists without bodies"). In the key too: another shape of data.
  */
 const CARD_VIEW = { view: 'card' } as const;

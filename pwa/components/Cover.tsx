@@ -9,7 +9,7 @@ export const PODCAST_PLACEHOLDER = '/images/podcast-placeholder.svg';
 /**
  * A full-width picture on a phone, as `sizes` says it to a dense screen: no more than about 2 image
  * pixels per CSS pixel. A 412 px phone at 2.625× would otherwise take the 1280 px candidate (1081
- * px asked for) where the 960 px one looks the same at arm's length and weighs about half (docs/
+ * px asked for) where the 960 px one looks the same at arm's length and weighs far less (docs/
  * performance.md, "First visit on a phone"). The browser multiplies these widths by its density.
  */
 const PHONE_AT_MOST_2X = [
@@ -72,8 +72,8 @@ export function Cover({ image, cover, sizes, placeholder, className, alt = '', p
   }, [near]);
 
   // In a page rendered on the server the image may have failed before React was listening:
-  // checked once for each source shown. `complete` with no pixels is not proof (it was seen on an
-  // image that then loaded, under load): decode() rejects only for an image that cannot be shown.
+  // checked once for each source shown. `complete` with no pixels is not proof (under load, an
+  // image can still load after it): decode() rejects only for an image that cannot be shown.
   useEffect(() => {
     const el = img.current;
     if (!el?.complete || el.naturalWidth !== 0 || !el.getAttribute('src')) return;

@@ -4,7 +4,7 @@ import type { MarkdownProps } from './Markdown';
 import './Markdown.css';
 
 /*
- * The Markdown renderer (react-markdown, remark: about 40 KB gzipped) in a chunk of its own, so a
+ * The Markdown renderer (react-markdown, remark) in a chunk of its own, so a
  * screen that shows Markdown is not held back by it: the text shows at once as plain paragraphs and
  * is replaced in place by the formatted version when the chunk arrives. The download starts as soon
  * as this module loads, alongside the screen's data.

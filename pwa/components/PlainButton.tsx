@@ -16,8 +16,8 @@ import { readableTextColor } from '../lib/color';
  * Button, LinkButton and ToggleButton for what the first page draws (the header, the cards, the home
  * and /news lists) without React Aria: plain `<button>`/`<a>` elements with the same classes, roles,
  * names and keyboard use, and the state attributes the styles read from React Aria's components
- * (data-hovered, data-pressed, data-focus-visible, data-disabled, data-selected). React Aria (~20 KB
- * compressed) then loads with the first screen or dialog that needs it, not with every first visit
+ * (data-hovered, data-pressed, data-focus-visible, data-disabled, data-selected). React Aria
+ * then loads with the first screen or dialog that needs it, not with every first visit
  * (docs/performance.md, "2026-11-28: the first page under 200 KB"). Anywhere else, and always inside a
  * React Aria trigger (DialogTrigger, MenuTrigger…, whose child must be React Aria's Button), use
  * components/Button.tsx and components/ToggleButton.tsx.

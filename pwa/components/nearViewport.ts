@@ -1,8 +1,8 @@
 /**
  * When a picture below the fold should start loading (docs/performance.md, "First visit on a phone").
  * Chromium's own `loading="lazy"` fetches everything within 1250 px of the screen on 4G (2500 px on
- * 3G): on a phone that is the second and third card's covers, about 60 KB a visitor who reads the
- * top of the page never sees. Here a picture loads once it is on screen; after the reader's first
+ * 3G): on a phone that is the second and third card's covers, which a visitor who reads the top
+ * of the page never sees. Here a picture loads once it is on screen; after the reader's first
  * scroll, once it is within a screen of it, so scrolling on finds pictures ready.
  */
 const waiting = new Map<Element, () => void>();

@@ -1,5 +1,5 @@
 /**
- * When the device store's code (Dexie, ~32 KB) may load without costing the first visit twice
+ * When the device store's code (Dexie) may load without costing the first visit twice
  * (docs/performance.md, "First visit on a phone"). On a first visit the service worker, registered
  * once the page is idle, precaches every chunk, Dexie's too, and then takes the page over
  * (clientsClaim): from then on the chunk comes from the precache, not the network. So the store's

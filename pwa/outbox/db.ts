@@ -28,7 +28,7 @@ export type OutboxKind =
   | 'listening'
   // A Watch / Normal / Mute level (targetId: the discussion or category; text: the level).
   | 'watch'
-  // A report of a comment, reply, discussion or member (issue 36): the target is in the body.
+  // A report of a comment, reply, discussion or member: the target is in the body.
   | 'report';
 
 export interface OutboxItem {

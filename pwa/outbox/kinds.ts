@@ -30,7 +30,7 @@ export const OUTBOX_KINDS: Record<OutboxKind, (queryClient: QueryClient, item: O
   listRemove: (queryClient) => invalidateReadingList(queryClient),
   listProgress: (queryClient) => invalidateReadingList(queryClient),
   listening: (queryClient) => invalidateListening(queryClient),
-  // Issue 36: a forum reply's or discussion's new words (targetId: the discussion).
+  // A forum reply's or discussion's new words (targetId: the discussion).
   editReply: (queryClient, item) => invalidateForum(queryClient, { reply: item.targetId }),
   editDiscussion: (queryClient, item) => invalidateForum(queryClient, { discussion: item.targetId }),
   watch: (queryClient, item) => invalidateWatch(queryClient, item.path),

@@ -21,7 +21,7 @@ import { useInviteUser, useIssueInvitationLink, useResendInvitation, useRevokeIn
 import { LoadFailure } from '../content/LoadFailure';
 
 /**
- * Invitations, in one place (User Management, issue 35): the invite form and the pending
+ * Invitations, in one place (User Management): the invite form and the pending
  * invitations under one plain heading.
  */
 export function Invitations() {

@@ -9,7 +9,7 @@ import { UserTable } from './UserTable';
 
 /**
  * The control panel's Users tab (spec 2): create and the users table. Invitations live in one
- * place, User Management (/admin/users, "Invitations"); this tab links there (issue 35).
+ * place, User Management (/admin/users, "Invitations"); this tab links there.
  */
 export function UsersTab() {
   const [editing, setEditing] = useState<User | 'new' | null>(null);

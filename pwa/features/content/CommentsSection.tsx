@@ -122,7 +122,7 @@ function CommentItem({
   targetId: string;
   comment: ListedComment;
   isOwn: boolean;
-  /** A signed-in member may report someone else's comment (issue 36). */
+  /** A signed-in member may report someone else's comment. */
   canReport?: boolean;
   /** The author's new words still in the outbox (offline). */
   queuedEdit?: string;

@@ -8,7 +8,7 @@ import type { CategoryRef } from '../../../contracts/news';
  *
  * A plain validator rather than a zod schema: these routes are in the first page load, and any
  * zod flavour there brings zod's shared core with everything the lazy screens' full-zod schemas
- * use (~15 KB gzipped; docs/decisions/2026-11-22-no-zod-in-the-first-load.md).
+ * use (docs/decisions/2026-11-22-no-zod-in-the-first-load.md).
  */
 export function validateCategorySearch(search: Record<string, unknown>): { categories?: string } {
   const categories = formatCategoryParam(parseCategoryParam(typeof search.categories === 'string' ? search.categories : undefined));
@@ -17,7 +17,7 @@ export function validateCategorySearch(search: Record<string, unknown>): { categ
 
 /**
  * The pattern of the API's `Id` (`z.uuid()`, zod's `regexes.uuid()`), written out: importing it from
- * 'zod/v4/core' brought 13 KB of zod's core into the first chunk. listFilters.test.ts holds it to zod's.
+ * 'zod/v4/core' would bring zod's core into the first chunk. listFilters.test.ts holds it to zod's.
  */
 export const uuidPattern =
   /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;

@@ -160,7 +160,7 @@ export function DiscussionScreen() {
   );
 }
 
-/** The marked answer under the question (Solved, issue 36), with a link to it in the thread. */
+/** The marked answer under the question (Solved), with a link to it in the thread. */
 function AnswerSummary({ reply, content }: { reply: Reply; content: string }) {
   return (
     <section className="discussion-answer" aria-labelledby="answer-title">

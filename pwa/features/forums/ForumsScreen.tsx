@@ -36,7 +36,7 @@ export function ForumsScreen() {
   const { data: user } = useQuery(authQueries.user());
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
-  // Issue 36: only discussions without a marked answer (the server filters: `?unanswered=1`).
+  // Only discussions without a marked answer (the server filters: `?unanswered=1`).
   const [unanswered, setUnanswered] = useState(false);
   const deferredSearch = useDeferredValue(search);
   const [editing, setEditing] = useState<Editing>(null);

@@ -55,7 +55,7 @@ export function useQueuedDiscussions(listed: ReadonlySet<string>): OutboxItem[] 
   return useOutboxItems().filter((item) => item.kind === 'discussion' && !listed.has(item.id));
 }
 
-/** The author's new title and words (and category): sent now or queued offline as `editDiscussion` (issue 36). */
+/** The author's new title and words (and category): sent now or queued offline as `editDiscussion`. */
 function editDiscussion(id: string, input: DiscussionCreateInput): Promise<SendResult<Discussion>> {
   return sendOrQueue<Discussion>({
     ...newItemBase(),
@@ -112,7 +112,7 @@ export function useToggleDiscussionStatus(discussion: Pick<Discussion, 'id' | 's
   });
 }
 
-/** The author's new words for their reply: sent at once, or queued offline (issue 36; as comments' edits). */
+/** The author's new words for their reply: sent at once, or queued offline (as comments' edits). */
 export function useEditReply(discussionId: string) {
   return useMutation({
     ...OUTBOX_MUTATION,

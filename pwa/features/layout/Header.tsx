@@ -17,7 +17,7 @@ import { NavLinks } from './NavLinks';
 import { ThemeToggle } from './ThemeToggle';
 
 // Only signed-in members (or a device with a queue) need these, and their menus and dialogs weigh
-// ~20 KB gzipped: a visitor's first load of / does without them (the bundle budget).
+// enough that a visitor's first load of / does without them (the bundle budget).
 const AccountMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m.AccountMenu })));
 const SyncStatus = lazy(() => import('../../outbox/SyncStatus').then((m) => ({ default: m.SyncStatus })));
 const NotificationBell = lazy(() => import('../notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })));

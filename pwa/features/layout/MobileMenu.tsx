@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { PlainButton } from '../../components/PlainButton';
 import { MenuIcon } from '../../components/icons';
 
-// The sheet (react-aria's Modal and Dialog, ~19 KB gzipped) loads when the menu is first opened, not
+// The sheet (react-aria's Modal and Dialog) loads when the menu is first opened, not
 // with the first page (the first-load bundle budget).
 const MobileMenuSheet = lazy(() => import('./MobileMenuSheet').then((m) => ({ default: m.MobileMenuSheet })));
 

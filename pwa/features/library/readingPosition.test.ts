@@ -12,7 +12,7 @@ const sent = (known: number, start: number, places: number[]) => {
 describe('positionTracker', () => {
   it('sends nothing for the place the reader is at when recording starts: pressing Save at the end is not finishing', () => {
     // 'Save for offline' sits at the article's end; a scroll event there afterwards (the browser keeping
-    // the place while something above loads) used to send the end as read, and finished.
+    // the place while something above loads) must not send the end as read, and finished.
     expect(sent(0.5, 1, [1, 0.99, 1])).toEqual([undefined, undefined, undefined]);
     expect(sent(0, 0.13, [0.13, 0.15, 0.14])).toEqual([undefined, undefined, undefined]);
   });

@@ -3,7 +3,7 @@ import type { HiddenState } from '../../../contracts/moderation';
 import './moderation.css';
 
 /**
- * In place of a hidden comment or reply's words (issue 36). Others get no words from the server and
+ * In place of a hidden comment or reply's words. Others get no words from the server and
  * read the placeholder; its author and moderators read the words, marked, with the reason.
  */
 export function HiddenNotice({ hidden, hasWords }: { hidden: HiddenState; hasWords: boolean }) {

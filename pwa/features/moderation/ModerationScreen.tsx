@@ -31,7 +31,7 @@ const DONE: Record<ModerationAction, string> = {
 };
 
 /**
- * /admin/moderation (issue 36): what members reported, newest report first, each item with its
+ * /admin/moderation: what members reported, newest report first, each item with its
  * reports; Hide, Restore, Delete or Dismiss with an optional note. Editors and admins.
  */
 export function ModerationScreen() {

@@ -22,7 +22,7 @@ import { ContentListBody, useContentListControls } from '../content/ContentListB
 import './news.css';
 import { LoadFailure } from '../content/LoadFailure';
 
-// The visitor's sign-in prompt (a dialog: React Aria's Dialog and Modal, ~40 KB) loads when first
+// The visitor's sign-in prompt (a dialog: React Aria's Dialog and Modal) loads when first
 // opened, not with the list (docs/performance.md, "First visit on a phone").
 const SignInPromptDialog = lazy(() => import('./SignInPromptDialog').then((m) => ({ default: m.SignInPromptDialog })));
 

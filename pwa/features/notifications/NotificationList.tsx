@@ -55,7 +55,7 @@ function sentence(n: Notification): { actor: string | null; words: string } {
       return { actor, words: gone ? 'replied in a discussion you watch, which is no longer available' : 'replied in a discussion you watch' };
     case 'watched_discussion':
       return { actor, words: gone ? 'started a discussion that is no longer available' : 'started a discussion in a category you watch' };
-    // A moderator's decision (issue 36): no actor named, the moderator acts for the site.
+    // A moderator's decision: no actor named, the moderator acts for the site.
     case 'moderation':
       return { actor: null, words: `A moderator ${OUTCOME_WORDS[n.outcome ?? 'dismissed']} your post${gone ? '; the page is no longer available' : ' in'}` };
     case 'report_outcome':
