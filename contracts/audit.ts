@@ -2,7 +2,7 @@ import { z } from './zod';
 import { Id, LimitParam, safeText, Timestamp } from './common';
 
 /**
- * The audit log (issue 35): every admin and editor action that changes others' work or access.
+ * The audit log: every admin and editor action that changes others' work or access.
  * `action` names are `<target>.<verb>`; the screen filters by them, so adding one means adding it here.
  */
 export const AUDIT_ACTIONS = [
@@ -38,7 +38,7 @@ export const AUDIT_ACTIONS = [
   'show.update',
   'show.delete',
   'site.rebuild',
-  // The moderation queue (issue 36): what a moderator did with a reported item.
+  // The moderation queue: what a moderator did with a reported item.
   'moderation.hide',
   'moderation.restore',
   'moderation.delete',

@@ -3,8 +3,8 @@ import { Timestamp } from './common';
 import { CommentAuthor } from './news';
 
 /**
- * A saved change to a member's own comment, reply or discussion, as moderators read the history
- * (issue 36): the words as they were before the change, who changed them and when. Oldest first.
+ * A saved change to a member's own comment, reply or discussion, as moderators read the history:
+ * the words as they were before the change, who changed them and when. Oldest first.
  */
 export const PostEdit = z.object({
   id: z.string(),

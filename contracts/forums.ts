@@ -68,7 +68,7 @@ export const Discussion = z.object({
   editedAt: Timestamp.nullable(),
   /** The reply marked as the answer (Solved); null: unanswered. */
   answerReplyId: Id.nullable(),
-  /** Hidden by a moderator (issue 36): only its author and moderators get it at all. */
+  /** Hidden by a moderator: only its author and moderators get it at all. */
   hidden: HiddenState.nullable().optional(),
 });
 export type Discussion = z.infer<typeof Discussion>;
@@ -86,7 +86,7 @@ export const Reply = z.object({
   createdAt: Timestamp,
   /** When its author last changed its words (the "Edited" mark); null: never. */
   editedAt: Timestamp.nullable(),
-  /** Hidden by a moderator (issue 36): the reason for its author and moderators; others get no words. */
+  /** Hidden by a moderator: the reason for its author and moderators; others get no words. */
   hidden: HiddenState.nullable().optional(),
 });
 export type Reply = z.infer<typeof Reply>;
@@ -111,7 +111,7 @@ export const DiscussionListQuery = z.object({
   categoryId: z.preprocess(emptyToUndefined, z.uuid({ error: 'Invalid category' }).optional()),
   limit: LimitParam,
   before: z.preprocess(emptyToUndefined, safeText('Invalid cursor').max(200, 'Invalid cursor').optional()),
-  /** `unanswered=1`: only discussions without a marked answer (Solved, issue 36). */
+  /** `unanswered=1`: only discussions without a marked answer (Solved). */
   unanswered: z.preprocess((v) => (v === '' || v === '0' || v === 'false' ? undefined : v), z.enum(['1', 'true'], { error: 'unanswered must be 1' }).optional()),
 });
 export type DiscussionListQuery = z.infer<typeof DiscussionListQuery>;
@@ -154,7 +154,7 @@ export const ReplyCreateInput = z.object({
 });
 export type ReplyCreateInput = z.infer<typeof ReplyCreateInput>;
 
-/** PATCH /api/forum/replies/{id}: the author's new words (issue 36). */
+/** PATCH /api/forum/replies/{id}: the author's new words. */
 export const ReplyEditInput = ReplyCreateInput.pick({ content: true });
 export type ReplyEditInput = z.infer<typeof ReplyEditInput>;
 

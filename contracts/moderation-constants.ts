@@ -1,5 +1,5 @@
 /**
- * Plain constants of reports and the moderation queue (issue 36): the report dialog and the queue
+ * Plain constants of reports and the moderation queue: the report dialog and the queue
  * screen import these, never the zod schemas of ./moderation (docs/decisions/2026-11-22-no-zod-in-the-first-load.md).
  */
 export const REPORT_REASONS = ['spam', 'abusive', 'off-topic', 'other'] as const;

@@ -14,12 +14,12 @@ export const NOTIFICATION_TYPES = [
   'article_comment',
   'article_published',
   'article_featured',
-  // Issue 36: the member's reply was marked as a discussion's answer (Solved).
+  // The member's reply was marked as a discussion's answer (Solved).
   'answer_marked',
-  // Watching (issue 36): a reply in a discussion one watches; a new discussion in a category one watches.
+  // Watching: a reply in a discussion one watches; a new discussion in a category one watches.
   'watched_reply',
   'watched_discussion',
-  // A moderator's decision on a reported item, told to its author and to its reporters (issue 36).
+  // A moderator's decision on a reported item, told to its author and to its reporters.
   'moderation',
   'report_outcome',
 ] as const;

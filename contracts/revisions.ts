@@ -2,7 +2,7 @@ import { z } from './zod';
 import { Timestamp } from './common';
 
 /**
- * Revisions of an article or episode (issue 35): the last 20 saved versions of its text and
+ * Revisions of an article or episode: the last 20 saved versions of its text and
  * fields, newest first. `data` holds the fields under their input names (ArticlePatchInput,
  * PodcastPatchInput) with `categoryIds`.
  */

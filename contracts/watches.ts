@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 /**
- * Following a discussion or a forum category (issue 36, docs/notifications.md "Watching"): a member's
+ * Following a discussion or a forum category (docs/notifications.md "Watching"): a member's
  * level, as Discourse names them. `watching`: a notice of every new reply (and, for a category, of
  * every new discussion); `normal`: only replies to one's own discussion and mentions; `muted`: no
  * reply notices at all. No row means the default (docs/decisions/2026-11-28-watching.md).
