@@ -24,8 +24,7 @@ export default defineConfig({
   // whole suite three times would not fit CI's 45-minute budget, so the phone project runs only the
   // journeys (journey-*.spec.ts) and the layout sweep, the small phone only the sweep; the desktop
   // project runs everything, those included. A journey that sets its own viewport with `test.use` keeps it in every project; the sweep
-  // splits its widths between the projects by name. Measured 2026-11-25 (CI=true, 2 cores): 350 tests,
-  // 91 worker-minutes, 48 minutes — before axe ran in the page (e2e/axe.ts), which halved each check.
+  // splits its widths between the projects by name.
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 720 } } },
     {
@@ -35,8 +34,7 @@ export default defineConfig({
       use: { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 },
     },
     {
-      // The journeys ran here too until 2026-11-25 (about 3 worker-minutes): the sweep already proves
-      // every screen fits 320 and 360 px, and the journeys at 412 px the phone's ways through them.
+      // Only the sweep here: it already proves every screen fits 320 and 360 px, and the journeys at 412 px the phone's ways through them.
       name: 'small phone',
       testMatch: /layout-sweep\.spec\.ts$/,
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2.625 },
@@ -49,10 +47,10 @@ export default defineConfig({
     // and run without it.
     serviceWorkers: 'block',
     // A failure keeps its trace (actions, DOM snapshots, network, sources) but no screencast: recording
-    // frames for every test, then throwing them away when it passes, kept Chromium's browser process
-    // one of the busiest on CI's two cores.
-    // Under CI no trace at all: CI keeps only what the run prints, and recording cost 12 % of the
-    // suite's CPU (measured 2026-11-28 on 41 tests: 95 s against 81 s).
+    // frames for every test, then throwing them away when it passes, would keep Chromium's browser
+    // process one of the busiest on CI's two cores.
+    // Under CI no trace at all: CI keeps only what the run prints, and recording costs a real share
+    // of the suite's CPU.
     trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

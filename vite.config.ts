@@ -32,7 +32,7 @@ const CARDS = /[\/]pwa[\/](components[\/](Card|CardGrid|Cover|coverSources|nearV
 /**
  * Writes a brotli copy (quality 11) beside each script and stylesheet of the browser's build,
  * which the server sends as it is to a browser that accepts br (koa-send, server/static.ts); the
- * server's on-the-fly compression (koa-compress, quality 4 for speed) made the entry chunk ~17 %
+ * server's on-the-fly compression (koa-compress, quality 4 for speed) makes the entry chunk
  * larger (docs/performance.md, "2026-11-28: the first page under 200 KB"). The worker's precache
  * lists only the plain files.
  */

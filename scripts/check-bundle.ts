@@ -1,6 +1,6 @@
 // The JS budget for `/`: what a first visit to the home page downloads must stay under
 // BUNDLE_BUDGET_KB (default 146) KB gzipped, in at most BUNDLE_MAX_CHUNKS (default 6) files (each
-// file is a request with its own headers: thirty small chunks cost a phone ~25 KB more than one).
+// file is a request with its own headers: thirty small chunks cost a phone more than one).
 // Reads Vite's build manifest, follows the entry's static imports plus the home route's lazy chunk
 // (and its static imports), gzips each file, prints a table and exits 1 when over either budget.
 // Run after `vite build`; `npm test` runs it as one test.
