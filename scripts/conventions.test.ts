@@ -139,3 +139,47 @@ describe('offline in the browser tests', () => {
     expect(direct).toEqual([]);
   });
 });
+
+describe('comments keep the why', () => {
+  // The tracker's numbers mean nothing to a reader of the code and go stale; git keeps the history.
+  const root = path.resolve(import.meta.dirname, '..');
+  const CODE = /\.(?:[cm]?[jt]sx?|css|html)$/;
+  /** Code and tests: every source under pwa/, server/, contracts/ and scripts/, and the top-level config files. */
+  const codeAndTests = () => [
+    ...['pwa', 'server', 'contracts', 'scripts'].flatMap((dir) =>
+      readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
+        .filter((entry) => entry.isFile() && CODE.test(entry.name) && !entry.parentPath.split(path.sep).includes('node_modules'))
+        .map((entry) => path.join(entry.parentPath, entry.name)),
+    ),
+    ...readdirSync(root, { withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.(?:[cm]?[jt]s)$/.test(entry.name))
+      .map((entry) => path.join(root, entry.name)),
+  ];
+  /** An issue named in words, anywhere: 'issue', 'Issues', 'issue #' or 'issue-' before its number. */
+  const worded = /\bissues?[\s#-]*\d+\b/i;
+  /** An issue as '#' and its number, in a comment only (code holds colours and HTML entities spelt so). */
+  const hashed = /(?:^|[\s([{,;])#\d{1,5}\b(?![\w-])/;
+  const commentsOf = (text: string) => [...text.matchAll(/\/\*[\s\S]*?\*\/|(?<![:'"`\\])\/\/.*$/gm)].map((m) => m[0]);
+
+  it('the patterns catch every spelling (built here, so this file names none)', () => {
+    const n = String(6 * 6);
+    for (const spelling of [`issue ${n}`, `(Issue ${n})`, `issues ${n} and ${n}`, `issue #${n}`, `issue-${n}`]) expect(spelling).toMatch(worded);
+    for (const comment of [`// see #${n}`, `/* (#${n}) */`, `// fixed in #${n}.`]) expect(commentsOf(comment).join('\n')).toMatch(hashed);
+    expect(commentsOf(`const c = '#${n}'; // colour`).join('\n')).not.toMatch(hashed);
+    expect(`error.issues[0]; const tissue = 2;`).not.toMatch(worded);
+  });
+
+  it('name no issue of the tracker, in code or in tests', () => {
+    const files = codeAndTests();
+    expect(files.length).toBeGreaterThan(100);
+    const found = files.flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      const at = path.relative(root, file);
+      return [
+        ...text.split('\n').flatMap((line, i) => (worded.test(line) ? [`${at}:${i + 1}: ${line.trim()}`] : [])),
+        ...commentsOf(text).flatMap((comment) => (hashed.test(comment) ? [`${at}: ${comment.match(hashed)![0].trim()}`] : [])),
+      ];
+    });
+    expect(found).toEqual([]);
+  });
+});
