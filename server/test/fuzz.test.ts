@@ -41,7 +41,7 @@ function seedFor(route: string, who: string): number {
 }
 
 /**
- * Numbers past what a column holds (PostgreSQL's integer is 32 bits: `value out of range` was a 500),
+ * Numbers past what a column holds (PostgreSQL's integer is 32 bits: `value out of range` must not be a 500),
  * past what a double keeps exact, and not numbers at all, as JSON numbers and as the strings that
  * query parameters and form fields carry.
  */
@@ -363,7 +363,7 @@ const pagePathParam = (pools: Pools): fc.Arbitrary<string> =>
     tainted('fuzz').map(percentEncode),
   );
 
-/** Cursors (base64url JSON, as the lists make them) whose times are extreme: year 0 was a 500 on PostgreSQL. */
+/** Cursors (base64url JSON, as the lists make them) whose times are extreme: year 0 must not be a 500 on PostgreSQL. */
 const hostileCursor = fc
   .tuple(extremeDate, fc.uuid())
   .chain(([date, id]) =>
