@@ -112,8 +112,8 @@ export const ClientId = z.uuid({ error: 'id must be a UUID' }).transform((id) =>
 export const WRITTEN_AT_SKEW_MS = 5 * 60_000;
 /**
  * No `writtenAt` before this: the app did not exist then, and it keeps every accepted time inside
- * the years 0001–9999 that PostgreSQL and SQLite store and compare alike (year 0 was a 500 on
- * PostgreSQL; SQLite stored it). The server also refuses a time before the author's account.
+ * the years 0001–9999 that PostgreSQL and SQLite store and compare alike (PostgreSQL refuses
+ * year 0, which SQLite would store). The server also refuses a time before the author's account.
  */
 export const WRITTEN_AT_FLOOR = '2000-01-01T00:00:00Z';
 export const WRITTEN_AT_MESSAGES = {
