@@ -34,17 +34,19 @@ const WORKER_IMPORTS = ['^pwa/sw/', '^pwa/features/library/readingListDownload\\
 
 /**
  * The server: paths, errors and config < the database, storage and images < mail (its queue is a
- * table) < middleware and the request helpers (static files, the site's origin) < the resources
- * (api/<resource>/ with the helpers they share, feeds, pages, search; they may use one another) <
- * the API's router list < the app, its first-start bootstrap and backups < main.
+ * table) < the domain events (catalogue, recordEvent, registry, processing) < middleware and the
+ * request helpers (static files, the site's origin) < the resources (api/<resource>/ with the
+ * helpers they share, feeds, pages, search; they may use one another for reads) < the API's router
+ * list and the subscriber list < the app, its first-start bootstrap and backups < main.
  */
 const SERVER_LAYERS = [
   { name: 'paths, errors and config', path: '^server/(?:paths|errors|config|seeded-random)\\.ts$' },
   { name: 'db, storage and images', path: '^server/(?:db|storage|images)/' },
   { name: 'mail', path: '^server/mail/' },
+  { name: 'events', path: '^server/events/' },
   { name: 'middleware', path: ['^server/middleware/', '^server/(?:static|site)\\.ts$'] },
   { name: 'resources', path: ['^server/api/[^/]+/', '^server/api/(?:cursor|client-ids)\\.ts$', '^server/(?:feeds|pages|search)/'] },
-  { name: 'API routers', path: '^server/api/routes\\.ts$' },
+  { name: 'API routers and subscribers', path: '^server/api/(?:routes|subscribers)\\.ts$' },
   { name: 'app', path: '^server/(?:app|bootstrap|backup)\\.ts$' },
   { name: 'main', path: '^server/main\\.ts$' },
 ];
@@ -137,6 +139,29 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/.+/(?:presenter|policy)\\.ts$' },
       to: { path: '^server/.+/(?:routes|handlers|service)\\.ts$', dependencyTypesNot: TYPES_ONLY },
+    },
+    {
+      name: 'server-repos-reach-no-other-resources-side-effects',
+      comment:
+        "A repo reaches a write's side effects in another resource (its counters, audit entries) through a recorded event " +
+        '(server/events/, docs/events.md), never by importing them. Reads of another resource (visibility, kinds, targets, a lookup) stay imports.',
+      severity: 'error',
+      from: { path: '^server/api/([^/]+)/repo\\.ts$' },
+      to: { path: '^server/api/[^/]+/(?:counters|record|subscribers)\\.ts$', pathNot: '^server/api/$1/', dependencyTypesNot: TYPES_ONLY },
+    },
+    {
+      name: 'server-subscribers-assembled-by-the-app',
+      comment: "A resource's event subscribers are registered by the app's list (server/api/subscribers.ts), not by another resource.",
+      severity: 'error',
+      from: { path: '^server/', pathNot: ['^server/api/subscribers\\.ts$', ...TEST] },
+      to: { path: '^server/api/[^/]+/subscribers\\.ts$' },
+    },
+    {
+      name: 'server-no-circular-types-included',
+      comment: 'No import circle in server/, type imports counted: a circle a reader must untie even when nothing of it runs.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^server/', circular: true },
     },
     {
       name: 'server-repos-decide-no-http-or-policy',

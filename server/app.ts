@@ -41,6 +41,8 @@ import { storageFull, storageUnavailable, STORAGE_FULL_RETRY_SECONDS } from './e
 import { AfterAnswer } from './middleware/after-answer';
 import { createBackup } from './backup';
 import { DEFAULT_MODERATION } from './api/reports/routes';
+import { subscribeAll } from './api/subscribers';
+import { eventRegistry } from './events/index';
 
 export interface AppDeps {
   db: Knex;
@@ -93,6 +95,7 @@ export function createApp({
   emailConfirmationLimits: emailConfirmationLimitConfig,
   afterAnswer,
 }: AppDeps): Koa {
+  subscribeAll(eventRegistry);
   const gate = database ?? new DatabaseGate(db, async () => {});
   const production = config.env === 'production';
   // Koa reads X-Forwarded-*, but only those that forwardedHeaders leaves in place: the ones sent by

@@ -5,11 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import type { AuthRateLimitConfig } from './middleware/rate-limit';
-import type { WriteLimitConfig } from './middleware/write-limits';
 import type { UploadQuota } from './api/uploads/quota';
-import type { PasswordResetRateLimitConfig } from './middleware/rate-limit';
-import type { ModerationConfig } from './api/reports/routes';
 
 const EnvSchema = z
   .object({
@@ -378,4 +374,57 @@ export function contactEmailOf(config: Pick<Config, 'contactEmail' | 'publicUrl'
   const host = config.publicUrl ? new URL(config.publicUrl).hostname.replace(/^www\./, '') : '';
   const isDomainName = host.includes('.') && !/^[\d.]+$/.test(host) && !host.startsWith('[');
   return isDomainName ? `contact@${host}` : PLACEHOLDER_CONTACT_EMAIL;
+}
+
+/*
+ * The shapes of the limits and the moderation rule the config carries, defined here (the lowest layer)
+ * and re-exported by the modules that apply them, so config.ts imports nothing above it.
+ */
+
+/** At most `limit` counted attempts per key in each window of `windowMs`. */
+export interface WindowRule {
+  limit: number;
+  windowMs: number;
+}
+
+/** The limits on signing in and signing up (see docs/security.md). */
+export interface AuthRateLimitConfig {
+  /** Failed logins per email address. */
+  loginFailuresPerEmail: WindowRule;
+  /** Failed logins per client IP. */
+  loginFailuresPerIp: WindowRule;
+  /** Registration attempts (successful or not) per email address. */
+  registrationsPerEmail: WindowRule;
+  /** Registration attempts (successful or not) per client IP. */
+  registrationsPerIp: WindowRule;
+}
+
+/** Password reset requests: every request counts, per email and per IP, like a registration. */
+export interface PasswordResetRateLimitConfig {
+  requestsPerEmail: WindowRule;
+  requestsPerIp: WindowRule;
+}
+
+export interface PerMemberRule {
+  perMinute: number;
+  perHour: number;
+}
+
+export interface WriteLimitConfig {
+  /** News comments and forum replies together: both are a few lines posted under something. */
+  comment: PerMemberRule;
+  discussion: PerMemberRule;
+  /** Likes and unlikes of articles and episodes (signed-in only: anonymous likes write nothing). */
+  like: PerMemberRule;
+  /** Upload URLs (`POST /api/objects/upload`): every upload needs one. */
+  upload: PerMemberRule;
+  /** Editors and admins get this many times each limit: they post and upload for the site. */
+  staffFactor: number;
+}
+
+export interface ModerationConfig {
+  /** REPORTS_TO_HIDE: trusted members' open reports, from as many addresses, that hide an item until reviewed. */
+  reportsToHide: number;
+  /** REPORTER_MIN_AGE_HOURS: how old an account must be for its reports to count toward hiding (0: any). */
+  reporterMinAgeHours: number;
 }

@@ -26,6 +26,8 @@ import { sweepEmailConfirmations } from './api/email-confirmations/repo';
 import { sweepAuditLog } from './api/audit/repo';
 import { publishDue, withJobWrites } from './api/content/scheduled';
 import { startWatchMail } from './api/watches/mail-job';
+import { subscribeAll } from './api/subscribers';
+import { eventRegistry, startEventProcessing } from './events/index';
 import { prepareTopSets } from './api/admin-dashboard/repo';
 
 /** Expired sessions, ended limit windows and upload leftovers are removed this often (all by age). */
@@ -35,6 +37,8 @@ const MAINTENANCE_LEASE = { name: 'maintenance', ttlMs: MAINTENANCE_INTERVAL_MS 
 /** The publishing job's lease: held while renewed each poll; a dead holder's runs out within a few polls. */
 const PUBLISHER_LEASE = 'publisher';
 const publisherLeaseTtl = (pollMs: number) => pollMs * 4 + 5_000;
+/** How often the events lease's holder looks for events a processor waits for (a local commit also kicks it at once). */
+const EVENTS_POLL_MS = 5_000;
 /** A worker that dies is started again, but not more often than this (a crash loop would spin). */
 const RESTART_DELAY_MS = 1_000;
 
@@ -84,6 +88,7 @@ function supervise(config: Config): void {
 
 async function main(config: Config): Promise<void> {
   const log = config.logLevel === 'info' ? console.info : () => {};
+  subscribeAll(eventRegistry);
   // Said once: by the supervisor's first worker, or by the only process.
   if (config.logLevel !== 'silent' && (cluster.isPrimary || cluster.worker?.id === 1)) {
     for (const warning of productionWarnings(config)) console.warn(`Warning: ${warning}`);
@@ -179,6 +184,8 @@ async function main(config: Config): Promise<void> {
     onError: (err) => console.error('Scheduled publishing failed:', err),
   });
   const stopWatchMail = startWatchMail({ db, notifier: digests, holder, ready: () => database.isReady, intervalMs: config.watchMailIntervalMs, origin });
+  // The after-commit processors: one process at a time, the holder of the `events` lease (docs/events.md).
+  const eventProcessing = startEventProcessing(db, { holder, everyMs: EVENTS_POLL_MS, ready: () => database.isReady, onError: (err) => console.error('Event processing failed:', err) });
 
   const server = http.createServer(app.callback());
   // Idle keep-alive connections live longer than clients and proxies keep theirs (haproxy's and load
@@ -199,7 +206,7 @@ async function main(config: Config): Promise<void> {
     stopping = true;
     log(`${signal}: draining requests…`);
     // The periodic jobs stop now; each gives its lease up once its round under way is done.
-    const jobsStopped = Promise.all([maintenance.stop(), publisher.stop(), stopWatchMail()]);
+    const jobsStopped = Promise.all([maintenance.stop(), publisher.stop(), stopWatchMail(), eventProcessing.stop()]);
     server.close(async () => {
       await jobsStopped;
       await mailer?.stop();

@@ -2,26 +2,13 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { hitWindow, unhitWindow, type CountedWindow } from '../db/counters';
 import { tooManyRequests } from '../errors';
+import type { AuthRateLimitConfig, PasswordResetRateLimitConfig, WindowRule } from '../config';
+
+export type { AuthRateLimitConfig, PasswordResetRateLimitConfig, WindowRule };
 import { TWO_FACTOR_MESSAGES } from '../../contracts/two-factor';
 import { EMAIL_CONFIRMATION_MESSAGES } from '../../contracts/email-confirmations';
 
-/** At most `limit` counted attempts per key in each window of `windowMs`. */
-export interface WindowRule {
-  limit: number;
-  windowMs: number;
-}
 
-/** The limits on signing in and signing up (see docs/security.md). */
-export interface AuthRateLimitConfig {
-  /** Failed logins per email address. */
-  loginFailuresPerEmail: WindowRule;
-  /** Failed logins per client IP. */
-  loginFailuresPerIp: WindowRule;
-  /** Registration attempts (successful or not) per email address. */
-  registrationsPerEmail: WindowRule;
-  /** Registration attempts (successful or not) per client IP. */
-  registrationsPerIp: WindowRule;
-}
 
 const DEFAULT_WINDOW_MS = 15 * 60 * 1000;
 
@@ -108,11 +95,6 @@ export class AuthRateLimits implements AuthRateLimiter {
   }
 }
 
-/** Password reset requests: every request counts, per email and per IP, like a registration. */
-export interface PasswordResetRateLimitConfig {
-  requestsPerEmail: WindowRule;
-  requestsPerIp: WindowRule;
-}
 
 export const DEFAULT_PASSWORD_RESET_RATE_LIMITS: PasswordResetRateLimitConfig = {
   requestsPerEmail: { limit: 5, windowMs: DEFAULT_WINDOW_MS },

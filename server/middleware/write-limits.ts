@@ -3,26 +3,14 @@ import type { Knex } from 'knex';
 import { isStaffRole } from '../../contracts/constants';
 import { hitWindow, unhitWindow, type CountedWindow } from '../db/counters';
 import { tooManyRequests } from '../errors';
+import type { PerMemberRule, WriteLimitConfig } from '../config';
+
+export type { PerMemberRule, WriteLimitConfig };
 
 /** The writes a member can repeat quickly enough to flood the site (docs/security.md §12). */
 export type WriteAction = 'comment' | 'discussion' | 'like' | 'upload';
 
-export interface PerMemberRule {
-  perMinute: number;
-  perHour: number;
-}
 
-export interface WriteLimitConfig {
-  /** News comments and forum replies together: both are a few lines posted under something. */
-  comment: PerMemberRule;
-  discussion: PerMemberRule;
-  /** Likes and unlikes of articles and episodes (signed-in only: anonymous likes write nothing). */
-  like: PerMemberRule;
-  /** Upload URLs (`POST /api/objects/upload`): every upload needs one. */
-  upload: PerMemberRule;
-  /** Editors and admins get this many times each limit: they post and upload for the site. */
-  staffFactor: number;
-}
 
 /** Far above what a person does by hand; a script hits them within seconds. */
 export const DEFAULT_WRITE_LIMITS: WriteLimitConfig = {

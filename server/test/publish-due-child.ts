@@ -2,6 +2,8 @@ import { connect } from '../db/connect';
 import type { DatabaseConfig } from '../config';
 import { Notifier } from '../api/notifications/notify';
 import { publishDue } from '../api/content/scheduled';
+import { subscribeAll } from '../api/subscribers';
+import { eventRegistry } from '../events/index';
 import { TEST_SESSION_SECRET } from './harness';
 
 /*
@@ -10,6 +12,7 @@ import { TEST_SESSION_SECRET } from './harness';
  * told "go" on stdin, so both processes reach their UPDATE together; then prints how many items
  * this process published.
  */
+subscribeAll(eventRegistry);
 const [config, now] = [JSON.parse(process.argv[2]) as DatabaseConfig, Number(process.argv[3])];
 const db = connect(config);
 await db.raw('select 1');

@@ -3,10 +3,9 @@ import type { RebuildCounts } from '../../../contracts/admin';
 import { SITE_RESET_SESSION_END } from '../../../contracts/admin';
 import { toInt } from '../../db/dialect';
 import { hasContent, seedSampleData } from '../../db/seed/index';
+import { recordEvent, type EventActor } from '../../events/index';
 import { SESSION_MAX_AGE_MS } from '../../middleware/session';
 import type { ObjectStorage } from '../../storage/index';
-import { resetDashboardCounters } from '../admin-dashboard/counters';
-import { recordAudit, type AuditActor } from '../audit/record';
 
 /**
  * Tables emptied by a forced rebuild, children before parents. Menu settings, sessions of the kept
@@ -64,7 +63,7 @@ export async function countRebuildTargets(db: Knex | Knex.Transaction): Promise<
  */
 export async function rebuildSampleData(
   db: Knex,
-  { force, storage, actor, now = Date.now }: { force: boolean; storage: ObjectStorage; actor: AuditActor; now?: () => number },
+  { force, storage, actor, now = Date.now }: { force: boolean; storage: ObjectStorage; actor: EventActor; now?: () => number },
 ): Promise<RebuildResult> {
   return db.transaction(async (trx) => {
     if (!force && (await hasContent(trx))) return { kind: 'already-seeded' };
@@ -83,10 +82,9 @@ export async function rebuildSampleData(
       for (const table of CONTENT_TABLES) await trx(table).delete();
       // Their likes and pending uploads go by FK cascade; authored content is gone already.
       await trx('users').whereNot('role', 'admin').delete();
-      await recordAudit(trx, actor, { action: 'site.rebuild', target: { type: 'site', id: null, label: 'Sample data' }, before: deleted });
     }
     await seedSampleData(trx, { storage });
-    await resetDashboardCounters(trx);
+    await recordEvent(trx, { type: 'site.seeded', actor, deleted });
     return { kind: 'seeded', deleted };
   });
 }

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
-import { now } from '../../db/dialect';
+import { now, toIso } from '../../db/dialect';
+import { recordEvent } from '../../events/index';
 import { existingClientRow, retryOnClientIdRace } from '../client-ids';
 import type { AscCursor } from '../cursor';
-import { countComment } from '../admin-dashboard/counters';
 import { recordEdit } from '../edits/repo';
 import type { CommentTarget, EditTarget } from './targets';
 import { HIDDEN_COLUMNS } from '../moderation/visibility';
@@ -74,7 +74,7 @@ export async function insertComment(
         .update({ comment_count: trx.raw('?? + 1', ['comment_count']) });
       if (!bumped) return 'no_parent' as const;
       await trx(target.table).insert({ ...rest, [target.parentColumn]: parent_id });
-      await countComment(trx, target.parentTable, parent_id, row.created_at, 1);
+      await recordEvent(trx, { type: 'comment.created', parentTable: target.parentTable, parentId: parent_id, commentId: row.id, createdAt: toIso(row.created_at)! });
       await inTransaction?.(trx, row);
       return 'created' as const;
     }),
@@ -118,7 +118,7 @@ export async function deleteComment(db: Knex, target: CommentTarget, comment: Co
     await trx(target.parentTable)
       .where({ id: comment.parent_id })
       .update({ comment_count: trx.raw('?? - 1', ['comment_count']) });
-    await countComment(trx, target.parentTable, comment.parent_id, comment.created_at, -1);
+    await recordEvent(trx, { type: 'comment.deleted', parentTable: target.parentTable, parentId: comment.parent_id, commentId: comment.id, createdAt: toIso(comment.created_at)! });
     return true;
   });
 }

@@ -5,7 +5,6 @@ import { toBool } from '../../db/dialect';
 import { currentUser } from '../../middleware/auth';
 import { auditActor, recordAudit, type AuditActor } from '../audit/record';
 import type { Notifier } from '../notifications/notify';
-import type { UpdateNotice } from './handlers';
 import { ARTICLES, type ContentKind } from './kinds';
 import type { ContentRow } from './repo';
 import { isPublished } from './visibility';
@@ -77,4 +76,14 @@ export function recordContentDeleted(trx: Knex.Transaction, kind: ContentKind, a
     target: { type: auditTargetType(kind), id: before.id, label: before.title },
     before: { status: before.status, isArchived: toBool(before.is_archived) },
   });
+}
+
+/**
+ * What an update tells others (articles: their author's notifications, docs/notifications.md):
+ * `inTransaction` sees the row as it was and the columns written, inside the write's transaction;
+ * `afterCommit` runs once it committed.
+ */
+export interface UpdateNotice {
+  inTransaction(ctx: Koa.Context, trx: Knex.Transaction, before: ContentRow, columns: Record<string, unknown>): Promise<void>;
+  afterCommit(): void;
 }

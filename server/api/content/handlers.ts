@@ -8,7 +8,7 @@ import { parseId, type WithBody, type WithQuery } from '../../middleware/validat
 import { decodeListCursor } from '../cursor';
 import type { ContentKind } from './kinds';
 import { auditActor } from '../audit/record';
-import { recordContentDeleted } from './changes';
+import { recordContentDeleted, type UpdateNotice } from './changes';
 import { canOpen, isListedPublicly, isStaff } from './visibility';
 import {
   createContent,
@@ -124,16 +124,6 @@ export async function presentOne<R extends ContentRow, T>(
 /** The `:id` path parameter; malformed ids are 404 with the kind's message. */
 export function itemId(ctx: Koa.Context, kind: ContentKind): string {
   return parseId(ctx.params.id, kind.notFoundMessage);
-}
-
-/**
- * What an update tells others (articles: their author's notifications, docs/notifications.md):
- * `inTransaction` sees the row as it was and the columns written, inside the write's transaction;
- * `afterCommit` runs once it committed.
- */
-export interface UpdateNotice {
-  inTransaction(ctx: Koa.Context, trx: Knex.Transaction, before: ContentRow, columns: Record<string, unknown>): Promise<void>;
-  afterCommit(): void;
 }
 
 /** PUT/PATCH and the status/archive/featured toggles: write, then answer with the item. */

@@ -78,3 +78,7 @@ export const PODCASTS: ContentKind = {
   } satisfies Partial<Record<keyof PodcastPatchInput | 'audioBytes' | 'audioType', string>>,
   columns: ['id', 'title', 'description', 'episode_number', 'audio_url', 'image_url', 'duration', 'host_name', 'guest_name', 'guest_title', 'play_count', 'likes', 'is_archived', 'is_featured', 'published_at', 'scheduled_at', 'scheduled_by', 'status', 'author_id', 'created_at', 'updated_at', 'show_id', 'external_url', 'audio_bytes', 'audio_type', 'comment_count'],
 };
+
+/** How the domain events name a kind (server/events/catalogue.ts), and back. */
+export const eventKind = (kind: ContentKind): 'article' | 'episode' => (kind === ARTICLES ? 'article' : 'episode');
+export const kindOfEvent = (name: 'article' | 'episode'): ContentKind => (name === 'article' ? ARTICLES : PODCASTS);

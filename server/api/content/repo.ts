@@ -3,11 +3,11 @@ import type { CategoryRef } from '../../../contracts/news';
 import type { ShowRef } from '../../../contracts/podcasts';
 import { now, toBool, toIso } from '../../db/dialect';
 import { transactionOrRefusal } from '../../db/transaction';
-import { recordAudit, type AuditActor } from '../audit/record';
-import { deleteRevisionsOf, touchesRevisionFields, writeRevision } from '../revisions/repo';
-import { deleteLikesOf, likedByViewerColumn } from '../likes/repo';
+import { recordEvent, type EventActor } from '../../events/index';
+import { touchesRevisionFields } from '../revisions/repo';
+import { likedByViewerColumn } from '../likes/repo';
 import { encodeCursor, type ListCursor } from '../cursor';
-import { ARTICLES, type ContentKind } from './kinds';
+import { ARTICLES, eventKind, type ContentKind } from './kinds';
 import { isPublished, wherePublished } from './visibility';
 
 /** The columns articles and podcast episodes share. */
@@ -234,32 +234,27 @@ export function contentWrite(kind: ContentKind, input: { scheduledAt?: string | 
 
 /** Who wrote it: the revision's author and, when scheduling, the scheduler (scheduled_by). */
 export interface WriteOptions {
-  actor?: AuditActor;
+  actor?: EventActor;
 }
 
-const UNKNOWN_ACTOR: AuditActor = { id: null, name: 'Unknown' };
+const UNKNOWN_ACTOR: EventActor = { id: null, name: 'Unknown' };
 
 /**
  * The publish time's bookkeeping for a write of `columns`: a time records who set it; a status
  * change (publishing by hand, unpublishing) or a cleared time forgets it.
  */
-function withScheduleOwner(columns: Record<string, unknown>, actor: AuditActor | undefined): Record<string, unknown> {
+function withScheduleOwner(columns: Record<string, unknown>, actor: EventActor | undefined): Record<string, unknown> {
   if (columns.scheduled_at !== undefined) return { ...columns, scheduled_by: columns.scheduled_at === null ? null : (actor?.id ?? null) };
   if (columns.status !== undefined) return { ...columns, scheduled_at: null, scheduled_by: null };
   return columns;
 }
 
 /** The audit entry of a publish time set or cleared (publishing and unpublishing have their own). */
-async function recordSchedule(trx: Knex.Transaction, kind: ContentKind, actor: AuditActor, item: { id: string; title: string }, before: unknown, after: unknown) {
+async function recordSchedule(trx: Knex.Transaction, kind: ContentKind, actor: EventActor, item: { id: string; title: string }, before: unknown, after: unknown) {
   const was = toIso(before);
   const now = toIso(after);
   if (was === now || (now === null && after === undefined)) return;
-  await recordAudit(trx, actor, {
-    action: 'content.schedule',
-    target: { type: kind === ARTICLES ? 'article' : 'episode', id: item.id, label: item.title },
-    before: { scheduledAt: was },
-    after: { scheduledAt: now },
-  });
+  await recordEvent(trx, { type: 'content.scheduled', target: { type: eventKind(kind), id: item.id, label: item.title }, actor, before: was, after: now });
 }
 
 /** Inserts the item, its category links and its first revision in one transaction: a bad category leaves nothing behind. */
@@ -285,7 +280,7 @@ export async function createContent(
     });
     await linkCategories(trx, kind, columns.id, categoryIds);
     const who = actor ?? UNKNOWN_ACTOR;
-    await writeRevision(trx, kind, columns.id, who);
+    await recordEvent(trx, { type: 'content.written', kind: eventKind(kind), itemId: columns.id, actor: who });
     if (row.scheduled_at) await recordSchedule(trx, kind, who, { id: columns.id, title: String(columns.title ?? '') }, null, row.scheduled_at);
     return 'created' as const;
   });
@@ -326,7 +321,7 @@ export async function updateContent(
       await linkCategories(trx, kind, id, categoryIds);
     }
     const who = actor ?? UNKNOWN_ACTOR;
-    if (touchesRevisionFields(kind, written, categoryIds)) await writeRevision(trx, kind, id, who);
+    if (touchesRevisionFields(kind, written, categoryIds)) await recordEvent(trx, { type: 'content.written', kind: eventKind(kind), itemId: id, actor: who });
     if (schedules) await recordSchedule(trx, kind, who, { id, title: String(written.title ?? before!.title) }, before!.scheduled_at, written.scheduled_at);
     if (inTransaction) await inTransaction(trx, before!);
     return 'updated' as const;
@@ -366,8 +361,7 @@ async function removeItems(
 ): Promise<void> {
   for (const row of rows) await inTransaction?.(trx, row);
   for (const row of rows) {
-    await deleteLikesOf(trx, kind.likeTarget, row.id);
-    await deleteRevisionsOf(trx, kind, row.id);
+    await recordEvent(trx, { type: 'content.deleted', kind: eventKind(kind), itemId: row.id });
   }
   await trx(kind.table)
     .whereIn(

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import { now } from '../../db/dialect';
 import { transactionOrRefusal } from '../../db/transaction';
-import { countLike, forgetLikes, type LikeEvent } from '../admin-dashboard/counters';
+import { likeRefOf, recordEvent } from '../../events/index';
 
 /**
  * One like per user and item, recorded in `user_interactions` (unique on user, target type,
@@ -45,9 +45,9 @@ async function readCounter(trx: Knex.Transaction, type: LikeTargetType, id: stri
  * as SQLite's DELETE through Knex returns no rows); how many there were.
  */
 async function takeLikes(trx: Knex.Transaction, where: Record<string, string>): Promise<number> {
-  const likes: LikeEvent[] = await trx('user_interactions').where({ ...where, interaction_type: LIKE }).forUpdate().select('target_type', 'target_id', 'created_at');
+  const likes: { target_type: string; target_id: string; created_at: unknown }[] = await trx('user_interactions').where({ ...where, interaction_type: LIKE }).forUpdate().select('target_type', 'target_id', 'created_at');
   if (!likes.length) return 0;
-  await forgetLikes(trx, likes);
+  await recordEvent(trx, { type: 'likes.removed', likes: likes.map(likeRefOf) });
   return trx('user_interactions').where({ ...where, interaction_type: LIKE }).delete();
 }
 
@@ -61,7 +61,7 @@ export async function addLike(db: Knex, userId: string, type: LikeTargetType, ta
       .ignore()
       .returning('id');
     const likes = inserted.length ? await changeCounter(trx, type, targetId, 1) : await readCounter(trx, type, targetId);
-    if (inserted.length && likes !== undefined) await countLike(trx, like, 1);
+    if (inserted.length && likes !== undefined) await recordEvent(trx, { type: 'like.added', like: likeRefOf(like) });
     // The like row just inserted must not outlive its item.
     if (likes === undefined) return refuse(undefined);
     return { liked: true, likes };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { PodcastPatchInput } from '../../../contracts/podcasts';
 import { hitWindow } from '../../db/counters';
-import { countPlay } from '../admin-dashboard/counters';
+import { recordEvent } from '../../events/index';
 import { contentWrite, type ContentRow, type ContentWrite } from '../content/repo';
 import { PODCASTS } from '../content/kinds';
 import type { EpisodeFileColumns } from './audio';
@@ -63,7 +63,7 @@ export async function recordPlay(db: Knex, id: string, listener: string, at: num
         .insert({ episode_id: id, day: new Date(at).toISOString().slice(0, 10), plays: 1 })
         .onConflict(['episode_id', 'day'])
         .merge({ plays: trx.raw('?? + 1', ['podcast_play_days.plays']) });
-      await countPlay(trx, id, new Date(at).toISOString().slice(0, 10));
+      await recordEvent(trx, { type: 'episode.played', episodeId: id, day: new Date(at).toISOString().slice(0, 10) });
     }
     return row ? Number(row.play_count) : undefined;
   });

@@ -10,13 +10,10 @@ import { MODERATION_TARGETS } from '../moderation/targets';
 import { ipKey } from '../../middleware/rate-limit';
 import { reportWeight } from './policy';
 import { insertReport, listReportedBy } from './repo';
+import type { ModerationConfig } from '../../config';
 
-export interface ModerationConfig {
-  /** REPORTS_TO_HIDE: trusted members' open reports, from as many addresses, that hide an item until reviewed. */
-  reportsToHide: number;
-  /** REPORTER_MIN_AGE_HOURS: how old an account must be for its reports to count toward hiding (0: any). */
-  reporterMinAgeHours: number;
-}
+export type { ModerationConfig };
+
 
 export const DEFAULT_MODERATION: ModerationConfig = { reportsToHide: 3, reporterMinAgeHours: 24 };
 

@@ -4,7 +4,7 @@ import type { Role } from '../../../contracts/common';
 import type { UserSort } from '../../../contracts/users';
 import { ilike, now } from '../../db/dialect';
 import { escapeLike } from '../../db/escape-like';
-import { forgetLikes, type LikeEvent } from '../admin-dashboard/counters';
+import { likeRefOf, recordEvent } from '../../events/index';
 import type { AuthorRow, UserRow } from './presenter';
 
 export async function findUserById(db: Knex, id: string): Promise<UserRow | undefined> {
@@ -205,11 +205,11 @@ const LIKE_COUNTER_TABLES: Record<string, string> = {
  * like rows. Call with the user row already locked (see lockUser) so no like can slip in between.
  */
 export async function deleteUserKeepingContent(trx: Knex.Transaction, id: string): Promise<void> {
-  const likes: LikeEvent[] = await trx('user_interactions')
+  const likes: { target_type: string; target_id: string; created_at: unknown }[] = await trx('user_interactions')
     .where({ user_id: id, interaction_type: 'like' })
     .whereIn('target_type', Object.keys(LIKE_COUNTER_TABLES))
     .select('target_type', 'target_id', 'created_at');
-  await forgetLikes(trx, likes);
+  await recordEvent(trx, { type: 'likes.removed', likes: likes.map(likeRefOf) });
   for (const [targetType, table] of Object.entries(LIKE_COUNTER_TABLES)) {
     const ids = likes.filter((l) => l.target_type === targetType).map((l) => l.target_id);
     // One like per user and item (unique index), so each liked item loses exactly one.

@@ -28,6 +28,7 @@ import * as solved from './20261203010000_solved';
 import * as reports from './20261203020000_reports';
 import * as dashboardCounters from './20261203040000_dashboard_counters';
 import * as reportSources from './20261204020000_report_sources';
+import * as events from './20261205000000_events';
 
 /**
  * Migrations are listed here, in order, rather than discovered on disk, so that they load the same
@@ -63,6 +64,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261203020000_reports': reports,
   '20261203040000_dashboard_counters': dashboardCounters,
   '20261204020000_report_sources': reportSources,
+  '20261205000000_events': events,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

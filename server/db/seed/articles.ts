@@ -1,8 +1,11 @@
+import type { ArticleSeed, NewsCategorySlug } from './article-seed';
 import { PART_1 } from './article-texts/part-1';
 import { PART_2 } from './article-texts/part-2';
 import { PART_3 } from './article-texts/part-3';
 import { PART_4 } from './article-texts/part-4';
 import { PART_5 } from './article-texts/part-5';
+
+export type { ArticleSeed, NewsCategorySlug } from './article-seed';
 
 /**
  * Sample news articles and comment texts for the development / demo seed. The articles' texts are
@@ -10,23 +13,7 @@ import { PART_5 } from './article-texts/part-5';
  * Plain data only: ids, authors, dates and counters are assigned in ./index.ts.
  */
 
-export type NewsCategorySlug = 'automation' | 'fraud-detection' | 'regulatory' | 'generative-ai' | 'audit' | 'tax';
 
-export interface ArticleSeed {
-  title: string;
-  excerpt: string;
-  /**
-   * The article in Markdown (headings, lists, a table or a quote), 600–2,000 words so reading
-   * times vary from 3 to 9 minutes. One line per paragraph: line breaks are kept as breaks.
-   */
-  body: string;
-  /** 1–2 news category slugs; the first is the primary one. */
-  categories: readonly [NewsCategorySlug] | readonly [NewsCategorySlug, NewsCategorySlug];
-  source?: { name: string; url: string };
-  status?: 'published' | 'draft';
-  archived?: boolean;
-  featured?: boolean;
-}
 
 /** Newest first: index 0 is published most recently. */
 export const ARTICLES: readonly ArticleSeed[] = [...PART_1, ...PART_2, ...PART_3, ...PART_4, ...PART_5];

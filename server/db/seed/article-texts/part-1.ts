@@ -1,4 +1,4 @@
-import type { ArticleSeed } from '../articles';
+import type { ArticleSeed } from '../article-seed';
 
 /* Articles 1–7 of the sample data, newest first. Bodies are Markdown (one line per paragraph). */
 export const PART_1: readonly ArticleSeed[] = [

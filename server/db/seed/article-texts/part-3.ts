@@ -1,4 +1,4 @@
-import type { ArticleSeed } from '../articles';
+import type { ArticleSeed } from '../article-seed';
 
 /* Articles 15–21 of the sample data, newest first. */
 export const PART_3: readonly ArticleSeed[] = [

@@ -1,4 +1,4 @@
-import type { ArticleSeed } from '../articles';
+import type { ArticleSeed } from '../article-seed';
 
 /* Articles 29–34 of the sample data: the oldest published one, two archived, three drafts. */
 export const PART_5: readonly ArticleSeed[] = [

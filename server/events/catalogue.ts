@@ -1,0 +1,39 @@
+import { toIso } from '../db/dialect';
+import type { RebuildCounts } from '../../contracts/admin';
+
+/**
+ * Every domain event a write records (docs/events.md lists who listens to each). A payload holds what
+ * a subscriber needs without reading the write's rows again: times as ISO strings, ids as strings.
+ */
+
+/** Who did it, as the audit log names them (a job acting for a person carries that person's id). */
+export interface EventActor {
+  id: string | null;
+  name: string;
+}
+
+/** A like as the counters see it: what it is on and when it was given. */
+export interface LikeRef {
+  targetType: string;
+  targetId: string;
+  createdAt: string;
+}
+
+export type DomainEvent =
+  | { type: 'comment.created'; parentTable: 'news_articles' | 'podcast_episodes'; parentId: string; commentId: string; createdAt: string }
+  | { type: 'comment.deleted'; parentTable: 'news_articles' | 'podcast_episodes'; parentId: string; commentId: string; createdAt: string }
+  | { type: 'like.added'; like: LikeRef }
+  | { type: 'likes.removed'; likes: LikeRef[] }
+  | { type: 'episode.played'; episodeId: string; day: string }
+  | { type: 'content.written'; kind: 'article' | 'episode'; itemId: string; actor: EventActor }
+  | { type: 'content.deleted'; kind: 'article' | 'episode'; itemId: string }
+  | { type: 'content.scheduled'; target: { type: 'article' | 'episode'; id: string; label: string }; actor: EventActor; before: string | null; after: string | null }
+  | { type: 'site.seeded'; actor: EventActor; deleted?: RebuildCounts };
+
+export type EventType = DomainEvent['type'];
+export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
+
+/** A `user_interactions` like row as the events carry it. */
+export function likeRefOf(row: { target_type: string; target_id: string; created_at: unknown }): LikeRef {
+  return { targetType: row.target_type, targetId: row.target_id, createdAt: toIso(row.created_at)! };
+}
