@@ -169,6 +169,44 @@ export const titleField = singleLineText('Title is required')
   .min(1, 'Title is required')
   .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
 
+/**
+ * The create and patch bodies of one kind of content. Both take a title, the kind's `required`
+ * fields (a create needs them, a patch may leave them out), categories and a status, then the
+ * kind's optional fields; a create's status defaults to published (spec 9).
+ */
+export function contentInputs<R extends z.ZodRawShape, O extends z.ZodRawShape>(required: R, optional: O) {
+  return {
+    create: z.object({ title: titleField, ...required, categoryIds: CategoryIdsInput, status: statusInput.default('published'), ...optional }),
+    patch: z.object({
+      title: titleField.optional(),
+      ...z.object(required).partial().shape,
+      categoryIds: CategoryIdsInput.optional(),
+      status: statusInput.optional(),
+      ...optional,
+    }),
+  };
+}
+
+/** What an article and an episode both answer with, after their own fields. */
+export const contentItemFields = {
+  categories: z.array(CategoryRef),
+  categoryIds: z.array(z.string()),
+  authorId: z.string().nullable(),
+  status: ContentStatus,
+  isArchived: z.boolean(),
+  isFeatured: z.boolean(),
+  likes: z.number().int(),
+  /** Whether the signed-in viewer likes it; always false for anonymous viewers. */
+  liked: z.boolean(),
+  commentCount: z.number().int(),
+  /** Set when the item is first published; null for drafts that never were. */
+  publishedAt: Timestamp.nullable(),
+  /** A draft's publish time: the publishing job publishes it then ("Scheduled"); null otherwise. */
+  scheduledAt: Timestamp.nullable(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+};
+
 // ---------------------------------------------------------------- articles
 
 export const ARTICLE_CONTENT_MAX = 200_000;
@@ -189,24 +227,14 @@ const articleOptionalFields = {
   scheduledAt: scheduledAtInput,
 };
 
+const articleInputs = contentInputs({ content: contentField }, articleOptionalFields);
+
 /** POST /api/news. */
-export const ArticleCreateInput = z.object({
-  title: titleField,
-  content: contentField,
-  categoryIds: CategoryIdsInput,
-  status: statusInput.default('published'),
-  ...articleOptionalFields,
-});
+export const ArticleCreateInput = articleInputs.create;
 export type ArticleCreateInput = z.infer<typeof ArticleCreateInput>;
 
 /** PATCH /api/news/{id}: only the fields sent change; `categoryIds`, when sent, still needs one. */
-export const ArticlePatchInput = z.object({
-  title: titleField.optional(),
-  content: contentField.optional(),
-  categoryIds: CategoryIdsInput.optional(),
-  status: statusInput.optional(),
-  ...articleOptionalFields,
-});
+export const ArticlePatchInput = articleInputs.patch;
 export type ArticlePatchInput = z.infer<typeof ArticlePatchInput>;
 
 /** PUT /api/news/{id} (the edit dialog's whole form): like PATCH, but title and content are required. */
@@ -224,22 +252,7 @@ export const Article = z.object({
   sourceName: z.string().nullable(),
   /** Legacy single category label; null for articles that only use `categories`. */
   category: z.string().nullable(),
-  categories: z.array(CategoryRef),
-  categoryIds: z.array(z.string()),
-  authorId: z.string().nullable(),
-  status: ContentStatus,
-  isArchived: z.boolean(),
-  isFeatured: z.boolean(),
-  likes: z.number().int(),
-  /** Whether the signed-in viewer likes it; always false for anonymous viewers. */
-  liked: z.boolean(),
-  commentCount: z.number().int(),
-  /** Set when the article is first published; null for drafts that never were. */
-  publishedAt: Timestamp.nullable(),
-  /** A draft's publish time: the publishing job publishes it then ("Scheduled"); null otherwise. */
-  scheduledAt: Timestamp.nullable(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  ...contentItemFields,
   /**
    * The byline, on `GET /api/news/{id}` only (lists leave it out): the author's public name and
    * photo, null when they have no public member page (account deleted or deactivated).

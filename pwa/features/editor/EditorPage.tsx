@@ -4,6 +4,7 @@ import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import './editor.css';
+import { PageHeader } from '../../components/PageHeader';
 
 export interface EditorPageProps {
   title: string;
@@ -20,13 +21,7 @@ export function EditorPage({ title, description, back, actions, children }: Edit
   return (
     <div className="editor-page">
       {back ? <BackLink to={back.to}>{back.label}</BackLink> : null}
-      <header className="page-header heading-row">
-        <div>
-          <h1>{title}</h1>
-          {description ? <p>{description}</p> : null}
-        </div>
-        {actions ? <div className="editor-page__actions">{actions}</div> : null}
-      </header>
+      <PageHeader title={title} description={description} actions={actions ? <div className="editor-page__actions">{actions}</div> : null} />
       <div className="editor-page__body">{children}</div>
     </div>
   );

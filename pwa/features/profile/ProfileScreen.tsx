@@ -14,6 +14,7 @@ import { PasswordForm } from './PasswordForm';
 import { PhotoSection } from './PhotoSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import './profile.css';
+import { PageHeader } from '../../components/PageHeader';
 
 /**
  * /profile: the signed-in member edits their name, title, company, bio, expertise tags,
@@ -92,12 +93,11 @@ const detailsKey = (user: User) => JSON.stringify([user.firstName, user.lastName
 
 function ProfileHeading({ action }: { action?: ReactNode }) {
   return (
-    <header className="page-header heading-row heading-row--end">
-      <div>
-        <h1>Your Profile</h1>
-        <p>Your name, photo, title, company, bio and expertise appear on your public member page and beside everything you write.</p>
-      </div>
-      {action}
-    </header>
+    <PageHeader
+      title="Your Profile"
+      description="Your name, photo, title, company, bio and expertise appear on your public member page and beside everything you write."
+      actionsAtEnd
+      actions={action}
+    />
   );
 }
