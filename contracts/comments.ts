@@ -29,7 +29,7 @@ export const Comment = z.object({
   editedAt: Timestamp.nullable(),
   /** null when the author's account was deleted (the client shows 'Unknown User'). */
   author: CommentAuthor.nullable(),
-  /** Hidden by a moderator (issue 36): the reason for its author and moderators; others get no words. */
+  /** Hidden by a moderator: the reason for its author and moderators; others get no words. */
   hidden: HiddenState.nullable().optional(),
 });
 export type Comment = z.infer<typeof Comment>;
