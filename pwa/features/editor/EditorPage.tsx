@@ -4,7 +4,6 @@ import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import './editor.css';
-import { PageHeader } from '../../components/PageHeader';
 
 export interface EditorPageProps {
   title: string;
@@ -21,7 +20,13 @@ export function EditorPage({ title, description, back, actions, children }: Edit
   return (
     <div className="editor-page">
       {back ? <BackLink to={back.to}>{back.label}</BackLink> : null}
-      <PageHeader title={title} description={description} actions={actions ? <div className="editor-page__actions">{actions}</div> : null} />
+      <header className="page-header heading-row">
+        <div>
+          <h1>{title}</h1>
+          {description ? <p>{description}</p> : null}
+        </div>
+        {actions ? <div className="editor-page__actions">{actions}</div> : null}
+      </header>
       <div className="editor-page__body">{children}</div>
     </div>
   );

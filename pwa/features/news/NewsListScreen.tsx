@@ -21,7 +21,6 @@ import { useViewer, type Viewer } from '../../session/viewer';
 import { ContentListBody, useContentListControls } from '../content/ContentListBody';
 import './news.css';
 import { LoadFailure } from '../content/LoadFailure';
-import { PageHeader } from '../../components/PageHeader';
 
 // The visitor's sign-in prompt (a dialog: React Aria's Dialog and Modal, ~40 KB) loads when first
 // opened, not with the list (docs/performance.md, "First visit on a phone").
@@ -83,17 +82,17 @@ export function NewsListScreen() {
 
   return (
     <div className="content-list">
-      <PageHeader
-        title="Industry News"
-        description="Stay updated with curated insights from trusted sources, academic journals, and industry leaders"
-        actions={
-          viewer.isEditor ? (
-            <PlainLinkButton to="/news/add" className="content-list__add">
-              Add News
-            </PlainLinkButton>
-          ) : null
-        }
-      />
+      <header className="page-header heading-row">
+        <div>
+          <h1>Industry News</h1>
+          <p>Stay updated with curated insights from trusted sources, academic journals, and industry leaders</p>
+        </div>
+        {viewer.isEditor ? (
+          <PlainLinkButton to="/news/add" className="content-list__add">
+            Add News
+          </PlainLinkButton>
+        ) : null}
+      </header>
 
       <ContentListBody
         what="articles"

@@ -8,7 +8,6 @@ import { useMarkRead, useQueuedReads, useUnreadCount } from './mutations';
 import { withQueuedReads } from './queuedReads';
 import { NotificationList, NotificationSkeleton } from './NotificationList';
 import './notifications.css';
-import { PageHeader } from '../../components/PageHeader';
 
 /**
  * /notifications: the member's notifications, newest first, a page at a time; opening one
@@ -51,21 +50,20 @@ export function NotificationsScreen() {
 
   return (
     <div className="notifications-page">
-      <PageHeader
-        title="Notifications"
-        description="Replies, mentions and news about your articles."
-        actionsAtEnd
-        actions={
-          <div className="notifications-page__actions">
-            <Button variant="secondary" size="sm" isDisabled={unread === 0 && notifications.every((n) => n.read)} onPress={() => markRead.mutate('all')}>
-              Mark all as read
-            </Button>
-            <LinkButton to="/notifications/settings" variant="ghost" size="sm">
-              Settings
-            </LinkButton>
-          </div>
-        }
-      />
+      <header className="page-header heading-row heading-row--end">
+        <div>
+          <h1>Notifications</h1>
+          <p>Replies, mentions and news about your articles.</p>
+        </div>
+        <div className="notifications-page__actions">
+          <Button variant="secondary" size="sm" isDisabled={unread === 0 && notifications.every((n) => n.read)} onPress={() => markRead.mutate('all')}>
+            Mark all as read
+          </Button>
+          <LinkButton to="/notifications/settings" variant="ghost" size="sm">
+            Settings
+          </LinkButton>
+        </div>
+      </header>
       {body}
     </div>
   );

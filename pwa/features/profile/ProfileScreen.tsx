@@ -14,7 +14,6 @@ import { PasswordForm } from './PasswordForm';
 import { PhotoSection } from './PhotoSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import './profile.css';
-import { PageHeader } from '../../components/PageHeader';
 
 /**
  * /profile: the signed-in member edits their name, title, company, bio, expertise tags,
@@ -93,11 +92,12 @@ const detailsKey = (user: User) => JSON.stringify([user.firstName, user.lastName
 
 function ProfileHeading({ action }: { action?: ReactNode }) {
   return (
-    <PageHeader
-      title="Your Profile"
-      description="Your name, photo, title, company, bio and expertise appear on your public member page and beside everything you write."
-      actionsAtEnd
-      actions={action}
-    />
+    <header className="page-header heading-row heading-row--end">
+      <div>
+        <h1>Your Profile</h1>
+        <p>Your name, photo, title, company, bio and expertise appear on your public member page and beside everything you write.</p>
+      </div>
+      {action}
+    </header>
   );
 }
