@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Timestamp } from './common';
-import { CommentAuthor } from './news';
+import { CommentAuthor } from './comments';
 
 /**
  * A saved change to a member's own comment, reply or discussion, as moderators read the history:

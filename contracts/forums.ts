@@ -100,9 +100,6 @@ export const DeletedResponse = z.object({ ok: z.literal(true) });
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-/** Response header carrying the cursor of the next page; absent on the last page. */
-export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
-
 /** `?categoryId=` (the "All" choice) means no filter. */
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 

@@ -1,10 +1,8 @@
 import { z } from './zod';
-import { clearableText, ClientId, CONTENT_STATUSES, ContentStatus, Id, LIMITS, optionalText, QueryFlag, safeText, singleLineText, Timestamp, WrittenAt } from './common';
+import { clearableText, CONTENT_STATUSES, ContentStatus, Id, LIMITS, optionalText, QueryFlag, safeText, singleLineText, Timestamp } from './common';
 import { MemberRef } from './profile';
-
-import { HiddenState } from './moderation';
 /*
- * News articles and comments (spec sections 3, 5, 7 News), plus the pieces that articles and
+ * News articles (spec sections 3, 5, 7 News), plus the pieces that articles and
  * podcast episodes share (list query, status/archive/featured bodies, like response, input field
  * rules): contracts/podcasts.ts imports those from here so each rule is written once.
  */
@@ -86,9 +84,6 @@ export const NewsListQuery = ContentListQuery.extend({
   view: z.enum(['card'], { error: 'view must be card' }).optional(),
 });
 export type NewsListQuery = z.infer<typeof NewsListQuery>;
-
-/** Response header carrying the cursor of the next page (absent on the last page). */
-export { NEXT_CURSOR_HEADER } from './constants';
 
 /** A content status in a body; creates default it to published (spec 9; the forms send draft). */
 export const statusInput = z.enum(CONTENT_STATUSES, { error: "Status must be 'draft' or 'published'" });
@@ -174,6 +169,44 @@ export const titleField = singleLineText('Title is required')
   .min(1, 'Title is required')
   .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
 
+/**
+ * The create and patch bodies of one kind of content. Both take a title, the kind's `required`
+ * fields (a create needs them, a patch may leave them out), categories and a status, then the
+ * kind's optional fields; a create's status defaults to published (spec 9).
+ */
+export function contentInputs<R extends z.ZodRawShape, O extends z.ZodRawShape>(required: R, optional: O) {
+  return {
+    create: z.object({ title: titleField, ...required, categoryIds: CategoryIdsInput, status: statusInput.default('published'), ...optional }),
+    patch: z.object({
+      title: titleField.optional(),
+      ...z.object(required).partial().shape,
+      categoryIds: CategoryIdsInput.optional(),
+      status: statusInput.optional(),
+      ...optional,
+    }),
+  };
+}
+
+/** What an article and an episode both answer with, after their own fields. */
+export const contentItemFields = {
+  categories: z.array(CategoryRef),
+  categoryIds: z.array(z.string()),
+  authorId: z.string().nullable(),
+  status: ContentStatus,
+  isArchived: z.boolean(),
+  isFeatured: z.boolean(),
+  likes: z.number().int(),
+  /** Whether the signed-in viewer likes it; always false for anonymous viewers. */
+  liked: z.boolean(),
+  commentCount: z.number().int(),
+  /** Set when the item is first published; null for drafts that never were. */
+  publishedAt: Timestamp.nullable(),
+  /** A draft's publish time: the publishing job publishes it then ("Scheduled"); null otherwise. */
+  scheduledAt: Timestamp.nullable(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+};
+
 // ---------------------------------------------------------------- articles
 
 export const ARTICLE_CONTENT_MAX = 200_000;
@@ -194,24 +227,14 @@ const articleOptionalFields = {
   scheduledAt: scheduledAtInput,
 };
 
+const articleInputs = contentInputs({ content: contentField }, articleOptionalFields);
+
 /** POST /api/news. */
-export const ArticleCreateInput = z.object({
-  title: titleField,
-  content: contentField,
-  categoryIds: CategoryIdsInput,
-  status: statusInput.default('published'),
-  ...articleOptionalFields,
-});
+export const ArticleCreateInput = articleInputs.create;
 export type ArticleCreateInput = z.infer<typeof ArticleCreateInput>;
 
 /** PATCH /api/news/{id}: only the fields sent change; `categoryIds`, when sent, still needs one. */
-export const ArticlePatchInput = z.object({
-  title: titleField.optional(),
-  content: contentField.optional(),
-  categoryIds: CategoryIdsInput.optional(),
-  status: statusInput.optional(),
-  ...articleOptionalFields,
-});
+export const ArticlePatchInput = articleInputs.patch;
 export type ArticlePatchInput = z.infer<typeof ArticlePatchInput>;
 
 /** PUT /api/news/{id} (the edit dialog's whole form): like PATCH, but title and content are required. */
@@ -229,22 +252,7 @@ export const Article = z.object({
   sourceName: z.string().nullable(),
   /** Legacy single category label; null for articles that only use `categories`. */
   category: z.string().nullable(),
-  categories: z.array(CategoryRef),
-  categoryIds: z.array(z.string()),
-  authorId: z.string().nullable(),
-  status: ContentStatus,
-  isArchived: z.boolean(),
-  isFeatured: z.boolean(),
-  likes: z.number().int(),
-  /** Whether the signed-in viewer likes it; always false for anonymous viewers. */
-  liked: z.boolean(),
-  commentCount: z.number().int(),
-  /** Set when the article is first published; null for drafts that never were. */
-  publishedAt: Timestamp.nullable(),
-  /** A draft's publish time: the publishing job publishes it then ("Scheduled"); null otherwise. */
-  scheduledAt: Timestamp.nullable(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  ...contentItemFields,
   /**
    * The byline, on `GET /api/news/{id}` only (lists leave it out): the author's public name and
    * photo, null when they have no public member page (account deleted or deactivated).
@@ -262,60 +270,3 @@ export const ArticleSummary = Article.omit({ content: true, author: true }).exte
   readingMinutes: z.number().int(),
 });
 export type ArticleSummary = z.infer<typeof ArticleSummary>;
-
-// ---------------------------------------------------------------- comments
-
-export const CommentAuthor = z.object({
-  id: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string(),
-  title: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-});
-
-export const Comment = z.object({
-  id: z.string(),
-  articleId: z.string(),
-  authorId: z.string().nullable(),
-  content: z.string(),
-  /** When it was written, if that was before it was posted (queued offline); else null. */
-  writtenAt: Timestamp.nullable(),
-  /** When the server posted it. */
-  createdAt: Timestamp,
-  /** When its author last changed it (the "edited" mark); null when never. */
-  editedAt: Timestamp.nullable(),
-  /** null when the author's account was deleted (the client shows 'Unknown User'). */
-  author: CommentAuthor.nullable(),
-  /** Hidden by a moderator: the reason for its author and moderators; others get no words. */
-  hidden: HiddenState.nullable().optional(),
-});
-export type Comment = z.infer<typeof Comment>;
-
-export const CommentCreateInput = z.object({
-  content: safeText('Comment required')
-    .trim()
-    .min(1, 'Comment required')
-    .max(LIMITS.commentMax, `Comment must be at most ${LIMITS.commentMax} characters`),
-  id: ClientId.optional(),
-  writtenAt: WrittenAt.optional(),
-});
-export type CommentCreateInput = z.infer<typeof CommentCreateInput>;
-
-/** PATCH …/comments/{id}: the author's new words, under the same rules as when they were posted. */
-export const CommentEditInput = CommentCreateInput.pick({ content: true });
-export type CommentEditInput = z.infer<typeof CommentEditInput>;
-
-/** Comments come oldest first, up to `limit` (default 200, clamped to 500); `after` pages on. */
-export const COMMENT_PAGE = 200;
-export const COMMENT_PAGE_MAX = 500;
-export const CommentListQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a positive integer' })
-    .int('limit must be a positive integer')
-    .min(1, 'limit must be a positive integer')
-    .default(COMMENT_PAGE)
-    .transform((n) => Math.min(n, COMMENT_PAGE_MAX)),
-  after: safeText().max(512, 'Invalid cursor').optional(),
-});
-export type CommentListQuery = z.infer<typeof CommentListQuery>;

@@ -1,16 +1,6 @@
 import { z } from './zod';
-import { ContentStatus, optionalText, safeText, singleLineText, Timestamp } from './common';
-import {
-  CategoryIdsInput,
-  CategoryRef,
-  ContentListQuery,
-  featuredInput,
-  scheduledAtInput,
-  optionalMediaUrl,
-  optionalWebUrl,
-  statusInput,
-  titleField,
-} from './news';
+import { optionalText, safeText, singleLineText, Timestamp } from './common';
+import { ContentListQuery, contentInputs, contentItemFields, featuredInput, optionalMediaUrl, optionalWebUrl, scheduledAtInput } from './news';
 
 /*
  * Podcast episodes (spec sections 3, 5, 7 Podcasts). The list query, status/archive/featured
@@ -99,22 +89,14 @@ const podcastOptionalFields = {
   scheduledAt: scheduledAtInput,
 };
 
+const podcastInputs = contentInputs({}, podcastOptionalFields);
+
 /** POST /api/podcasts. */
-export const PodcastCreateInput = z.object({
-  title: titleField,
-  categoryIds: CategoryIdsInput,
-  status: statusInput.default('published'),
-  ...podcastOptionalFields,
-});
+export const PodcastCreateInput = podcastInputs.create;
 export type PodcastCreateInput = z.infer<typeof PodcastCreateInput>;
 
 /** PATCH /api/podcasts/{id}: only the fields sent change; `categoryIds`, when sent, still needs one. */
-export const PodcastPatchInput = z.object({
-  title: titleField.optional(),
-  categoryIds: CategoryIdsInput.optional(),
-  status: statusInput.optional(),
-  ...podcastOptionalFields,
-});
+export const PodcastPatchInput = podcastInputs.patch;
 export type PodcastPatchInput = z.infer<typeof PodcastPatchInput>;
 
 /** The show as embedded in an episode. */
@@ -142,22 +124,8 @@ export const Podcast = z.object({
   hostName: z.string().nullable(),
   guestName: z.string().nullable(),
   guestTitle: z.string().nullable(),
-  categories: z.array(CategoryRef),
-  categoryIds: z.array(z.string()),
-  authorId: z.string().nullable(),
-  status: ContentStatus,
-  isArchived: z.boolean(),
-  isFeatured: z.boolean(),
   playCount: z.number().int(),
-  commentCount: z.number().int(),
-  likes: z.number().int(),
-  /** Whether the signed-in viewer likes it; always false for anonymous viewers. */
-  liked: z.boolean(),
-  publishedAt: Timestamp.nullable(),
-  /** A draft's publish time: the publishing job publishes it then ("Scheduled"); null otherwise. */
-  scheduledAt: Timestamp.nullable(),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
+  ...contentItemFields,
 });
 export type Podcast = z.infer<typeof Podcast>;
 

@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import { LIMITS } from '../../contracts/constants';
 import type { NewsCategory } from '../../contracts/admin';
 import type { ContentStatus } from '../../contracts/common';
-import type { Article, ArticleCreateInput, ArticlePatchInput, ArticlePutInput, ArticleSummary, Comment } from '../../contracts/news';
+import type { Article, ArticleCreateInput, ArticlePatchInput, ArticlePutInput, ArticleSummary } from '../../contracts/news';
 import { apiFetch, apiFetchPage, type ListPage } from './client';
-import { articleCommentsPath, articlePath, commentsPath, NEWS_PATH, type CommentKind } from './paths';
+import { commentQueries } from './comments';
+import { articlePath, NEWS_PATH } from './paths';
 
 export interface ContentListParams {
   /** Category ids; an item matches when it has any of them. */
@@ -100,23 +101,7 @@ export const newsQueries = {
       queryFn: ({ signal }) => apiFetch<Article>(articlePath(id), { signal }),
     }),
   /** GET /api/news/{id}/comments: oldest first, the first page (200) only. */
-  comments: (id: string) =>
-    queryOptions({
-      queryKey: ['news', id, 'comments'],
-      queryFn: ({ signal }) => apiFetch<Comment[]>(articleCommentsPath(id), { signal }),
-    }),
-};
-
-/** A comment as an article's and an episode's lists send it (the parent's id named for its kind). */
-export type ListedComment = Omit<Comment, 'articleId'>;
-
-/** GET /api/{news|podcasts}/{id}/comments: the first page (200), oldest first; keys under [kind, id]. */
-export const commentQueries = {
-  list: (kind: CommentKind, id: string) =>
-    queryOptions({
-      queryKey: [kind, id, 'comments'],
-      queryFn: ({ signal }) => apiFetch<ListedComment[]>(commentsPath(kind, id), { signal }),
-    }),
+  comments: (id: string) => commentQueries.list('news', id),
 };
 
 /** POST /api/news: the editor's new article (the form sends the schema's parsed output). */
@@ -164,18 +149,6 @@ export async function invalidateNews(queryClient: QueryClient, saved?: Article):
  */
 export function forgetDeleted(queryClient: QueryClient, kind: 'news' | 'podcasts', id: string): void {
   queryClient.removeQueries({ queryKey: [kind, id] });
-}
-
-/**
- * A comment posted or deleted changes the article's (or episode's) comment list and the commentCount
- * its page and the lists show ([kind, id] is the prefix of the item and its comments). The online
- * write and the outbox's replay of a queued one both call this (pwa/outbox/kinds.ts).
- */
-export async function invalidateComments(queryClient: QueryClient, targetId: string, kind: CommentKind = 'news'): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: [kind, targetId] }),
-    queryClient.invalidateQueries({ queryKey: [kind, {}] }),
-  ]);
 }
 
 /** GET /api/news-categories[?activeOnly=true][&usedBy=news|podcasts]; keys mirror the path. */

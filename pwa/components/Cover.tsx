@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CoverSpec } from '../../contracts/covers';
+import { articleCover, podcastCover, type CoverSpec } from '../../contracts/covers';
 import { coverSources } from './coverSources';
 import { whenNearViewport } from './nearViewport';
 
@@ -114,4 +114,22 @@ export function Cover({ image, cover, sizes, placeholder, className, alt = '', p
       )}
     </>
   );
+}
+
+/** Where an article's or episode's picture stands: a card in a grid, the featured card, or the top of its page. */
+export type CoverPlace = 'card' | 'featured' | 'page';
+const PLACES: Record<CoverPlace, { className: string; sizes: string }> = {
+  card: { className: 'card__media', sizes: CARD_IMAGE_SIZES },
+  featured: { className: 'card__media', sizes: FEATURED_IMAGE_SIZES },
+  page: { className: 'article__image', sizes: PAGE_IMAGE_SIZES },
+};
+
+/** An article's picture, with the article placeholder as its last resort. */
+export function ArticleCover({ article, at, priority }: { article: Parameters<typeof articleCover>[0] & { imageUrl: string | null }; at: CoverPlace; priority?: boolean }) {
+  return <Cover {...PLACES[at]} image={article.imageUrl} cover={articleCover(article)} placeholder={ARTICLE_PLACEHOLDER} priority={priority} />;
+}
+
+/** An episode's picture, with the podcast placeholder as its last resort. */
+export function EpisodeCover({ episode, at, priority }: { episode: Parameters<typeof podcastCover>[0] & { imageUrl: string | null }; at: CoverPlace; priority?: boolean }) {
+  return <Cover {...PLACES[at]} image={episode.imageUrl} cover={podcastCover(episode)} placeholder={PODCAST_PLACEHOLDER} priority={priority} />;
 }

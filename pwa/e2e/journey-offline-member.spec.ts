@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Discussion, DiscussionDetail, ForumCategory } from '../../contracts/forums';
-import type { Comment } from '../../contracts/news';
+import type { Comment } from '../../contracts/comments';
 import { getJson } from './content';
 import { expect, test } from './fixtures';
 import { main, SCREENS, signInWithForm } from './journey';

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Comment } from '../../contracts/news';
+import type { Comment } from '../../contracts/comments';
 import type { Discussion, DiscussionDetail, ForumCategory } from '../../contracts/forums';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';

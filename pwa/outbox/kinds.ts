@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { invalidateForum } from '../api/forums';
 import { invalidateLikes } from '../api/likes';
 import { invalidateListening } from '../api/listening';
-import { invalidateComments } from '../api/news';
+import { invalidateComments } from '../api/comments';
 import { invalidateNotifications } from '../api/notifications';
 import { invalidateReadingList } from '../api/reading-list';
 import { invalidateWatch } from '../api/watches';

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type Koa from 'koa';
-import { NEXT_CURSOR_HEADER } from '../../contracts/news';
+import { NEXT_CURSOR_HEADER } from '../../contracts/constants';
 import type { CacheCoherence } from '../db/coherence';
 
 export interface ResponseCacheOptions {

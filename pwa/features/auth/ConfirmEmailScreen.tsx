@@ -3,10 +3,8 @@ import { useEffect, useRef } from 'react';
 import { EMAIL_CONFIRMATION_MESSAGES } from '../../../contracts/email-confirmations';
 import { confirmationLinkRefusal } from '../../api/email-confirmations';
 import { Button, LinkButton } from '../../components/Button';
-import { Card } from '../../components/Card';
-import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { useConfirmEmail } from './emailConfirmation';
-import './auth.css';
+import { LinkOutcome, LinkPage, LinkSkeleton } from './LinkCard';
 
 const confirmRoute = getRouteApi('/confirm-email/$token');
 
@@ -39,62 +37,50 @@ export function ConfirmEmailScreen() {
       );
   } else body = <Confirming />;
 
-  return (
-    <div className="auth-page">
-      <Card as="section" className="auth-card" aria-labelledby="confirm-title">
-        {body}
-      </Card>
-    </div>
-  );
+  return <LinkPage titleId="confirm-title">{body}</LinkPage>;
 }
 
 function Confirmed({ email }: { email: string }) {
   return (
-    <>
-      <div className="auth-card__header">
-        <h1 id="confirm-title">Email address confirmed</h1>
-        <p role="status">{EMAIL_CONFIRMATION_MESSAGES.confirmed}</p>
-        <p>
-          Notifications you choose to get by email now go to <strong className="confirm-email__address">{email}</strong>.
-        </p>
-      </div>
-      <div className="auth-card__footer auth-card__actions">
-        <LinkButton to="/notifications/settings">Notification settings</LinkButton>
-        <LinkButton to="/" variant="ghost">
-          Go to the home page
-        </LinkButton>
-      </div>
-    </>
+    <LinkOutcome
+      titleId="confirm-title"
+      title="Email address confirmed"
+      message={EMAIL_CONFIRMATION_MESSAGES.confirmed}
+      actions={
+        <>
+          <LinkButton to="/notifications/settings">Notification settings</LinkButton>
+          <LinkButton to="/" variant="ghost">
+            Go to the home page
+          </LinkButton>
+        </>
+      }
+    >
+      <p>
+        Notifications you choose to get by email now go to <strong className="confirm-email__address">{email}</strong>.
+      </p>
+    </LinkOutcome>
   );
 }
 
 function Unavailable({ message, retry }: { message: string; retry?: () => void }) {
   return (
-    <>
-      <div className="auth-card__header">
-        <h1 id="confirm-title">Confirmation link unavailable</h1>
-        <p role="alert">{message}</p>
-      </div>
-      <div className="auth-card__footer auth-card__actions">
-        {retry ? <Button onPress={retry}>Try again</Button> : <LinkButton to="/profile">Go to your profile</LinkButton>}
-        <LinkButton to="/" variant="ghost">
-          Go to the home page
-        </LinkButton>
-      </div>
-    </>
+    <LinkOutcome
+      titleId="confirm-title"
+      title="Confirmation link unavailable"
+      message={message}
+      refused
+      actions={
+        <>
+          {retry ? <Button onPress={retry}>Try again</Button> : <LinkButton to="/profile">Go to your profile</LinkButton>}
+          <LinkButton to="/" variant="ghost">
+            Go to the home page
+          </LinkButton>
+        </>
+      }
+    />
   );
 }
 
 function Confirming() {
-  return (
-    <>
-      <h1 id="confirm-title" className="visually-hidden">
-        Confirming your email address
-      </h1>
-      <SkeletonGroup label="Confirming your email address">
-        <Skeleton width="80%" height="2rem" />
-        <Skeleton width="100%" height="2.5rem" />
-      </SkeletonGroup>
-    </>
-  );
+  return <LinkSkeleton titleId="confirm-title" title="Confirming your email address" label="Confirming your email address" fields={1} />;
 }

@@ -8,14 +8,13 @@ import { ApiError } from '../../lib/errors';
 import { serverMessage } from '../../lib/errors';
 import { invitationQueries } from '../../api/invitations';
 import { Button, LinkButton } from '../../components/Button';
-import { Card } from '../../components/Card';
-import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { formatDate } from '../../lib/format';
 import { bind, useEntityForm } from '../../lib/entityForm';
 import { ROLE_LABELS } from '../admin/labels';
 import { useSiteName } from '../site/useSiteName';
+import { LinkPage, LinkSkeleton } from './LinkCard';
 import { useAcceptInvitation } from './mutations';
 import { NewPasswordField } from './NewPasswordField';
 import './auth.css';
@@ -38,13 +37,7 @@ export function InviteScreen() {
   else if (invitation.isError) body = <Refused message={refusalMessage(invitation.error)} />;
   else body = <AcceptForm token={token} invitation={invitation.data} onRefused={setRefusal} />;
 
-  return (
-    <div className="auth-page">
-      <Card as="section" className="auth-card" aria-labelledby="invite-title">
-        {body}
-      </Card>
-    </div>
-  );
+  return <LinkPage titleId="invite-title">{body}</LinkPage>;
 }
 
 function refusalMessage(error: unknown): string {
@@ -68,19 +61,7 @@ function Refused({ message }: { message: string }) {
 }
 
 function InviteSkeleton() {
-  return (
-    <>
-      <h1 id="invite-title" className="visually-hidden">
-        Invitation
-      </h1>
-      <SkeletonGroup label="Loading invitation">
-        <Skeleton width="80%" height="2rem" />
-        <Skeleton width="100%" height="2.5rem" />
-        <Skeleton width="100%" height="2.5rem" />
-        <Skeleton width="100%" height="2.5rem" />
-      </SkeletonGroup>
-    </>
-  );
+  return <LinkSkeleton titleId="invite-title" title="Invitation" label="Loading invitation" fields={3} />;
 }
 
 function AcceptForm({ token, invitation, onRefused }: { token: string; invitation: InvitationPreview; onRefused: (message: string) => void }) {

@@ -5,12 +5,11 @@ import { Form } from 'react-aria-components';
 import { PASSWORD_RESET_MESSAGES, PasswordResetConfirmInput } from '../../../contracts/auth';
 import { passwordResetQueries, resetLinkRefusal } from '../../api/password-resets';
 import { Button, LinkButton } from '../../components/Button';
-import { Card } from '../../components/Card';
-import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { toast } from '../../components/Toast';
 import { bind, useEntityForm } from '../../lib/entityForm';
 import { needsSecondStep } from '../../api/two-factor';
 import { useConfirmPasswordReset } from './mutations';
+import { LinkOutcome, LinkPage, LinkSkeleton } from './LinkCard';
 import { NewPasswordField } from './NewPasswordField';
 import './auth.css';
 
@@ -25,11 +24,9 @@ const resetRoute = getRouteApi('/reset-password');
 export function ResetPasswordScreen() {
   const { token } = resetRoute.useSearch();
   return (
-    <div className="auth-page">
-      <Card as="section" className="auth-card" aria-labelledby="reset-title">
-        {token ? <CheckedLink token={token} /> : <Refused message={PASSWORD_RESET_MESSAGES.invalid} />}
-      </Card>
-    </div>
+    <LinkPage titleId="reset-title">
+      {token ? <CheckedLink token={token} /> : <Refused message={PASSWORD_RESET_MESSAGES.invalid} />}
+    </LinkPage>
   );
 }
 
@@ -50,34 +47,25 @@ function refusalMessage(error: unknown): string {
 
 function Refused({ message }: { message: string }) {
   return (
-    <>
-      <div className="auth-card__header">
-        <h1 id="reset-title">Reset link unavailable</h1>
-        <p role="alert">{message}</p>
-      </div>
-      <div className="auth-card__footer auth-card__actions">
-        <LinkButton to="/forgot-password">Request a new link</LinkButton>
-        <LinkButton to="/login" variant="ghost">
-          Back to Sign In
-        </LinkButton>
-      </div>
-    </>
+    <LinkOutcome
+      titleId="reset-title"
+      title="Reset link unavailable"
+      message={message}
+      refused
+      actions={
+        <>
+          <LinkButton to="/forgot-password">Request a new link</LinkButton>
+          <LinkButton to="/login" variant="ghost">
+            Back to Sign In
+          </LinkButton>
+        </>
+      }
+    />
   );
 }
 
 function LinkCheckSkeleton() {
-  return (
-    <>
-      <h1 id="reset-title" className="visually-hidden">
-        Choose a new password
-      </h1>
-      <SkeletonGroup label="Checking the reset link">
-        <Skeleton width="80%" height="2rem" />
-        <Skeleton width="100%" height="2.5rem" />
-        <Skeleton width="100%" height="2.5rem" />
-      </SkeletonGroup>
-    </>
-  );
+  return <LinkSkeleton titleId="reset-title" title="Choose a new password" label="Checking the reset link" fields={2} />;
 }
 
 function NewPasswordForm({ token, onRefused }: { token: string; onRefused: (message: string) => void }) {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { mentionsAsText } from '../../../contracts/mentions';
 import { Form } from 'react-aria-components';
-import { commentQueries, type ListedComment } from '../../api/news';
+import { commentQueries, type ListedComment } from '../../api/comments';
 import { commentPath, type CommentKind } from '../../api/paths';
 import { Avatar } from '../../components/Avatar';
 import { Button, LinkButton } from '../../components/Button';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { commentQueries } from '../../api/news';
+import { commentQueries } from '../../api/comments';
 import type { CommentKind } from '../../api/paths';
 import { useOutboxItems } from '../../outbox/hooks';
 

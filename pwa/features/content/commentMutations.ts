@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ListedComment } from '../../api/news';
+import type { ListedComment } from '../../api/comments';
 import { commentPath, commentsPath, type CommentKind } from '../../api/paths';
 import { errorToast, toast } from '../../components/Toast';
 import { newItemBase, OUTBOX_MUTATION, QUEUED_TOAST, sendOrQueue } from '../../outbox/outbox';
 
 /*
  * Comments on articles and episodes: sent at once, or queued offline (pwa/outbox). Sent or queued,
- * the outbox engine refreshes what the comment changed (invalidateComments in pwa/api/news.ts).
+ * the outbox engine refreshes what the comment changed (invalidateComments in pwa/api/comments.ts).
  */
 
 export function usePostComment(kind: CommentKind, targetId: string) {

@@ -8,12 +8,12 @@ import { newsCategoryQueries } from '../../api/news';
 import { Button } from '../../components/Button';
 import { DateTimeField } from '../../components/DateTimeField';
 import { ImageField, PUBLISH_AT_DESCRIPTION, SavedLinks, SaveActions, statusFor, type SaveIntent } from './FormParts';
-import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { bind, bindChoice, useEntityForm } from '../../lib/entityForm';
+import { bind, useEntityForm } from '../../lib/entityForm';
 import { CategoryChoices } from './CategoryChoices';
 import { justCreatedItem, useForgetCreated, useOpenCreated } from './firstSave';
 import { useSaveArticle } from './mutations';
+import { ChoiceField } from '../../lib/ChoiceField';
 
 export const STATUS_OPTIONS = [
   { id: 'draft', label: 'Draft' },
@@ -140,15 +140,7 @@ export function ArticleForm({ article, isHeld = false, variant = 'page' }: Artic
                 : undefined,
           }}
         >
-          {(field) => (
-            <Select
-              label="Category"
-              placeholder="Select a category"
-              options={PANEL_ARTICLE_CATEGORIES}
-              isRequired
-              {...bindChoice(field)}
-            />
-          )}
+          {(field) => <ChoiceField label="Category" placeholder="Select a category" options={PANEL_ARTICLE_CATEGORIES} isRequired field={field} />}
         </form.Field>
       ) : (
         <form.Field name="categoryIds">

@@ -2,10 +2,10 @@ import { useStore } from '@tanstack/react-form';
 import { Form } from 'react-aria-components';
 import { DiscussionCreateInput, type Discussion, type ForumCategory } from '../../../contracts/forums';
 import { Dialog, FormDialogActions } from '../../components/Dialog';
-import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { bind, bindChoice, useEntityForm, submitLabel, saveThen } from '../../lib/entityForm';
+import { bind, useEntityForm, submitLabel, saveThen } from '../../lib/entityForm';
 import { useSaveDiscussion } from './mutations';
+import { ChoiceField } from '../../lib/ChoiceField';
 
 export interface DiscussionFormDialogProps {
   /** The discussion to edit; null starts a new one. */
@@ -51,6 +51,7 @@ function DiscussionForm({
   );
 
   const saveLabel = submitLabel('Discussion', discussion === null, save.isPending);
+  const categoryOptions = categories.map((category) => ({ id: category.id, label: category.name }));
 
   return (
     <Form {...formProps} className="form">
@@ -58,14 +59,7 @@ function DiscussionForm({
         {(field) => <TextField label="Title" {...bind(field)} placeholder="What would you like to discuss?" autoFocus />}
       </form.Field>
       <form.Field name="categoryId">
-        {(field) => (
-          <Select
-            label="Category"
-            placeholder="Select a category"
-            options={categories.map((category) => ({ id: category.id, label: category.name }))}
-            {...bindChoice(field)}
-          />
-        )}
+        {(field) => <ChoiceField label="Category" placeholder="Select a category" options={categoryOptions} field={field} />}
       </form.Field>
       <form.Field name="content">
         {(field) => (

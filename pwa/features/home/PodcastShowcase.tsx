@@ -6,8 +6,7 @@ import { PlainLinkButton } from '../../components/PlainButton';
 import { CardGrid } from '../../components/CardGrid';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
-import { CARD_IMAGE_SIZES, Cover, PODCAST_PLACEHOLDER } from '../../components/Cover';
-import { podcastCover } from '../../../contracts/covers';
+import { EpisodeCover } from '../../components/Cover';
 import { LikeButton } from '../likes/LikeButton';
 import { CardGridSkeleton } from '../../components/Skeleton';
 import { formatDuration } from '../../lib/format';
@@ -50,13 +49,7 @@ export function PodcastShowcase() {
 function PodcastCard({ podcast }: { podcast: Podcast }) {
   return (
     <Card as="article" className="podcast-card">
-      <Cover
-        className="card__media"
-        image={podcast.imageUrl}
-        cover={podcastCover(podcast)}
-        sizes={CARD_IMAGE_SIZES}
-        placeholder={PODCAST_PLACEHOLDER}
-      />
+      <EpisodeCover episode={podcast} at="card" />
       <div className="card__body">
         <p className="card__meta">
           {podcast.episodeNumber != null ? <Badge tone="purple">Episode {podcast.episodeNumber}</Badge> : null}

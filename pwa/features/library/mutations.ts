@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Comment } from '../../../contracts/news';
+import type { Comment } from '../../../contracts/comments';
 import { newsQueries } from '../../api/news';
 import { invalidateReadingList, readingListWrites } from '../../api/reading-list';
 import { errorToast, toast } from '../../components/Toast';

@@ -117,24 +117,15 @@ function MemberView({ member }: { member: MemberProfile }) {
           title="Articles"
           total={member.articleCount}
           empty={`${name} has not published an article yet.`}
+          to="/news/$id"
           items={member.articles.map((article) => ({
             id: article.id,
-            link: (
-              <Link to="/news/$id" params={{ id: article.id }} className="member-work__link">
-                {article.title}
-              </Link>
-            ),
+            title: article.title,
             meta: (
               <>
                 {article.publishedAt ? <Time value={article.publishedAt} show="date" /> : null}
-                <span className="member-work__stat">
-                  <CommentIcon />
-                  {article.commentCount} {article.commentCount === 1 ? 'comment' : 'comments'}
-                </span>
-                <span className="member-work__stat">
-                  <HeartIcon />
-                  {article.likes} {article.likes === 1 ? 'like' : 'likes'}
-                </span>
+                <WorkStat icon={<CommentIcon />} count={article.commentCount} one="comment" many="comments" />
+                <WorkStat icon={<HeartIcon />} count={article.likes} one="like" many="likes" />
               </>
             ),
           }))}
@@ -144,20 +135,14 @@ function MemberView({ member }: { member: MemberProfile }) {
           title="Discussions"
           total={member.discussionCount}
           empty={`${name} has not started a discussion yet.`}
+          to="/forums/$id"
           items={member.discussions.map((discussion) => ({
             id: discussion.id,
-            link: (
-              <Link to="/forums/$id" params={{ id: discussion.id }} className="member-work__link">
-                {discussion.title}
-              </Link>
-            ),
+            title: discussion.title,
             meta: (
               <>
                 <Time value={discussion.createdAt} show="date" />
-                <span className="member-work__stat">
-                  <CommentIcon />
-                  {discussion.replyCount} {discussion.replyCount === 1 ? 'reply' : 'replies'}
-                </span>
+                <WorkStat icon={<CommentIcon />} count={discussion.replyCount} one="reply" many="replies" />
               </>
             ),
           }))}
@@ -172,11 +157,13 @@ interface WorkListProps {
   title: string;
   total: number;
   empty: string;
-  items: Array<{ id: string; link: ReactNode; meta: ReactNode }>;
+  /** The page each item opens. */
+  to: '/news/$id' | '/forums/$id';
+  items: Array<{ id: string; title: string; meta: ReactNode }>;
 }
 
 /** The newest few of the member's articles or discussions; the heading counts them all. */
-function WorkList({ id, title, total, empty, items }: WorkListProps) {
+function WorkList({ id, title, total, empty, to, items }: WorkListProps) {
   return (
     <Card as="section" className="member-work" aria-labelledby={id}>
       <div className="card__body">
@@ -190,7 +177,9 @@ function WorkList({ id, title, total, empty, items }: WorkListProps) {
             <ul className="member-work__list">
               {items.map((item) => (
                 <li key={item.id} className="member-work__item">
-                  {item.link}
+                  <Link to={to} params={{ id: item.id }} className="member-work__link">
+                    {item.title}
+                  </Link>
                   <span className="member-work__meta">{item.meta}</span>
                 </li>
               ))}
@@ -237,5 +226,14 @@ function BadgeSection({ id, title, items, tone }: { id: string; title: string; i
         ))}
       </ul>
     </section>
+  );
+}
+
+function WorkStat({ icon, count, one, many }: { icon: ReactNode; count: number; one: string; many: string }) {
+  return (
+    <span className="member-work__stat">
+      {icon}
+      {count} {count === 1 ? one : many}
+    </span>
   );
 }

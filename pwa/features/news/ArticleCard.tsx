@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Article, ArticleSummary } from '../../../contracts/news';
 import { Card } from '../../components/Card';
-import { ARTICLE_PLACEHOLDER, CARD_IMAGE_SIZES, Cover } from '../../components/Cover';
-import { articleCover } from '../../../contracts/covers';
+import { ArticleCover } from '../../components/Cover';
 import { Time } from '../../components/Time';
 import { CategoryBadges } from '../content/CategoryBadges';
 import { SaveToggle } from '../library/SaveToggle';
@@ -34,14 +33,7 @@ export function ArticleCard({ article, title, footer, statusBadge, tools, headin
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <Card as="article" isInteractive className="news-card">
-      <Cover
-        className="card__media"
-        image={article.imageUrl}
-        cover={articleCover(article)}
-        sizes={CARD_IMAGE_SIZES}
-        placeholder={ARTICLE_PLACEHOLDER}
-        priority={imagePriority}
-      />
+      <ArticleCover article={article} at="card" priority={imagePriority} />
       <div className="card__body">
         <div className="news-card__badges">
           <CategoryBadges categories={article.categories} />

@@ -7,8 +7,7 @@ import { newsQueries } from '../../api/news';
 import { BackLink } from '../../components/BackLink';
 import { Button, LinkButton } from '../../components/Button';
 import { AlertDialog } from '../../components/Dialog';
-import { ARTICLE_PLACEHOLDER, PAGE_IMAGE_SIZES, Cover } from '../../components/Cover';
-import { articleCover } from '../../../contracts/covers';
+import { ArticleCover } from '../../components/Cover';
 import { LikeButton } from '../likes/LikeButton';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { MarkdownContent } from '../../components/LazyMarkdown';
@@ -95,15 +94,7 @@ export function ArticleView({ article }: { article: Article }) {
           {article.excerpt ? <p className="article__excerpt">{article.excerpt}</p> : null}
           <AuthorByline author={article.author} />
         </header>
-        <Cover
-          className="article__image"
-          image={article.imageUrl}
-          cover={articleCover(article)}
-          // The article column is at most 48rem wide.
-          sizes={PAGE_IMAGE_SIZES}
-          placeholder={ARTICLE_PLACEHOLDER}
-          priority
-        />
+        <ArticleCover article={article} at="page" priority />
         {/* Markdown rendered to elements, never injected as HTML; single line breaks stay breaks. */}
         <MarkdownContent className="article__content" author="staff">
           {article.content}

@@ -6,9 +6,9 @@ import { errorToast, toast } from '../../components/Toast';
 
 /*
  * Article writes of the news list and the article page. Each one refreshes the narrowest part of
- * the cache it changed (invalidateNews, invalidateComments in pwa/api/news.ts): the article itself
- * (its ['news', id] entry is replaced by the server's answer), the lists that show it
- * (['news', {…}]). Comments are written by pwa/features/content/commentMutations.ts.
+ * the cache it changed (invalidateNews in pwa/api/news.ts, invalidateComments in
+ * pwa/api/comments.ts): the article itself (its ['news', id] entry is replaced by the server's
+ * answer), the lists that show it (['news', {…}]). Comments are written by pwa/features/content/commentMutations.ts.
  */
 
 /** Publish/Unpublish (spec 4). */

@@ -4,8 +4,7 @@ import type { Podcast } from '../../../contracts/podcasts';
 import { Badge } from '../../components/Badge';
 import { PlainButton } from '../../components/PlainButton';
 import { Card } from '../../components/Card';
-import { CARD_IMAGE_SIZES, Cover, FEATURED_IMAGE_SIZES, PODCAST_PLACEHOLDER } from '../../components/Cover';
-import { podcastCover } from '../../../contracts/covers';
+import { EpisodeCover } from '../../components/Cover';
 import { LikeButton } from '../likes/LikeButton';
 import { formatDuration } from '../../lib/format';
 import { CategoryBadges } from '../content/CategoryBadges';
@@ -43,15 +42,7 @@ export function EpisodeCard({ podcast, isFeatured = false, statusBadge, tools, h
   const date = podcast.publishedAt ?? podcast.createdAt;
   return (
     <Card as="article" className={isFeatured ? 'episode-card episode-card--featured' : 'episode-card'}>
-      <Cover
-        className="card__media"
-        image={podcast.imageUrl}
-        cover={podcastCover(podcast)}
-        // The featured card is about half the content's width beside its text from 768px.
-        sizes={isFeatured ? FEATURED_IMAGE_SIZES : CARD_IMAGE_SIZES}
-        placeholder={PODCAST_PLACEHOLDER}
-        priority={imagePriority}
-      />
+      <EpisodeCover episode={podcast} at={isFeatured ? 'featured' : 'card'} priority={imagePriority} />
       <div className="card__body">
         <p className="card__meta">
           {isFeatured ? <Badge tone="amber">Featured Episode</Badge> : null}

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import type { Podcast } from '../../../contracts/podcasts';
-import { podcastCover } from '../../../contracts/covers';
 import { podcastQueries } from '../../api/podcasts';
 import { ApiError } from '../../lib/errors';
 import { formatDuration } from '../../lib/format';
 import { BackLink } from '../../components/BackLink';
 import { Badge } from '../../components/Badge';
 import { Button, LinkButton } from '../../components/Button';
-import { PAGE_IMAGE_SIZES, PODCAST_PLACEHOLDER, Cover } from '../../components/Cover';
+import { EpisodeCover } from '../../components/Cover';
 import { MarkdownContent } from '../../components/LazyMarkdown';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { Time } from '../../components/Time';
@@ -101,15 +100,7 @@ export function EpisodeView({ episode }: { episode: Podcast }) {
           <DownloadButton podcast={episode} />
         </div>
       </div>
-      <Cover
-        className="article__image"
-        image={episode.imageUrl}
-        cover={podcastCover(episode)}
-        // The page's column is at most 48rem wide.
-        sizes={PAGE_IMAGE_SIZES}
-        placeholder={PODCAST_PLACEHOLDER}
-        priority
-      />
+      <EpisodeCover episode={episode} at="page" priority />
       {episode.description ? (
         <section className="episode__notes" aria-labelledby="episode-notes-title">
           <h2 id="episode-notes-title">Show notes</h2>

@@ -4,11 +4,11 @@ import type { User } from '../../../contracts/auth';
 import { UPLOAD_TYPES } from '../../../contracts/uploads';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
-import { Card } from '../../components/Card';
 import { Dialog } from '../../components/Dialog';
 import { AvatarCropper, type LoadedImage } from './AvatarCropper';
 import { initialCrop, type Crop } from './crop';
 import { useRemoveProfilePhoto, useSaveProfilePhoto } from './mutations';
+import { ProfileCard } from './ProfileCard';
 
 /** The largest photo taken for cropping: it never leaves the device, only the 512 px square does. */
 const MAX_SOURCE_BYTES = 25 * 1024 * 1024;
@@ -40,36 +40,32 @@ export function PhotoSection({ user, online }: { user: User; online: boolean }) 
   };
 
   return (
-    <Card as="section" className="profile-card profile-photo" aria-labelledby="profile-photo-title">
-      <div className="card__body">
-        <h2 id="profile-photo-title" className="profile-card__title">
-          Photo
-        </h2>
-        <div className="profile-photo__current">
-          <Avatar person={user} size="xl" label={user.profileImageUrl ? 'Your photo' : 'Your initials (no photo yet)'} />
-          <div className="profile-photo__actions">
-            <FileTrigger acceptedFileTypes={IMAGE_TYPES} onSelect={choose}>
-              <Button variant="secondary" size="sm" isDisabled={!online}>
-                {user.profileImageUrl ? 'Change Photo' : 'Add Photo'}
-              </Button>
-            </FileTrigger>
-            {user.profileImageUrl ? (
-              <Button variant="ghost" size="sm" isDisabled={!online} isPending={remove.isPending} onPress={() => remove.mutate()}>
-                {remove.isPending ? 'Removing...' : 'Remove Photo'}
-              </Button>
-            ) : null}
-          </div>
+    <ProfileCard id="profile-photo-title" title="Photo" className="profile-photo">
+      <div className="profile-photo__current">
+        <Avatar person={user} size="xl" label={user.profileImageUrl ? 'Your photo' : 'Your initials (no photo yet)'} />
+        <div className="profile-photo__actions">
+          <FileTrigger acceptedFileTypes={IMAGE_TYPES} onSelect={choose}>
+            <Button variant="secondary" size="sm" isDisabled={!online}>
+              {user.profileImageUrl ? 'Change Photo' : 'Add Photo'}
+            </Button>
+          </FileTrigger>
+          {user.profileImageUrl ? (
+            <Button variant="ghost" size="sm" isDisabled={!online} isPending={remove.isPending} onPress={() => remove.mutate()}>
+              {remove.isPending ? 'Removing...' : 'Remove Photo'}
+            </Button>
+          ) : null}
         </div>
-        <p className="field__description">
-          JPEG, PNG, WebP or GIF. You crop it to a square next; only the square is uploaded.
-          {online ? null : ' Changing your photo needs a connection.'}
-        </p>
-        <p className="field__error" aria-live="polite">
-          {problem}
-        </p>
       </div>
+      <p className="field__description">
+        JPEG, PNG, WebP or GIF. You crop it to a square next; only the square is uploaded.
+        {online ? null : ' Changing your photo needs a connection.'}
+      </p>
+      <p className="field__error" aria-live="polite">
+        {problem}
+      </p>
+      {/* A modal: drawn over the page, outside this card. */}
       {chosen ? <CropDialog file={chosen} onClose={() => setChosen(null)} /> : null}
-    </Card>
+    </ProfileCard>
   );
 }
 

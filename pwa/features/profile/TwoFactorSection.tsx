@@ -6,13 +6,13 @@ import { TWO_FACTOR, TwoFactorEnableInput, type TwoFactorSetup } from '../../../
 import { serverMessage } from '../../lib/errors';
 import { twoFactorQueries } from '../../api/two-factor';
 import { Button, buttonClassName } from '../../components/Button';
-import { Card } from '../../components/Card';
 import { Dialog } from '../../components/Dialog';
 import { Skeleton } from '../../components/Skeleton';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { bind, useEntityForm } from '../../lib/entityForm';
 import { useDisableTwoFactor, useEnableTwoFactor, useRegenerateRecoveryCodes, useStartTwoFactorSetup } from './twoFactorMutations';
+import { ProfileCard } from './ProfileCard';
 
 /**
  * "Two-step sign-in" (docs/security.md §14): set it up with an authenticator app (a QR code, or
@@ -60,14 +60,9 @@ export function TwoFactorSection({ email, online }: { email: string; online: boo
     );
 
   return (
-    <Card as="section" className="profile-card" aria-labelledby="profile-two-factor-title">
-      <div className="card__body">
-        <h2 id="profile-two-factor-title" className="profile-card__title">
-          Two-step sign-in
-        </h2>
-        {body}
-      </div>
-    </Card>
+    <ProfileCard id="profile-two-factor-title" title="Two-step sign-in">
+      {body}
+    </ProfileCard>
   );
 }
 

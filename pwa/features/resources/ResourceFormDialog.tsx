@@ -6,11 +6,11 @@ import type { ResourceCategory, ResourceType } from '../../api/resources';
 import { Checkbox } from '../../components/Checkbox';
 import { Dialog, FormDialogActions } from '../../components/Dialog';
 import { NumberField } from '../../components/NumberField';
-import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { bind, bindChoice, useEntityForm, submitLabel } from '../../lib/entityForm';
+import { bind, useEntityForm, submitLabel } from '../../lib/entityForm';
 import { CATEGORY_OPTIONS, DIFFICULTY_OPTIONS, TYPE_OPTIONS } from './labels';
 import { useSaveResource } from './mutations';
+import { ChoiceField } from '../../lib/ChoiceField';
 
 type Difficulty = (typeof DIFFICULTIES)[number];
 
@@ -86,24 +86,10 @@ function ResourceForm({ resource, onDone }: { resource: Resource | null; onDone:
       </form.Field>
       <div className="form__row">
         <form.Field name="type">
-          {(field) => (
-            <Select
-              label="Type"
-              placeholder="Select type"
-              options={TYPE_OPTIONS}
-              {...bindChoice(field)}
-            />
-          )}
+          {(field) => <ChoiceField label="Type" placeholder="Select type" options={TYPE_OPTIONS} field={field} />}
         </form.Field>
         <form.Field name="category">
-          {(field) => (
-            <Select
-              label="Category"
-              placeholder="Select category"
-              options={CATEGORY_OPTIONS}
-              {...bindChoice(field)}
-            />
-          )}
+          {(field) => <ChoiceField label="Category" placeholder="Select category" options={CATEGORY_OPTIONS} field={field} />}
         </form.Field>
       </div>
       <form.Field name="url">
@@ -117,14 +103,7 @@ function ResourceForm({ resource, onDone }: { resource: Resource | null; onDone:
           {(field) => <TextField label="Duration (optional)" {...bind(field)} placeholder="e.g. 60 min, 120 pages" />}
         </form.Field>
         <form.Field name="difficulty">
-          {(field) => (
-            <Select
-              label="Difficulty"
-              placeholder="Select difficulty"
-              options={DIFFICULTY_OPTIONS}
-              {...bindChoice(field)}
-            />
-          )}
+          {(field) => <ChoiceField label="Difficulty" placeholder="Select difficulty" options={DIFFICULTY_OPTIONS} field={field} />}
         </form.Field>
       </div>
       <fieldset className="resource-form__stats">

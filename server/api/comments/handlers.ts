@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type Koa from 'koa';
-import { LIMITS } from '../../../contracts/constants';
-import { NEXT_CURSOR_HEADER, type CommentCreateInput, type CommentEditInput, type CommentListQuery } from '../../../contracts/news';
+import { LIMITS, NEXT_CURSOR_HEADER } from '../../../contracts/constants';
+import type { CommentCreateInput, CommentEditInput, CommentListQuery } from '../../../contracts/comments';
 import { toIso } from '../../db/dialect';
 import { forbidden, notFound } from '../../errors';
 import { currentUser } from '../../middleware/auth';

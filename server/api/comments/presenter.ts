@@ -1,4 +1,4 @@
-import type { Comment } from '../../../contracts/news';
+import type { Comment } from '../../../contracts/comments';
 import { toIso } from '../../db/dialect';
 import { presentAuthor, type AuthorRow } from '../users/presenter';
 import type { CommentRow } from './repo';

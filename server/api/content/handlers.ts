@@ -1,7 +1,8 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
-import { NEXT_CURSOR_HEADER, scheduleProblem, type ContentListQuery } from '../../../contracts/news';
+import { NEXT_CURSOR_HEADER } from '../../../contracts/constants';
+import { scheduleProblem, type ContentListQuery } from '../../../contracts/news';
 import { badRequest, notFound, unprocessable } from '../../errors';
 import { currentUser, type CurrentUser } from '../../middleware/auth';
 import { parseId, type WithBody, type WithQuery } from '../../middleware/validate';

@@ -9,13 +9,12 @@ import {
   DiscussionStatusInput,
   DiscussionAnswerInput,
   DiscussionUpdateInput,
-  NEXT_CURSOR_HEADER,
   ReplyCreateInput,
   ReplyEditInput,
   type Discussion,
 } from '../../../contracts/forums';
 import { badRequest, forbidden, locked, notFound } from '../../errors';
-import { FORUM_MODERATORS, LIMITS } from '../../../contracts/constants';
+import { FORUM_MODERATORS, LIMITS, NEXT_CURSOR_HEADER } from '../../../contracts/constants';
 import { currentUser, requireRole, requireUser } from '../../middleware/auth';
 import { parseId, validateBody, validateQuery } from '../../middleware/validate';
 import { toBool, toIso } from '../../db/dialect';

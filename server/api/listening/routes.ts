@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import { ListeningInput, ListeningListQuery } from '../../../contracts/listening';
-import { NEXT_CURSOR_HEADER } from '../../../contracts/news';
+import { NEXT_CURSOR_HEADER } from '../../../contracts/constants';
 import { toIso } from '../../db/dialect';
 import { notFound } from '../../errors';
 import { currentUser, requireUser, type CurrentUser } from '../../middleware/auth';

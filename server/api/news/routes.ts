@@ -1,29 +1,18 @@
 import type Router from '@koa/router';
 import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
-import {
-  ArchiveInput,
-  ArticleCreateInput,
-  ArticlePatchInput,
-  ArticlePutInput,
-  CommentCreateInput,
-  CommentEditInput,
-  CommentListQuery,
-  ContentStatusInput,
-  FeaturedInput,
-  NewsListQuery,
-} from '../../../contracts/news';
+import { ArticleCreateInput, ArticlePatchInput, ArticlePutInput, NewsListQuery } from '../../../contracts/news';
 import { CONTENT_EDITORS } from '../../../contracts/constants';
-import { currentUser, requireRole, requireUser } from '../../middleware/auth';
+import { currentUser, requireRole } from '../../middleware/auth';
 import { validateBody, validateQuery } from '../../middleware/validate';
 import { commentHandlers } from '../comments/handlers';
+import { mountCommentRoutes } from '../comments/routes';
 import { ARTICLE_COMMENTS } from '../comments/targets';
 import { createHandler, deleteHandler, itemId, listHandler, presentOne, updateHandler } from '../content/handlers';
 import { contentChangeNotice } from '../content/changes';
 import { ARTICLES } from '../content/kinds';
-import { archiveColumns, featuredColumns, statusColumns } from '../content/repo';
-import { likeHandler } from '../likes/handlers';
-import { countsWhenCreated, type WriteLimiter } from '../../middleware/write-limits';
+import { mountContentToggles } from '../content/routes';
+import type { WriteLimiter } from '../../middleware/write-limits';
 import { activeMemberRefs } from '../members/repo';
 import { presentMemberRef } from '../members/presenter';
 import { presentArticle, presentArticleSummary } from './presenter';
@@ -68,10 +57,7 @@ export function newsRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier): 
 
   router.post('/', editors, validateBody(ArticleCreateInput), createHandler(db, ARTICLES, presentArticle, (b: ArticleCreateInput) => articleWrite(b)));
 
-  // Before the '/:id/…' routes, so DELETE /comments/like can never be read as an unlike of 'comments'.
-  router.delete('/comments/:commentId', requireUser, comments.remove);
-  router.patch('/comments/:commentId', requireUser, validateBody(CommentEditInput), limits.limit('comment'), comments.edit);
-  router.get('/comments/:commentId/edits', requireUser, comments.history);
+  mountCommentRoutes(router, comments, limits);
 
   // The detail page's byline: the author's public name and photo, null when they have no
   // public page (deleted or deactivated). One query more, on the detail only.
@@ -84,15 +70,7 @@ export function newsRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier): 
   router.patch('/:id', editors, validateBody(ArticlePatchInput), updateHandler(db, ARTICLES, presentArticle, articleWrite, articleNotice));
   router.delete('/:id', editors, deleteHandler(db, ARTICLES));
 
-  router.patch('/:id/status', editors, validateBody(ContentStatusInput), updateHandler(db, ARTICLES, presentArticle, statusColumns, articleNotice));
-  router.patch('/:id/archive', editors, validateBody(ArchiveInput), updateHandler(db, ARTICLES, presentArticle, archiveColumns, articleNotice));
-  router.patch('/:id/featured', editors, validateBody(FeaturedInput), updateHandler(db, ARTICLES, presentArticle, featuredColumns, articleNotice));
-
-  router.post('/:id/like', limits.limit('like'), likeHandler(db, ARTICLES, 'like'));
-  router.delete('/:id/like', limits.limit('like'), likeHandler(db, ARTICLES, 'unlike'));
-
-  router.get('/:id/comments', validateQuery(CommentListQuery), comments.list);
-  router.post('/:id/comments', requireUser, validateBody(CommentCreateInput), limits.limit('comment', { counts: countsWhenCreated }), comments.create);
+  mountContentToggles(router, db, ARTICLES, presentArticle, articleNotice, limits);
 
   return router;
 }

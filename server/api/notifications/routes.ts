@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { NEXT_CURSOR_HEADER } from '../../../contracts/news';
+import { NEXT_CURSOR_HEADER } from '../../../contracts/constants';
 import {
   DEFAULT_NOTIFICATION_CHANNEL,
   NOTIFICATION_TYPES,

@@ -2,21 +2,21 @@ import type Router from '@koa/router';
 import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import { CONTENT_EDITORS } from '../../../contracts/constants';
-import { ArchiveInput, CommentCreateInput, CommentEditInput, CommentListQuery, ContentListQuery, ContentStatusInput, FeaturedInput } from '../../../contracts/news';
+import { ContentListQuery } from '../../../contracts/news';
 import type Koa from 'koa';
 import { PodcastCreateInput, PodcastListQuery, PodcastPatchInput, type PlayResponse } from '../../../contracts/podcasts';
 import { notFound } from '../../errors';
-import { currentUser, requireRole, requireUser } from '../../middleware/auth';
+import { currentUser, requireRole } from '../../middleware/auth';
 import { validateBody, validateQuery, type WithQuery } from '../../middleware/validate';
 import { createHandler, deleteHandler, findVisibleContent, itemId, listHandler, presentOne, updateHandler } from '../content/handlers';
 import { contentChangeNotice } from '../content/changes';
 import type { Notifier } from '../notifications/notify';
 import { PODCASTS } from '../content/kinds';
-import { archiveColumns, featuredColumns, statusColumns } from '../content/repo';
-import { likeHandler } from '../likes/handlers';
+import { mountContentToggles } from '../content/routes';
 import { ipKey } from '../../middleware/rate-limit';
-import { countsWhenCreated, type WriteLimiter } from '../../middleware/write-limits';
+import type { WriteLimiter } from '../../middleware/write-limits';
 import { commentHandlers } from '../comments/handlers';
+import { mountCommentRoutes } from '../comments/routes';
 import { EPISODE_COMMENTS } from '../comments/targets';
 import { findShowBySlug } from '../podcast-shows/repo';
 import { episodeAudio } from './audio';
@@ -69,10 +69,7 @@ export function podcastRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier
       }),
     afterCommit: () => notifier.kick(),
   });
-  // Before the '/:id' routes, so 'comments' is never read as an episode id.
-  router.delete('/comments/:commentId', requireUser, comments.remove);
-  router.patch('/comments/:commentId', requireUser, validateBody(CommentEditInput), limits.limit('comment'), comments.edit);
-  router.get('/comments/:commentId/edits', requireUser, comments.history);
+  mountCommentRoutes(router, comments, limits);
 
   router.get('/:id', async (ctx) => {
     ctx.body = await presentOne(db, PODCASTS, itemId(ctx, PODCASTS), ctx, presentPodcast);
@@ -80,15 +77,7 @@ export function podcastRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier
   router.patch('/:id', editors, validateBody(PodcastPatchInput), episodePlacement(db), episodeAudio(db), updateHandler(db, PODCASTS, presentPodcast, podcastWrite, episodeNotice));
   router.delete('/:id', editors, deleteHandler(db, PODCASTS));
 
-  router.patch('/:id/status', editors, validateBody(ContentStatusInput), updateHandler(db, PODCASTS, presentPodcast, statusColumns, episodeNotice));
-  router.patch('/:id/archive', editors, validateBody(ArchiveInput), updateHandler(db, PODCASTS, presentPodcast, archiveColumns, episodeNotice));
-  router.patch('/:id/featured', editors, validateBody(FeaturedInput), updateHandler(db, PODCASTS, presentPodcast, featuredColumns, episodeNotice));
-
-  router.post('/:id/like', limits.limit('like'), likeHandler(db, PODCASTS, 'like'));
-  router.delete('/:id/like', limits.limit('like'), likeHandler(db, PODCASTS, 'unlike'));
-
-  router.get('/:id/comments', validateQuery(CommentListQuery), comments.list);
-  router.post('/:id/comments', requireUser, validateBody(CommentCreateInput), limits.limit('comment', { counts: countsWhenCreated }), comments.create);
+  mountContentToggles(router, db, PODCASTS, presentPodcast, episodeNotice, limits);
 
   // Anyone who can see the episode may record a play (the client calls it before opening audio).
   // Plays count once per listener (the signed-in member, else the client's address) and UTC day.
