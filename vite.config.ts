@@ -27,7 +27,7 @@ const BACKGROUND_COLOR = '#ffffff';
  * imports come along unless the entry has them. A new shared part of the first page's cards belongs here;
  * scripts/check-bundle.ts fails when `/` needs more than BUNDLE_MAX_CHUNKS files.
  */
-const CARDS = /[\/]pwa[\/](components[\/](Card|CardGrid|Cover|coverSources|nearViewport|Time|EmptyState|Badge|Avatar|Skeleton|icons)|features[\/](news[\/](ArticleCard|mutations)|podcasts[\/](EpisodeCard|PlayCount)|content[\/](CategoryBadges|LoadFailure|OfflineNotice|commentCount)|library[\/](SaveToggle|savedQueries|downloadQueries))|offline[\/]storageBudget|outbox[\/](OutboxNotice|hooks)|session[\/]viewer)\.tsx?$/;
+const CARDS = /[\/]pwa[\/](components[\/](Card|CardGrid|Cover|coverSources|nearViewport|Time|EmptyState|Badge|Avatar|Skeleton|icons)|features[\/](news[\/](ArticleCard|mutations)|podcasts[\/](EpisodeCard|PlayCount)|content[\/](CategoryBadges|LoadFailure|OfflineNotice|commentCount)|library[\/](SaveToggle|savedQueries)|listening[\/]downloadQueries)|offline[\/]storageBudget|outbox[\/](OutboxNotice|hooks)|session[\/]viewer)\.tsx?$/;
 
 /**
  * Writes a brotli copy (quality 11) beside each script and stylesheet of the browser's build,
