@@ -209,6 +209,8 @@ let tracker = new PlayTracker();
 let lastSaved = 0;
 let lastSent = 0;
 let sleepTimeout: ReturnType<typeof setTimeout> | undefined;
+/** The listener's seeks so far (a resume found later must not undo one). */
+let seeks = 0;
 
 function element(): HTMLAudioElement {
   if (audio) return audio;
@@ -283,7 +285,11 @@ export function playEpisode(podcast: Podcast | PlayerEpisode, { startAt }: { sta
     else el.addEventListener('loadedmetadata', () => state.current?.id === episode.id && (el.currentTime = at), { once: true });
   };
   if (startAt != null) seekTo(startAt);
-  else void loadResume().then(() => seekTo(resumeAt(state.positions[episode.id], serverPosition(episode.id))));
+  else {
+    // The record may come from the network: a seek the listener made meanwhile is theirs to keep.
+    const seeksBefore = seeks;
+    void loadResume().then(() => seeks === seeksBefore && seekTo(resumeAt(state.positions[episode.id], serverPosition(episode.id))));
+  }
 }
 
 function reportPlayError(error: unknown): void {
@@ -307,6 +313,7 @@ export function pause(): void {
 
 export function seekTo(seconds: number): void {
   if (!state.current) return;
+  seeks += 1;
   // The kept episode has no audio yet: it starts from there (a seek needs the file).
   if (!audio?.getAttribute('src')) return playEpisode(state.current, { startAt: Math.max(0, seconds) });
   const end = mediaDuration();
