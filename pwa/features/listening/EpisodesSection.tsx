@@ -16,6 +16,8 @@ import { DownloadButton } from './DownloadButton';
 import { downloadQueries } from './downloadQueries';
 import { formatClock } from '../../lib/format';
 
+// Drawn inside Saved, whose stylesheet gives its list the look of the Articles tab (saved-list, saved-item).
+
 /** One row of the Episodes tab: a download on this device, a listening record, or both. */
 interface EpisodeEntry {
   episodeId: string;
