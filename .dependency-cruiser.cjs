@@ -125,6 +125,20 @@ module.exports = {
       from: { path: SHARED_WITH_WORKER },
       to: { path: '^(?:pwa|server|contracts)/' },
     },
+    {
+      name: 'client-listening-imports-no-other-feature',
+      comment: 'The listening wing owns episodes on the device; other features reach it through its index.ts, never the reverse.',
+      severity: 'error',
+      from: { path: '^pwa/features/listening/' },
+      to: { path: '^pwa/features/(?!listening/)', dependencyTypesNot: TYPES_ONLY },
+    },
+    {
+      name: 'client-listening-only-through-its-front-door',
+      comment: "Other features and the app take the listening wing's names from pwa/features/listening/index.ts only.",
+      severity: 'error',
+      from: { path: '^pwa/', pathNot: ['^pwa/features/listening/', ...TEST] },
+      to: { path: '^pwa/features/listening/(?!index\\.ts$)' },
+    },
     ...layerRules('server', SERVER_LAYERS),
     {
       name: 'server-repos-import-only-repos',

@@ -27,7 +27,10 @@ const BACKGROUND_COLOR = '#ffffff';
  * imports come along unless the entry has them. A new shared part of the first page's cards belongs here;
  * scripts/check-bundle.ts fails when `/` needs more than BUNDLE_MAX_CHUNKS files.
  */
-const CARDS = /[\/]pwa[\/](components[\/](Card|CardGrid|Cover|coverSources|nearViewport|Time|EmptyState|Badge|Avatar|Skeleton|icons)|features[\/](news[\/](ArticleCard|mutations)|podcasts[\/](EpisodeCard|PlayCount)|content[\/](CategoryBadges|LoadFailure|OfflineNotice|commentCount)|library[\/](SaveToggle|savedQueries|downloadQueries))|offline[\/]storageBudget|outbox[\/](OutboxNotice|hooks)|session[\/]viewer)\.tsx?$/;
+const CARDS = /[\/]pwa[\/](components[\/](Card|CardGrid|Cover|coverSources|nearViewport|Time|EmptyState|Badge|Avatar|Skeleton|icons)|features[\/](news[\/](ArticleCard|mutations)|podcasts[\/](EpisodeCard|PlayCount)|content[\/](CategoryBadges|LoadFailure|OfflineNotice|commentCount)|library[\/](SaveToggle|savedQueries)|listening[\/]downloadQueries)|offline[\/]storageBudget|outbox[\/](OutboxNotice|hooks)|session[\/]viewer)\.tsx?$/;
+
+/** A feature's front door (docs/architecture.md): re-exports only, no side effects of its own. */
+const FRONT_DOOR = /[\/]pwa[\/]features[\/][^\/]+[\/]index\.ts$/;
 
 /**
  * Writes a brotli copy (quality 11) beside each script and stylesheet of the browser's build,
@@ -108,6 +111,11 @@ export default defineConfig({
     // scripts/check-bundle.ts reads the chunk graph from it to hold `/` to its JS budget.
     manifest: true,
     rolldownOptions: {
+      // A feature's front door (pwa/features/<feature>/index.ts) only re-exports: a screen taking one
+      // name from it must not bring the feature's other modules (their styles, Dexie) into its chunk,
+      // least of all into the first page's, which takes the player from the listening wing.
+      treeshake: { moduleSideEffects: [{ test: FRONT_DOOR, sideEffects: false }] },
+      experimental: { lazyBarrel: true },
       output: {
         // Everything the entry imports statically is loaded on every page anyway: one chunk, not
         // thirty-odd small ones (each a request, and each module preload costs the phone a little).

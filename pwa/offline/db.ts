@@ -55,7 +55,7 @@ export interface BackgroundMember {
   userId: string;
 }
 
-/** Where this device's listener is in an episode (pwa/features/player/positions.ts). */
+/** Where this device's listener is in an episode (pwa/features/listening/positions.ts). */
 export interface LocalListening {
   episodeId: string;
   positionSeconds: number;

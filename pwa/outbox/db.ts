@@ -24,7 +24,7 @@ export type OutboxKind =
   | 'listSave'
   | 'listRemove'
   | 'listProgress'
-  // Where the member is in an episode (a newer queued one replaces an older one: pwa/features/player/mutations.ts).
+  // Where the member is in an episode (replaceKey: the episode, so only the newest position waits).
   | 'listening'
   // A Watch / Normal / Mute level (targetId: the discussion or category; text: the level).
   | 'watch'
@@ -55,6 +55,11 @@ export interface OutboxItem {
   title?: string;
   /** When the user made it (ISO). */
   writtenAt: string;
+  /**
+   * Only the newest write of this kind and key matters (a position, a level): queuing it replaces
+   * the same user's pending item of the same kind and key, so a long offline session leaves one write.
+   */
+  replaceKey?: string;
   /** 'failed' = refused by the server; it stays until the user retries or discards it. */
   state: 'pending' | 'failed';
   reason?: string;

@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { useSessionUserId } from '../session/useSession';
-import type { OutboxItem } from './db';
+import type { OutboxItem, OutboxKind } from './db';
 import { outboxSnapshot, subscribeOutbox } from './outbox';
+import { selectQueued, throughQueue, type ListKinds, type QueuedFilter, type ThroughQueue } from './queued';
 
 /**
  * The signed-in user's queued items, oldest first, live (other tabs' changes included). Who that is
@@ -18,7 +19,15 @@ export function useNeedsSignIn(): boolean {
   return useSyncExternalStore(subscribeOutbox, outboxSnapshot, outboxSnapshot).needsSignIn;
 }
 
-/** Queued creations of one kind for one target (an article's comments, a discussion's replies). */
-export function useQueued(kind: OutboxItem['kind'], targetId: string): OutboxItem[] {
-  return useOutboxItems().filter((item) => item.kind === kind && item.targetId === targetId);
+/** The signed-in user's queued items of these kinds that match the filter (an article's comments, a discussion's replies). */
+export function useQueuedItems(kinds: OutboxKind | readonly OutboxKind[], filter?: QueuedFilter): OutboxItem[] {
+  const userId = useSessionUserId();
+  const { items } = useSyncExternalStore(subscribeOutbox, outboxSnapshot, outboxSnapshot);
+  return selectQueued(items, userId, kinds, filter);
+}
+
+/** A server list seen through the signed-in user's queue (queued.ts, `throughQueue`). */
+export function useThroughQueue<T extends { id: string }>(listed: readonly T[] | undefined, kinds: ListKinds, filter?: QueuedFilter): ThroughQueue<T> {
+  const wanted = [kinds.create, kinds.remove, kinds.edit].filter((kind): kind is OutboxKind => kind !== undefined);
+  return throughQueue(listed, useQueuedItems(wanted, filter), kinds);
 }

@@ -165,3 +165,45 @@ describe('a replay the server answers 409', () => {
     answers.clear();
   });
 });
+
+describe('a newer write with the same replaceKey', () => {
+  it("replaces the user's pending item of the same kind and key, and only that", async () => {
+    const { outboxDb } = await import('./db');
+    await outboxDb.items.clear();
+    const position = (episode: string, seconds: number, replaceKey: string | null = episode): NewItem => ({
+      ...newItemBase(),
+      kind: 'listening',
+      method: 'PUT',
+      path: `/api/podcasts/${episode}/listening`,
+      body: { positionSeconds: seconds },
+      targetId: episode,
+      ...(replaceKey === null ? {} : { replaceKey }),
+    });
+    device.onLine = false;
+    // Another member's queued position and a refused one of this member's stay as they are.
+    await outboxDb.items.add({ ...position('e1', 1), userId: 'omar', state: 'pending' });
+    await outboxDb.items.add({ ...position('e1', 2), userId: 'maya', state: 'failed', reason: 'Refused' });
+    // A watch level queued under the same key is another kind: not replaced.
+    await sendOrQueue({ ...newItemBase(), kind: 'watch', method: 'PUT', path: '/api/forum/discussions/e1/watch', body: { level: 'muted' }, targetId: 'e1', replaceKey: 'e1' });
+    await sendOrQueue(position('e1', 10));
+    await sendOrQueue(position('e2', 5));
+    await sendOrQueue(position('e1', 20));
+    await sendOrQueue(position('e1', 30));
+    // Without a key, every write is kept.
+    await sendOrQueue(position('e3', 1, null));
+    await sendOrQueue(position('e3', 2, null));
+
+    const rows = await outboxDb.items.orderBy('seq').toArray();
+    expect(rows.map((row) => [row.userId, row.kind, row.targetId, row.state, row.body?.positionSeconds ?? row.body?.level])).toEqual([
+      ['omar', 'listening', 'e1', 'pending', 1],
+      ['maya', 'listening', 'e1', 'failed', 2],
+      ['maya', 'watch', 'e1', 'pending', 'muted'],
+      ['maya', 'listening', 'e2', 'pending', 5],
+      ['maya', 'listening', 'e1', 'pending', 30],
+      ['maya', 'listening', 'e3', 'pending', 1],
+      ['maya', 'listening', 'e3', 'pending', 2],
+    ]);
+    await outboxDb.items.clear();
+    device.onLine = true;
+  });
+});

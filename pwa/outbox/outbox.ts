@@ -93,10 +93,28 @@ function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError;
 }
 
+/**
+ * Queues the item; one with a `replaceKey` takes the place of this user's pending item of the same
+ * kind and key, in one transaction, so no reader (nor the sender) ever sees both or neither.
+ */
 async function enqueue(item: NewItem): Promise<void> {
   const userId = currentUserId();
   if (!userId) throw new Error('Only signed-in writes are queued');
-  await (await table()).add({ ...item, userId, state: 'pending' });
+  const { outboxDb } = await loadDb();
+  const row: OutboxItem = { ...item, userId, state: 'pending' };
+  const { replaceKey } = item;
+  if (replaceKey === undefined) {
+    await outboxDb.items.add(row);
+    return;
+  }
+  await outboxDb.transaction('rw', outboxDb.items, async () => {
+    await outboxDb.items
+      .where('userId')
+      .equals(userId)
+      .filter((queued) => queued.kind === item.kind && queued.replaceKey === replaceKey && queued.state === 'pending')
+      .delete();
+    await outboxDb.items.add(row);
+  });
 }
 
 /**

@@ -15,7 +15,7 @@ import { toast } from '../../components/Toast';
 import { fullName } from '../../lib/format';
 import { useScrollToFragment } from '../../lib/fragment';
 import { EditIcon, TrashIcon } from '../../components/icons';
-import { useOutboxItems } from '../../outbox/hooks';
+import { useThroughQueue } from '../../outbox/hooks';
 import { PostByline, QueuedPostItems } from './PostParts';
 import { useDeleteComment, useEditComment, usePostComment } from './commentMutations';
 import { useCommentCount } from './commentCount';
@@ -25,6 +25,9 @@ import { ReportButton } from '../moderation/ReportButton';
 import { EditedMark } from './EditHistory';
 import { EditPostForm } from './EditPostForm';
 import './CommentsSection.css';
+
+/** How the outbox writes a comment, its deletion and its new words. */
+const COMMENT_KINDS = { create: 'comment', remove: 'deleteComment', edit: 'editComment' } as const;
 
 interface CommentsProps {
   /** Whose comments: an article's ('news') or an episode's ('podcasts'). */
@@ -41,17 +44,11 @@ export function CommentsSection({ kind, targetId, commentCount, placeholder = 'S
   const comments = useQuery(commentQueries.list(kind, targetId));
   // A notification's link names one comment (`#comment-<id>`).
   useScrollToFragment(comments.isSuccess);
-  // The outbox's comments for this item show at once; its pending deletions hide theirs.
-  const outbox = useOutboxItems().filter((item) => item.targetId === targetId && (item.commentKind ?? 'news') === kind);
-  const deleting = new Set(outbox.filter((item) => item.kind === 'deleteComment' && item.state === 'pending').map((item) => item.refId));
-  // An edit waiting to be sent shows its words at once (the newest, if there are several).
-  const editing = new Map(outbox.filter((item) => item.kind === 'editComment' && item.state === 'pending').map((item) => [item.refId, item.text ?? '']));
-  const posted = new Set(comments.data?.map((comment) => comment.id));
-  const queued = outbox.filter((item) => item.kind === 'comment' && !posted.has(item.id));
-  const shown = comments.data?.filter((comment) => !deleting.has(comment.id));
+  // Comments waiting to be sent show at once, pending deletions hide theirs, pending edits show their words.
+  const { shown, edits, waiting: queued } = useThroughQueue(comments.data, COMMENT_KINDS, { targetId, commentKind: kind });
   // The same count as the item's stat: waiting comments count, refused ones ('Not sent') do not.
   const count = useCommentCount(targetId, commentCount, kind);
-  const listed = (shown?.length ?? 0) + queued.length;
+  const listed = shown.length + queued.length;
 
   return (
     <section className="comments" aria-labelledby="comments-title">
@@ -91,13 +88,13 @@ export function CommentsSection({ kind, targetId, commentCount, placeholder = 'S
         <p className="comments__empty">No comments yet.</p>
       ) : (
         <ul className="stack-list stack-list--tight" aria-label="Comments">
-          {shown?.map((comment) => (
+          {shown.map((comment) => (
             <li key={comment.id}>
               <CommentItem
                 kind={kind}
                 targetId={targetId}
                 comment={comment}
-                queuedEdit={editing.get(comment.id)}
+                queuedEdit={edits.get(comment.id)}
                 isOwn={viewer.user !== null && comment.authorId === viewer.user.id}
                 canReport={viewer.isSignedIn && !comment.hidden}
               />

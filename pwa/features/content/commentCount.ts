@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { commentQueries } from '../../api/comments';
 import type { CommentKind } from '../../api/paths';
-import { useOutboxItems } from '../../outbox/hooks';
+import { useQueuedItems } from '../../outbox/hooks';
 
 /** The server sends at most this many comments in the first page (pwa/api/news.ts). */
 const FIRST_PAGE = 200;
@@ -18,7 +18,7 @@ const FIRST_PAGE = 200;
 export function useCommentCount(targetId: string, commentCount: number, kind: CommentKind = 'news'): number {
   // Never fetches: a card reads the comments only when the item's page already has them.
   const comments = useQuery({ ...commentQueries.list(kind, targetId), enabled: false }).data;
-  const outbox = useOutboxItems().filter((item) => item.targetId === targetId && (item.commentKind ?? 'news') === kind && item.state === 'pending');
+  const outbox = useQueuedItems(['comment', 'deleteComment'], { targetId, commentKind: kind, state: 'pending' });
   const posted = new Set(comments?.map((comment) => comment.id));
   const base = comments && comments.length < FIRST_PAGE ? comments.length : commentCount;
   const waiting = outbox.filter((item) => item.kind === 'comment' && !posted.has(item.id)).length;

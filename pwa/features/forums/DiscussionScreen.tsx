@@ -17,7 +17,7 @@ import { MentionTextArea, useMentionDraft } from '../content/MentionTextArea';
 import { fullName } from '../../lib/format';
 import { MemberLink } from '../members/MemberLink';
 import { OfflineNotice } from '../content/OfflineNotice';
-import { useOutboxItems, useQueued } from '../../outbox/hooks';
+import { useOutboxItems, useQueuedItems } from '../../outbox/hooks';
 import { RefusedHere } from '../../outbox/OutboxNotice';
 import { PostByline, QueuedPostItems } from '../content/PostParts';
 import { useEditReply, useMarkAnswer, usePostReply } from './mutations';
@@ -44,7 +44,7 @@ export function DiscussionScreen() {
   const discussion = useQuery(forumQueries.discussion(id));
   const viewer = useViewer();
   const categories = useQuery(forumQueries.categories());
-  const queuedReplies = useQueued('reply', id);
+  const queuedReplies = useQueuedItems('reply', { targetId: id });
   const { data: user } = useQuery(authQueries.user());
   // The author's edits still in the outbox show their words at once (the newest wins), marked 'Pending sync'.
   const pendingEdits = useOutboxItems().filter((item) => item.targetId === id && item.state === 'pending');

@@ -6,7 +6,7 @@ import { readingListQueries } from '../../api/reading-list';
 import { Card } from '../../components/Card';
 import { BookmarkIcon } from '../../components/icons';
 import { useViewer } from '../../session/viewer';
-import { downloadQueries } from '../library/downloadQueries';
+import { downloadQueries } from '../listening';
 import { formatClock } from '../../lib/format';
 import { articleInProgress, episodeInProgress } from './continue';
 

@@ -5,7 +5,7 @@ import { UpdatePrompt } from './UpdatePrompt';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { TwoFactorRequirement } from './TwoFactorRequirement';
-import { PlayerHost } from '../player/PlayerHost';
+import { PlayerHost } from '../listening';
 
 export function RootLayout() {
   return (

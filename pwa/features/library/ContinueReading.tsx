@@ -3,7 +3,7 @@ import { useLocation } from '@tanstack/react-router';
 import type { RefObject } from 'react';
 import { readingListQueries } from '../../api/reading-list';
 import { Button } from '../../components/Button';
-import { useQueued } from '../../outbox/hooks';
+import { useQueuedItems } from '../../outbox/hooks';
 import { useSessionUserId } from '../../session/useSession';
 import { FINISHED_AT, firstBlockInView, scrollToProgress, STEP } from './readingPosition';
 import './library.css';
@@ -23,7 +23,7 @@ export function ContinueReading({ articleId, article }: { articleId: string; art
   const userId = useSessionUserId();
   const hash = useLocation({ select: (location) => location.hash });
   const list = useQuery({ ...readingListQueries.current(), enabled: userId !== null });
-  const queued = useQueued('listProgress', articleId);
+  const queued = useQueuedItems('listProgress', { targetId: articleId });
   const entry = list.data?.find((item) => item.articleId === articleId);
   if (!userId || !entry || entry.gone || ANCHORED.test(hash)) return null;
 

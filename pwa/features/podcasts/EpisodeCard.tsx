@@ -11,11 +11,9 @@ import { CategoryBadges } from '../content/CategoryBadges';
 import { ListenNowLink } from './ListenNowLink';
 import { PlayCount } from './PlayCount';
 import { Time } from '../../components/Time';
-import { DownloadButton } from '../library/DownloadButton';
 import { ExternalEpisodeLink } from './ExternalEpisodeLink';
 import { EpisodePeople } from './EpisodePeople';
-import { QueueAddIcon } from '../player/icons';
-import { addToUpNext } from '../player/player';
+import { addToUpNext, DownloadButton, QueueAddIcon } from '../listening';
 import { toast } from '../../components/Toast';
 
 export interface EpisodeCardProps {

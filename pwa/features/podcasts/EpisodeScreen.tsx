@@ -19,7 +19,7 @@ import { useCommentCount } from '../content/commentCount';
 import { LoadFailure } from '../content/LoadFailure';
 import { LikeButton } from '../likes/LikeButton';
 import { shareEpisode } from '../news/share';
-import { DownloadButton } from '../library/DownloadButton';
+import { DownloadButton } from '../listening';
 import { ExternalEpisodeLink } from './ExternalEpisodeLink';
 import { ListenNowLink } from './ListenNowLink';
 import { PlayCount } from './PlayCount';

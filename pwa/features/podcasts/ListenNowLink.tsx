@@ -7,9 +7,7 @@ import type { ButtonVariant } from '../../components/buttonClassName';
 import { PlayIcon } from '../../components/icons';
 import { useSessionUserId } from '../../session/useSession';
 import { formatClock } from '../../lib/format';
-import { isFinished, latestPosition } from '../player/logic';
-import { PauseIcon } from '../player/icons';
-import { loadPositions, playEpisode, togglePlay, usePlayerSelect } from '../player/player';
+import { isFinished, latestPosition, loadPositions, PauseIcon, playEpisode, togglePlay, usePlayerSelect } from '../listening';
 
 export interface ListenNowLinkProps {
   podcast: Podcast;

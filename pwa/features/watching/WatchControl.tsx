@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { WatchLevel } from '../../../contracts/watches';
 import { watchQueries, type WatchTarget } from '../../api/watches';
 import { Select } from '../../components/Select';
-import { useQueued } from '../../outbox/hooks';
+import { useQueuedItems } from '../../outbox/hooks';
 import { authQueries } from '../../session/queries';
 import { useSetWatch } from './mutations';
 import { WATCH_LEVEL_ORDER, WATCH_LEVEL_TEXT } from './levels';
@@ -18,7 +18,7 @@ const LABELS: Record<WatchTarget, string> = { discussion: 'Follow this discussio
 export function WatchControl({ target, id }: { target: WatchTarget; id: string }) {
   const { data: user } = useQuery(authQueries.user());
   const watch = useQuery({ ...watchQueries.level(target, id), enabled: Boolean(user) });
-  const queued = useQueued('watch', id).filter((item) => item.state === 'pending');
+  const queued = useQueuedItems('watch', { targetId: id, state: 'pending' });
   const setWatch = useSetWatch(target, id);
   if (!user || !watch.data) return null;
   const level = (queued.at(-1)?.text as WatchLevel | undefined) ?? watch.data.level;

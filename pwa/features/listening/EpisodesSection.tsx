@@ -6,7 +6,7 @@ import { podcastQueries } from '../../api/podcasts';
 import { Badge } from '../../components/Badge';
 import { Button, LinkButton } from '../../components/Button';
 import { PlayIcon } from '../../components/icons';
-import { playEpisode } from '../player/player';
+import { playEpisode } from './player';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { CardGridSkeleton } from '../../components/Skeleton';
@@ -14,8 +14,9 @@ import type { EpisodeDownload } from '../../offline/db';
 import { storageSize } from '../../offline/storageBudget';
 import { DownloadButton } from './DownloadButton';
 import { downloadQueries } from './downloadQueries';
-import './library.css';
 import { formatClock } from '../../lib/format';
+
+// Drawn inside Saved, whose stylesheet gives its list the look of the Articles tab (saved-list, saved-item).
 
 /** One row of the Episodes tab: a download on this device, a listening record, or both. */
 interface EpisodeEntry {

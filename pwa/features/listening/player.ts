@@ -28,7 +28,7 @@ import {
  * The app's one player (docs/decisions/2026-11-28-player.md). Always loaded, so it stays small: the
  * state as an external store, one <audio> element made on first use and kept for the page's life
  * (route changes never touch it), the Media Session, and the saving of positions. Its screens
- * (pwa/features/player/PlayerUI.tsx) and the storage code load on first use.
+ * (PlayerUI.tsx) and the storage code load on first use.
  */
 
 export type { PlayerEpisode, SleepChoice } from './logic';
@@ -103,7 +103,7 @@ function restoreQueue(): void {
   set({ current: kept.current, upNext: kept.upNext, duration: kept.current?.duration ?? 0 });
   if (kept.current) {
     const id = kept.current.id;
-    void loadPositions().then(() => state.current?.id === id && !audio && set({ position: knownPosition(id)?.positionSeconds ?? 0 }));
+    void loadResume().then(() => state.current?.id === id && !audio && set({ position: knownPosition(id)?.positionSeconds ?? 0 }));
   }
 }
 
@@ -145,7 +145,7 @@ let positionsLoading: Promise<void> | null = null;
 /**
  * Reads this device's positions once, for whoever is here now (a visitor's and the signed-in
  * member's). Straight from the read cache's database, whose code the app loads after its first
- * render anyway; the writing side (pwa/features/player/positions.ts) loads with the first save.
+ * render anyway; the writing side (positions.ts) loads with the first save.
  */
 export function loadPositions(): Promise<void> {
   positionsLoading ??= storeMayLoad()
@@ -160,6 +160,20 @@ export function loadPositions(): Promise<void> {
     .catch((error: unknown) => console.warn('Listening positions', error));
   return positionsLoading;
 }
+
+/**
+ * The signed-in member's listening record, loaded by the player itself (the cached one when a
+ * screen already has it): resuming on a new device must not depend on another screen having asked.
+ * Offline with nothing stored, this device's positions are all there is.
+ */
+function loadRecord(): Promise<unknown> {
+  const queryClient = sessionQueryClient();
+  if (!currentUserId() || !queryClient) return Promise.resolve();
+  return queryClient.ensureQueryData(listeningQueries.list()).catch((error: unknown) => console.warn('Listening record', error));
+}
+
+/** This device's positions and the member's record, both ready for `knownPosition`. */
+const loadResume = () => Promise.all([loadPositions(), loadRecord()]);
 
 /** The signed-in member's record for the episode, as the last listening list said. */
 function serverPosition(id: string): ListeningItem | undefined {
@@ -195,6 +209,8 @@ let tracker = new PlayTracker();
 let lastSaved = 0;
 let lastSent = 0;
 let sleepTimeout: ReturnType<typeof setTimeout> | undefined;
+/** The listener's seeks so far (a resume found later must not undo one). */
+let seeks = 0;
 
 function element(): HTMLAudioElement {
   if (audio) return audio;
@@ -269,7 +285,11 @@ export function playEpisode(podcast: Podcast | PlayerEpisode, { startAt }: { sta
     else el.addEventListener('loadedmetadata', () => state.current?.id === episode.id && (el.currentTime = at), { once: true });
   };
   if (startAt != null) seekTo(startAt);
-  else void loadPositions().then(() => seekTo(resumeAt(state.positions[episode.id], serverPosition(episode.id))));
+  else {
+    // The record may come from the network: a seek the listener made meanwhile is theirs to keep.
+    const seeksBefore = seeks;
+    void loadResume().then(() => seeks === seeksBefore && seekTo(resumeAt(state.positions[episode.id], serverPosition(episode.id))));
+  }
 }
 
 function reportPlayError(error: unknown): void {
@@ -293,6 +313,7 @@ export function pause(): void {
 
 export function seekTo(seconds: number): void {
   if (!state.current) return;
+  seeks += 1;
   // The kept episode has no audio yet: it starts from there (a seek needs the file).
   if (!audio?.getAttribute('src')) return playEpisode(state.current, { startAt: Math.max(0, seconds) });
   const end = mediaDuration();

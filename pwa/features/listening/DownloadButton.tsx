@@ -6,7 +6,7 @@ import { storageSize } from '../../offline/storageBudget';
 import { percentOf } from './downloadProgress';
 import type { DownloadableEpisode } from './episodeDownloads';
 import { saveDataOn, startDownload, useEpisodeDownload } from './useEpisodeDownload';
-import './library.css';
+import './downloads.css';
 
 /**
  * 'Download' for offline listening: then a progress bar ('Downloading 42 %') with Cancel, then

@@ -4,7 +4,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { PlayIcon } from '../../components/icons';
 import { ToggleButton } from '../../components/ToggleButton';
-import { DownloadEpisodesButton } from '../library/DownloadButton';
+import { DownloadEpisodesButton } from './DownloadButton';
 import { formatClock } from '../../lib/format';
 import { type PlayerEpisode, type SleepChoice } from './logic';
 import { BackIcon, CloseIcon, DownIcon, ExpandIcon, ForwardIcon, PauseIcon, UpIcon } from './icons';
