@@ -399,31 +399,31 @@ const adminContentRoute = createRoute({
 const adminModerationRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/admin/moderation',
-  component: lazyRouteComponent(() => import('./features/moderation/ModerationScreen'), 'ModerationScreen'),
+  component: lazyRouteComponent(() => import('./features/admin/moderation/ModerationScreen'), 'ModerationScreen'),
 });
 
 const adminUsersRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/admin/users',
-  component: lazyRouteComponent(() => import('./features/admin/UserManagementScreen'), 'UserManagementScreen'),
+  component: lazyRouteComponent(() => import('./features/admin/users/UserManagementScreen'), 'UserManagementScreen'),
 });
 
 const adminMenuRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/admin/menu',
-  component: lazyRouteComponent(() => import('./features/admin/MenuSettingsScreen'), 'MenuSettingsScreen'),
+  component: lazyRouteComponent(() => import('./features/admin/site/MenuSettingsScreen'), 'MenuSettingsScreen'),
 });
 
 const adminCategoriesRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/admin/categories',
-  component: lazyRouteComponent(() => import('./features/admin/CategoriesScreen'), 'CategoriesScreen'),
+  component: lazyRouteComponent(() => import('./features/admin/categories/CategoriesScreen'), 'CategoriesScreen'),
 });
 
 const adminShowsRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/admin/shows',
-  component: lazyRouteComponent(() => import('./features/admin/ShowsScreen'), 'ShowsScreen'),
+  component: lazyRouteComponent(() => import('./features/admin/categories/ShowsScreen'), 'ShowsScreen'),
 });
 
 /** `?action=&actor=&from=&to=`: the filters, kept in the address so a view can be shared. */
@@ -437,7 +437,7 @@ const adminAuditRoute = createRoute({
 const adminMainPageRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/admin/main-page',
-  component: lazyRouteComponent(() => import('./features/admin/MainPageScreen'), 'MainPageScreen'),
+  component: lazyRouteComponent(() => import('./features/admin/site/MainPageScreen'), 'MainPageScreen'),
 });
 
 const routeTree = rootRoute.addChildren([

@@ -6,9 +6,9 @@ import { useViewer } from '../../session/viewer';
 import { AdminPage } from './AdminPage';
 import { ArticleForm } from '../editor/ArticleForm';
 import { PodcastForm } from '../editor/PodcastForm';
-import { RebuildDatabaseButton } from './RebuildDatabaseButton';
-import { ModerationLink } from '../moderation/ModerationLink';
-import { UsersTab } from './UsersTab';
+import { RebuildDatabaseButton } from './rebuild/RebuildDatabaseButton';
+import { ModerationLink } from './moderation/ModerationLink';
+import { UsersTab } from './users/UsersTab';
 // The overview brings uPlot: imported here and under dashboard/ only, so it is in the admin's chunk.
 import { Overview } from './dashboard/Overview';
 

@@ -9,7 +9,7 @@ import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { fullName, formatCount } from '../../lib/format';
-import { MemberLink } from '../members/MemberLink';
+import { MemberLink } from '../content/MemberLink';
 import { BookIcon, CommentIcon, EditIcon, TrophyIcon } from '../../components/icons';
 import './community.css';
 import { LoadFailure } from '../content/LoadFailure';

@@ -10,7 +10,7 @@ import { ImageField, PUBLISH_AT_DESCRIPTION, SavedLinks, SaveActions, statusFor,
 import { TextField } from '../../components/TextField';
 import { bind, bindWithError, useEntityForm } from '../../lib/entityForm';
 import { formatDuration } from '../../lib/format';
-import { CategoryChoices } from './CategoryChoices';
+import { CategoryChoices } from '../content/CategoryChoices';
 import { EpisodeNumberField, initialPlacement, ShowSelect, useEpisodePlacement } from './EpisodePlacement';
 import { justCreatedItem, useForgetCreated, useOpenCreated } from './firstSave';
 import { useSavePodcast } from './mutations';

@@ -15,7 +15,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { MentionText } from '../../components/MentionText';
 import { MentionTextArea, useMentionDraft } from '../content/MentionTextArea';
 import { fullName } from '../../lib/format';
-import { MemberLink } from '../members/MemberLink';
+import { MemberLink } from '../content/MemberLink';
 import { OfflineNotice } from '../content/OfflineNotice';
 import { useOutboxItems, useQueued } from '../../outbox/hooks';
 import { RefusedHere } from '../../outbox/OutboxNotice';

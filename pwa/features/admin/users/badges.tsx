@@ -1,6 +1,6 @@
-import type { Role } from '../../../contracts/common';
-import { Badge, ROLE_TONES } from '../../components/Badge';
-import { ROLE_LABELS } from './labels';
+import type { Role } from '../../../../contracts/common';
+import { Badge, ROLE_TONES } from '../../../components/Badge';
+import { ROLE_LABELS } from '../labels';
 
 /** Spec 6 role colours: subscriber blue, contributor green, editor purple, admin red. */
 export function RoleBadge({ role }: { role: Role }) {

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { RebuildCounts, SeedDatabaseResponse } from '../../../contracts/admin';
-import { rebuildQueries } from '../../api/admin';
-import { Button } from '../../components/Button';
-import { AlertDialog } from '../../components/Dialog';
-import { TextField } from '../../components/TextField';
-import { serverMessage } from '../../lib/errors';
-import { useRebuildDatabase } from './siteMutations';
+import type { RebuildCounts, SeedDatabaseResponse } from '../../../../contracts/admin';
+import { rebuildQueries } from '../../../api/admin';
+import { Button } from '../../../components/Button';
+import { AlertDialog } from '../../../components/Dialog';
+import { TextField } from '../../../components/TextField';
+import { serverMessage } from '../../../lib/errors';
+import { useRebuildDatabase } from '../site/siteMutations';
 
 /** The preview's counts as the dialog lists them, in the order a reader scans the site. */
 const COUNT_LABELS: Array<[keyof RebuildCounts, string, string]> = [

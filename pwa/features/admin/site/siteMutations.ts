@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SEED_MESSAGES, type MenuSetting, type SeedDatabaseResponse } from '../../../contracts/admin';
-import { invalidateFeatured, seedDatabase, setFeatured, setMenuVisibility, type FeaturableKind } from '../../api/admin';
-import { invalidateMenuSettings, menuQueries, type MenuKey } from '../../api/menu';
-import { errorToast, toast } from '../../components/Toast';
+import { SEED_MESSAGES, type MenuSetting, type SeedDatabaseResponse } from '../../../../contracts/admin';
+import { invalidateFeatured, seedDatabase, setFeatured, setMenuVisibility, type FeaturableKind } from '../../../api/admin';
+import { invalidateMenuSettings, menuQueries, type MenuKey } from '../../../api/menu';
+import { errorToast, toast } from '../../../components/Toast';
 
 /* Site-wide writes of the control panel: navigation visibility, featured items, the sample-data rebuild. */
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Role } from '../../../contracts/common';
+import type { Role } from '../../../../contracts/common';
 import {
   invalidateInvitations,
   invalidateUsers,
@@ -14,9 +14,9 @@ import {
   type UserCreateFields,
   type UserUpdateFields,
   userApi,
-} from '../../api/users';
-import { resetMemberTwoFactor } from '../../api/two-factor';
-import { errorToast, toast } from '../../components/Toast';
+} from '../../../api/users';
+import { resetMemberTwoFactor } from '../../../api/two-factor';
+import { errorToast, toast } from '../../../components/Toast';
 
 /* User and invitation writes of the control panel's Users tab and the User Management screen. */
 

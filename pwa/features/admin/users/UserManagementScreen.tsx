@@ -1,20 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Key } from 'react-aria-components';
-import type { User } from '../../../contracts/auth';
-import { userApi, userQueries } from '../../api/users';
-import { Button } from '../../components/Button';
-import { SearchField } from '../../components/SearchField';
-import { Select } from '../../components/Select';
-import { fullName } from '../../lib/format';
-import { matchesSearch } from '../content/listFilters';
-import { AdminPage } from './AdminPage';
-import { isRole, ROLE_OPTIONS } from './labels';
+import type { User } from '../../../../contracts/auth';
+import { userApi, userQueries } from '../../../api/users';
+import { Button } from '../../../components/Button';
+import { SearchField } from '../../../components/SearchField';
+import { Select } from '../../../components/Select';
+import { fullName } from '../../../lib/format';
+import { matchesSearch } from '../../content/listFilters';
+import { AdminPage } from '../AdminPage';
+import { isRole, ROLE_OPTIONS } from '../labels';
 import { UserFormDialog } from './UserFormDialog';
 import { ACTIVITY_COLUMNS, UserTable } from './UserTable';
 import { Invitations } from './Invitations';
-import type { UserSort } from '../../../contracts/users';
-import type { DataTableSort, SortDirection } from '../../components/DataTable';
+import type { UserSort } from '../../../../contracts/users';
+import type { DataTableSort, SortDirection } from '../../../components/DataTable';
 
 /** The table's sortable headers and their sort keys (GET /api/admin/users?sort=). */
 const SORTABLE: Record<string, UserSort> = {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MenuSetting } from '../../../contracts/admin';
-import { menuQueries } from '../../api/menu';
-import { Switch } from '../../components/Switch';
-import { AdminPage } from './AdminPage';
+import type { MenuSetting } from '../../../../contracts/admin';
+import { menuQueries } from '../../../api/menu';
+import { Switch } from '../../../components/Switch';
+import { AdminPage } from '../AdminPage';
 import { MENU_FALLBACK_LABELS, useMenuVisibility } from './siteMutations';
-import { TableSkeleton } from './TableSkeleton';
-import { LoadFailure } from '../content/LoadFailure';
+import { TableSkeleton } from '../TableSkeleton';
+import { LoadFailure } from '../../content/LoadFailure';
 
 /** /admin/menu (spec 2, Menu settings; admins). */
 export function MenuSettingsScreen() {

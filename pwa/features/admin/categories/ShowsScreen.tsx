@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-aria-components';
-import { PodcastShowCreateInput, PodcastShowUpdateInput, slugify, type PodcastShow } from '../../../contracts/podcasts';
-import { podcastShowQueries } from '../../api/podcast-shows';
-import { Button } from '../../components/Button';
-import { Dialog, FormDialogActions } from '../../components/Dialog';
-import { ActionsMenu, type MenuAction } from '../../components/Menu';
-import { NumberField } from '../../components/NumberField';
-import { TextField } from '../../components/TextField';
-import { bind, useEntityForm, submitLabel, saveThen } from '../../lib/entityForm';
+import { PodcastShowCreateInput, PodcastShowUpdateInput, slugify, type PodcastShow } from '../../../../contracts/podcasts';
+import { podcastShowQueries } from '../../../api/podcast-shows';
+import { Button } from '../../../components/Button';
+import { Dialog, FormDialogActions } from '../../../components/Dialog';
+import { ActionsMenu, type MenuAction } from '../../../components/Menu';
+import { NumberField } from '../../../components/NumberField';
+import { TextField } from '../../../components/TextField';
+import { bind, useEntityForm, submitLabel, saveThen } from '../../../lib/entityForm';
 import { withDisplayOrder } from './displayOrder';
 import { NameAndSlugFields } from './NameAndSlugFields';
 import { AdminListStates, ConfirmDeleteDialog } from './AdminListStates';
-import { AdminPage } from './AdminPage';
+import { AdminPage } from '../AdminPage';
 import { useDeleteShow, useSaveShow } from './showMutations';
 
 const SHOW_ACTIONS: MenuAction[] = [

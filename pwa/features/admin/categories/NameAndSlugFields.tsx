@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
-import { TextField } from '../../components/TextField';
-import { bind } from '../../lib/entityForm';
+import { TextField } from '../../../components/TextField';
+import { bind } from '../../../lib/entityForm';
 
 /** What `bind` needs of a TanStack Form field holding text. */
 interface TextFieldApi {

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { NewsCategory } from '../../../contracts/admin';
-import { newsCategoryQueries } from '../../api/news';
-import { Badge } from '../../components/Badge';
-import { Button } from '../../components/Button';
-import { ActionsMenu, type MenuAction } from '../../components/Menu';
-import { Switch } from '../../components/Switch';
+import type { NewsCategory } from '../../../../contracts/admin';
+import { newsCategoryQueries } from '../../../api/news';
+import { Badge } from '../../../components/Badge';
+import { Button } from '../../../components/Button';
+import { ActionsMenu, type MenuAction } from '../../../components/Menu';
+import { Switch } from '../../../components/Switch';
 import { AdminListStates, ConfirmDeleteDialog } from './AdminListStates';
-import { AdminPage } from './AdminPage';
+import { AdminPage } from '../AdminPage';
 import { CategoryFormDialog } from './CategoryFormDialog';
 import { useCategoryActive, useDeleteCategory } from './categoryMutations';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { moderationQueries } from '../../api/moderation';
-import { LinkButton } from '../../components/Button';
+import { moderationQueries } from '../../../api/moderation';
+import { LinkButton } from '../../../components/Button';
 
 /** The control panel's link to the queue, with how many reported items wait (editors and admins). */
 export function ModerationLink() {

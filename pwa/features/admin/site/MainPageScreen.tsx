@@ -1,19 +1,19 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { Key } from 'react-aria-components';
-import { LIMITS } from '../../../contracts/constants';
-import type { FeaturableKind } from '../../api/admin';
-import { forumQueries } from '../../api/forums';
-import { newsQueries } from '../../api/news';
-import { podcastQueries } from '../../api/podcasts';
-import { Badge } from '../../components/Badge';
-import { EmptyState } from '../../components/EmptyState';
-import { Switch } from '../../components/Switch';
-import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
-import { excerptOrContent } from '../../../contracts/text';
-import { AdminPage } from './AdminPage';
-import { TableSkeleton } from './TableSkeleton';
-import { LoadFailure } from '../content/LoadFailure';
+import { LIMITS } from '../../../../contracts/constants';
+import type { FeaturableKind } from '../../../api/admin';
+import { forumQueries } from '../../../api/forums';
+import { newsQueries } from '../../../api/news';
+import { podcastQueries } from '../../../api/podcasts';
+import { Badge } from '../../../components/Badge';
+import { EmptyState } from '../../../components/EmptyState';
+import { Switch } from '../../../components/Switch';
+import { Tab, TabList, TabPanel, Tabs } from '../../../components/Tabs';
+import { excerptOrContent } from '../../../../contracts/text';
+import { AdminPage } from '../AdminPage';
+import { TableSkeleton } from '../TableSkeleton';
+import { LoadFailure } from '../../content/LoadFailure';
 import { useFeatured } from './siteMutations';
 
 /** /admin/main-page (spec 2, Main Page Control Panel; editors and admins). */

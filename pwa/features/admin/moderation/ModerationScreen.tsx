@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { REPORT_REASON_NAMES, type ModerationAction } from '../../../contracts/moderation-constants';
-import type { QueueItem } from '../../../contracts/moderation';
-import { moderationQueries } from '../../api/moderation';
-import { Button } from '../../components/Button';
-import { AlertDialog } from '../../components/Dialog';
-import { EmptyState } from '../../components/EmptyState';
-import { TextField } from '../../components/TextField';
-import { Time } from '../../components/Time';
-import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
-import { useViewer } from '../../session/viewer';
-import { AdminPage } from '../admin/AdminPage';
-import { useModerate } from './mutations';
+import { REPORT_REASON_NAMES, type ModerationAction } from '../../../../contracts/moderation-constants';
+import type { QueueItem } from '../../../../contracts/moderation';
+import { moderationQueries } from '../../../api/moderation';
+import { Button } from '../../../components/Button';
+import { AlertDialog } from '../../../components/Dialog';
+import { EmptyState } from '../../../components/EmptyState';
+import { TextField } from '../../../components/TextField';
+import { Time } from '../../../components/Time';
+import { Skeleton, SkeletonGroup } from '../../../components/Skeleton';
+import { useViewer } from '../../../session/viewer';
+import { AdminPage } from '../AdminPage';
+import { useModerate } from './moderationMutations';
 import './moderation.css';
 
 const KIND_NAMES: Record<QueueItem['target']['type'], string> = {

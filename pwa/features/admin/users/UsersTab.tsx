@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { User } from '../../../contracts/auth';
-import { userApi, userQueries } from '../../api/users';
-import { Button } from '../../components/Button';
+import type { User } from '../../../../contracts/auth';
+import { userApi, userQueries } from '../../../api/users';
+import { Button } from '../../../components/Button';
 import { UserFormDialog } from './UserFormDialog';
 import { UserTable } from './UserTable';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { PodcastShowCreateInput, PodcastShowUpdateInput } from '../../../contracts/podcasts';
-import { createPodcastShow, deletePodcastShow, invalidatePodcastShows, updatePodcastShow } from '../../api/podcast-shows';
-import { errorToast, toast } from '../../components/Toast';
+import type { PodcastShowCreateInput, PodcastShowUpdateInput } from '../../../../contracts/podcasts';
+import { createPodcastShow, deletePodcastShow, invalidatePodcastShows, updatePodcastShow } from '../../../api/podcast-shows';
+import { errorToast, toast } from '../../../components/Toast';
 
 /* Podcast show writes of the control panel's Shows screen. */
 

@@ -1,7 +1,7 @@
-import type { User } from '../../../contracts/auth';
-import type { UserApi } from '../../api/users';
-import { AlertDialog } from '../../components/Dialog';
-import { fullName } from '../../lib/format';
+import type { User } from '../../../../contracts/auth';
+import type { UserApi } from '../../../api/users';
+import { AlertDialog } from '../../../components/Dialog';
+import { fullName } from '../../../lib/format';
 import { useDeleteUser } from './userMutations';
 
 export interface DeleteUserDialogProps {

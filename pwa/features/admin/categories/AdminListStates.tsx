@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AlertDialog } from '../../components/Dialog';
-import { EmptyState } from '../../components/EmptyState';
-import { LoadFailure } from '../content/LoadFailure';
-import { TableSkeleton } from './TableSkeleton';
+import { AlertDialog } from '../../../components/Dialog';
+import { EmptyState } from '../../../components/EmptyState';
+import { LoadFailure } from '../../content/LoadFailure';
+import { TableSkeleton } from '../TableSkeleton';
 
 /**
  * The states of a control-panel list (categories, shows): loading, failed (offline: managing needs a

@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import type { User } from '../../../contracts/auth';
-import type { Role } from '../../../contracts/common';
-import type { UserApi } from '../../api/users';
-import { Badge } from '../../components/Badge';
-import { Button } from '../../components/Button';
-import { AlertDialog, Dialog } from '../../components/Dialog';
-import { ActionsMenu, type MenuAction } from '../../components/Menu';
-import { Select } from '../../components/Select';
-import { fullName } from '../../lib/format';
-import { useViewer } from '../../session/viewer';
+import type { User } from '../../../../contracts/auth';
+import type { Role } from '../../../../contracts/common';
+import type { UserApi } from '../../../api/users';
+import { Badge } from '../../../components/Badge';
+import { Button } from '../../../components/Button';
+import { AlertDialog, Dialog } from '../../../components/Dialog';
+import { ActionsMenu, type MenuAction } from '../../../components/Menu';
+import { Select } from '../../../components/Select';
+import { fullName } from '../../../lib/format';
+import { useViewer } from '../../../session/viewer';
 import { DeleteUserDialog } from './DeleteUserDialog';
-import { isRole, ROLE_OPTIONS } from './labels';
+import { isRole, ROLE_OPTIONS } from '../labels';
 import { useResetTwoFactor, useSignOutUserEverywhere, useUserActive, useUserRole } from './userMutations';
 
 export interface UserRowActionsProps {

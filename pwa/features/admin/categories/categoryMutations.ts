@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { NewsCategoryCreateInput, NewsCategoryUpdateInput } from '../../../contracts/admin';
-import { createNewsCategory, deleteNewsCategory, invalidateNewsCategories, updateNewsCategory } from '../../api/news-categories';
-import { errorToast, toast } from '../../components/Toast';
+import type { NewsCategoryCreateInput, NewsCategoryUpdateInput } from '../../../../contracts/admin';
+import { createNewsCategory, deleteNewsCategory, invalidateNewsCategories, updateNewsCategory } from '../../../api/news-categories';
+import { errorToast, toast } from '../../../components/Toast';
 
 /* News category writes of the control panel's Categories screen. */
 

@@ -1,24 +1,24 @@
-import { DataTable } from '../../components/DataTable';
+import { DataTable } from '../../../components/DataTable';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Form } from 'react-aria-components';
-import type { Role } from '../../../contracts/common';
-import { InvitationCreateInput, type Invitation, type InvitationCreated, type InvitationWithLink } from '../../../contracts/users';
-import { siteQueries } from '../../api/site';
-import { userQueries } from '../../api/users';
-import { Badge } from '../../components/Badge';
-import { Button } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
-import { TextField } from '../../components/TextField';
-import { formatDate } from '../../lib/format';
-import { bind, useEntityForm } from '../../lib/entityForm';
+import type { Role } from '../../../../contracts/common';
+import { InvitationCreateInput, type Invitation, type InvitationCreated, type InvitationWithLink } from '../../../../contracts/users';
+import { siteQueries } from '../../../api/site';
+import { userQueries } from '../../../api/users';
+import { Badge } from '../../../components/Badge';
+import { Button } from '../../../components/Button';
+import { EmptyState } from '../../../components/EmptyState';
+import { TextField } from '../../../components/TextField';
+import { formatDate } from '../../../lib/format';
+import { bind, useEntityForm } from '../../../lib/entityForm';
 import { RoleBadge } from './badges';
-import { ROLE_LABELS } from './labels';
+import { ROLE_LABELS } from '../labels';
 import { RoleSelect } from './UserFormDialog';
 import { InviteLinkPanel } from './InviteLinkPanel';
-import { TableSkeleton } from './TableSkeleton';
+import { TableSkeleton } from '../TableSkeleton';
 import { useInviteUser, useIssueInvitationLink, useResendInvitation, useRevokeInvitation } from './userMutations';
-import { LoadFailure } from '../content/LoadFailure';
+import { LoadFailure } from '../../content/LoadFailure';
 
 /**
  * Invitations, in one place (User Management, issue 35): the invite form and the pending

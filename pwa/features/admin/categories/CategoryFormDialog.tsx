@@ -1,10 +1,10 @@
 import { Form } from 'react-aria-components';
-import { NewsCategoryCreateInput, NewsCategoryUpdateInput, type NewsCategory } from '../../../contracts/admin';
-import { LIMITS } from '../../../contracts/constants';
-import { Dialog, FormDialogActions } from '../../components/Dialog';
-import { NumberField } from '../../components/NumberField';
-import { TextField } from '../../components/TextField';
-import { bind, useEntityForm, submitLabel, saveThen } from '../../lib/entityForm';
+import { NewsCategoryCreateInput, NewsCategoryUpdateInput, type NewsCategory } from '../../../../contracts/admin';
+import { LIMITS } from '../../../../contracts/constants';
+import { Dialog, FormDialogActions } from '../../../components/Dialog';
+import { NumberField } from '../../../components/NumberField';
+import { TextField } from '../../../components/TextField';
+import { bind, useEntityForm, submitLabel, saveThen } from '../../../lib/entityForm';
 import { withDisplayOrder } from './displayOrder';
 import { NameAndSlugFields } from './NameAndSlugFields';
 import { useSaveCategory } from './categoryMutations';

@@ -1,16 +1,16 @@
-import { DataTable, type DataTableSort } from '../../components/DataTable';
+import { DataTable, type DataTableSort } from '../../../components/DataTable';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { User } from '../../../contracts/auth';
-import type { AdminUserRow } from '../../../contracts/users';
-import type { UserApi } from '../../api/users';
-import { Avatar } from '../../components/Avatar';
-import { Badge } from '../../components/Badge';
-import { EmptyState } from '../../components/EmptyState';
-import { Time } from '../../components/Time';
-import { fullName } from '../../lib/format';
-import { LoadFailure } from '../content/LoadFailure';
+import type { User } from '../../../../contracts/auth';
+import type { AdminUserRow } from '../../../../contracts/users';
+import type { UserApi } from '../../../api/users';
+import { Avatar } from '../../../components/Avatar';
+import { Badge } from '../../../components/Badge';
+import { EmptyState } from '../../../components/EmptyState';
+import { Time } from '../../../components/Time';
+import { fullName } from '../../../lib/format';
+import { LoadFailure } from '../../content/LoadFailure';
 import { ActiveBadge, RoleBadge } from './badges';
-import { TableSkeleton } from './TableSkeleton';
+import { TableSkeleton } from '../TableSkeleton';
 import { SelfBadge, UserRowActions } from './UserRowActions';
 
 export interface UserTableProps {

@@ -1,9 +1,9 @@
-import type { InvitationWithLink } from '../../../contracts/users';
-import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
-import { toast } from '../../components/Toast';
-import { formatDate } from '../../lib/format';
-import { ROLE_LABELS } from './labels';
+import type { InvitationWithLink } from '../../../../contracts/users';
+import { Button } from '../../../components/Button';
+import { TextField } from '../../../components/TextField';
+import { toast } from '../../../components/Toast';
+import { formatDate } from '../../../lib/format';
+import { ROLE_LABELS } from '../labels';
 
 /**
  * The one-time invite link just issued, to pass on to the invitee by hand: after "New link", or

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Form } from 'react-aria-components';
-import { NEW_PASSWORD_HINT, type User } from '../../../contracts/auth';
-import type { Role } from '../../../contracts/common';
-import { UserCreateInput, UserUpdateInput } from '../../../contracts/users';
-import { Checkbox } from '../../components/Checkbox';
-import { Dialog, FormDialogActions } from '../../components/Dialog';
-import { FileField } from '../content/FileField';
-import { Select } from '../../components/Select';
-import { TextField } from '../../components/TextField';
-import { bind, bindWithError, useEntityForm } from '../../lib/entityForm';
-import { isRole, ROLE_OPTIONS } from './labels';
+import { NEW_PASSWORD_HINT, type User } from '../../../../contracts/auth';
+import type { Role } from '../../../../contracts/common';
+import { UserCreateInput, UserUpdateInput } from '../../../../contracts/users';
+import { Checkbox } from '../../../components/Checkbox';
+import { Dialog, FormDialogActions } from '../../../components/Dialog';
+import { FileField } from '../../content/FileField';
+import { Select } from '../../../components/Select';
+import { TextField } from '../../../components/TextField';
+import { bind, bindWithError, useEntityForm } from '../../../lib/entityForm';
+import { isRole, ROLE_OPTIONS } from '../labels';
 import { useSaveUser, type UserFormVariant } from './userMutations';
 
 export interface UserFormDialogProps {
