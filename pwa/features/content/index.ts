@@ -1,0 +1,1 @@
+export { parseCategoryParam, validateCategorySearch } from './listFilters';
