@@ -29,6 +29,8 @@ const BACKGROUND_COLOR = '#ffffff';
  */
 const CARDS = /[\/]pwa[\/](components[\/](Card|CardGrid|Cover|coverSources|nearViewport|Time|EmptyState|Badge|Avatar|Skeleton|icons)|features[\/](news[\/](ArticleCard|mutations)|podcasts[\/](EpisodeCard|PlayCount)|content[\/](CategoryBadges|LoadFailure|OfflineNotice|commentCount)|library[\/](SaveToggle|savedQueries|downloadQueries))|offline[\/]storageBudget|outbox[\/](OutboxNotice|hooks)|session[\/]viewer)\.tsx?$/;
 
+const FRONT_DOOR = /[\/]pwa[\/]features[\/][^\/]+[\/]index\.ts$/;
+
 /**
  * Writes a brotli copy (quality 11) beside each script and stylesheet of the browser's build,
  * which the server sends as it is to a browser that accepts br (koa-send, server/static.ts); the
@@ -108,6 +110,9 @@ export default defineConfig({
     // scripts/check-bundle.ts reads the chunk graph from it to hold `/` to its JS budget.
     manifest: true,
     rolldownOptions: {
+      // A feature's front door (features/<x>/index.ts) only re-exports: importing one part through it
+      // must not load the feature's other parts, nor pull a lazy screen into the importer's chunk.
+      treeshake: { moduleSideEffects: (id, external) => external || !FRONT_DOOR.test(id) },
       output: {
         // Everything the entry imports statically is loaded on every page anyway: one chunk, not
         // thirty-odd small ones (each a request, and each module preload costs the phone a little).

@@ -7,7 +7,7 @@ import { formatCategoryParam, parseCategoryParam, type ListTab } from './listFil
 // needed: a visitor's first /news or /podcasts needs neither (docs/performance.md, "2026-11-28: the
 // first page under 200 KB").
 const ListTabs = lazy(() => import('./ListTabs').then((m) => ({ default: m.ListTabs })));
-const SiteSearchResults = lazy(() => import('../search/SiteSearchResults').then((m) => ({ default: m.SiteSearchResults })));
+const SiteSearchResults = lazy(() => import('../search').then((m) => ({ default: m.SiteSearchResults })));
 
 /**
  * The list state /news and /podcasts share: the search text and the editor's tab here; the selected

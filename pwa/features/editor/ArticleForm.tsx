@@ -11,7 +11,7 @@ import { ImageField, PUBLISH_AT_DESCRIPTION, SavedLinks, SaveActions, statusFor,
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { bind, bindChoice, useEntityForm } from '../../lib/entityForm';
-import { CategoryChoices } from '../content/CategoryChoices';
+import { CategoryChoices } from '../content';
 import { justCreatedItem, useForgetCreated, useOpenCreated } from './firstSave';
 import { useSaveArticle } from './mutations';
 

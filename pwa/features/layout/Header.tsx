@@ -6,11 +6,11 @@ import { PlainLinkButton } from '../../components/PlainButton';
 import { InstallButton } from './InstallButton';
 import { OfflineIndicator } from './OfflineIndicator';
 import { SavedLink } from '../library/SavedLink';
-import { LogoutButton } from '../auth/LogoutButton';
+import { LogoutButton } from '../auth';
 import { useOutboxSync } from '../../outbox/useOutboxSync';
 import { useReadingListSync } from '../library/useReadingListSync';
 import { useSessionUserId } from '../../session/useSession';
-import { useSiteName } from '../site/useSiteName';
+import { useSiteName } from '../site';
 import { useLive } from '../../lib/clock';
 import { MobileMenu } from './MobileMenu';
 import { NavLinks } from './NavLinks';
@@ -20,7 +20,7 @@ import { ThemeToggle } from './ThemeToggle';
 // ~20 KB gzipped: a visitor's first load of / does without them (the bundle budget).
 const AccountMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m.AccountMenu })));
 const SyncStatus = lazy(() => import('../../outbox/SyncStatus').then((m) => ({ default: m.SyncStatus })));
-const NotificationBell = lazy(() => import('../notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })));
+const NotificationBell = lazy(() => import('../notifications').then((m) => ({ default: m.NotificationBell })));
 
 export function Header() {
   const siteName = useSiteName();

@@ -4,7 +4,7 @@ import { Card } from '../../components/Card';
 import { ARTICLE_PLACEHOLDER, CARD_IMAGE_SIZES, Cover } from '../../components/Cover';
 import { articleCover } from '../../../contracts/covers';
 import { Time } from '../../components/Time';
-import { CategoryBadges } from '../content/CategoryBadges';
+import { CategoryBadges } from '../content';
 import { SaveToggle } from '../library/SaveToggle';
 
 export interface ArticleCardProps {

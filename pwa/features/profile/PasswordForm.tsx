@@ -4,7 +4,7 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { TextField } from '../../components/TextField';
 import { bind, useEntityForm } from '../../lib/entityForm';
-import { NewPasswordField } from '../auth/NewPasswordField';
+import { NewPasswordField } from '../auth';
 import { useChangePassword } from './mutations';
 
 /**

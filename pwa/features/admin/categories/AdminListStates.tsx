@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AlertDialog } from '../../../components/Dialog';
 import { EmptyState } from '../../../components/EmptyState';
-import { LoadFailure } from '../../content/LoadFailure';
+import { LoadFailure } from '../../content';
 import { TableSkeleton } from '../TableSkeleton';
 
 /**

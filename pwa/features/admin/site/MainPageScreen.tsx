@@ -13,7 +13,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../../../components/Tabs';
 import { excerptOrContent } from '../../../../contracts/text';
 import { AdminPage } from '../AdminPage';
 import { TableSkeleton } from '../TableSkeleton';
-import { LoadFailure } from '../../content/LoadFailure';
+import { LoadFailure } from '../../content';
 import { useFeatured } from './siteMutations';
 
 /** /admin/main-page (spec 2, Main Page Control Panel; editors and admins). */

@@ -5,7 +5,7 @@ import { Switch } from '../../../components/Switch';
 import { AdminPage } from '../AdminPage';
 import { MENU_FALLBACK_LABELS, useMenuVisibility } from './siteMutations';
 import { TableSkeleton } from '../TableSkeleton';
-import { LoadFailure } from '../../content/LoadFailure';
+import { LoadFailure } from '../../content';
 
 /** /admin/menu (spec 2, Menu settings; admins). */
 export function MenuSettingsScreen() {

@@ -18,7 +18,7 @@ import { RoleSelect } from './UserFormDialog';
 import { InviteLinkPanel } from './InviteLinkPanel';
 import { TableSkeleton } from '../TableSkeleton';
 import { useInviteUser, useIssueInvitationLink, useResendInvitation, useRevokeInvitation } from './userMutations';
-import { LoadFailure } from '../../content/LoadFailure';
+import { LoadFailure } from '../../content';
 
 /**
  * Invitations, in one place (User Management, issue 35): the invite form and the pending

@@ -5,7 +5,7 @@ import type { Role } from '../../../../contracts/common';
 import { UserCreateInput, UserUpdateInput } from '../../../../contracts/users';
 import { Checkbox } from '../../../components/Checkbox';
 import { Dialog, FormDialogActions } from '../../../components/Dialog';
-import { FileField } from '../../content/FileField';
+import { FileField } from '../../content';
 import { Select } from '../../../components/Select';
 import { TextField } from '../../../components/TextField';
 import { bind, bindWithError, useEntityForm } from '../../../lib/entityForm';

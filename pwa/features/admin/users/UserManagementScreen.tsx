@@ -7,7 +7,7 @@ import { Button } from '../../../components/Button';
 import { SearchField } from '../../../components/SearchField';
 import { Select } from '../../../components/Select';
 import { fullName } from '../../../lib/format';
-import { matchesSearch } from '../../content/listFilters';
+import { matchesSearch } from '../../content';
 import { AdminPage } from '../AdminPage';
 import { isRole, ROLE_OPTIONS } from '../labels';
 import { UserFormDialog } from './UserFormDialog';

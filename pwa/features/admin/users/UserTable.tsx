@@ -8,7 +8,7 @@ import { Badge } from '../../../components/Badge';
 import { EmptyState } from '../../../components/EmptyState';
 import { Time } from '../../../components/Time';
 import { fullName } from '../../../lib/format';
-import { LoadFailure } from '../../content/LoadFailure';
+import { LoadFailure } from '../../content';
 import { ActiveBadge, RoleBadge } from './badges';
 import { TableSkeleton } from '../TableSkeleton';
 import { SelfBadge, UserRowActions } from './UserRowActions';

@@ -1,0 +1,1 @@
+export { ROLE_LABELS } from './labels';

@@ -1,0 +1,2 @@
+export { ArticleForm } from './ArticleForm';
+export { PodcastForm } from './PodcastForm';

@@ -1,0 +1,1 @@
+export { AuthorByline } from './AuthorByline';

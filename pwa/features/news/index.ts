@@ -1,0 +1,3 @@
+export { ArticleCard } from './ArticleCard';
+export { ArticleView } from './ArticleScreen';
+export { shareEpisode } from './share';

@@ -1,0 +1,3 @@
+export { EpisodeView } from './EpisodeScreen';
+export { ListenNowLink } from './ListenNowLink';
+export { PlayCount } from './PlayCount';
