@@ -3,17 +3,17 @@ import { createRoute, createRouter, lazyRouteComponent, type RouterHistory } fro
 import { NotFoundScreen } from './features/errors';
 import { RootLayout } from './features/layout';
 import { authenticatedRoute, rootRoute } from './routing/root';
-import { homeRoute } from './features/home/routes';
-import { confirmEmailRoute, forgotPasswordRoute, inviteRoute, loginRoute, logoutRoute, resetPasswordRoute } from './features/auth/routes';
-import { articleRoute, newsRoute } from './features/news/routes';
-import { episodeRoute, podcastsRoute } from './features/podcasts/routes';
-import { discussionRoute, forumsRoute } from './features/forums/routes';
-import { resourcesRoute } from './features/resources/routes';
-import { communityRoute } from './features/community/routes';
-import { memberRoute } from './features/members/routes';
-import { profileRoute, twoFactorSetupRoute } from './features/profile/routes';
-import { notificationSettingsRoute, notificationsRoute } from './features/notifications/routes';
-import { staticPageRoutes } from './features/pages/routes';
+import { homeRoute } from './features/home';
+import { confirmEmailRoute, forgotPasswordRoute, inviteRoute, loginRoute, logoutRoute, resetPasswordRoute } from './features/auth';
+import { articleRoute, newsRoute } from './features/news';
+import { episodeRoute, podcastsRoute } from './features/podcasts';
+import { discussionRoute, forumsRoute } from './features/forums';
+import { resourcesRoute } from './features/resources';
+import { communityRoute } from './features/community';
+import { memberRoute } from './features/members';
+import { profileRoute, twoFactorSetupRoute } from './features/profile';
+import { notificationSettingsRoute, notificationsRoute } from './features/notifications';
+import { staticPageRoutes } from './features/pages';
 import {
   addArticleRoute,
   addPodcastRoute,
@@ -21,7 +21,7 @@ import {
   editArticleRoute,
   editPodcastRoute,
   episodePreviewRoute,
-} from './features/editor/routes';
+} from './features/editor';
 import {
   adminAuditRoute,
   adminCategoriesRoute,
@@ -32,7 +32,7 @@ import {
   adminRoute,
   adminShowsRoute,
   adminUsersRoute,
-} from './features/admin/routes';
+} from './features/admin';
 
 /*
  * The route table, assembled: each feature declares its routes beside its screens (features/<x>/routes.tsx)

@@ -1,1 +1,2 @@
 export { AuthorByline } from './AuthorByline';
+export { memberRoute } from './routes';

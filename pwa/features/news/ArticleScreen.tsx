@@ -27,7 +27,7 @@ import { CommentIcon, ShareIcon } from '../../components/icons';
 import { useArticleArchive, useArticleDelete } from './mutations';
 import { shareArticle } from './share';
 import { useViewer } from '../../session/viewer';
-import './news.css';
+import '../../styles/posts.css';
 import { Time } from '../../components/Time';
 
 const route = getRouteApi('/news/$id');

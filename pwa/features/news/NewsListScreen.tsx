@@ -19,7 +19,7 @@ import { StatusTools } from '../content';
 import { useCommentCount } from '../content';
 import { useViewer, type Viewer } from '../../session/viewer';
 import { ContentListBody, useContentListControls } from '../content';
-import './news.css';
+import '../../styles/posts.css';
 import { LoadFailure } from '../content';
 
 // The visitor's sign-in prompt (a dialog: React Aria's Dialog and Modal, ~40 KB) loads when first

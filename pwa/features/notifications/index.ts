@@ -1,1 +1,2 @@
-export { NotificationBell } from './NotificationBell';
+export { LazyNotificationBell } from './LazyNotificationBell';
+export { notificationSettingsRoute, notificationsRoute } from './routes';

@@ -24,7 +24,7 @@ import { DownloadButton } from '../library/DownloadButton';
 import { ExternalEpisodeLink } from './ExternalEpisodeLink';
 import { ListenNowLink } from './ListenNowLink';
 import { PlayCount } from './PlayCount';
-import '../news/news.css';
+import '../../styles/posts.css';
 import './podcasts.css';
 import { EpisodePeople } from './EpisodePeople';
 

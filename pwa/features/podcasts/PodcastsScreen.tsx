@@ -21,7 +21,7 @@ import { parseShowParam } from './showFilter';
 import { SubscribeSection } from './SubscribeSection';
 import { usePodcastArchive, usePodcastStatus } from './mutations';
 import { ContentListBody, useContentListControls } from '../content';
-import '../news/news.css';
+import '../../styles/posts.css';
 import './podcasts.css';
 import { LoadFailure } from '../content';
 
