@@ -17,7 +17,7 @@ export const adminContentRoute = createRoute({
   component: lazyRouteComponent(() => import('./content/ContentScreen'), 'ContentScreen'),
 });
 
-/** The moderation queue (issue 36): editors and admins, linked from the control panel. */
+/** The moderation queue: editors and admins, linked from the control panel. */
 export const adminModerationRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/admin/moderation',
