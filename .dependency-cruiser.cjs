@@ -11,13 +11,14 @@ const TYPES_ONLY = ['type-only', 'type-import'];
  */
 const TEST = ['\\.(?:test|spec)\\.tsx?$', '^pwa/.+\\.testkit\\.ts$', '^server/test/', '^pwa/e2e/'];
 
-/** The client: components and lib < api < session < offline < outbox < features < the app itself. */
+/** The client: components and lib < api < session < offline < outbox < routing (the roots features hang their routes under) < features < the app itself. */
 const CLIENT_LAYERS = [
   { name: 'components and lib', path: '^pwa/(?:components|lib)/' },
   { name: 'api', path: '^pwa/api/' },
   { name: 'session', path: '^pwa/session/' },
   { name: 'offline', path: '^pwa/offline/' },
   { name: 'outbox', path: '^pwa/outbox/' },
+  { name: 'routing', path: '^pwa/routing/' },
   { name: 'features', path: '^pwa/features/' },
   { name: 'app', path: ['^pwa/(?:router|App|main|entry-server)\\.tsx$', '^pwa/(?:ssr-state|queryClient)\\.ts$', '^pwa/sw/'] },
 ];
@@ -28,6 +29,9 @@ const CLIENT_LAYERS = [
  * worker code reaches the page through them.
  */
 const SHARED_WITH_WORKER = '^pwa/sw/(?:cacheNames|periodicSync)\\.ts$';
+
+/** A feature's front door: the one module of features/<x>/ that other features and the app import. */
+const FRONT_DOOR = '^pwa/features/[^/]+/index\\.ts$';
 
 /** What the worker runs besides its own folder: the reading list's download (worker-safe, no DOM). */
 const WORKER_IMPORTS = ['^pwa/sw/', '^pwa/features/library/readingListDownload\\.ts$'];
@@ -74,6 +78,27 @@ module.exports = {
       severity: 'error',
       from: { path: '^(?:pwa|server|contracts)/' },
       to: { circular: true, viaOnly: { dependencyTypesNot: TYPES_ONLY } },
+    },
+    {
+      name: 'pwa-no-circular-types-included',
+      comment: 'No import circle in pwa/, type-only imports counted: a circle a reader must untie is one even when it leaves nothing at run time.',
+      severity: 'error',
+      from: { path: '^pwa/' },
+      to: { path: '^pwa/', circular: true },
+    },
+    {
+      name: 'client-features-meet-through-front-doors',
+      comment: 'A feature uses another only through its front door (features/<y>/index.ts); a shared need moves down (features/content, components, lib).',
+      severity: 'error',
+      from: { path: '^pwa/features/([^/]+)/', pathNot: TEST },
+      to: { path: '^pwa/features/', pathNot: ['^pwa/features/$1/', FRONT_DOOR] },
+    },
+    {
+      name: 'client-app-meets-features-through-front-doors',
+      comment: 'The composition root (router, entries) takes routes and screens from a feature\'s front door too.',
+      severity: 'error',
+      from: { path: '^pwa/[^/]+\\.tsx?$', pathNot: TEST },
+      to: { path: '^pwa/features/', pathNot: FRONT_DOOR },
     },
     {
       name: 'production-imports-no-test-code',

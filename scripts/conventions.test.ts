@@ -1,7 +1,8 @@
 // Conventions the code keeps that an import graph cannot show (the layers and circles are
 // .dependency-cruiser.cjs's, `npm run lint:layers`). The PWA calls apiFetch only in pwa/api, its
-// resource modules, and keeps useMutation out of components; the router and the server render the
-// same public pages. The server's validated input is typed by the route's validateBody/validateQuery
+// resource modules, and keeps useMutation out of components; features import one another one way
+// (a circle through front doors passes through no module twice, so only a folder-level look sees it);
+// the routes the features declare and the server render the same public pages. The server's validated input is typed by the route's validateBody/validateQuery
 // (WithBody/WithQuery), never cast; only db/dialect.ts branches on the engine; role sets and the
 // published rule are named once.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -66,6 +67,32 @@ describe('requests in pwa/', () => {
   });
 });
 
+describe('features in pwa/', () => {
+  const features = path.join(pwa, 'features');
+  /** Which features each feature imports: static, dynamic and type-only imports alike. */
+  function featureGraph(): Map<string, Set<string>> {
+    const graph = new Map<string, Set<string>>();
+    for (const file of sources(features)) {
+      const from = path.relative(features, file).split(path.sep)[0]!;
+      const uses = graph.get(from) ?? graph.set(from, new Set()).get(from)!;
+      for (const [, spec] of code(file).matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)'(\.[^']+)'/g)) {
+        const to = path.relative(features, path.resolve(path.dirname(file), spec!)).split(path.sep)[0]!;
+        if (to !== from && !to.startsWith('..')) uses.add(to);
+      }
+    }
+    return graph;
+  }
+
+  it('import one another one way: no two features reach each other, directly or round a circle', () => {
+    const graph = featureGraph();
+    expect(graph.get('news')).toContain('content');
+    const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
+      [...(graph.get(from) ?? [])].some((next) => next === to || (!seen.has(next) && (seen.add(next), reaches(next, to, seen))));
+    const circles = [...graph.keys()].filter((feature) => reaches(feature, feature)).sort();
+    expect(circles).toEqual([]);
+  });
+});
+
 describe('server-rendered pages', () => {
   const router = createAppRouter(new QueryClient(), createMemoryHistory({ initialEntries: ['/'] }));
   const routes = Object.values(router.routesById).filter((route) => route.options && 'path' in route.options);
@@ -79,7 +106,7 @@ describe('server-rendered pages', () => {
     });
   const publicRoutes = routes.filter((route) => route.options.staticData?.module);
 
-  it('finds the routes it compares (the router is read live)', () => {
+  it('finds the routes it compares (the assembled router is read live, wherever a route is declared)', () => {
     expect(publicRoutes.map((route) => route.fullPath)).toEqual(expect.arrayContaining(['/', '/news', '/news/$id']));
     expect(routes.length).toBeGreaterThan(publicRoutes.length);
   });

@@ -4,11 +4,11 @@ import { LinkButton } from '../../components/Button';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { useViewer } from '../../session/viewer';
 import { AdminPage } from './AdminPage';
-import { ArticleForm } from '../editor/ArticleForm';
-import { PodcastForm } from '../editor/PodcastForm';
-import { RebuildDatabaseButton } from './RebuildDatabaseButton';
-import { ModerationLink } from '../moderation/ModerationLink';
-import { UsersTab } from './UsersTab';
+import { ArticleForm } from '../editor';
+import { PodcastForm } from '../editor';
+import { RebuildDatabaseButton } from './rebuild/RebuildDatabaseButton';
+import { ModerationLink } from './moderation/ModerationLink';
+import { UsersTab } from './users/UsersTab';
 // The overview brings uPlot: imported here and under dashboard/ only, so it is in the admin's chunk.
 import { Overview } from './dashboard/Overview';
 

@@ -9,7 +9,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { bind, useEntityForm } from '../../lib/entityForm';
-import { useSiteName } from '../site/useSiteName';
+import { useSiteName } from '../site';
 import { useRegister, useSignIn } from './mutations';
 import { NewPasswordField } from './NewPasswordField';
 import { TwoFactorStep } from './TwoFactorStep';

@@ -9,10 +9,10 @@ import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { fullName, formatCount } from '../../lib/format';
-import { MemberLink } from '../members/MemberLink';
+import { MemberLink } from '../content';
 import { BookIcon, CommentIcon, EditIcon, TrophyIcon } from '../../components/icons';
 import './community.css';
-import { LoadFailure } from '../content/LoadFailure';
+import { LoadFailure } from '../content';
 
 const STAT_TILES: readonly { key: keyof CommunityStats; label: string }[] = [
   { key: 'activeMembers', label: 'Active Members' },

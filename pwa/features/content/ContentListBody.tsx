@@ -1,16 +1,13 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { PlainSearchField } from '../../components/PlainSearchField';
 import { CategoryFilter, type CategoryFilterProps } from './CategoryFilter';
-import { formatCategoryParam, parseCategoryParam } from './listFilters';
+import { formatCategoryParam, parseCategoryParam, type ListTab } from './listFilters';
 
 // React Aria's tabs (editors only) and the site search's results (once something is typed) load when
 // needed: a visitor's first /news or /podcasts needs neither (docs/performance.md, "2026-11-28: the
 // first page under 200 KB").
 const ListTabs = lazy(() => import('./ListTabs').then((m) => ({ default: m.ListTabs })));
-const SiteSearchResults = lazy(() => import('../search/SiteSearchResults').then((m) => ({ default: m.SiteSearchResults })));
-
-/** Which list an editor looks at: the live one or the archive. */
-export type ListTab = 'active' | 'archive';
+const SiteSearchResults = lazy(() => import('../search').then((m) => ({ default: m.SiteSearchResults })));
 
 /**
  * The list state /news and /podcasts share: the search text and the editor's tab here; the selected

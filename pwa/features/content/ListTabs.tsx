@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
-import type { ListTab } from './ContentListBody';
+import type { ListTab } from './listFilters';
 
 /** An editor's Active and Archive lists on /news and /podcasts (loaded with ContentListBody's first editor render). */
 export function ListTabs({ label, tab, onTab, children }: { label: string; tab: ListTab; onTab: (tab: ListTab) => void; children: ReactNode }) {

@@ -3,7 +3,7 @@ import type { OutboxItem } from '../../outbox/db';
 import { postedLate } from '../../outbox/format';
 import { QueuedPost } from '../../outbox/OutboxNotice';
 import { Time } from '../../components/Time';
-import { MemberLink } from '../members/MemberLink';
+import { MemberLink } from './MemberLink';
 
 /**
  * When a comment or a forum reply was posted. Written offline and posted later: both times, so a

@@ -71,3 +71,5 @@ export function matchesSearch(query: string, ...fields: ReadonlyArray<string | n
   return fields.some((field) => field?.toLowerCase().includes(needle));
 }
 
+/** Which list an editor looks at: the live one or the archive. */
+export type ListTab = 'active' | 'archive';

@@ -10,7 +10,7 @@ import { DateTimeField } from '../../components/DateTimeField';
 import { ImageField, PUBLISH_AT_DESCRIPTION, SavedLinks, SaveActions, statusFor, type SaveIntent } from './FormParts';
 import { TextField } from '../../components/TextField';
 import { bind, useEntityForm } from '../../lib/entityForm';
-import { CategoryChoices } from './CategoryChoices';
+import { CategoryChoices } from '../content';
 import { justCreatedItem, useForgetCreated, useOpenCreated } from './firstSave';
 import { useSaveArticle } from './mutations';
 import { ChoiceField } from '../../lib/ChoiceField';

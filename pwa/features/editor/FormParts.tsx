@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ContentStatus } from '../../../contracts/common';
 import { Button, LinkButton } from '../../components/Button';
 import { Time } from '../../components/Time';
-import { FileField } from '../content/FileField';
+import { FileField } from '../content';
 import { bindWithError } from '../../lib/entityForm';
 import './editor.css';
 

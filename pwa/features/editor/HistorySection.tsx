@@ -8,7 +8,7 @@ import { Button } from '../../components/Button';
 import { DataTable } from '../../components/DataTable';
 import { AlertDialog } from '../../components/Dialog';
 import { Time } from '../../components/Time';
-import { LoadFailure } from '../content/LoadFailure';
+import { LoadFailure } from '../content';
 import { useRestoreArticleRevision, useRestorePodcastRevision } from './mutations';
 
 /** The fields a revision holds, by input name, with the label the form gives them; text fields are diffed word by word. */

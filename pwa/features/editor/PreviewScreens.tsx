@@ -7,10 +7,10 @@ import { BackLink } from '../../components/BackLink';
 import { LinkButton } from '../../components/Button';
 import { Time } from '../../components/Time';
 import { ApiError } from '../../lib/errors';
-import { LoadFailure } from '../content/LoadFailure';
-import { NotFoundScreen } from '../errors/NotFoundScreen';
-import { ArticleView } from '../news/ArticleScreen';
-import { EpisodeView } from '../podcasts/EpisodeScreen';
+import { LoadFailure } from '../content';
+import { NotFoundScreen } from '../errors';
+import { ArticleView } from '../news';
+import { EpisodeView } from '../podcasts';
 import { EditorSkeleton } from './EditorPage';
 import './editor.css';
 

@@ -5,7 +5,7 @@ import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { EditDeleteButtons } from '../../components/EditDeleteButtons';
 import { Card } from '../../components/Card';
-import { MemberLink } from '../members/MemberLink';
+import { MemberLink } from '../content';
 import { DiscussionBadges, DiscussionStats } from './DiscussionParts';
 import { useToggleDiscussionStatus } from './mutations';
 import { canEditDiscussion, canModerateForums } from './permissions';

@@ -12,12 +12,12 @@ import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { ToggleButton } from '../../components/ToggleButton';
 import { DiscussionCard } from './DiscussionCard';
 import { useDeleteDiscussion, useQueuedDiscussions } from './mutations';
-import { SiteSearchResults } from '../search/SiteSearchResults';
+import { SiteSearchResults } from '../search';
 import './forums.css';
-import { LoadFailure } from '../content/LoadFailure';
-import { LoadMore } from '../content/LoadMore';
-import { QueuedPostItems } from '../content/PostParts';
-import { WatchControl } from '../watching/WatchControl';
+import { LoadFailure } from '../content';
+import { LoadMore } from '../content';
+import { QueuedPostItems } from '../content';
+import { WatchControl } from '../watching';
 
 /** Case-insensitive substring match on title or content (spec 5: searches run in the browser). */
 function matches(discussion: Discussion, query: string): boolean {

@@ -8,7 +8,7 @@ import { CardGrid } from '../../components/CardGrid';
 import { Time } from '../../components/Time';
 import { formatCount } from '../../lib/format';
 import { useViewer } from '../../session/viewer';
-import { useSiteName } from '../site/useSiteName';
+import { useSiteName } from '../site';
 import { ContinueShelf } from './ContinueShelf';
 import { NewsShowcase } from './NewsShowcase';
 import { PodcastShowcase } from './PodcastShowcase';

@@ -4,13 +4,13 @@ import { newsQueries } from '../../api/news';
 import { PlainLinkButton } from '../../components/PlainButton';
 import { CardGrid } from '../../components/CardGrid';
 import { EmptyState } from '../../components/EmptyState';
-import { LikeButton } from '../likes/LikeButton';
+import { LikeButton } from '../likes';
 import { CardGridSkeleton } from '../../components/Skeleton';
-import { ArticleCard } from '../news/ArticleCard';
+import { ArticleCard } from '../news';
 import { CommentIcon, ShareIcon } from '../../components/icons';
 import { useShowcase } from './showcase';
-import { LoadFailure } from '../content/LoadFailure';
-import { useCommentCount } from '../content/commentCount';
+import { LoadFailure } from '../content';
+import { useCommentCount } from '../content';
 
 export function NewsShowcase() {
   const news = useShowcase(newsQueries.featured(), newsQueries.latest());

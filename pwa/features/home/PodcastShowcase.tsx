@@ -7,13 +7,13 @@ import { CardGrid } from '../../components/CardGrid';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { EpisodeCover } from '../../components/Cover';
-import { LikeButton } from '../likes/LikeButton';
+import { LikeButton } from '../likes';
 import { CardGridSkeleton } from '../../components/Skeleton';
 import { formatDuration } from '../../lib/format';
-import { ListenNowLink } from '../podcasts/ListenNowLink';
-import { PlayCount } from '../podcasts/PlayCount';
+import { ListenNowLink } from '../podcasts';
+import { PlayCount } from '../podcasts';
 import { useShowcase } from './showcase';
-import { LoadFailure } from '../content/LoadFailure';
+import { LoadFailure } from '../content';
 
 export function PodcastShowcase() {
   const podcasts = useShowcase(podcastQueries.featured(), podcastQueries.latest());

@@ -3,7 +3,7 @@ import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator, type Key } fro
 import type { User } from '../../../contracts/auth';
 import { Avatar } from '../../components/Avatar';
 import { fullName } from '../../lib/format';
-import { useLogout, useSignOutEverywhere } from '../auth/signOut';
+import { useLogout, useSignOutEverywhere } from '../auth';
 
 /**
  * The signed-in user's avatar and name in the header open this menu: their profile and public page

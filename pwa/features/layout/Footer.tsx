@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useSiteName } from '../site/useSiteName';
+import { useSiteName } from '../site';
 import { ThemeToggle } from './ThemeToggle';
 import './footer.css';
 

@@ -6,21 +6,21 @@ import { PlainLinkButton } from '../../components/PlainButton';
 import { InstallButton } from './InstallButton';
 import { OfflineIndicator } from './OfflineIndicator';
 import { SavedLink } from '../library/SavedLink';
-import { LogoutButton } from '../auth/LogoutButton';
+import { LogoutButton } from '../auth';
 import { useOutboxSync } from '../../outbox/useOutboxSync';
 import { useReadingListSync } from '../library/useReadingListSync';
 import { useSessionUserId } from '../../session/useSession';
-import { useSiteName } from '../site/useSiteName';
+import { useSiteName } from '../site';
 import { useLive } from '../../lib/clock';
 import { MobileMenu } from './MobileMenu';
 import { NavLinks } from './NavLinks';
+import { LazyNotificationBell } from '../notifications';
 import { ThemeToggle } from './ThemeToggle';
 
 // Only signed-in members (or a device with a queue) need these, and their menus and dialogs weigh
 // enough that a visitor's first load of / does without them (the bundle budget).
 const AccountMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m.AccountMenu })));
 const SyncStatus = lazy(() => import('../../outbox/SyncStatus').then((m) => ({ default: m.SyncStatus })));
-const NotificationBell = lazy(() => import('../notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })));
 
 export function Header() {
   const siteName = useSiteName();
@@ -61,7 +61,7 @@ export function Header() {
           {/* Nothing until the session is known, so a signed-in user never sees Login flash. */}
           {user ? (
             <Suspense fallback={null}>
-              <NotificationBell />
+              <LazyNotificationBell />
             </Suspense>
           ) : null}
           {isPending ? null : user ? (

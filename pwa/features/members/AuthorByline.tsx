@@ -1,6 +1,6 @@
 import type { MemberRef } from '../../../contracts/profile';
 import { Avatar } from '../../components/Avatar';
-import { MemberLink } from './MemberLink';
+import { MemberLink } from '../content';
 
 /**
  * 'By {name}, {title}' under an article's heading, the name linking to the author's page. Nothing

@@ -16,8 +16,8 @@ import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { Time } from '../../components/Time';
 import { CommentIcon, HeartIcon, TrophyIcon } from '../../components/icons';
 import { fullName, formatCount } from '../../lib/format';
-import { OfflineNotice } from '../content/OfflineNotice';
-import { ReportButton } from '../moderation/ReportButton';
+import { OfflineNotice } from '../content';
+import { ReportButton } from '../moderation';
 import './members.css';
 
 const route = getRouteApi('/members/$id');

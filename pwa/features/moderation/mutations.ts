@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ModerationAction } from '../../../contracts/moderation-constants';
 import { REPORT_THANKS } from '../../../contracts/moderation-constants';
-import { invalidateModeration, moderate, reportedLocally, type ReportBody } from '../../api/moderation';
-import type { QueueItem } from '../../../contracts/moderation';
+import { reportedLocally, type ReportBody } from '../../api/moderation';
 import { errorToast, toast } from '../../components/Toast';
 import { ApiError } from '../../lib/errors';
 import { newItemBase, OUTBOX_MUTATION, QUEUED_TOAST, sendOrQueue } from '../../outbox/outbox';
@@ -23,18 +21,5 @@ export function useReport() {
       if (error instanceof ApiError && error.status === 409) reportedLocally(queryClient, body.target);
       errorToast(error, 'Failed to send the report');
     },
-  });
-}
-
-/** A moderator's action on a queued item, with its note; `done` names each action's toast. */
-export function useModerate(target: QueueItem['target'], note: () => string | null, done: Record<ModerationAction, string>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (action: ModerationAction) => moderate(target, action, note()),
-    onSuccess: (_, action) => {
-      toast({ title: done[action] });
-      void invalidateModeration(queryClient);
-    },
-    onError: (error) => errorToast(error, 'That did not work'),
   });
 }

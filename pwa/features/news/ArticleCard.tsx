@@ -3,7 +3,7 @@ import type { Article, ArticleSummary } from '../../../contracts/news';
 import { Card } from '../../components/Card';
 import { ArticleCover } from '../../components/Cover';
 import { Time } from '../../components/Time';
-import { CategoryBadges } from '../content/CategoryBadges';
+import { CategoryBadges } from '../content';
 import { SaveToggle } from '../library/SaveToggle';
 
 export interface ArticleCardProps {

@@ -4,7 +4,7 @@ import { serverMessage } from '../../lib/errors';
 import { Dialog, FormDialogActions } from '../../components/Dialog';
 import { TextField } from '../../components/TextField';
 import { bind, bindWithError, useEntityForm } from '../../lib/entityForm';
-import { CategoryChoices } from '../editor/CategoryChoices';
+import { CategoryChoices } from '../content';
 import { useArticleUpdate } from './mutations';
 
 export interface ArticleEditDialogProps {

@@ -8,19 +8,19 @@ import { PlainButton, PlainLinkButton } from '../../components/PlainButton';
 import { CardGrid } from '../../components/CardGrid';
 import { EmptyState } from '../../components/EmptyState';
 import { CommentIcon, ShareIcon } from '../../components/icons';
-import { LikeButton } from '../likes/LikeButton';
+import { LikeButton } from '../likes';
 import { CardGridSkeleton } from '../../components/Skeleton';
 import { ArticleCard } from './ArticleCard';
-import { chipCategories, matchesSearch } from '../content/listFilters';
-import { LoadMore } from '../content/LoadMore';
+import { chipCategories, matchesSearch } from '../content';
+import { LoadMore } from '../content';
 import { useArticleArchive, useArticleStatus } from './mutations';
 import { shareArticle } from './share';
-import { StatusTools } from '../content/StatusTools';
-import { useCommentCount } from '../content/commentCount';
+import { StatusTools } from '../content';
+import { useCommentCount } from '../content';
 import { useViewer, type Viewer } from '../../session/viewer';
-import { ContentListBody, useContentListControls } from '../content/ContentListBody';
-import './news.css';
-import { LoadFailure } from '../content/LoadFailure';
+import { ContentListBody, useContentListControls } from '../content';
+import '../../styles/posts.css';
+import { LoadFailure } from '../content';
 
 // The visitor's sign-in prompt (a dialog: React Aria's Dialog and Modal) loads when first
 // opened, not with the list (docs/performance.md, "First visit on a phone").

@@ -6,7 +6,7 @@ import { notificationQueries } from '../../api/notifications';
 import { Button, buttonClassName, LinkButton } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { BellIcon } from '../../components/icons';
-import { LoadFailure } from '../content/LoadFailure';
+import { LoadFailure } from '../content';
 import { useMarkRead, useQueuedReads, useUnreadCount } from './mutations';
 import { withQueuedReads } from './queuedReads';
 import { NotificationList, NotificationSkeleton } from './NotificationList';

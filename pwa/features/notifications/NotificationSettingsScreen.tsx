@@ -14,10 +14,10 @@ import { Button } from '../../components/Button';
 import { Select } from '../../components/Select';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { useEntityForm } from '../../lib/entityForm';
-import { LoadFailure } from '../content/LoadFailure';
+import { LoadFailure } from '../content';
 import { useOnline } from '../../offline/useOnline';
 import { authQueries } from '../../session/queries';
-import { UnconfirmedEmailNotice } from '../auth/UnconfirmedEmailNotice';
+import { UnconfirmedEmailNotice } from '../auth';
 import { useSaveNotificationSettings } from './mutations';
 import './notifications.css';
 

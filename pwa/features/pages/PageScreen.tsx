@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { siteQueries } from '../../api/site';
 import { MarkdownContent } from '../../components/LazyMarkdown';
-import { DEFAULT_SITE_NAME } from '../site/useSiteName';
+import { DEFAULT_SITE_NAME } from '../site';
 import about from './content/about.md?raw';
 import contact from './content/contact.md?raw';
 import privacy from './content/privacy.md?raw';

@@ -10,20 +10,20 @@ import { LinkButton } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
 import { EmptyState } from '../../components/EmptyState';
 import { CardGridSkeleton } from '../../components/Skeleton';
-import { chipCategories, matchesSearch } from '../content/listFilters';
-import { LoadMore } from '../content/LoadMore';
-import { StatusTools } from '../content/StatusTools';
+import { chipCategories, matchesSearch } from '../content';
+import { LoadMore } from '../content';
+import { StatusTools } from '../content';
 import { useViewer, type Viewer } from '../../session/viewer';
-import { useSiteName } from '../site/useSiteName';
+import { useSiteName } from '../site';
 import { EpisodeCard } from './EpisodeCard';
 import { ShowList } from './ShowList';
 import { parseShowParam } from './showFilter';
 import { SubscribeSection } from './SubscribeSection';
 import { usePodcastArchive, usePodcastStatus } from './mutations';
-import { ContentListBody, useContentListControls } from '../content/ContentListBody';
-import '../news/news.css';
+import { ContentListBody, useContentListControls } from '../content';
+import '../../styles/posts.css';
 import './podcasts.css';
-import { LoadFailure } from '../content/LoadFailure';
+import { LoadFailure } from '../content';
 
 const route = getRouteApi('/podcasts');
 

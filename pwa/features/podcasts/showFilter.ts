@@ -1,4 +1,4 @@
-import { validateCategorySearch } from '../content/listFilters';
+import { validateCategorySearch } from '../content';
 
 /** A show's slug as the API's `?show=` accepts it (contracts/podcasts.ts, PodcastListQuery). */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -3,7 +3,7 @@ import { PasswordChangeInput } from '../../../contracts/profile';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { bind, useEntityForm } from '../../lib/entityForm';
-import { NewPasswordField } from '../auth/NewPasswordField';
+import { NewPasswordField } from '../auth';
 import { useChangePassword } from './mutations';
 import { ProfileCard } from './ProfileCard';
 

@@ -16,9 +16,9 @@ import { ToggleButton } from '../../components/ToggleButton';
 import { CATEGORY_OPTIONS, TYPE_LABELS } from './labels';
 import { useDeleteResource } from './mutations';
 import { ResourceCard } from './ResourceCard';
-import { SiteSearchResults } from '../search/SiteSearchResults';
+import { SiteSearchResults } from '../search';
 import './resources.css';
-import { OfflineNotice } from '../content/OfflineNotice';
+import { OfflineNotice } from '../content';
 import { OfflineError } from '../../lib/errors';
 
 /** The stat tiles: a balanced grid (4 types → 2 × 2 or 4 in a row, never 3 + 1). */

@@ -8,7 +8,7 @@ import { storedAnswers } from '../../offline/store';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
-import { useSiteName } from '../site/useSiteName';
+import { useSiteName } from '../site';
 import './search.css';
 import { useOnline } from '../../offline/useOnline';
 

@@ -17,7 +17,7 @@ import { Tab, TabList, TabPanel, Tabs } from '../../../components/Tabs';
 import { Time } from '../../../components/Time';
 import { formatCount } from '../../../lib/format';
 import { useViewer } from '../../../session/viewer';
-import { LoadFailure } from '../../content/LoadFailure';
+import { LoadFailure } from '../../content';
 import { AdminPage } from '../AdminPage';
 import { TableSkeleton } from '../TableSkeleton';
 import { ACTION_VERBS, countOf, useBulkContentAction } from './contentMutations';

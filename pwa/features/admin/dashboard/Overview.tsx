@@ -8,7 +8,7 @@ import { dashboardQueries } from '../../../api/dashboard';
 import { EmptyState } from '../../../components/EmptyState';
 import { Tab, TabList, TabPanel, Tabs } from '../../../components/Tabs';
 import { Time } from '../../../components/Time';
-import { LoadFailure } from '../../content/LoadFailure';
+import { LoadFailure } from '../../content';
 import { TableSkeleton } from '../TableSkeleton';
 import { formatCount } from '../../../lib/format';
 import { MetricChart } from './MetricChart';

@@ -1,0 +1,54 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { rootRoute } from '../../routing/root';
+
+/** `?redirect=` is where a signed-in user goes next: only a path of this site (never `//host`). */
+export function safeRedirect(value: unknown): string | undefined {
+  return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : undefined;
+}
+
+export const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  // `step=two-factor`: a password already given (a reset link's) waits for its code.
+  validateSearch: (search: Record<string, unknown>): { redirect?: string; step?: 'two-factor' } => {
+    const target = safeRedirect(search.redirect);
+    return { ...(target ? { redirect: target } : {}), ...(search.step === 'two-factor' ? { step: 'two-factor' as const } : {}) };
+  },
+  component: lazyRouteComponent(() => import('./LoginScreen'), 'LoginScreen'),
+});
+
+/** An invitation link: the invitee creates their account with the invited role. */
+export const inviteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/invite/$token',
+  component: lazyRouteComponent(() => import('./InviteScreen'), 'InviteScreen'),
+});
+
+/** Password reset (docs/mail.md): ask for a link by email, then open it to choose a new password. */
+export const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forgot-password',
+  component: lazyRouteComponent(() => import('./ForgotPasswordScreen'), 'ForgotPasswordScreen'),
+});
+
+/** `?token=` is the mail's secret; the screen asks the server whether it can still be used. */
+export const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' && search.token ? { token: search.token } : {},
+  component: lazyRouteComponent(() => import('./ResetPasswordScreen'), 'ResetPasswordScreen'),
+});
+
+/** An email confirmation link (docs/security.md §13): the screen confirms and says so. */
+export const confirmEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/confirm-email/$token',
+  component: lazyRouteComponent(() => import('./ConfirmEmailScreen'), 'ConfirmEmailScreen'),
+});
+
+export const logoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/logout',
+  component: lazyRouteComponent(() => import('./LogoutScreen'), 'LogoutScreen'),
+});

@@ -1,0 +1,1 @@
+export { communityRoute } from './routes';

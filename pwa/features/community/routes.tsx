@@ -1,0 +1,14 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from '../../routing/root';
+import { communityQueries } from '../../api/community';
+
+export const communityRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/community',
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(communityQueries.stats());
+    void queryClient.prefetchQuery(communityQueries.contributors());
+  },
+  component: lazyRouteComponent(() => import('./CommunityScreen'), 'CommunityScreen'),
+  staticData: { module: 'features/community/CommunityScreen.tsx' },
+});

@@ -1,0 +1,16 @@
+export { CategoryBadges } from './CategoryBadges';
+export { CategoryChoices } from './CategoryChoices';
+export { CommentsSection } from './CommentsSection';
+export { ContentListBody, useContentListControls } from './ContentListBody';
+export { EditedMark } from './EditHistory';
+export { EditPostForm } from './EditPostForm';
+export { FileField } from './FileField';
+export { LoadFailure } from './LoadFailure';
+export { LoadMore } from './LoadMore';
+export { MemberLink } from './MemberLink';
+export { MentionTextArea, useMentionDraft } from './MentionTextArea';
+export { OfflineNotice } from './OfflineNotice';
+export { PostByline, QueuedPostItems } from './PostParts';
+export { StatusTools } from './StatusTools';
+export { useCommentCount } from './commentCount';
+export { chipCategories, matchesSearch, parseCategoryParam, validateCategorySearch } from './listFilters';

@@ -1,0 +1,1 @@
+export { discussionRoute, forumsRoute } from './routes';

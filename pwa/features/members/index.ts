@@ -1,0 +1,2 @@
+export { AuthorByline } from './AuthorByline';
+export { memberRoute } from './routes';

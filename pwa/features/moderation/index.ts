@@ -1,0 +1,2 @@
+export { HiddenNotice } from './HiddenNotice';
+export { ReportButton } from './ReportButton';

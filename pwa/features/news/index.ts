@@ -1,0 +1,4 @@
+export { ArticleCard } from './ArticleCard';
+export { ArticleView } from './ArticleScreen';
+export { articleRoute, newsRoute } from './routes';
+export { shareEpisode } from './share';

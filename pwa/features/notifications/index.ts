@@ -1,0 +1,2 @@
+export { LazyNotificationBell } from './LazyNotificationBell';
+export { notificationSettingsRoute, notificationsRoute } from './routes';

@@ -1,0 +1,1 @@
+export { staticPageRoutes } from './routes';

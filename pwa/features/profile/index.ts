@@ -1,0 +1,1 @@
+export { profileRoute, twoFactorSetupRoute } from './routes';

@@ -1,0 +1,1 @@
+export { resourcesRoute } from './routes';

@@ -1,0 +1,1 @@
+export { SiteSearchResults } from './SiteSearchResults';

@@ -1,0 +1,1 @@
+export { DEFAULT_SITE_NAME, useSiteName } from './useSiteName';

@@ -1,0 +1,1 @@
+export { WatchControl } from './WatchControl';
