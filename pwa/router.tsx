@@ -14,6 +14,7 @@ import { memberRoute } from './features/members';
 import { profileRoute, twoFactorSetupRoute } from './features/profile';
 import { notificationSettingsRoute, notificationsRoute } from './features/notifications';
 import { staticPageRoutes } from './features/pages';
+import { savedRoute } from './features/library';
 import {
   addArticleRoute,
   addPodcastRoute,
@@ -44,13 +45,6 @@ import {
  */
 
 rootRoute.update({ component: RootLayout });
-
-/** Articles saved for offline reading (docs/offline.md); its data lives on the device. */
-const savedRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/saved',
-  component: lazyRouteComponent(() => import('./features/library/SavedScreen'), 'SavedScreen'),
-});
 
 const routeTree = rootRoute.addChildren([
   homeRoute,

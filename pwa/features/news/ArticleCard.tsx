@@ -4,7 +4,7 @@ import { Card } from '../../components/Card';
 import { ArticleCover } from '../../components/Cover';
 import { Time } from '../../components/Time';
 import { CategoryBadges } from '../content';
-import { SaveToggle } from '../library/SaveToggle';
+import { SaveToggle } from '../library';
 
 export interface ArticleCardProps {
   article: ArticleSummary;

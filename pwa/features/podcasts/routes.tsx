@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../routing/root';
-import { commentQueries, newsCategoryQueries } from '../../api/news';
+import { commentQueries } from '../../api/comments';
+import { newsCategoryQueries } from '../../api/news';
 import { podcastQueries } from '../../api/podcasts';
 import { podcastShowQueries } from '../../api/podcast-shows';
 import { parseCategoryParam } from '../content';

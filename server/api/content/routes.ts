@@ -6,7 +6,8 @@ import { requireRole } from '../../middleware/auth';
 import { validateBody } from '../../middleware/validate';
 import type { WriteLimiter } from '../../middleware/write-limits';
 import { likeHandler } from '../likes/handlers';
-import { updateHandler, type Present, type UpdateNotice } from './handlers';
+import { updateHandler, type Present } from './handlers';
+import type { UpdateNotice } from './changes';
 import type { ContentKind } from './kinds';
 import { archiveColumns, featuredColumns, statusColumns, type ContentRow } from './repo';
 
