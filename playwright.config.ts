@@ -1,13 +1,13 @@
 import { defineConfig } from '@playwright/test';
 
-// No webServer: each worker starts its own server on a fresh database (pwa/e2e/fixtures.ts).
+// No webServer: each worker starts its own server on a fresh database (pwa/e2e/support/fixtures.ts).
 // The server serves the built PWA from dist/pwa, so `vite build` must run first (npm test does).
-/** What the phone projects run: the journeys and the layout sweep. */
+/** What the phone projects run: the journeys and the layout sweep, by file name in whichever journey folder. */
 const PHONE_SPECS = [/journey-[^/]*\.spec\.ts$/, /layout-sweep\.spec\.ts$/];
 
 /**
  * Run on the desktop project only: journeys that are a desktop's by nature (journey-*-desktop.spec.ts),
- * and journeys that go through every screen themselves (`SCREENS` in pwa/e2e/journey.ts), which the
+ * and journeys that go through every screen themselves (`SCREENS` in pwa/e2e/support/journey.ts), which the
  * phone projects would otherwise repeat three times over.
  */
 const DESKTOP_ONLY = [/journey-[^/]*-desktop\.spec\.ts$/, /journey-commuter\.spec\.ts$/, /journey-offline-member\.spec\.ts$/, /journey-reading-list\.spec\.ts$/];
@@ -25,7 +25,7 @@ export default defineConfig({
   // journeys (journey-*.spec.ts) and the layout sweep, the small phone only the sweep; the desktop
   // project runs everything, those included. A journey that sets its own viewport with `test.use` keeps it in every project; the sweep
   // splits its widths between the projects by name. Measured 2026-11-25 (CI=true, 2 cores): 350 tests,
-  // 91 worker-minutes, 48 minutes — before axe ran in the page (e2e/axe.ts), which halved each check.
+  // 91 worker-minutes, 48 minutes — before axe ran in the page (e2e/support/axe.ts), which halved each check.
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 720 } } },
     {
