@@ -7,7 +7,7 @@ import { dismissToast, toast } from '../support/toast';
 /*
  * Email confirmation (docs/security.md §13): a visitor signs up through the form; the profile says
  * the address is unconfirmed and offers a new link (limited: the fourth in an hour is refused); the
- * link from the mail (a real SMTP server, pwa/e2e/mail.ts) confirms, the notice is gone, and the
+ * link from the mail (a real SMTP server, pwa/e2e/support/mail.ts) confirms, the notice is gone, and the
  * link cannot be used twice. Desktop and the phone project (journey-*.spec.ts).
  */
 

@@ -10,7 +10,7 @@ import { dismissToast, toast } from '../support/toast';
 
 /*
  * Invitations that arrive. The admin invites from User Management, the invitation comes by
- * mail (a real SMTP server, pwa/e2e/mail.ts), and the invitee opens its link in their own browser,
+ * mail (a real SMTP server, pwa/e2e/support/mail.ts), and the invitee opens its link in their own browser,
  * sets their name and password and is signed in with the invited role. Resend mails a new link (the
  * old one stops working); revoked and expired links say so. Desktop and the phone project.
  */

@@ -5,7 +5,7 @@ import { toast } from '../support/toast';
 
 /*
  * A member who forgot their password gets back in, the way they would: from the sign-in
- * screen's "Forgot password?" to the mail (a real SMTP server, pwa/e2e/mail.ts), its link, a new
+ * screen's "Forgot password?" to the mail (a real SMTP server, pwa/e2e/support/mail.ts), its link, a new
  * password, signed in; then the new password works and the old one no longer does. Desktop and the
  * phone project (journey-*.spec.ts).
  */

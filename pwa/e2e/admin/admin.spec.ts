@@ -510,7 +510,7 @@ test.describe('accessibility', () => {
   });
 });
 
-/** The rebuild's action waits for the site's name (issue 35; pwa/e2e/admin-rebuild.spec.ts tests the dialog itself). */
+/** The rebuild's action waits for the site's name (issue 35; pwa/e2e/admin/admin-rebuild.spec.ts tests the dialog itself). */
 async function confirmWithSiteName(page: Page) {
   const dialog = page.getByRole('alertdialog', { name: 'Rebuild the database?' });
   await dialog.getByLabel('Type the site’s name, Ledger Commons, to confirm').fill('Ledger Commons');

@@ -7,7 +7,7 @@ import { waitForServiceWorker, goOffline } from '../support/offline';
 test.use({ serviceWorkers: 'allow' });
 
 /*
- * A footer on every page (pwa/e2e/layout-sweep.spec.ts checks it is there, and fits, on
+ * A footer on every page (pwa/e2e/layout/layout-sweep.spec.ts checks it is there, and fits, on
  * every route for every role) with the site's pages, the feeds and the theme switch; the pages behind
  * it are real texts that work offline once the app is installed.
  */

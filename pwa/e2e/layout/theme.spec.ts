@@ -3,7 +3,7 @@ import { expect, test } from '../support/fixtures';
 test('the theme toggle switches to dark, and the choice survives a reload', async ({ page }) => {
   await page.goto('/');
   const html = page.locator('html');
-  // The header's switch; the footer has the same one (pwa/e2e/footer.spec.ts).
+  // The header's switch; the footer has the same one (pwa/e2e/layout/footer.spec.ts).
   const toggle = page.getByRole('banner').getByRole('button', { name: 'Dark theme' });
   await expect(html).toHaveAttribute('data-theme', 'light');
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');

@@ -74,7 +74,7 @@ test.describe('sample data', () => {
     // episodes without one).
     expect(listed.filter((p) => p.audioUrl && !p.audioUrl.startsWith('/objects/'))).toEqual([]);
 
-    // The call to action subscribes for real (pwa/e2e/feeds.spec.ts covers it in full).
+    // The call to action subscribes for real (pwa/e2e/reading/feeds.spec.ts covers it in full).
     const subscribe = page.getByRole('region', { name: 'Never Miss an Episode' });
     await expect(subscribe.getByRole('link', { name: 'RSS feed' })).toHaveAttribute('href', '/podcasts/feed.xml');
   });

@@ -6,7 +6,7 @@ import { toast } from '../support/toast';
 import { ACCOUNTS, signIn, type Account } from '../support/session';
 
 const TAGLINE = 'Stay updated with curated insights from trusted sources, academic journals, and industry leaders';
-// The list's first page as /news loads it (12 at a time; pwa/e2e/paging.spec.ts follows the next pages).
+// The list's first page as /news loads it (12 at a time; pwa/e2e/reading/paging.spec.ts follows the next pages).
 const LIST = '/api/news?limit=12';
 
 function cards(page: Page) {

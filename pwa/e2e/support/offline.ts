@@ -106,7 +106,7 @@ export async function goOffline(context: BrowserContext): Promise<void> {
   if (offlineRoutes.has(context)) return;
   const handler = (route: Route) => route.abort('internetdisconnected');
   offlineRoutes.set(context, handler);
-  // The prototype's route, not the one the fixtures wrap (pwa/e2e/fixtures.ts): that one makes the
+  // The prototype's route, not the one the fixtures wrap (pwa/e2e/support/fixtures.ts): that one makes the
   // server render nothing for the rest of the test, which a dropped connection has no business doing.
   await (Object.getPrototypeOf(context) as BrowserContext).route.call(context, everyURL, handler);
   await context.setOffline(true);
