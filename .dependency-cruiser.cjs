@@ -7,9 +7,10 @@ const TYPES_ONLY = ['type-only', 'type-import'];
 
 /**
  * Suites, e2e specs and the helpers they share: the server's are all in server/test/ (harness,
- * factories, agents, test servers), the client's unit-test kits are `*.testkit.ts`.
+ * factories, agents, test servers), the browser specs' in pwa/e2e/support/, the client's unit-test
+ * kits are `*.testkit.ts`.
  */
-const TEST = ['\\.(?:test|spec)\\.tsx?$', '^pwa/.+\\.testkit\\.ts$', '^server/test/', '^pwa/e2e/'];
+const TEST = ['\\.(?:test|spec)\\.tsx?$', '^pwa/.+\\.testkit\\.ts$', '^server/test/', '^pwa/e2e/support/'];
 
 /** The client: components and lib < api < session < offline < outbox < routing (the roots features hang their routes under) < features < the app itself. */
 const CLIENT_LAYERS = [

@@ -1,13 +1,13 @@
 import { defineConfig } from '@playwright/test';
 
-// No webServer: each worker starts its own server on a fresh database (pwa/e2e/fixtures.ts).
+// No webServer: each worker starts its own server on a fresh database (pwa/e2e/support/fixtures.ts).
 // The server serves the built PWA from dist/pwa, so `vite build` must run first (npm test does).
-/** What the phone projects run: the journeys and the layout sweep. */
+/** What the phone projects run: the journeys and the layout sweep, by file name in whichever journey folder. */
 const PHONE_SPECS = [/journey-[^/]*\.spec\.ts$/, /layout-sweep\.spec\.ts$/];
 
 /**
  * Run on the desktop project only: journeys that are a desktop's by nature (journey-*-desktop.spec.ts),
- * and journeys that go through every screen themselves (`SCREENS` in pwa/e2e/journey.ts), which the
+ * and journeys that go through every screen themselves (`SCREENS` in pwa/e2e/support/journey.ts), which the
  * phone projects would otherwise repeat three times over.
  */
 const DESKTOP_ONLY = [/journey-[^/]*-desktop\.spec\.ts$/, /journey-commuter\.spec\.ts$/, /journey-offline-member\.spec\.ts$/, /journey-reading-list\.spec\.ts$/];

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config';
-import { startServer } from '../pwa/e2e/server';
+import { startServer } from '../pwa/e2e/support/server';
 
 const RUNS = Number(process.argv[2] ?? 5);
 /** DevTools' "Slow 3G": 2 s round trips, 400 kbit/s down and up. */

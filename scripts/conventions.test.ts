@@ -4,7 +4,7 @@
 // (a circle through front doors passes through no module twice, so only a folder-level look sees it);
 // the routes the features declare and the server render the same public pages. The server's validated input is typed by the route's validateBody/validateQuery
 // (WithBody/WithQuery), never cast; only db/dialect.ts branches on the engine; role sets and the
-// published rule are named once.
+// published rule are named once. Browser specs sit in their journey's folder, their helpers in pwa/e2e/support/.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { QueryClient } from '@tanstack/react-query';
@@ -154,12 +154,12 @@ describe('rules named once', () => {
 
 describe('offline in the browser tests', () => {
   const e2e = path.join(pwa, 'e2e');
-  // Chromium's offline emulation alone leaves a service worker on the network; goOffline (e2e/offline.ts)
+  // Chromium's offline emulation alone leaves a service worker on the network; goOffline (e2e/support/offline.ts)
   // takes the worker off too. offline-worker.spec.ts uses the emulation alone once, to show what it leaks.
-  const ALLOWED = ['offline.ts', 'offline-worker.spec.ts'];
+  const ALLOWED = [path.join('support', 'offline.ts'), path.join('offline', 'offline-worker.spec.ts')];
   const emulation = /\.setOffline\(|\boffline:\s*true\b/;
   it('goes through goOffline/goOnline: no spec or helper sets the emulation itself', () => {
-    expect(code(path.join(e2e, 'offline.ts'))).toMatch(emulation);
+    expect(code(path.join(e2e, 'support', 'offline.ts'))).toMatch(emulation);
     const direct = sources(e2e)
       .filter((file) => !ALLOWED.includes(path.relative(e2e, file)) && emulation.test(code(file)))
       .map((file) => path.relative(pwa, file));
@@ -208,5 +208,30 @@ describe('comments keep the why', () => {
       ];
     });
     expect(found).toEqual([]);
+  });
+});
+
+describe('where a browser test goes', () => {
+  const e2e = path.join(pwa, 'e2e');
+  // A newcomer finds a test by the journey it belongs to, and every helper in one place.
+  const JOURNEYS = ['reading', 'listening', 'community', 'account', 'admin', 'offline', 'layout'];
+  const files = () =>
+    readdirSync(e2e, { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(e2e, path.join(entry.parentPath, entry.name)));
+  it('every spec sits in a journey folder, directly', () => {
+    const misplaced = files().filter((file) => {
+      if (!file.endsWith('.spec.ts')) return false;
+      const parts = file.split(path.sep);
+      return parts.length !== 2 || !JOURNEYS.includes(parts[0]);
+    });
+    expect(misplaced).toEqual([]);
+  });
+  it('every helper (a .ts that is not a spec) sits in support/, directly', () => {
+    const misplaced = files().filter((file) => {
+      const parts = file.split(path.sep);
+      return /\.tsx?$/.test(file) && !file.endsWith('.spec.ts') && (parts.length !== 2 || parts[0] !== 'support');
+    });
+    expect(misplaced).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import playwrightConfig from '../playwright.config';
-import { findFreePort, startServer } from '../pwa/e2e/server';
+import { findFreePort, startServer } from '../pwa/e2e/support/server';
 
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 } as const;
 type Category = keyof typeof TARGETS;

@@ -11,9 +11,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import playwrightConfig from '../playwright.config';
-import { ACCOUNTS } from '../pwa/e2e/session';
-import { appStarted } from '../pwa/e2e/hydration';
-import { startServer } from '../pwa/e2e/server';
+import { ACCOUNTS } from '../pwa/e2e/support/session';
+import { appStarted } from '../pwa/e2e/support/hydration';
+import { startServer } from '../pwa/e2e/support/server';
 
 const outDir = path.resolve(import.meta.dirname, '../screenshots');
 

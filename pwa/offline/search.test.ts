@@ -1,5 +1,5 @@
 // Offline search over stored API answers: the matching rules (the store's reading of IndexedDB is
-// covered by store.test.ts, the screen by pwa/e2e/feeds.spec.ts).
+// covered by store.test.ts, the screen by pwa/e2e/reading/feeds.spec.ts).
 import { describe, expect, it } from 'vitest';
 import { searchAnswers, type StoredAnswer } from './search';
 

@@ -1,5 +1,5 @@
 // The store's rules on an in-memory IndexedDB (fake-indexeddb): what is kept, what offline answers,
-// the bound and who the data belongs to. The browser specs (pwa/e2e/offline*.spec.ts) cover the screens.
+// the bound and who the data belongs to. The browser specs (pwa/e2e/offline/) cover the screens.
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import type { User } from '../../contracts/auth';

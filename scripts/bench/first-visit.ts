@@ -18,7 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import config from '../../playwright.config';
-import { startServer } from '../../pwa/e2e/server';
+import { startServer } from '../../pwa/e2e/support/server';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

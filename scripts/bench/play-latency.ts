@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import playwrightConfig from '../../playwright.config';
-import { appStarted } from '../../pwa/e2e/hydration';
+import { appStarted } from '../../pwa/e2e/support/hydration';
 import { deploy, startServer } from '../../server/test/child-server';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
