@@ -63,10 +63,7 @@ test("offline, the worker's own fetch fails: an episode not downloaded neither l
   expect(await fetchThroughWorker(page, episode!.audioUrl)).toBe(206);
 });
 
-// Known gap, left open on the issue: in a kept profile whose worker is already installed, the worker's
-// first fetches can go out before Playwright's interception reaches it (2 of 3 runs here got 206
-// through the helper). The fix is a relay the helper takes down (docs/decisions/2026-12-03-really-offline-tests.md).
-test.fixme("a kept profile started offline: Chromium's emulation alone lets its worker fetch, the helper does not", async ({ baseURL }) => {
+test("a kept profile started offline: Chromium's emulation alone lets its worker fetch, the helper does not", async ({ baseURL }) => {
   // One episode per step: a range fetched once may be answered from the profile's HTTP cache later, as
   // a phone's would be, so each offline step asks for one this profile never fetched.
   const [leaked, blocked, blockedAgain] = await playableEpisodes(baseURL!, [
