@@ -4,6 +4,7 @@ import playwrightConfig from '../../../playwright.config';
 import { getJson, type ListedArticle } from './content';
 import { expectImageLoaded } from './images';
 import { signInWithForm } from './journey';
+import { Relay } from './relay';
 import { ACCOUNTS } from './session';
 
 /** Helpers for the offline specs: the service worker, the 'ledger-cache' IndexedDB store and the banner. */
@@ -92,17 +93,23 @@ export async function editorWithUploadedImage(baseURL: string): Promise<{ api: A
 /** The request handler each context is offline with (absent while it is online), for every URL. */
 const everyURL = () => true;
 const offlineRoutes = new WeakMap<BrowserContext, (route: Route) => Promise<void>>();
+/** The relay a kept profile reaches the server through (`launchProfile`). */
+const relays = new WeakMap<BrowserContext, Relay>();
 
 /**
  * Takes the browser off the network, its service worker included: the only way a spec goes offline
  * (scripts/conventions.test.ts checks that none calls `setOffline` itself). Chromium's offline
  * emulation does not always reach a worker's own fetches (a kept profile's worker went on fetching
  * from the server while the pages were "offline": microsoft/playwright#2311), so while offline every
- * request the context's route sees fails as a dropped connection does. The route goes with
- * `goOnline`: while any route is set Playwright turns the HTTP cache off, which offline costs
- * nothing but online would make every page load slower and unlike a phone's.
+ * request the context's route sees fails as a dropped connection does. Playwright's route reaches a
+ * worker only once it has attached to it, which an installed worker can start fetching before; a
+ * kept profile therefore reaches the server through a relay (`launchProfile`), which goes down
+ * first, below everything the browser runs. The route goes with `goOnline`: while any route is set
+ * Playwright turns the HTTP cache off, which offline costs nothing but online would make every page
+ * load slower and unlike a phone's.
  */
 export async function goOffline(context: BrowserContext): Promise<void> {
+  relays.get(context)?.takeDown();
   if (offlineRoutes.has(context)) return;
   const handler = (route: Route) => route.abort('internetdisconnected');
   offlineRoutes.set(context, handler);
@@ -117,6 +124,7 @@ export async function goOnline(context: BrowserContext): Promise<void> {
   const handler = offlineRoutes.get(context);
   if (!handler) return;
   offlineRoutes.delete(context);
+  relays.get(context)?.bringUp();
   await context.unroute(everyURL, handler);
   await context.setOffline(false);
 }
@@ -124,8 +132,10 @@ export async function goOnline(context: BrowserContext): Promise<void> {
 /**
  * A browser with a kept profile (user data dir), launched with the same options as every other spec
  * (playwright.config.ts). Unlike `browser.newContext()` it is not incognito: Chromium only offers
- * installation there, and its storage survives a restart. `offline` starts it with no network
- * (`goOffline`) before any page opens.
+ * installation there, and its storage survives a restart. It reaches the server only through a
+ * relay of its own, which `goOffline` takes down: its installed worker starts with the first page,
+ * before Playwright can intercept what the worker fetches. `offline` starts it with no network
+ * (`goOffline`), the relay down before the browser starts.
  */
 export async function launchProfile(
   userDataDir: string,
@@ -138,7 +148,17 @@ export async function launchProfile(
     deviceScaleFactor?: number;
   },
 ): Promise<BrowserContext> {
-  const context = await chromium.launchPersistentContext(userDataDir, { ...playwrightConfig.use?.launchOptions, ...options, offline });
+  const relay = await Relay.start(new URL(options.baseURL).origin);
+  if (offline) relay.takeDown();
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, { ...playwrightConfig.use?.launchOptions, ...options, offline, proxy: { server: relay.url } });
+  } catch (error) {
+    await relay.close();
+    throw error;
+  }
+  relays.set(context, relay);
+  context.on('close', () => void relay.close());
   if (offline) await goOffline(context);
   return context;
 }
