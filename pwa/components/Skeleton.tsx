@@ -30,6 +30,40 @@ export function SkeletonGroup({ label, className, children }: { label: string; c
   );
 }
 
+/**
+ * `rows` placeholders shaped like items with an avatar beside lines of text (a comment, a
+ * notification): each row has `rowClassName`, its text column `${rowClassName}__body`, so the
+ * placeholder takes the item's own layout.
+ */
+export function AvatarRowsSkeleton({
+  rows,
+  label,
+  className,
+  rowClassName,
+  lineWidths,
+}: {
+  rows: number;
+  label: string;
+  className?: string;
+  rowClassName: string;
+  lineWidths: readonly CSSProperties['width'][];
+}) {
+  return (
+    <SkeletonGroup label={label} className={className}>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className={rowClassName}>
+          <Skeleton shape="circle" width="2.25rem" height="2.25rem" />
+          <div className={`${rowClassName}__body`}>
+            {lineWidths.map((width, line) => (
+              <Skeleton key={line} width={width} />
+            ))}
+          </div>
+        </div>
+      ))}
+    </SkeletonGroup>
+  );
+}
+
 /** The shape of a content card (image, badge, meta, title, two lines of text). */
 export function CardSkeleton() {
   return (

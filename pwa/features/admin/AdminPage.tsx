@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BackLink } from '../../components/BackLink';
-import { LinkButton } from '../../components/Button';
+import { Button, LinkButton } from '../../components/Button';
 import { useViewer } from '../../session/viewer';
 import './admin.css';
 
@@ -37,6 +37,48 @@ export function AdminPage({ title, description, allow, showBackLink = false, act
       </header>
       {isAllowed ? children : <AccessDenied allow={allow} />}
     </div>
+  );
+}
+
+/** Which item a screen's form dialog is open on: none, a new one, or one from its rows. */
+export function useEditing<T>() {
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  return {
+    edit: (item: T) => setEditing(item),
+    startNew: () => setEditing('new'),
+    /** What the form dialog takes: its item (null for a new one), whether it is open, and its closing. */
+    dialog: {
+      item: editing === 'new' ? null : editing,
+      isOpen: editing !== null,
+      onOpenChange: (isOpen: boolean) => {
+        if (!isOpen) setEditing(null);
+      },
+    },
+  };
+}
+
+export type Editing<T> = ReturnType<typeof useEditing<T>>;
+
+/**
+ * An admins' management screen (categories, shows, users): the frame with its back link and an Add
+ * button that opens the screen's form dialog on a new item; the rows open it on theirs.
+ */
+export function AdminListPage<T>({
+  title,
+  description,
+  addLabel,
+  children,
+}: {
+  title: string;
+  description: string;
+  addLabel: string;
+  children: (editing: Editing<T>) => ReactNode;
+}) {
+  const editing = useEditing<T>();
+  return (
+    <AdminPage title={title} description={description} allow="admin" showBackLink actions={<Button onPress={editing.startNew}>{addLabel}</Button>}>
+      {children(editing)}
+    </AdminPage>
   );
 }
 

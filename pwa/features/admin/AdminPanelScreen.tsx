@@ -12,6 +12,15 @@ import { UsersTab } from './users/UsersTab';
 // The overview brings uPlot: imported here and under dashboard/ only, so it is in the admin's chunk.
 import { Overview } from './dashboard/Overview';
 
+/** The management screens only admins may open, in the order their links stand. */
+const ADMIN_ONLY_LINKS = [
+  { to: '/admin/users', label: 'Users' },
+  { to: '/admin/categories', label: 'Categories' },
+  { to: '/admin/menu', label: 'Menu' },
+  { to: '/admin/shows', label: 'Shows' },
+  { to: '/admin/audit', label: 'Audit log' },
+] as const;
+
 /**
  * /admin, 'Content Control Panel' (spec 2). Editors and admins create articles and episodes here;
  * the Users tab, the user/category/menu links and Rebuild DB are for admins (spec 6: user
@@ -30,23 +39,11 @@ export function AdminPanelScreen() {
         </LinkButton>
         <ModerationLink />
         {viewer.isAdmin ? (
-          <>
-            <LinkButton to="/admin/users" variant="secondary">
-              Users
+          ADMIN_ONLY_LINKS.map(({ to, label }) => (
+            <LinkButton key={to} to={to} variant="secondary">
+              {label}
             </LinkButton>
-            <LinkButton to="/admin/categories" variant="secondary">
-              Categories
-            </LinkButton>
-            <LinkButton to="/admin/menu" variant="secondary">
-              Menu
-            </LinkButton>
-            <LinkButton to="/admin/shows" variant="secondary">
-              Shows
-            </LinkButton>
-            <LinkButton to="/admin/audit" variant="secondary">
-              Audit log
-            </LinkButton>
-          </>
+          ))
         ) : null}
         <LinkButton to="/admin/main-page" variant="secondary">
           Main Page

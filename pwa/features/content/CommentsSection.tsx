@@ -8,7 +8,7 @@ import { Avatar } from '../../components/Avatar';
 import { Button, LinkButton } from '../../components/Button';
 import { AlertDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
-import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
+import { AvatarRowsSkeleton } from '../../components/Skeleton';
 import { MentionText } from '../../components/MentionText';
 import { MentionTextArea, useMentionDraft } from './MentionTextArea';
 import { toast } from '../../components/Toast';
@@ -64,17 +64,7 @@ export function CommentsSection({ kind, targetId, commentCount, placeholder = 'S
         </div>
       )}
       {comments.isPending ? (
-        <SkeletonGroup label="Loading comments" className="stack-list stack-list--tight">
-          {[0, 1].map((i) => (
-            <div key={i} className="comment">
-              <Skeleton shape="circle" width="2.25rem" height="2.25rem" />
-              <div className="comment__body">
-                <Skeleton width="30%" />
-                <Skeleton width="90%" />
-              </div>
-            </div>
-          ))}
-        </SkeletonGroup>
+        <AvatarRowsSkeleton rows={2} label="Loading comments" className="stack-list stack-list--tight" rowClassName="comment" lineWidths={['30%', '90%']} />
       ) : comments.isError ? (
         <EmptyState
           title="Comments could not be loaded."

@@ -47,14 +47,7 @@ export function ContinueShelf() {
       ) : (
         <ul className="continue-shelf__items">
           {article ? (
-            <ContinueCard
-              kind="Reading"
-              title={
-                <Link to="/news/$id" params={{ id: article.articleId }} className="card__link">
-                  {article.title}
-                </Link>
-              }
-            >
+            <ContinueCard kind="Reading" title={<PostLink to="/news/$id" id={article.articleId} title={article.title} />}>
               <div className="continue-card__progress">
                 <progress max={100} value={Math.round(article.position * 100)} aria-labelledby={`continue-article-${article.articleId}`} />
                 <span id={`continue-article-${article.articleId}`}>{Math.round(article.position * 100)}% read</span>
@@ -62,14 +55,7 @@ export function ContinueShelf() {
             </ContinueCard>
           ) : null}
           {episode ? (
-            <ContinueCard
-              kind="Listening"
-              title={
-                <Link to="/podcasts/$id" params={{ id: episode.episodeId }} className="card__link">
-                  {episode.title}
-                </Link>
-              }
-            >
+            <ContinueCard kind="Listening" title={<PostLink to="/podcasts/$id" id={episode.episodeId} title={episode.title} />}>
               <p className="continue-card__position">
                 Resume at {formatClock(episode.positionSeconds)}
                 {episode.durationSeconds ? ` of ${formatClock(episode.durationSeconds)}` : ''}
@@ -93,6 +79,15 @@ export function ContinueShelf() {
         </ul>
       )}
     </section>
+  );
+}
+
+/** The whole-card link to the article or episode a card continues. */
+function PostLink({ to, id, title }: { to: '/news/$id' | '/podcasts/$id'; id: string; title: string }) {
+  return (
+    <Link to={to} params={{ id }} className="card__link">
+      {title}
+    </Link>
   );
 }
 

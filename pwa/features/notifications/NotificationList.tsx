@@ -4,7 +4,7 @@ import { forumQueries } from '../../api/forums';
 import type { Notification, NotificationTarget } from '../../../contracts/notifications';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
-import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
+import { AvatarRowsSkeleton } from '../../components/Skeleton';
 import { Time } from '../../components/Time';
 import { fullName } from '../../lib/format';
 import { useMarkRead } from './mutations';
@@ -137,16 +137,6 @@ export function NotificationList({ notifications, onOpen }: { notifications: rea
 /** The list's loading state, in the popover and on the screen: `rows` placeholders shaped like items. */
 export function NotificationSkeleton({ rows, className }: { rows: number; className: string }) {
   return (
-    <SkeletonGroup label="Loading notifications" className={className}>
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="notification">
-          <Skeleton shape="circle" width="2.25rem" height="2.25rem" />
-          <div className="notification__body">
-            <Skeleton width="85%" />
-            <Skeleton width="30%" />
-          </div>
-        </div>
-      ))}
-    </SkeletonGroup>
+    <AvatarRowsSkeleton rows={rows} label="Loading notifications" className={className} rowClassName="notification" lineWidths={['85%', '30%']} />
   );
 }

@@ -7,7 +7,7 @@ import { Button } from '../../../components/Button';
 import { ActionsMenu, type MenuAction } from '../../../components/Menu';
 import { Switch } from '../../../components/Switch';
 import { AdminListStates, ConfirmDeleteDialog } from './AdminListStates';
-import { AdminPage } from '../AdminPage';
+import { AdminListPage } from '../AdminPage';
 import { CategoryFormDialog } from './CategoryFormDialog';
 import { useCategoryActive, useDeleteCategory } from './categoryMutations';
 
@@ -19,24 +19,15 @@ const CATEGORY_ACTIONS: MenuAction[] = [
 
 /** /admin/categories (spec 2, News category management; admins). */
 export function CategoriesScreen() {
-  const [editing, setEditing] = useState<NewsCategory | 'new' | null>(null);
   return (
-    <AdminPage
-      title="News Categories"
-      description="Categories tag articles, podcast episodes and discussions."
-      allow="admin"
-      showBackLink
-      actions={<Button onPress={() => setEditing('new')}>Add Category</Button>}
-    >
-      <CategoryList onEdit={setEditing} />
-      <CategoryFormDialog
-        category={editing === 'new' ? null : editing}
-        isOpen={editing !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen) setEditing(null);
-        }}
-      />
-    </AdminPage>
+    <AdminListPage<NewsCategory> title="News Categories" description="Categories tag articles, podcast episodes and discussions." addLabel="Add Category">
+      {({ edit, dialog: { item, ...dialog } }) => (
+        <>
+          <CategoryList onEdit={edit} />
+          <CategoryFormDialog category={item} {...dialog} />
+        </>
+      )}
+    </AdminListPage>
   );
 }
 

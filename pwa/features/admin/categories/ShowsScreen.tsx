@@ -12,7 +12,7 @@ import { bind, useEntityForm, submitLabel, saveThen } from '../../../lib/entityF
 import { withDisplayOrder } from './displayOrder';
 import { NameAndSlugFields } from './NameAndSlugFields';
 import { AdminListStates, ConfirmDeleteDialog } from './AdminListStates';
-import { AdminPage } from '../AdminPage';
+import { AdminListPage } from '../AdminPage';
 import { useDeleteShow, useSaveShow } from './showMutations';
 
 const SHOW_ACTIONS: MenuAction[] = [
@@ -26,27 +26,21 @@ const SHOW_ACTIONS: MenuAction[] = [
  * that still has episodes cannot be deleted (the server answers 409 and the toast says why).
  */
 export function ShowsScreen() {
-  const [editing, setEditing] = useState<PodcastShow | 'new' | null>(null);
   return (
-    <AdminPage
+    <AdminListPage<PodcastShow>
       title="Podcast Shows"
       description="Each episode belongs to a show; episode numbers are unique within a show."
-      allow="admin"
-      showBackLink
-      actions={<Button onPress={() => setEditing('new')}>Add Show</Button>}
+      addLabel="Add Show"
     >
-      <ShowList onEdit={setEditing} />
-      <Dialog
-        title={editing && editing !== 'new' ? 'Edit Show' : 'Add Show'}
-        isOpen={editing !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen) setEditing(null);
-        }}
-        isDismissable={false}
-      >
-        {(close) => <ShowForm show={editing === 'new' ? null : editing} onDone={close} />}
-      </Dialog>
-    </AdminPage>
+      {({ edit, dialog: { item, isOpen, onOpenChange } }) => (
+        <>
+          <ShowList onEdit={edit} />
+          <Dialog title={item ? 'Edit Show' : 'Add Show'} isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={false}>
+            {(close) => <ShowForm show={item} onDone={close} />}
+          </Dialog>
+        </>
+      )}
+    </AdminListPage>
   );
 }
 

@@ -8,7 +8,7 @@ import { SearchField } from '../../../components/SearchField';
 import { Select } from '../../../components/Select';
 import { fullName } from '../../../lib/format';
 import { matchesSearch } from '../../content';
-import { AdminPage } from '../AdminPage';
+import { AdminListPage } from '../AdminPage';
 import { isRole, ROLE_OPTIONS } from '../labels';
 import { UserFormDialog } from './UserFormDialog';
 import { ACTIVITY_COLUMNS, UserTable } from './UserTable';
@@ -34,26 +34,16 @@ const STATUS_FILTERS = [
 
 /** /admin/users (spec 2, User management; admins). */
 export function UserManagementScreen() {
-  const [editing, setEditing] = useState<User | 'new' | null>(null);
   return (
-    <AdminPage
-      title="User Management"
-      description="Find, add, edit and remove user accounts."
-      allow="admin"
-      showBackLink
-      actions={<Button onPress={() => setEditing('new')}>Add User</Button>}
-    >
-      <UserList onEdit={setEditing} />
-      <Invitations />
-      <UserFormDialog
-        variant="management"
-        user={editing === 'new' ? null : editing}
-        isOpen={editing !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen) setEditing(null);
-        }}
-      />
-    </AdminPage>
+    <AdminListPage<User> title="User Management" description="Find, add, edit and remove user accounts." addLabel="Add User">
+      {({ edit, dialog: { item, ...dialog } }) => (
+        <>
+          <UserList onEdit={edit} />
+          <Invitations />
+          <UserFormDialog variant="management" user={item} {...dialog} />
+        </>
+      )}
+    </AdminListPage>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEditing } from '../AdminPage';
 import type { User } from '../../../../contracts/auth';
 import { userApi, userQueries } from '../../../api/users';
 import { Button } from '../../../components/Button';
@@ -12,7 +12,7 @@ import { UserTable } from './UserTable';
  * place, User Management (/admin/users, "Invitations"); this tab links there.
  */
 export function UsersTab() {
-  const [editing, setEditing] = useState<User | 'new' | null>(null);
+  const { edit, startNew, dialog } = useEditing<User>();
   return (
     <div className="admin-stack">
       <div className="admin-note" role="note">
@@ -29,7 +29,7 @@ export function UsersTab() {
             <h2 id="create-user-title">Create User</h2>
             <p>Add an account directly, with its role and an initial password.</p>
           </div>
-          <Button onPress={() => setEditing('new')}>Create User</Button>
+          <Button onPress={startNew}>Create User</Button>
         </div>
       </section>
 
@@ -40,16 +40,9 @@ export function UsersTab() {
         </p>
       </section>
 
-      <UsersTable onEdit={setEditing} />
+      <UsersTable onEdit={edit} />
 
-      <UserFormDialog
-        variant="panel"
-        user={editing === 'new' ? null : editing}
-        isOpen={editing !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen) setEditing(null);
-        }}
-      />
+      <UserFormDialog variant="panel" user={dialog.item} isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} />
     </div>
   );
 }
