@@ -3,13 +3,14 @@ import { caseSensitiveRouter } from '../../middleware/canonical-path';
 import type { Knex } from 'knex';
 import { ArticleCreateInput, ArticlePatchInput, ArticlePutInput, NewsListQuery } from '../../../contracts/news';
 import { CONTENT_EDITORS } from '../../../contracts/constants';
-import { currentUser, requireRole } from '../../middleware/auth';
+import { requireRole } from '../../middleware/auth';
 import { validateBody, validateQuery } from '../../middleware/validate';
 import { commentHandlers } from '../comments/handlers';
 import { mountCommentRoutes } from '../comments/routes';
 import { ARTICLE_COMMENTS } from '../comments/targets';
 import { createHandler, deleteHandler, itemId, listHandler, presentOne, updateHandler } from '../content/handlers';
 import { contentChangeNotice } from '../content/changes';
+import { commentNotice } from '../content/comment-notice';
 import { ARTICLES } from '../content/kinds';
 import { mountContentToggles } from '../content/routes';
 import type { WriteLimiter } from '../../middleware/write-limits';
@@ -34,19 +35,7 @@ export function newsRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier): 
   const articleNotice = contentChangeNotice(ARTICLES, notifier);
 
   // A new comment tells the article's author and anyone it mentions (docs/notifications.md).
-  const comments = commentHandlers(db, ARTICLES, ARTICLE_COMMENTS, {
-    inTransaction: (ctx, trx, row, before) =>
-      notifier.notify(trx, {
-        kind: 'comment',
-        actorId: currentUser(ctx).id,
-        origin: notifier.originFor(ctx),
-        commentId: row.id,
-        articleId: row.parent_id,
-        content: row.content,
-        previousContent: before?.content,
-      }),
-    afterCommit: () => notifier.kick(),
-  });
+  const comments = commentHandlers(db, ARTICLES, ARTICLE_COMMENTS, commentNotice(notifier, (articleId) => ({ kind: 'comment', articleId })));
 
   // `view=card`: the lists' cards need the summary and reading time, not every full text.
   const card = presentArticleSummary;

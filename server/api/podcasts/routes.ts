@@ -6,10 +6,11 @@ import { ContentListQuery } from '../../../contracts/news';
 import type Koa from 'koa';
 import { PodcastCreateInput, PodcastListQuery, PodcastPatchInput, type PlayResponse } from '../../../contracts/podcasts';
 import { notFound } from '../../errors';
-import { currentUser, requireRole } from '../../middleware/auth';
+import { requireRole } from '../../middleware/auth';
 import { validateBody, validateQuery, type WithQuery } from '../../middleware/validate';
 import { createHandler, deleteHandler, findVisibleContent, itemId, listHandler, presentOne, updateHandler } from '../content/handlers';
 import { contentChangeNotice } from '../content/changes';
+import { commentNotice } from '../content/comment-notice';
 import type { Notifier } from '../notifications/notify';
 import { PODCASTS } from '../content/kinds';
 import { mountContentToggles } from '../content/routes';
@@ -56,19 +57,7 @@ export function podcastRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier
 
   // Episodes take comments as articles do (same limits, client ids and delete policy); a comment
   // tells the members it mentions (docs/notifications.md).
-  const comments = commentHandlers(db, PODCASTS, EPISODE_COMMENTS, {
-    inTransaction: (ctx, trx, row, before) =>
-      notifier.notify(trx, {
-        kind: 'episode_comment',
-        actorId: currentUser(ctx).id,
-        origin: notifier.originFor(ctx),
-        commentId: row.id,
-        episodeId: row.parent_id,
-        content: row.content,
-        previousContent: before?.content,
-      }),
-    afterCommit: () => notifier.kick(),
-  });
+  const comments = commentHandlers(db, PODCASTS, EPISODE_COMMENTS, commentNotice(notifier, (episodeId) => ({ kind: 'episode_comment', episodeId })));
   mountCommentRoutes(router, comments, limits);
 
   router.get('/:id', async (ctx) => {

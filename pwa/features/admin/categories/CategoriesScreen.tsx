@@ -3,7 +3,6 @@ import { useState } from 'react';
 import type { NewsCategory } from '../../../../contracts/admin';
 import { newsCategoryQueries } from '../../../api/news';
 import { Badge } from '../../../components/Badge';
-import { Button } from '../../../components/Button';
 import { ActionsMenu, type MenuAction } from '../../../components/Menu';
 import { Switch } from '../../../components/Switch';
 import { AdminListStates, ConfirmDeleteDialog } from './AdminListStates';

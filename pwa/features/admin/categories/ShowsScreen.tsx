@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import { PodcastShowCreateInput, PodcastShowUpdateInput, slugify, type PodcastShow } from '../../../../contracts/podcasts';
 import { podcastShowQueries } from '../../../api/podcast-shows';
-import { Button } from '../../../components/Button';
 import { Dialog, FormDialogActions } from '../../../components/Dialog';
 import { ActionsMenu, type MenuAction } from '../../../components/Menu';
 import { NumberField } from '../../../components/NumberField';

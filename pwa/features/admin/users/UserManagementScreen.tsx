@@ -3,7 +3,6 @@ import { useState } from 'react';
 import type { Key } from 'react-aria-components';
 import type { User } from '../../../../contracts/auth';
 import { userApi, userQueries } from '../../../api/users';
-import { Button } from '../../../components/Button';
 import { SearchField } from '../../../components/SearchField';
 import { Select } from '../../../components/Select';
 import { fullName } from '../../../lib/format';
