@@ -153,8 +153,25 @@ function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => 
 
 const PasswordInput = z.object({ password: z.string().min(1, 'Enter your current password') });
 
+/** What each action of the enabled panel asks its password for. */
+const PASSWORD_DIALOGS = {
+  codes: {
+    title: 'New recovery codes',
+    description: 'Your current recovery codes stop working and ten new ones are shown.',
+    actionLabel: 'Make new codes',
+    pendingLabel: 'Making codes...',
+  },
+  off: {
+    title: 'Turn off two-step sign-in',
+    description: 'Signing in will ask for your password only, and your recovery codes stop working.',
+    actionLabel: 'Turn off',
+    pendingLabel: 'Turning off...',
+    destructive: true,
+  },
+};
+
 function EnabledPanel({ email, online, codesLeft, onNewCodes }: { email: string; online: boolean; codesLeft: number; onNewCodes: (codes: string[]) => void }) {
-  const [dialog, setDialog] = useState<'codes' | 'off' | null>(null);
+  const [dialog, setDialog] = useState<keyof typeof PASSWORD_DIALOGS | null>(null);
   const disable = useDisableTwoFactor();
   const regenerate = useRegenerateRecoveryCodes();
   return (
@@ -170,28 +187,15 @@ function EnabledPanel({ email, online, codesLeft, onNewCodes }: { email: string;
           Turn off two-step sign-in
         </Button>
       </div>
-      {dialog === 'codes' ? (
+      {dialog ? (
         <PasswordDialog
+          key={dialog}
           email={email}
-          title="New recovery codes"
-          description="Your current recovery codes stop working and ten new ones are shown."
-          actionLabel="Make new codes"
-          pendingLabel="Making codes..."
-          onClose={() => setDialog(null)}
-          onConfirm={async (password) => onNewCodes((await regenerate.mutateAsync({ password })).recoveryCodes)}
-        />
-      ) : null}
-      {dialog === 'off' ? (
-        <PasswordDialog
-          email={email}
-          title="Turn off two-step sign-in"
-          description="Signing in will ask for your password only, and your recovery codes stop working."
-          actionLabel="Turn off"
-          pendingLabel="Turning off..."
-          destructive
+          {...PASSWORD_DIALOGS[dialog]}
           onClose={() => setDialog(null)}
           onConfirm={async (password) => {
-            await disable.mutateAsync({ password });
+            if (dialog === 'codes') onNewCodes((await regenerate.mutateAsync({ password })).recoveryCodes);
+            else await disable.mutateAsync({ password });
           }}
         />
       ) : null}
