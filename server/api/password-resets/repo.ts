@@ -5,7 +5,6 @@ import { toIso } from '../../db/dialect';
 import { hashToken } from '../uploads/repo';
 import { PASSWORD_RESET_KEPT_MS, PASSWORD_RESET_TTL_MS } from './lifetimes';
 
-
 const TABLE = 'password_resets';
 
 export interface PasswordResetRow {
