@@ -183,11 +183,17 @@ module.exports = {
     {
       name: 'server-repos-reach-no-other-resources-side-effects',
       comment:
-        "A repo reaches a write's side effects in another resource (its counters, audit entries) through a recorded event " +
-        '(server/events/, docs/events.md), never by importing them. Reads of another resource (visibility, kinds, targets, a lookup) stay imports.',
+        "A repo reaches a write's side effects in another resource (its counters, audit entries, edit history, a member's " +
+        'reset links) through a recorded event (server/events/, docs/events.md), never by importing them: neither the ' +
+        "side-effect modules nor the repos whose writes only follow another resource's write (edits, password-resets). " +
+        'Reads of another resource (visibility, kinds, targets, a lookup) stay imports.',
       severity: 'error',
       from: { path: '^server/api/([^/]+)/repo\\.ts$' },
-      to: { path: '^server/api/[^/]+/(?:counters|record|subscribers)\\.ts$', pathNot: '^server/api/$1/', dependencyTypesNot: TYPES_ONLY },
+      to: {
+        path: ['^server/api/[^/]+/(?:counters|record|subscribers)\\.ts$', '^server/api/(?:edits|password-resets)/repo\\.ts$'],
+        pathNot: '^server/api/$1/',
+        dependencyTypesNot: TYPES_ONLY,
+      },
     },
     {
       name: 'server-subscribers-assembled-by-the-app',

@@ -1,7 +1,9 @@
 import type { EventRegistry } from '../events/index';
 import { subscribeDashboardCounters } from './admin-dashboard/subscribers';
 import { subscribeAudit } from './audit/subscribers';
+import { subscribeEdits } from './edits/subscribers';
 import { subscribeLikes } from './likes/subscribers';
+import { subscribePasswordResets } from './password-resets/subscribers';
 import { subscribeRevisions } from './revisions/subscribers';
 
 /**
@@ -14,6 +16,8 @@ export function subscribeAll(registry: EventRegistry): EventRegistry {
   subscribeDashboardCounters(registry);
   subscribeRevisions(registry);
   subscribeLikes(registry);
+  subscribeEdits(registry);
+  subscribePasswordResets(registry);
   registry.assembled = true;
   return registry;
 }

@@ -19,6 +19,9 @@ export interface LikeRef {
   createdAt: string;
 }
 
+/** Which kind of post a member edited, named as the edit history names it (post_edits' column for it). */
+export type EditedPost = 'news_comment_id' | 'podcast_comment_id' | 'reply_id' | 'discussion_id';
+
 export type DomainEvent =
   | { type: 'comment.created'; parentTable: 'news_articles' | 'podcast_episodes'; parentId: string; commentId: string; createdAt: string }
   | { type: 'comment.deleted'; parentTable: 'news_articles' | 'podcast_episodes'; parentId: string; commentId: string; createdAt: string }
@@ -28,7 +31,9 @@ export type DomainEvent =
   | { type: 'content.written'; kind: 'article' | 'episode'; itemId: string; actor: EventActor }
   | { type: 'content.deleted'; kind: 'article' | 'episode'; itemId: string }
   | { type: 'content.scheduled'; target: { type: 'article' | 'episode'; id: string; label: string }; actor: EventActor; before: string | null; after: string | null }
-  | { type: 'site.seeded'; actor: EventActor; deleted?: RebuildCounts };
+  | { type: 'site.seeded'; actor: EventActor; deleted?: RebuildCounts }
+  | { type: 'post.edited'; post: EditedPost; postId: string; editorId: string; previous: { content: string; title: string | null }; at: string }
+  | { type: 'user.password_changed'; userId: string; at: string };
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;

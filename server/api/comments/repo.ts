@@ -4,7 +4,6 @@ import { now, toIso } from '../../db/dialect';
 import { recordEvent } from '../../events/index';
 import { existingClientRow, retryOnClientIdRace } from '../client-ids';
 import type { AscCursor } from '../cursor';
-import { recordEdit } from '../edits/repo';
 import type { CommentTarget, EditTarget } from './targets';
 import { HIDDEN_COLUMNS } from '../moderation/visibility';
 
@@ -102,7 +101,7 @@ export async function editComment(
     if (!before) return undefined;
     if (before.content === content) return { comment: before, changed: false };
     const at = now();
-    await recordEdit(trx, target.editColumn, id, editorId, { content: before.content }, at);
+    await recordEvent(trx, { type: 'post.edited', post: target.editColumn, postId: id, editorId, previous: { content: before.content, title: null }, at });
     await trx(target.table).where({ id }).update({ content, edited_at: at });
     const after = { ...before, content, edited_at: at };
     await inTransaction?.(trx, before, after);

@@ -1,14 +1,16 @@
 import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import { now } from '../../db/dialect';
+import type { EditedPost } from '../../events/index';
 
 /*
  * The history of members' edits to their own words (migration 20261202060000_post_edits): one row per
- * saved change with what it replaced. Written in the edit's transaction; read by moderators.
+ * saved change with what it replaced. Written in the edit's transaction, by its `post.edited` event
+ * (./subscribers.ts); read by moderators.
  */
 
 /** The post_edits column naming each kind of post (exactly one is set per row). */
-export type EditedPost = 'news_comment_id' | 'podcast_comment_id' | 'reply_id' | 'discussion_id';
+export type { EditedPost };
 
 export interface PostEditRow {
   id: string;
@@ -18,7 +20,7 @@ export interface PostEditRow {
   created_at: unknown;
 }
 
-/** Keeps what a change replaced (call it in the change's transaction). */
+/** Keeps what a change replaced, in the change's transaction. */
 export async function recordEdit(
   trx: Knex.Transaction,
   post: EditedPost,

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import { EMAIL_CONFIRMATION_TTL_HOURS } from '../../../contracts/email-confirmations';
 import { hashToken } from '../uploads/repo';
-import { PASSWORD_RESET_KEPT_MS } from '../password-resets/repo';
+import { PASSWORD_RESET_KEPT_MS } from '../password-resets/lifetimes';
 
 /*
  * Confirmation links (docs/security.md §13), kept like password reset links: the mail carries 32

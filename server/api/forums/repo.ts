@@ -3,11 +3,11 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ContentStatus } from '../../../contracts/common';
 import type { DiscussionCreateInput, DiscussionUpdateInput } from '../../../contracts/forums';
 import { isForeignKeyViolation, now, toBool } from '../../db/dialect';
+import { recordEvent } from '../../events/index';
 import type { DiscussionCursor } from '../cursor';
 import { existingClientRow, retryOnClientIdRace } from '../client-ids';
 import { isPublished, whereListedPublicly, whereOpenTo, type Viewer } from '../content/visibility';
 import type { DiscussionNewsCategoryRow, DiscussionRow, ForumCategoryRow, ReplyRow } from './presenter';
-import { recordEdit } from '../edits/repo';
 import { editComment, type CommentRow } from '../comments/repo';
 import { FORUM_REPLY_EDITS } from '../comments/targets';
 import { hiddenColumns, HIDDEN_COLUMNS } from '../moderation/visibility';
@@ -399,7 +399,7 @@ async function recordDiscussionWords(trx: Knex.Transaction, id: string, editorId
   const titleChanged = input.title !== undefined && input.title !== before.title;
   const contentChanged = input.content !== undefined && input.content !== before.content;
   if (!titleChanged && !contentChanged) return {};
-  await recordEdit(trx, 'discussion_id', id, editorId, { content: before.content, title: titleChanged ? before.title : null }, at);
+  await recordEvent(trx, { type: 'post.edited', post: 'discussion_id', postId: id, editorId, previous: { content: before.content, title: titleChanged ? before.title : null }, at });
   return { edited_at: at };
 }
 

@@ -3,11 +3,7 @@ import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
 import { toIso } from '../../db/dialect';
 import { hashToken } from '../uploads/repo';
-
-/** A reset link works for an hour after it was issued. */
-export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
-/** Used and expired links are kept this long (so a late click hears "used" or "expired"), then swept. */
-export const PASSWORD_RESET_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+import { PASSWORD_RESET_KEPT_MS, PASSWORD_RESET_TTL_MS } from './lifetimes';
 
 const TABLE = 'password_resets';
 

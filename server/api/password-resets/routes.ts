@@ -25,7 +25,8 @@ import { awaitSecondStep } from '../two-factor/pending';
 import { TOKEN_PATTERN } from '../uploads/repo';
 import { presentUser, type UserRow } from '../users/presenter';
 import { findUserByEmail, findUserById, lockUser, updateUserRow } from '../users/repo';
-import { findPasswordReset, issuePasswordReset, lockPasswordReset, PASSWORD_RESET_TTL_MS, stateOf, usePasswordReset, type ResetState } from './repo';
+import { PASSWORD_RESET_TTL_MS } from './lifetimes';
+import { findPasswordReset, issuePasswordReset, lockPasswordReset, stateOf, usePasswordReset, type ResetState } from './repo';
 
 export interface PasswordResetDeps {
   db: Knex;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { ProfileUpdateInput } from '../../../contracts/profile';
 import { now } from '../../db/dialect';
-import { endPasswordResets } from '../password-resets/repo';
+import { recordEvent } from '../../events/index';
 import { findUserById } from '../users/repo';
 import type { UserRow } from '../users/presenter';
 
@@ -29,8 +29,9 @@ export async function updateProfile(db: Knex, userId: string, input: ProfileUpda
  */
 export async function replacePassword(db: Knex, userId: string, passwordHash: string, keepSessionId: string | undefined): Promise<number> {
   return db.transaction(async (trx) => {
-    await trx('users').where({ id: userId }).update({ password_hash: passwordHash, updated_at: now() });
-    await endPasswordResets(trx, userId);
+    const at = now();
+    await trx('users').where({ id: userId }).update({ password_hash: passwordHash, updated_at: at });
+    await recordEvent(trx, { type: 'user.password_changed', userId, at });
     const others = trx('sessions').where({ user_id: userId });
     if (keepSessionId) others.whereNot({ sid: keepSessionId });
     return Number(await others.delete());
