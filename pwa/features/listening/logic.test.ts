@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { afterEnded, isFinished, latestPosition, PlayTracker, queueAdd, queueAddNext, queueMove, queueRemove, resumeAt, sleepDue, sleepTimer, type KnownPosition, type PlayerEpisode } from './logic';
+import {
+  afterEnded,
+  isFinished,
+  latestPosition,
+  PlayTracker,
+  queueAdd,
+  queueAddNext,
+  queueMove,
+  queueRemove,
+  resumeAt,
+  sleepDue,
+  sleepTimer,
+  type KnownPosition,
+  type PlayerEpisode,
+} from './logic';
 
 const ep = (id: string): PlayerEpisode => ({ id, title: `Episode ${id}`, show: 'Show', imageUrl: null, audioUrl: `/objects/${id}`, duration: 600 });
 const ids = (queue: PlayerEpisode[]) => queue.map((e) => e.id);
