@@ -2,7 +2,8 @@ import { request as apiRequest, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, setTheme } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { header, main, navigate, signInWithForm } from '../support/journey';
-import { ACCOUNTS, emptyReadingList } from '../support/session';
+import { newMember, type TestMember } from '../support/mail';
+import { ACCOUNTS } from '../support/session';
 
 /*
  * A member's day, resumed: a new member's home welcomes them with the way to News and Podcasts; they
@@ -31,10 +32,10 @@ async function prepare(baseURL: string, articleId: string): Promise<void> {
 }
 
 /** The member, on another device, listened to 1:05 of the newest episode; returns it. */
-async function listenedElsewhere(baseURL: string): Promise<Listed> {
+async function listenedElsewhere(baseURL: string, member: TestMember): Promise<Listed> {
   const api = await apiRequest.newContext({ baseURL });
   try {
-    expect((await api.post('/api/auth/login', { data: { email: ACCOUNTS.member.email, password: ACCOUNTS.member.password } })).status()).toBe(200);
+    expect((await api.post('/api/auth/login', { data: { email: member.email, password: member.password } })).status()).toBe(200);
     const [episode] = (await (await api.get('/api/podcasts?limit=1')).json()) as Listed[];
     const put = await api.put(`/api/podcasts/${episode.id}/listening`, {
       data: { positionSeconds: 65, durationSeconds: 600, deviceTime: new Date().toISOString() },
@@ -48,8 +49,9 @@ async function listenedElsewhere(baseURL: string): Promise<Listed> {
 
 const shelf = (page: Page) => main(page).getByRole('region', { name: 'Continue' });
 
-test('a member saves from a card, reads part of the article, and home continues it', async ({ page, baseURL }, testInfo) => {
-  await emptyReadingList(baseURL!, ACCOUNTS.member);
+test('a member saves from a card, reads part of the article, and home continues it', async ({ page, playwright, baseURL }, testInfo) => {
+  // A member of their own: the seeded member's lists carry what earlier specs on this worker read and heard.
+  const member = await newMember(playwright, baseURL!, 'Nadia');
   const project = testInfo.project.name;
 
   const memberLists: string[] = [];
@@ -63,7 +65,7 @@ test('a member saves from a card, reads part of the article, and home continues 
   await expect(main(page).getByRole('link', { name: /^Read More/ }).first()).toBeVisible();
   expect(memberLists).toEqual([]);
   page.off('request', onRequest);
-  await signInWithForm(page, ACCOUNTS.member);
+  await signInWithForm(page, member);
 
   // A new member: a welcome, the ways to News and Podcasts, and no invitation to join.
   await expect(shelf(page).getByRole('heading', { level: 1, name: 'Continue' })).toBeVisible();
@@ -103,7 +105,7 @@ test('a member saves from a card, reads part of the article, and home continues 
       return list.find((entry) => entry.articleId === article.id)?.position ?? 0;
     })
     .toBeGreaterThan(0.2);
-  const episode = await listenedElsewhere(baseURL!);
+  const episode = await listenedElsewhere(baseURL!, member);
 
   // Home: Continue shows the article with how far it was read, the episode, and Saved (1).
   await header(page).locator('a.site-logo').click();

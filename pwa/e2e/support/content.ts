@@ -75,7 +75,6 @@ export async function getJson<T>(request: APIRequestContext, path: string): Prom
   return (await response.json()) as T;
 }
 
-/** Distinct categories of `items`, by id, in first-seen order (what the filter chips show). */
 /** The hub pages episodes 12 at a time, like /news (LIST_PAGE_SIZE in pwa/api/news.ts). */
 export const EPISODE_PAGE = 12;
 
@@ -104,6 +103,7 @@ export async function expectMarkdownBody(body: Locator, markdown: string): Promi
   await expect(body.locator(':scope > p')).toHaveText(paragraphs.map(text));
 }
 
+/** Distinct categories of `items`, by id, in first-seen order (what the filter chips show). */
 export function distinctCategories(items: ReadonlyArray<{ categories: CategoryRef[] }>): CategoryRef[] {
   const byId = new Map<string, CategoryRef>();
   for (const item of items) for (const c of item.categories) if (!byId.has(c.id)) byId.set(c.id, c);
