@@ -43,3 +43,13 @@ export const listeningPath = (episodeId: string) => `${podcastPath(episodeId)}/l
 
 /** The member's listening records, newest change first (GET, paged with X-Next-Cursor). */
 export const LISTENING_PATH = '/api/listening';
+
+/** The member's CPD ledger (docs/cpd.md): the year view, its time records, entries and exports. */
+export const CPD_PATH = '/api/cpd';
+
+export const CPD_TIME_PATH = `${CPD_PATH}/time`;
+
+export const cpdEntryPath = (id: string) => `${CPD_PATH}/entries/${encodeURIComponent(id)}`;
+
+/** The public check of an entry's verification code (the page is `/verify/<code>`). */
+export const verificationPath = (code: string) => `/api/verify/${encodeURIComponent(code)}`;

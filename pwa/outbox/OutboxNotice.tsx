@@ -34,6 +34,7 @@ const KIND_LABELS: Record<OutboxItem['kind'], string> = {
   listening: 'Listening position',
   watch: 'Follow setting',
   report: 'Report',
+  cpdTime: 'CPD time',
 };
 
 export const kindLabel = (item: OutboxItem) => KIND_LABELS[item.kind];

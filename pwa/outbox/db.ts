@@ -29,7 +29,9 @@ export type OutboxKind =
   // A Watch / Normal / Mute level (targetId: the discussion or category; text: the level).
   | 'watch'
   // A report of a comment, reply, discussion or member: the target is in the body.
-  | 'report';
+  | 'report'
+  // A stretch of reading or listening time for the CPD ledger (targetId: the item; the item's id is the record's).
+  | 'cpdTime';
 
 export interface OutboxItem {
   /** Insertion order: items are sent oldest first. */

@@ -3,6 +3,7 @@ import { invalidateForum } from '../api/forums';
 import { invalidateLikes } from '../api/likes';
 import { invalidateListening } from '../api/listening';
 import { invalidateComments } from '../api/comments';
+import { invalidateCpd } from '../api/cpd';
 import { invalidateNotifications } from '../api/notifications';
 import { invalidateReadingList } from '../api/reading-list';
 import { invalidateWatch } from '../api/watches';
@@ -36,4 +37,5 @@ export const OUTBOX_KINDS: Record<OutboxKind, (queryClient: QueryClient, item: O
   watch: (queryClient, item) => invalidateWatch(queryClient, item.path),
   // An automatic hide changes what the item's list shows; moderators' queue counts it.
   report: (queryClient) => invalidateModeration(queryClient),
+  cpdTime: (queryClient) => invalidateCpd(queryClient),
 };
