@@ -187,6 +187,15 @@ export function contentInputs<R extends z.ZodRawShape, O extends z.ZodRawShape>(
   };
 }
 
+/**
+ * What the member should be able to do after reading or listening, one objective a line (docs/cpd.md):
+ * shown at the top of the item and copied into the member's CPD entry. Blank removes them.
+ */
+export const learningObjectivesInput = optionalText('Learning objectives', 2000, true);
+
+/** On an item's own page (`GET /api/news/{id}`, `GET /api/podcasts/{id}`) only; lists leave it out. */
+export const learningObjectivesOutput = z.string().nullable().optional();
+
 /** What an article and an episode both answer with, after their own fields. */
 export const contentItemFields = {
   categories: z.array(CategoryRef),
@@ -225,6 +234,7 @@ const articleOptionalFields = {
   category: optionalText('Category', 100),
   isFeatured: featuredInput.optional(),
   scheduledAt: scheduledAtInput,
+  learningObjectives: learningObjectivesInput,
 };
 
 const articleInputs = contentInputs({ content: contentField }, articleOptionalFields);
@@ -258,6 +268,7 @@ export const Article = z.object({
    * photo, null when they have no public member page (account deleted or deactivated).
    */
   author: MemberRef.nullable().optional(),
+  learningObjectives: learningObjectivesOutput,
 });
 export type Article = z.infer<typeof Article>;
 
@@ -265,7 +276,7 @@ export type Article = z.infer<typeof Article>;
  * An article as a card shows it (`view=card` on the lists): no `content`, but its `summary` (the
  * excerpt, else the first 150 characters of the content plus '...') and its reading time.
  */
-export const ArticleSummary = Article.omit({ content: true, author: true }).extend({
+export const ArticleSummary = Article.omit({ content: true, author: true, learningObjectives: true }).extend({
   summary: z.string(),
   readingMinutes: z.number().int(),
 });

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { optionalText, safeText, singleLineText, Timestamp } from './common';
-import { ContentListQuery, contentInputs, contentItemFields, featuredInput, optionalMediaUrl, optionalWebUrl, scheduledAtInput } from './news';
+import { ContentListQuery, contentInputs, contentItemFields, featuredInput, learningObjectivesInput, learningObjectivesOutput, optionalMediaUrl, optionalWebUrl, scheduledAtInput } from './news';
 
 /*
  * Podcast episodes (spec sections 3, 5, 7 Podcasts). The list query, status/archive/featured
@@ -87,6 +87,7 @@ const podcastOptionalFields = {
   guestTitle: optionalText('Guest title', 200),
   isFeatured: featuredInput.optional(),
   scheduledAt: scheduledAtInput,
+  learningObjectives: learningObjectivesInput,
 };
 
 const podcastInputs = contentInputs({}, podcastOptionalFields);
@@ -126,6 +127,7 @@ export const Podcast = z.object({
   guestTitle: z.string().nullable(),
   playCount: z.number().int(),
   ...contentItemFields,
+  learningObjectives: learningObjectivesOutput,
 });
 export type Podcast = z.infer<typeof Podcast>;
 
