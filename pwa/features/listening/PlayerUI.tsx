@@ -2,12 +2,11 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Label, Slider, SliderThumb, SliderTrack } from 'react-aria-components';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { PlayIcon } from '../../components/icons';
+import { BackIcon, CloseIcon, DownIcon, ExpandIcon, ForwardIcon, PauseIcon, PlayIcon, UpIcon } from '../../components/icons';
 import { ToggleButton } from '../../components/ToggleButton';
 import { DownloadEpisodesButton } from './DownloadButton';
 import { formatClock } from '../../lib/format';
 import { type PlayerEpisode, type SleepChoice } from './logic';
-import { BackIcon, CloseIcon, DownIcon, ExpandIcon, ForwardIcon, PauseIcon, UpIcon } from './icons';
 import {
   BACK_SECONDS,
   closePlayer,

@@ -6,7 +6,6 @@
 export { PlayerHost } from './PlayerHost';
 export { addToUpNext, loadPositions, playEpisode, togglePlay, usePlayerSelect, type PlayerState } from './player';
 export { isFinished, latestPosition } from './logic';
-export { PauseIcon, QueueAddIcon } from './icons';
 export { DownloadButton } from './DownloadButton';
 export { EpisodesSection } from './EpisodesSection';
 export { downloadQueries } from './downloadQueries';

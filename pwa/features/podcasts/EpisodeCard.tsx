@@ -13,7 +13,8 @@ import { PlayCount } from './PlayCount';
 import { Time } from '../../components/Time';
 import { ExternalEpisodeLink } from './ExternalEpisodeLink';
 import { EpisodePeople } from './EpisodePeople';
-import { addToUpNext, DownloadButton, QueueAddIcon } from '../listening';
+import { QueueAddIcon } from '../../components/icons';
+import { addToUpNext, DownloadButton } from '../listening';
 import { toast } from '../../components/Toast';
 
 export interface EpisodeCardProps {

@@ -4,10 +4,10 @@ import type { Podcast } from '../../../contracts/podcasts';
 import { listeningQueries } from '../../api/listening';
 import { PlainButton } from '../../components/PlainButton';
 import type { ButtonVariant } from '../../components/buttonClassName';
-import { PlayIcon } from '../../components/icons';
+import { PauseIcon, PlayIcon } from '../../components/icons';
 import { useSessionUserId } from '../../session/useSession';
 import { formatClock } from '../../lib/format';
-import { isFinished, latestPosition, loadPositions, PauseIcon, playEpisode, togglePlay, usePlayerSelect } from '../listening';
+import { isFinished, latestPosition, loadPositions, playEpisode, togglePlay, usePlayerSelect } from '../listening';
 
 export interface ListenNowLinkProps {
   podcast: Podcast;
