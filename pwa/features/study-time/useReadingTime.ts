@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { cpdQueries } from '../../api/cpd';
 import { createStudyClock } from '../../lib/study-time';
 import { useSessionUserId } from '../../session/useSession';
@@ -12,8 +12,11 @@ export interface ReadItem {
   title?: string;
 }
 
-/** The page's signs of a reader: scrolling (in any scroller), selecting, keys, pointer and touch. */
-const ACTIVITY = ['scroll', 'wheel', 'keydown', 'pointerdown', 'pointermove', 'touchstart'] as const;
+/**
+ * The page's signs of a reader: scrolling (in any scroller), selecting, keys, a press or a touch. Not
+ * the pointer's moves: the browser makes them up when the page changes under a resting pointer.
+ */
+const ACTIVITY = ['scroll', 'wheel', 'keydown', 'pointerdown', 'touchstart'] as const;
 
 /**
  * Measures the signed-in member's reading of the item on screen for the CPD ledger (docs/cpd.md):
@@ -25,8 +28,18 @@ const ACTIVITY = ['scroll', 'wheel', 'keydown', 'pointerdown', 'pointermove', 't
 export function useReadingTime(item: ReadItem | null): void {
   const userId = useSessionUserId();
   const today = useQuery({ ...cpdQueries.today(), enabled: Boolean(userId && item) });
-  const settled = today.isSuccess || today.isError;
-  const measuring = Boolean(userId && item && settled && today.data?.trackingPaused !== true);
+  // Known once answered, and kept: every time record refetches today's minutes, and an answer that
+  // was an error is pending again meanwhile, which must not restart the clock (a restart is activity).
+  const answeredNow = today.status !== 'pending';
+  const [answered, setAnswered] = useState(answeredNow);
+  useEffect(() => {
+    if (answeredNow) setAnswered(true);
+  }, [answeredNow]);
+  const paused = today.data?.trackingPaused === true;
+  const measuring = Boolean(userId && item && (answered || answeredNow) && !paused);
+  // Tracking paused meanwhile: what the clock still held is dropped, not sent.
+  const pausedNow = useRef(paused);
+  pausedNow.current = paused;
   const type = item?.type;
   const id = item?.id;
   // The title only labels the queued record: a change of it must not restart the clock.
@@ -38,7 +51,9 @@ export function useReadingTime(item: ReadItem | null): void {
     const clock = createStudyClock({
       mode: 'reading',
       visible: document.visibilityState === 'visible',
-      onStretch: (stretch) => void sendReadingTime({ type, id, title: title.current }, stretch),
+      onStretch: (stretch) => {
+        if (!pausedNow.current) void sendReadingTime({ type, id, title: title.current }, stretch);
+      },
     });
     // Opening the item is the first sign of reading it.
     clock.event('active');
