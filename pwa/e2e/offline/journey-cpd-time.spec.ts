@@ -159,6 +159,22 @@ test('reading and listening become time records: two active minutes, no more tha
   // Nothing went out while offline.
   expect(sent.slice(sentBeforeOffline).filter((r) => r.itemType === 'episode')).toEqual([]);
 
+  // The sync list shows the waiting time as one line for the episode, its minutes summed, beside the
+  // listening position the pause queued (the member's one change: the time is not counted as one).
+  const syncStatus = page.getByRole('group', { name: 'Sync status' });
+  await expect(syncStatus.getByRole('status')).toHaveText('1 pending');
+  await syncStatus.getByRole('button', { name: 'Sync details: 1 pending' }).click();
+  const details = page.getByRole('dialog', { name: 'Changes waiting to sync' });
+  const lines = details.getByRole('list', { name: 'Queued changes' }).getByRole('listitem');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.filter({ hasText: 'Listening position' })).toHaveCount(1);
+  const timeLine = lines.filter({ hasText: 'CPD time' });
+  await expect(timeLine).toHaveCount(1);
+  await expect(timeLine).toContainText(episode!.title);
+  await expect(timeLine).toContainText('1 minute measured');
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+
   // Back online: each record is sent once, with its own id, and leaves the queue.
   await goOnline(context);
   await expect.poll(async () => (await queued()).length).toBe(0);
