@@ -90,3 +90,8 @@ export const SESSION_ENDED_HEADER = 'Session-Ended';
 /** The `Session-Ended` header's value on the first answer to a member whose account a rebuild deleted. */
 export const SITE_RESET_SESSION_END = 'site-reset';
 export const SITE_RESET_MESSAGE = "The site's data was reset; please sign in again";
+
+/** CPD reading stops counting after this long without scrolling, selecting or a key (Discourse's rule; docs/cpd.md). */
+export const CPD_IDLE_MS = 3 * 60_000;
+/** The device sends what it measured at least this often while it measures (a lost tab loses less). */
+export const CPD_CHUNK_MS = 60_000;

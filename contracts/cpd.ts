@@ -27,10 +27,8 @@ export const CpdItemType = z.enum(CPD_ITEM_TYPES, { error: 'itemType must be art
 export type CpdItemType = z.infer<typeof CpdItemType>;
 export type CpdEntryType = CpdItemType | 'external';
 
-/** Reading stops counting after this long without scrolling, selecting or a key (Discourse's rule). */
-export const CPD_IDLE_MS = 3 * 60_000;
-/** The device sends what it measured at least this often while it measures (a lost tab loses less). */
-export const CPD_CHUNK_MS = 60_000;
+// The measuring limits live in constants.ts: the player, always loaded, measures with them and must not pull zod in.
+export { CPD_CHUNK_MS, CPD_IDLE_MS } from './constants';
 /** Per article, reading counts up to this multiple of its reading-time estimate (contracts/text.ts readingMinutes). */
 export const CPD_READING_CAP = 3;
 /** Per episode, listening counts up to this multiple of its length (a second listen counts; a loop does not). */

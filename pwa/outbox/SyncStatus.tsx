@@ -4,7 +4,8 @@ import { Dialog, DialogTrigger } from '../components/Dialog';
 import type { OutboxItem } from './db';
 import { formatDateTime } from './format';
 import { useNeedsSignIn, useOutboxItems } from './hooks';
-import { kindLabel, OutboxNotice } from './OutboxNotice';
+import { kindLabel, OutboxNotice, PENDING_SYNC } from './OutboxNotice';
+import { measuredWords, outboxLines, type QueuedTime } from './queued';
 import { syncNow } from './outbox';
 import { useOnline } from '../offline/useOnline';
 import './outbox.css';
@@ -16,14 +17,18 @@ import './outbox.css';
  * Discard) and 'Sync now'. The words ('1 pending, 1 not sent') are a live region, so a screen reader
  * hears the count change. 'Sign in to sync' stays beside the indicator: it is the one thing to do.
  * Nothing is shown while the queue is empty. Compact so the header fits a 320px phone.
+ * Measured CPD time is listed too, one line per item, but not counted among the member's changes:
+ * it is measured a minute at a time, not something they did.
  */
 export function SyncStatus() {
   const items = useOutboxItems();
   const needsSignIn = useNeedsSignIn();
   const isOnline = useOnline();
-  const pending = items.filter((item) => item.state === 'pending').length;
-  const failed = items.length - pending;
-  const summary = items.length === 0 ? '' : `${pending} pending${failed ? `, ${failed} not sent` : ''}`;
+  const { changes, time } = outboxLines(items);
+  const pending = changes.filter((item) => item.state === 'pending').length;
+  const failed = changes.length - pending;
+  const summary = changes.length ? `${pending} pending${failed ? `, ${failed} not sent` : ''}` : time.length ? 'CPD time waiting to sync' : '';
+  const count = changes.length || time.length;
 
   return (
     <div className="sync-status" role="group" aria-label="Sync status" hidden={items.length === 0}>
@@ -36,19 +41,19 @@ export function SyncStatus() {
             <Button variant="ghost" size="sm" className="sync-status__button" aria-label={`Sync details: ${summary}`}>
               <SyncIcon />
               <span className="sync-status__count" data-failed={failed > 0 || undefined} aria-hidden="true">
-                {items.length}
+                {count}
               </span>
             </Button>
             <Dialog title="Changes waiting to sync">
               <div className="sync-status__dialog-actions">
                 <p>{summary}</p>
                 {needsSignIn ? null : (
-                  <Button size="sm" variant="secondary" isDisabled={!isOnline || pending === 0} onPress={() => void syncNow()}>
+                  <Button size="sm" variant="secondary" isDisabled={!isOnline || pending + time.length === 0} onPress={() => void syncNow()}>
                     Sync now
                   </Button>
                 )}
               </div>
-              <OutboxList items={items} />
+              <OutboxList items={changes} time={time} />
             </Dialog>
           </DialogTrigger>
           {needsSignIn ? (
@@ -78,7 +83,7 @@ function SyncIcon() {
   );
 }
 
-function OutboxList({ items }: { items: OutboxItem[] }) {
+function OutboxList({ items, time }: { items: OutboxItem[]; time: QueuedTime[] }) {
   return (
     <ul className="outbox-list" aria-label="Queued changes">
       {items.map((item) => (
@@ -89,6 +94,16 @@ function OutboxList({ items }: { items: OutboxItem[] }) {
           {item.title ? <p className="outbox-entry__title">{item.title}</p> : null}
           {item.text ? <p>{mentionsAsText(item.text)}</p> : null}
           <OutboxNotice item={item} />
+        </li>
+      ))}
+      {time.map((line) => (
+        <li key={`time-${line.targetId}`}>
+          <p>
+            <span className="outbox-list__kind">CPD time</span> · <time dateTime={line.writtenAt}>{formatDateTime(line.writtenAt)}</time>
+          </p>
+          {line.title ? <p className="outbox-entry__title">{line.title}</p> : null}
+          <p>{measuredWords(line.seconds)}</p>
+          <span className="outbox-badge">{PENDING_SYNC}</span>
         </li>
       ))}
     </ul>

@@ -54,6 +54,8 @@ const OPEN: Record<string, QueryKey> = {
   'notification settings': ['notifications', 'settings'],
   'watch d1': ['forum', 'discussions', 'd1', 'watch'],
   'watch f1': ['forum', 'categories', 'f1', 'watch'],
+  'cpd year': ['cpd', 'year', 'current'],
+  'cpd today': ['cpd', 'today'],
 };
 
 function openEverything(): void {
@@ -93,7 +95,14 @@ const WRITES: Record<string, () => NewItem> = {
   'read all notifications': () => ({ ...newItemBase(), kind: 'readAllNotifications', method: 'POST', path: '/api/notifications/read-all', targetId: '' }),
   'watch a discussion': () => ({ ...newItemBase(), kind: 'watch', method: 'PUT', path: '/api/forum/discussions/d1/watch', body: { level: 'watching' }, targetId: 'd1', text: 'watching' }),
   'mute a category': () => ({ ...newItemBase(), kind: 'watch', method: 'PUT', path: '/api/forum/categories/f1/watch', body: { level: 'muted' }, targetId: 'f1', text: 'muted' }),
+  'record CPD time': () => cpdTime('a1'),
 };
+
+function cpdTime(itemId: string, path = '/api/cpd/time'): NewItem {
+  const base = newItemBase();
+  const body = { id: base.id, itemType: 'article', itemId, startedAt: '2026-12-01T09:00:00.000Z', endedAt: '2026-12-01T09:01:00.000Z', activeSeconds: 60, recordedOffline: false };
+  return { ...base, kind: 'cpdTime', method: 'POST', path, body, targetId: itemId };
+}
 
 /** What each kind must refresh (and nothing else of what is open). */
 const EXPECTED: Record<string, string[]> = {
@@ -115,6 +124,8 @@ const EXPECTED: Record<string, string[]> = {
   // A level: that level only.
   'watch a discussion': ['watch d1'],
   'mute a category': ['watch f1'],
+  // The member's ledger: the year and today's minutes.
+  'record CPD time': ['cpd year', 'cpd today'],
 };
 
 beforeAll(async () => {
@@ -162,6 +173,21 @@ describe('a replay the server answers 409', () => {
     const left = await outboxDb.items.toArray();
     expect(left.find((item) => item.id === report.id)).toBeUndefined();
     expect(left.find((item) => item.id === comment.id)).toMatchObject({ state: 'failed' });
+    answers.clear();
+  });
+});
+
+describe('a CPD time record the server refuses', () => {
+  it('leaves the queue: nothing the member could retry or copy would change the answer', async () => {
+    const { outboxDb } = await import('./db');
+    answers.set('/api/cpd/time-refused', 403);
+    device.onLine = false;
+    const record = cpdTime('a9', '/api/cpd/time-refused');
+    await sendOrQueue(record);
+    device.onLine = true;
+    await syncNow();
+    expect(received.at(-1)).toMatchObject({ path: '/api/cpd/time-refused', key: record.id });
+    expect((await outboxDb.items.toArray()).find((item) => item.id === record.id)).toBeUndefined();
     answers.clear();
   });
 });

@@ -29,6 +29,12 @@ const BACKOFF_START_MS = 2_000;
 const BACKOFF_MAX_MS = 60_000;
 /** Kinds whose 409 means the write was made before (a report the member already sent): done, not refused. */
 const DUPLICATE_IS_DONE: ReadonlySet<OutboxItem['kind']> = new Set(['report']);
+/**
+ * Kinds whose every refusal is final and the member's to do nothing about: a CPD time record the
+ * server refused (tracking paused meanwhile, the item gone, time already counted) has no words to
+ * copy and no retry that would change the answer, so it leaves the queue.
+ */
+const REFUSAL_IS_DONE: ReadonlySet<OutboxItem['kind']> = new Set(['cpdTime']);
 /** Kinds whose 404 means the write has nothing left to do: done, not refused. */
 const GONE_IS_DONE: ReadonlySet<OutboxItem['kind']> = new Set(['deleteComment', 'editComment', 'editReply', 'editDiscussion', 'readNotification', 'listRemove', 'listProgress', 'listening', 'watch']);
 
@@ -216,7 +222,7 @@ async function send(item: OutboxItem): Promise<Outcome> {
     if (status >= 500 || status === 429 || status === 408 || code === IDEMPOTENCY_IN_PROGRESS) return 'retry';
     // Already gone is done: a comment needs no deleting, a withdrawn notification no reading, a gone
     // article no removing from the reading list or recording of progress; a report made before needs no second.
-    const done = (GONE_IS_DONE.has(item.kind) && status === 404) || (DUPLICATE_IS_DONE.has(item.kind) && status === 409);
+    const done = REFUSAL_IS_DONE.has(item.kind) || (GONE_IS_DONE.has(item.kind) && status === 404) || (DUPLICATE_IS_DONE.has(item.kind) && status === 409);
     if (!done) {
       await (await table()).update(item.seq!, { state: 'failed', reason: reasonFor(error) });
       void refresh(item);

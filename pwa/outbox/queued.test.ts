@@ -2,7 +2,7 @@
 // server list seen through the queue (creations after the sent rows, deletions hidden, edits' words).
 import { describe, expect, it } from 'vitest';
 import type { OutboxItem } from './db';
-import { selectQueued, throughQueue } from './queued';
+import { measuredWords, outboxLines, selectQueued, throughQueue } from './queued';
 
 let seq = 0;
 const item = (patch: Partial<OutboxItem> & Pick<OutboxItem, 'kind' | 'targetId'>): OutboxItem => ({
@@ -83,5 +83,32 @@ describe('throughQueue', () => {
   it('before the list has loaded: no rows, the queued creations', () => {
     const waiting = item({ kind: 'comment', targetId: 'a1' });
     expect(throughQueue(undefined, [waiting], KINDS)).toEqual({ shown: [], edits: new Map(), waiting: [waiting] });
+  });
+});
+
+describe('outboxLines', () => {
+  const time = (targetId: string, activeSeconds: number, writtenAt: string, title?: string) =>
+    item({ kind: 'cpdTime', targetId, body: { activeSeconds }, writtenAt, ...(title ? { title } : {}) });
+
+  it("lists the member's changes one by one and the CPD time summed per item, in queue order", () => {
+    const like = item({ kind: 'like', targetId: 'a1' });
+    const lines = outboxLines([
+      time('a1', 60, '2026-12-01T10:01:00.000Z', 'Leases'),
+      like,
+      time('e1', 45, '2026-12-01T10:02:00.000Z', 'Episode 4'),
+      time('a1', 60, '2026-12-01T10:02:00.000Z', 'Leases'),
+      time('a1', 30, '2026-12-01T10:02:30.000Z', 'Leases'),
+    ]);
+    expect(lines.changes).toEqual([like]);
+    expect(lines.time).toEqual([
+      { targetId: 'a1', title: 'Leases', seconds: 150, records: 3, writtenAt: '2026-12-01T10:02:30.000Z' },
+      { targetId: 'e1', title: 'Episode 4', seconds: 45, records: 1, writtenAt: '2026-12-01T10:02:00.000Z' },
+    ]);
+  });
+
+  it('words the minutes', () => {
+    expect(measuredWords(20)).toBe('Less than a minute measured');
+    expect(measuredWords(60)).toBe('1 minute measured');
+    expect(measuredWords(150)).toBe('3 minutes measured');
   });
 });

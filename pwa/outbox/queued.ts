@@ -63,3 +63,41 @@ export function throughQueue<T extends { id: string }>(listed: readonly T[] | un
     waiting: items.filter((item) => item.kind === kinds.create && !posted.has(item.id)),
   };
 }
+
+/** The CPD time still queued for one item (an article, episode or discussion), as one line. */
+export interface QueuedTime {
+  targetId: string;
+  title?: string;
+  seconds: number;
+  records: number;
+  /** When the newest of its records was measured. */
+  writtenAt: string;
+}
+
+/**
+ * What the sync list shows: the member's own changes one by one, and the CPD time records
+ * (measured a minute at a time, not the member's doing) summed per item, in the order each item
+ * first appears in the queue.
+ */
+export function outboxLines(items: readonly OutboxItem[]): { changes: OutboxItem[]; time: QueuedTime[] } {
+  const changes: OutboxItem[] = [];
+  const time = new Map<string, QueuedTime>();
+  for (const item of items) {
+    if (item.kind !== 'cpdTime') {
+      changes.push(item);
+      continue;
+    }
+    const seconds = Number(item.body?.activeSeconds) || 0;
+    const line = time.get(item.targetId);
+    if (!line) time.set(item.targetId, { targetId: item.targetId, title: item.title, seconds, records: 1, writtenAt: item.writtenAt });
+    else time.set(item.targetId, { ...line, title: line.title ?? item.title, seconds: line.seconds + seconds, records: line.records + 1, writtenAt: item.writtenAt > line.writtenAt ? item.writtenAt : line.writtenAt });
+  }
+  return { changes, time: [...time.values()] };
+}
+
+/** '3 minutes measured', as the sync list words a line of queued CPD time. */
+export function measuredWords(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 1) return 'Less than a minute measured';
+  return minutes === 1 ? '1 minute measured' : `${minutes} minutes measured`;
+}

@@ -71,7 +71,9 @@ const queued = (page: Page) =>
           all.onerror = () => reject(all.error);
           all.onsuccess = () => {
             db.close();
-            resolve(all.result.map((item: { kind: string; targetId: string; body?: { position?: number } }) => ({ kind: item.kind, targetId: item.targetId, position: item.body?.position })));
+            // The reading list's writes: the minutes read wait beside them as CPD time (docs/cpd.md), not this journey's subject.
+            const writes = all.result.filter((item: { kind: string }) => item.kind !== 'cpdTime');
+            resolve(writes.map((item: { kind: string; targetId: string; body?: { position?: number } }) => ({ kind: item.kind, targetId: item.targetId, position: item.body?.position })));
           };
         };
       }),

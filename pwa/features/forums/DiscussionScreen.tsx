@@ -33,6 +33,7 @@ import { Time } from '../../components/Time';
 import { useScrollToFragment } from '../../lib/fragment';
 import { WatchControl } from '../watching';
 import { useViewer } from '../../session/viewer';
+import { useReadingTime } from '../study-time';
 import { HiddenNotice } from '../moderation';
 import { ReportButton } from '../moderation';
 
@@ -42,6 +43,7 @@ const route = getRouteApi('/forums/$id');
 export function DiscussionScreen() {
   const { id } = route.useParams();
   const discussion = useQuery(forumQueries.discussion(id));
+  useReadingTime(discussion.data ? { type: 'discussion', id: discussion.data.id, title: discussion.data.title } : null);
   const viewer = useViewer();
   const categories = useQuery(forumQueries.categories());
   const queuedReplies = useQueuedItems('reply', { targetId: id });

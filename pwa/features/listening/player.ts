@@ -5,6 +5,8 @@ import type { Podcast } from '../../../contracts/podcasts';
 import { listeningQueries } from '../../api/listening';
 import { siteQueries } from '../../api/site';
 import { recordPlay, invalidatePodcasts } from '../../api/podcasts';
+import { cpdQueries } from '../../api/cpd';
+import { createStudyClock, type StudyClock, type StudyEvent } from '../../lib/study-time';
 import { currentUserId, onMemberLeaving, onSessionChange, ownerId, sessionQueryClient, sessionSettled } from '../../session/session';
 import { storeMayLoad } from '../../offline/afterWorker';
 import {
@@ -206,6 +208,8 @@ onMemberLeaving(async (keep) => {
 
 let audio: HTMLAudioElement | null = null;
 let tracker = new PlayTracker();
+/** The current episode's CPD listening clock (docs/cpd.md): wall-clock time while its audio advances. */
+let studyClock: StudyClock | null = null;
 let lastSaved = 0;
 let lastSent = 0;
 let sleepTimeout: ReturnType<typeof setTimeout> | undefined;
@@ -219,7 +223,12 @@ function element(): HTMLAudioElement {
   el.className = 'player-audio';
   document.body.append(el);
   el.addEventListener('play', () => set({ playing: true }));
+  el.addEventListener('playing', () => listened('playing'));
+  // Not advancing: waiting for data, or the download stalled; the next timeupdate says when it moves again.
+  el.addEventListener('waiting', () => listened('paused'));
+  el.addEventListener('stalled', () => listened('paused'));
   el.addEventListener('pause', () => {
+    listened('paused');
     set({ playing: false });
     tracker.break();
     if (!el.ended) save('pause');
@@ -227,11 +236,16 @@ function element(): HTMLAudioElement {
   el.addEventListener('timeupdate', () => {
     set({ position: el.currentTime });
     if (el.paused || el.seeking) return;
+    if (el.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) listened('playing');
     if (tracker.tick(el.currentTime, mediaDuration())) countPlay();
     if (Date.now() - lastSaved >= SAVE_EVERY_MS) save('tick');
   });
-  el.addEventListener('seeking', () => tracker.break());
+  el.addEventListener('seeking', () => {
+    tracker.break();
+    listened('seeking');
+  });
   el.addEventListener('seeked', () => {
+    listened('seeked');
     set({ position: el.currentTime });
     save('seek');
     updatePositionState();
@@ -245,7 +259,10 @@ function element(): HTMLAudioElement {
     updatePositionState();
   });
   el.addEventListener('ended', onEnded);
-  window.addEventListener('pagehide', () => save('leave'));
+  window.addEventListener('pagehide', () => {
+    listened('leave');
+    save('leave');
+  });
   mediaSessionHandlers();
   audio = el;
   return el;
@@ -272,6 +289,7 @@ export function playEpisode(podcast: Podcast | PlayerEpisode, { startAt }: { sta
   }
   if (state.current && loaded && !el.ended) save('leave');
   tracker = new PlayTracker();
+  startStudyClock(episode);
   set({ current: episode, upNext: queueRemove(state.upNext, episode.id), position: startAt ?? 0, duration: episode.duration ?? 0 });
   el.src = episode.audioUrl;
   el.playbackRate = state.rate;
@@ -372,6 +390,8 @@ export function setSleepTimer(choice: SleepChoice | null): void {
 
 /** Stops and closes the player (the mini-player's close button; `andQueue`: Up Next goes too, as when a member leaves). */
 export function closePlayer(andQueue = false): void {
+  studyClock?.stop();
+  studyClock = null;
   if (audio) {
     audio.pause();
     audio.removeAttribute('src');
@@ -426,6 +446,35 @@ function countPlay(): void {
       return queryClient ? invalidatePodcasts(queryClient) : undefined;
     })
     .catch((error: unknown) => console.warn('Recording the play', error));
+}
+
+// ---------------------------------------------------------------- CPD listening time
+
+/**
+ * A clock per episode: what the member heard of it is cut into stretches and sent as time records
+ * (listeningTime.ts, loaded with the first). Whether tracking is paused is the member's setting, as
+ * `GET /api/cpd/today` last said; it is asked for when an episode starts.
+ */
+function startStudyClock(episode: PlayerEpisode): void {
+  studyClock?.stop();
+  studyClock = createStudyClock({
+    mode: 'listening',
+    onStretch: (stretch) =>
+      void import('./listeningTime').then((m) => m.sendListeningTime(episode, stretch)).catch((error: unknown) => console.warn('Recording listening time', error)),
+  });
+  const queryClient = sessionQueryClient();
+  if (currentUserId() && queryClient) void queryClient.prefetchQuery(cpdQueries.today());
+}
+
+/** Tells the clock what the audio does; it counts only for a signed-in member whose tracking is not paused. */
+function listened(event: StudyEvent): void {
+  if (event === 'playing' && !measuresListening()) event = 'paused';
+  studyClock?.event(event);
+}
+
+function measuresListening(): boolean {
+  if (!currentUserId()) return false;
+  return sessionQueryClient()?.getQueryData(cpdQueries.today().queryKey)?.trackingPaused !== true;
 }
 
 // ---------------------------------------------------------------- Media Session

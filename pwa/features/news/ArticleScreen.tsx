@@ -23,6 +23,7 @@ import { CommentIcon, ShareIcon } from '../../components/icons';
 import { useArticleArchive, useArticleDelete } from './mutations';
 import { shareArticle } from './share';
 import { useViewer } from '../../session/viewer';
+import { useReadingTime } from '../study-time';
 import '../../styles/posts.css';
 import { Time } from '../../components/Time';
 
@@ -34,6 +35,7 @@ const ArticleEditDialog = lazy(() => import('./ArticleEditDialog').then((m) => (
 export function ArticleScreen() {
   const { id } = route.useParams();
   const article = useQuery(newsQueries.detail(id));
+  useReadingTime(article.data ? { type: 'article', id: article.data.id, title: article.data.title } : null);
 
   let body;
   if (article.isPending) {
