@@ -52,9 +52,13 @@ export function entryTime(row: EntryRow, days: DayRow[]): EntryTime {
 
 const filled = (v: string | null) => Boolean(v && v.trim());
 
-/** ACCA's rule (docs/cpd.md): measured time or a certificate, and all three reflection answers. */
+/**
+ * ACCA's rule (docs/cpd.md): evidence — time the site measured, or a certificate (the minutes of an
+ * activity the member added are their own word) — and all three reflection answers.
+ */
 export function isVerifiableReady(row: EntryRow, minutes: number): boolean {
-  return (minutes > 0 || Boolean(row.certificate_object_id)) && filled(row.development_need) && filled(row.learning) && filled(row.application);
+  const measured = row.type !== 'external' && minutes > 0;
+  return (measured || Boolean(row.certificate_object_id)) && filled(row.development_need) && filled(row.learning) && filled(row.application);
 }
 
 export const certificateUrl = (row: Pick<EntryRow, 'certificate_object_id'>) => (row.certificate_object_id ? `/objects/${row.certificate_object_id}` : null);
