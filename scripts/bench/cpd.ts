@@ -19,6 +19,8 @@ import { createApp } from '../../server/app';
 import { connect, migrateLatest } from '../../server/db/connect';
 import type { DatabaseConfig } from '../../server/config';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../../server/middleware/session';
+import { entriesInRange, findSettings, ledgerDays } from '../../server/api/cpd/repo';
+import { cpdYearRange, presentSettings, presentYear } from '../../server/api/cpd/presenter';
 import { insertUser } from '../../server/api/users/repo';
 
 const SECRET = 'bench-secret-bench-secret-bench-secret!';
@@ -115,6 +117,25 @@ async function bench(kind: 'sqlite' | 'pg'): Promise<string[]> {
     const cookie = await sessionCookie(db, user.id);
     try {
       const lines: string[] = [];
+      // The year view's own work, in process: its queries, the view, and its JSON (no HTTP, no compression).
+      const parts = { queries: [] as number[], view: [] as number[], json: [] as number[] };
+      for (let i = 0; i <= RUNS; i++) {
+        const t0 = performance.now();
+        const settings = presentSettings(await findSettings(db, user.id));
+        const range = cpdYearRange(YEAR, settings.yearStartMonth);
+        const { entries, days } = await entriesInRange(db, user.id, range);
+        const all = await ledgerDays(db, user.id);
+        const t1 = performance.now();
+        const view = presentYear(settings, YEAR, entries, days, all, 'https://ledger.example');
+        const t2 = performance.now();
+        JSON.stringify(view);
+        const t3 = performance.now();
+        if (i === 0) continue;
+        parts.queries.push(t1 - t0);
+        parts.view.push(t2 - t1);
+        parts.json.push(t3 - t2);
+      }
+      lines.push(`| year view, in process: queries ${median(parts.queries).toFixed(1)} + view ${median(parts.view).toFixed(1)} + JSON ${median(parts.json).toFixed(1)} | ${kind} | | ${(median(parts.queries) + median(parts.view) + median(parts.json)).toFixed(1)} | | |`);
       for (const [label, pathname] of [
         ['year view (GET /api/cpd)', `/api/cpd?year=${YEAR}`],
         ['CSV export', `/api/cpd/export.csv?year=${YEAR}`],

@@ -45,29 +45,52 @@ function attachment(ctx: Koa.Context, name: string, type: string) {
   ctx.set('Content-Disposition', `attachment; filename="${name}"`);
 }
 
+/** Rows written between two turns of the event loop: the answer starts while the rest is made. */
+const ROWS_PER_TURN = 100;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Runs the writer after the handler returns (Koa then pipes the stream to the client): rows go out
+ * as they are made, and a writer that fails ends the stream with its error.
+ */
+function produce(stream: NodeJS.ReadableStream & { destroy(err?: Error): unknown }, write: () => Promise<void>): void {
+  void write().catch((err: Error) => stream.destroy(err));
+}
+
 export function csvExport(ctx: Koa.Context, view: CpdYear): void {
   attachment(ctx, fileName(view, 'csv'), 'text/csv; charset=utf-8');
   const csv = stringify({ header: true, columns: [...CSV_COLUMNS] });
   ctx.body = csv;
-  // Oldest first, as a record is read; written row by row into the stream.
-  for (const e of [...view.entries].sort((a, b) => a.firstDate.localeCompare(b.firstDate))) {
-    csv.write([
-      e.firstDate,
-      spreadsheetSafe(e.title),
-      spreadsheetSafe(e.provider),
-      TYPE_LABELS[e.type],
-      String(e.minutes),
-      hoursOf(e.minutes).toFixed(2),
-      hoursOf(e.minutes).toFixed(2),
-      cpeCredits(e.minutes).toFixed(1),
-      e.verifiableReady ? 'Yes' : 'No',
-      spreadsheetSafe(e.developmentNeed),
-      spreadsheetSafe(e.learning),
-      spreadsheetSafe(e.application),
-      e.verificationUrl,
-    ]);
-  }
-  csv.end();
+  // Oldest first, as a record is read; written row by row into the stream, waiting when the client reads slower.
+  produce(csv, async () => {
+    let n = 0;
+    for (const e of [...view.entries].sort((a, b) => a.firstDate.localeCompare(b.firstDate))) {
+      // A client that went away ends the stream: stop writing.
+      if (csv.destroyed) return;
+      const more = csv.write(row(e));
+      if (!more) await new Promise((resolve) => csv.once('drain', resolve).once('close', resolve));
+      else if (++n % ROWS_PER_TURN === 0) await nextTurn();
+    }
+    csv.end();
+  });
+}
+
+function row(e: CpdEntry): string[] {
+  return [
+    e.firstDate,
+    spreadsheetSafe(e.title),
+    spreadsheetSafe(e.provider),
+    TYPE_LABELS[e.type],
+    String(e.minutes),
+    hoursOf(e.minutes).toFixed(2),
+    hoursOf(e.minutes).toFixed(2),
+    cpeCredits(e.minutes).toFixed(1),
+    e.verifiableReady ? 'Yes' : 'No',
+    spreadsheetSafe(e.developmentNeed),
+    spreadsheetSafe(e.learning),
+    spreadsheetSafe(e.application),
+    e.verificationUrl,
+  ];
 }
 
 const hours = (minutes: number) => hoursOf(minutes).toFixed(2);
@@ -123,23 +146,32 @@ export function pdfExport(ctx: Koa.Context, view: CpdYear, who: { memberName: st
     doc.y = y + height;
   }
 
-  header();
-  const entries = [...view.entries].sort((a, b) => a.firstDate.localeCompare(b.firstDate));
-  for (const e of entries) {
-    const date = e.firstDate === e.lastDate ? e.firstDate : `${e.firstDate} to ${e.lastDate}`;
-    drawRow([date, `${e.title} (${e.provider})`, e.developmentNeed ?? '', hours(e.minutes), e.verifiableReady ? hours(e.minutes) : '0.00', e.verificationUrl]);
-  }
-  if (!entries.length) drawRow(['', 'No CPD recorded in this year', '', '', '', '']);
+  produce(doc, async () => {
+    header();
+    const entries = [...view.entries].sort((a, b) => a.firstDate.localeCompare(b.firstDate));
+    let n = 0;
+    for (const e of entries) {
+      if (doc.destroyed) return;
+      const date = e.firstDate === e.lastDate ? e.firstDate : `${e.firstDate} to ${e.lastDate}`;
+      drawRow([date, `${e.title} (${e.provider})`, e.developmentNeed ?? '', hours(e.minutes), e.verifiableReady ? hours(e.minutes) : '0.00', e.verificationUrl]);
+      // Each finished page is written out; a turn of the event loop lets it reach the client.
+      if (++n % ROWS_PER_TURN === 0) await nextTurn();
+    }
+    if (!entries.length) drawRow(['', 'No CPD recorded in this year', '', '', '', '']);
+    totals();
+  });
 
-  doc.moveDown(1);
-  doc.x = MARGIN;
-  doc.font('Helvetica-Bold').fontSize(10).text(`Total hours: ${hours(view.totals.minutes)} of ${hours(view.totals.targetMinutes)} target`);
-  doc.font('Helvetica').fontSize(10);
-  const verifiableTarget = rules.verifiableHours === null ? '' : ` of ${rules.verifiableHours.toFixed(2)} required`;
-  doc.text(`Verifiable hours: ${hours(view.totals.verifiableMinutes)}${verifiableTarget}`);
-  doc.text(`Non-verifiable hours: ${hours(view.totals.nonVerifiableMinutes)}`);
-  doc.text(`Hours missing: ${hours(view.totals.missingMinutes)}`);
-  doc.moveDown(0.5);
-  doc.fontSize(8).text('Each evidence link opens the entry as recorded on Ledger Commons. The site awards no formal US CPE credit.');
-  doc.end();
+  function totals() {
+    doc.moveDown(1);
+    doc.x = MARGIN;
+    doc.font('Helvetica-Bold').fontSize(10).text(`Total hours: ${hours(view.totals.minutes)} of ${hours(view.totals.targetMinutes)} target`);
+    doc.font('Helvetica').fontSize(10);
+    const verifiableTarget = rules.verifiableHours === null ? '' : ` of ${rules.verifiableHours.toFixed(2)} required`;
+    doc.text(`Verifiable hours: ${hours(view.totals.verifiableMinutes)}${verifiableTarget}`);
+    doc.text(`Non-verifiable hours: ${hours(view.totals.nonVerifiableMinutes)}`);
+    doc.text(`Hours missing: ${hours(view.totals.missingMinutes)}`);
+    doc.moveDown(0.5);
+    doc.fontSize(8).text('Each evidence link opens the entry as recorded on Ledger Commons. The site awards no formal US CPE credit.');
+    doc.end();
+  }
 }
