@@ -196,6 +196,16 @@ describeEachDb(
         expect(res.status, field).toBe(400);
         expect(Object.keys(res.body.errors), field).toEqual([field]);
       }
+      const own = (await agent.post('/api/cpd/entries', goodEntry)).body.id;
+      const BAD_PATCH: Array<[string, unknown]> = [['title', ''], ['provider', 'x'.repeat(201)], ['date', 'soon'], ['minutes', 1.5], ['certificateUploadId', 'x'], ['learning', 7], ['application', 'x'.repeat(2001)]];
+      for (const [field, value] of BAD_PATCH) {
+        const res = await agent.patch(`/api/cpd/entries/${own}`, { [field]: value });
+        expect(res.status, field).toBe(400);
+        expect(Object.keys(res.body.errors), field).toEqual([field]);
+      }
+      const unknownUpload = await agent.patch(`/api/cpd/entries/${own}`, { certificateUploadId: randomUUID() });
+      expect(unknownUpload.status).toBe(422);
+      expect(Object.keys(unknownUpload.body.errors)).toEqual(['certificateUploadId']);
       expect((await agent.get('/api/cpd?year=1999')).body.errors).toHaveProperty('year');
       expect((await agent.get('/api/cpd/export.csv?year=abc')).status).toBe(400);
       expect((await agent.patch(`/api/cpd/entries/${randomUUID()}`, { color: 'red' })).status).toBe(400);
