@@ -60,6 +60,8 @@ export const NO_SUCH_CODE = 'No CPD entry has this code';
 const NEAR_YEAR_END_MS = 60 * 86_400_000;
 const DAY_MS = 86_400_000;
 
+const aheadMessage = (field: string) => `${field} is in the future: check this device's clock`;
+
 /** Answers the member's own ledger only: kept by no cache, and no shared one. */
 const privately = (ctx: Koa.Context) => ctx.set('Cache-Control', 'no-store');
 
@@ -82,9 +84,10 @@ function validateTimeRecord(clock: () => number): WithBody<CpdTimeInput> {
     // The server's own clock (injectable), not the contract's: the device may not be ahead of it.
     const ahead: FieldErrors = {};
     for (const field of ['startedAt', 'endedAt'] as const) {
-      if (Date.parse(body[field]) > clock() + WRITTEN_AT_SKEW_MS) ahead[field] = [DEVICE_TIME_MESSAGES.future];
+      if (Date.parse(body[field]) > clock() + WRITTEN_AT_SKEW_MS) ahead[field] = [aheadMessage(field)];
     }
-    if (Object.keys(ahead).length) throw unprocessable(DEVICE_TIME_MESSAGES.future, ahead);
+    const fields = Object.keys(ahead);
+    if (fields.length) throw unprocessable(ahead[fields[0]][0], ahead);
     ctx.state.body = body;
     await next();
   };
