@@ -31,6 +31,7 @@ import { PWA_DIR, pwaMiddleware } from './static';
 import { shareablePages } from './pages/shell';
 import { isRenderedPage, serverRenderedPages } from './pages/render';
 import { missingItemPage } from './pages/missing';
+import { noindexPages } from './pages/noindex';
 import { createStorage } from './storage/index';
 import { DatabaseGate, forDatabasePaths } from './db/availability';
 import { WriteLimiter, DEFAULT_WRITE_LIMITS } from './middleware/write-limits';
@@ -223,6 +224,7 @@ export function createApp({
     app.use(router.allowedMethods({ throw: false }));
   }
 
+  app.use(noindexPages());
   app.use(
     pwaMiddleware(pwaDir, [shareablePages(db, site, gate), ...(config.serverRendering ? [pages.renderer] : [])], {
       missing: missingItemPage(internal),

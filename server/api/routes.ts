@@ -31,6 +31,7 @@ import { passwordResetRoutes } from './password-resets/routes';
 import { notificationRoutes } from './notifications/routes';
 import { readingListRoutes } from './reading-list/routes';
 import { listeningRoutes } from './listening/routes';
+import { cpdRoutes } from './cpd/routes';
 import { twoFactorRoutes } from './two-factor/routes';
 import { emailConfirmationRoutes } from './email-confirmations/routes';
 import { EmailConfirmer } from './email-confirmations/service';
@@ -105,11 +106,12 @@ export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, 
     uploadRoutes({ db, storage, writeLimits, quota: uploadQuota, images }),
     objectRoutes({ db, storage, images }),
     coverRoutes({ db, site, turns }),
-    profileRoutes(db, rateLimits),
+    profileRoutes(db, rateLimits, site),
     memberRoutes(db),
     notificationRoutes({ db, secret, siteName: site.siteName }),
     readingListRoutes(db),
     listeningRoutes(db),
+    cpdRoutes({ db, site, clock }),
     searchRoutes(db),
     reportRoutes(db, writeLimits, moderation, clock),
     moderationRoutes(db, notifier),

@@ -463,6 +463,9 @@ const ATTEMPT_COUNTERS = ['rate_limit_windows'];
 /** Page paths the app answers with its shell (and the shareable pages' metadata), outside the routers. */
 const PAGE_ROUTES = ['GET /', 'GET /news', 'GET /news/:id', 'GET /news/:id/edit', 'GET /forums/:id', 'GET /podcasts', 'GET /resources', 'GET /community', 'GET /admin/users'];
 
+/** API answers that are files to save, sent with `Content-Disposition: attachment`. */
+const DOWNLOADS = /^\/api\/cpd\/export\.(?:csv|pdf)(?:\?|$)/;
+
 describe.each(DB_KINDS)('fuzzing every route [%s]', (kind) => {
   // The page shell, so page paths are served as in production (their metadata reads the database).
   const pwaDir = mkdtempSync(path.join(os.tmpdir(), 'lc-fuzz-shell-'));
@@ -528,8 +531,10 @@ describe.each(DB_KINDS)('fuzzing every route [%s]', (kind) => {
     expect(res.status, `${where} → ${res.status} ${res.text.slice(0, 300)}`).toBeLessThan(500);
     const type = res.headers.get('content-type') ?? '';
     if (req.path.startsWith('/api/') || (res.status >= 400 && !page)) {
-      // 204/304 carry no body; everything else from the API is JSON, never something a browser renders.
-      if (res.text) expect(type, where).toMatch(/^application\/json/);
+      // 204/304 carry no body; everything else from the API is JSON, never something a browser renders,
+      // but for the downloads it answers as attachments (the CPD exports), whose errors are JSON still.
+      const download = res.status < 400 && DOWNLOADS.test(req.path) && /^attachment;/.test(res.headers.get('content-disposition') ?? '');
+      if (res.text && !download) expect(type, where).toMatch(/^application\/json/);
     }
     // Node's HTTP parser answers 431 (empty, before the app runs) to a request line and headers
     // over its 16 KB limit, e.g. two 10,000-character query values; there is no app answer to check.

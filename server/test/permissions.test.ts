@@ -160,6 +160,18 @@ const revisionsPath = async (f: Fixtures, table: 'article' | 'episode', rest = '
   return `/api/${table === 'article' ? 'news' : 'podcasts'}/${id}/revisions${rest.replace(':revisionId', revisionId)}`;
 };
 const editorOnly = (s: number): Expect => ({ ...signedIn(403), editor: s });
+/** A CPD entry of the subscriber's (an activity they added): its id and its public verification code. */
+async function cpdEntry(f: Fixtures): Promise<{ id: string; code: string }> {
+  const id = randomUUID();
+  const code = randomBytes(16).toString('base64url');
+  const at = new Date().toISOString();
+  await f.t.db('cpd_entries').insert({ id, user_id: f.users.subscriber.id, type: 'external', title: 'A course', provider: 'ICAEW', activity_date: at.slice(0, 10), external_minutes: 60, verification_code: code, created_at: at, updated_at: at });
+  return { id, code };
+}
+/** A time record made on the device a minute ago. */
+const cpdTime = (itemId: string) => ({ id: randomUUID(), itemType: 'article', itemId, startedAt: new Date(Date.now() - 120_000).toISOString(), endedAt: new Date(Date.now() - 60_000).toISOString(), activeSeconds: 60 });
+/** Only the owner; for anyone else the entry does not exist (404, never 403: its existence is not revealed). */
+const ledgerOwner = (s: number): Expect => ({ ...signedIn(404), subscriber: s });
 
 const MATRIX: Record<string, Case | Case[]> = {
   'GET /api/health': { call: () => ({ path: '/api/health' }), expect: everyone(200) },
@@ -203,6 +215,25 @@ const MATRIX: Record<string, Case | Case[]> = {
 
   // Profile (one's own) and public member pages
   'GET /api/profile': { call: () => ({ path: '/api/profile' }), expect: signedIn(200) },
+  'GET /api/profile/export': { call: () => ({ path: '/api/profile/export' }), expect: signedIn(200) },
+
+  // The CPD ledger: each member's own; no path names a member, and staff read nobody else's either.
+  'POST /api/cpd/time': [
+    { name: 'published', call: async (f) => ({ path: '/api/cpd/time', body: cpdTime(await article(f)) }), expect: signedIn(200) },
+    { name: 'draft', call: async (f) => ({ path: '/api/cpd/time', body: cpdTime(await article(f, { status: 'draft' })) }), expect: { ...signedIn(404), editor: 200, admin: 200 } },
+  ],
+  'GET /api/cpd': { call: () => ({ path: '/api/cpd' }), expect: signedIn(200) },
+  'GET /api/cpd/today': { call: () => ({ path: '/api/cpd/today' }), expect: signedIn(200) },
+  'PUT /api/cpd/settings': { call: () => ({ path: '/api/cpd/settings', body: { body: 'acca', yearStartMonth: 1, trackingPaused: false, digestNudge: false } }), expect: signedIn(200) },
+  'POST /api/cpd/entries': { call: () => ({ path: '/api/cpd/entries', body: { title: 'A course', provider: 'ICAEW', date: '2026-01-10', minutes: 60 } }), expect: signedIn(201) },
+  'GET /api/cpd/entries/:id': { call: async (f) => ({ path: `/api/cpd/entries/${(await cpdEntry(f)).id}` }), expect: ledgerOwner(200) },
+  'PATCH /api/cpd/entries/:id': { call: async (f) => ({ path: `/api/cpd/entries/${(await cpdEntry(f)).id}`, body: { learning: 'Something' } }), expect: ledgerOwner(200) },
+  'DELETE /api/cpd/entries/:id': { call: async (f) => ({ path: `/api/cpd/entries/${(await cpdEntry(f)).id}` }), expect: ledgerOwner(200) },
+  'DELETE /api/cpd': { call: () => ({ path: '/api/cpd' }), expect: signedIn(200) },
+  'GET /api/cpd/export.csv': { call: () => ({ path: '/api/cpd/export.csv' }), expect: signedIn(200) },
+  'GET /api/cpd/export.pdf': { call: () => ({ path: '/api/cpd/export.pdf' }), expect: signedIn(200) },
+  // The auditor's check: the code is the credential, whoever holds it.
+  'GET /api/verify/:code': { call: async (f) => ({ path: `/api/verify/${(await cpdEntry(f)).code}` }), expect: everyone(200) },
   'PATCH /api/profile': { call: () => ({ path: '/api/profile', body: { title: 'Controller' } }), expect: signedIn(200) },
   'POST /api/profile/password': {
     // Each caller is its own user (password TEST_PASSWORD), and each changes it once.

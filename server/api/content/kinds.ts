@@ -47,8 +47,9 @@ export const ARTICLES: ContentKind = {
     sourceUrl: 'source_url',
     sourceName: 'source_name',
     category: 'category',
+    learningObjectives: 'learning_objectives',
   } satisfies Partial<Record<keyof ArticlePatchInput, string>>,
-  columns: ['id', 'title', 'content', 'excerpt', 'image_url', 'thumbnail_url', 'source_url', 'source_name', 'category', 'author_id', 'published_at', 'scheduled_at', 'scheduled_by', 'likes', 'comment_count', 'is_archived', 'is_featured', 'status', 'created_at', 'updated_at'],
+  columns: ['id', 'title', 'content', 'excerpt', 'image_url', 'thumbnail_url', 'source_url', 'source_name', 'category', 'learning_objectives', 'author_id', 'published_at', 'scheduled_at', 'scheduled_by', 'likes', 'comment_count', 'is_archived', 'is_featured', 'status', 'created_at', 'updated_at'],
 };
 
 export const PODCASTS: ContentKind = {
@@ -75,8 +76,9 @@ export const PODCASTS: ContentKind = {
     hostName: 'host_name',
     guestName: 'guest_name',
     guestTitle: 'guest_title',
+    learningObjectives: 'learning_objectives',
   } satisfies Partial<Record<keyof PodcastPatchInput | 'audioBytes' | 'audioType', string>>,
-  columns: ['id', 'title', 'description', 'episode_number', 'audio_url', 'image_url', 'duration', 'host_name', 'guest_name', 'guest_title', 'play_count', 'likes', 'is_archived', 'is_featured', 'published_at', 'scheduled_at', 'scheduled_by', 'status', 'author_id', 'created_at', 'updated_at', 'show_id', 'external_url', 'audio_bytes', 'audio_type', 'comment_count'],
+  columns: ['id', 'title', 'description', 'episode_number', 'audio_url', 'image_url', 'duration', 'host_name', 'guest_name', 'guest_title', 'play_count', 'likes', 'is_archived', 'is_featured', 'published_at', 'scheduled_at', 'scheduled_by', 'status', 'author_id', 'created_at', 'updated_at', 'show_id', 'external_url', 'audio_bytes', 'audio_type', 'comment_count', 'learning_objectives'],
 };
 
 /** How the domain events name a kind (server/events/catalogue.ts), and back. */

@@ -25,3 +25,8 @@ export function presentArticleSummary(row: ArticleRow, rel: Relations): ArticleS
   const { content, ...card } = presentArticle(row, rel);
   return { ...card, summary: excerptOrContent(row.excerpt, content), readingMinutes: readingMinutes(content) };
 }
+
+/** The article's own answer (its GET, and an editor's create and edit): with its learning objectives, which lists leave out. */
+export function presentArticleDetail(row: ArticleRow, rel: Relations): Article {
+  return { ...presentArticle(row, rel), learningObjectives: row.learning_objectives ?? null };
+}

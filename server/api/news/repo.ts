@@ -15,6 +15,7 @@ export interface ArticleRow extends ContentRow {
   source_url: string | null;
   source_name: string | null;
   category: string | null;
+  learning_objectives?: string | null;
   comment_count: number;
 }
 

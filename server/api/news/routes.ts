@@ -16,7 +16,7 @@ import { mountContentToggles } from '../content/routes';
 import type { WriteLimiter } from '../../middleware/write-limits';
 import { activeMemberRefs } from '../members/repo';
 import { presentMemberRef } from '../members/presenter';
-import { presentArticle, presentArticleSummary } from './presenter';
+import { presentArticle, presentArticleDetail, presentArticleSummary } from './presenter';
 import { articleWrite } from './repo';
 import type { Notifier } from '../notifications/notify';
 
@@ -44,19 +44,19 @@ export function newsRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier): 
   // full-length articles to pick three from (docs/performance.md, "Home showcase"). Before '/:id'.
   router.get('/featured', validateQuery(NewsListQuery.omit({ archivedOnly: true })), listHandler(db, ARTICLES, presentArticle, { featuredOnly: true, card }));
 
-  router.post('/', editors, validateBody(ArticleCreateInput), createHandler(db, ARTICLES, presentArticle, (b: ArticleCreateInput) => articleWrite(b)));
+  router.post('/', editors, validateBody(ArticleCreateInput), createHandler(db, ARTICLES, presentArticleDetail, (b: ArticleCreateInput) => articleWrite(b)));
 
   mountCommentRoutes(router, comments, limits);
 
   // The detail page's byline: the author's public name and photo, null when they have no
   // public page (deleted or deactivated). One query more, on the detail only.
   router.get('/:id', async (ctx) => {
-    const article = await presentOne(db, ARTICLES, itemId(ctx, ARTICLES), ctx, presentArticle);
+    const article = await presentOne(db, ARTICLES, itemId(ctx, ARTICLES), ctx, presentArticleDetail);
     const author = article.authorId ? (await activeMemberRefs(db, [article.authorId])).get(article.authorId) : undefined;
     ctx.body = { ...article, author: author ? presentMemberRef(author) : null };
   });
-  router.put('/:id', editors, validateBody(ArticlePutInput), updateHandler(db, ARTICLES, presentArticle, articleWrite, articleNotice));
-  router.patch('/:id', editors, validateBody(ArticlePatchInput), updateHandler(db, ARTICLES, presentArticle, articleWrite, articleNotice));
+  router.put('/:id', editors, validateBody(ArticlePutInput), updateHandler(db, ARTICLES, presentArticleDetail, articleWrite, articleNotice));
+  router.patch('/:id', editors, validateBody(ArticlePatchInput), updateHandler(db, ARTICLES, presentArticleDetail, articleWrite, articleNotice));
   router.delete('/:id', editors, deleteHandler(db, ARTICLES));
 
   mountContentToggles(router, db, ARTICLES, presentArticle, articleNotice, limits);

@@ -27,3 +27,8 @@ export function presentPodcast(row: PodcastRow, rel: Relations): Podcast {
     ...presentContentFields(row, rel),
   };
 }
+
+/** The episode's own answer (its GET, and an editor's create and edit): with its learning objectives, which lists leave out. */
+export function presentPodcastDetail(row: PodcastRow, rel: Relations): Podcast {
+  return { ...presentPodcast(row, rel), learningObjectives: row.learning_objectives ?? null };
+}

@@ -24,6 +24,7 @@ export interface PodcastRow extends ContentRow {
   guest_title: string | null;
   play_count: number;
   show_id: string | null;
+  learning_objectives?: string | null;
 }
 
 /**

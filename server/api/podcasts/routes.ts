@@ -22,7 +22,7 @@ import { EPISODE_COMMENTS } from '../comments/targets';
 import { findShowBySlug } from '../podcast-shows/repo';
 import { episodeAudio } from './audio';
 import { episodePlacement } from './placement';
-import { presentPodcast } from './presenter';
+import { presentPodcast, presentPodcastDetail } from './presenter';
 import { podcastWrite, recordPlay } from './repo';
 
 const editors = requireRole(...CONTENT_EDITORS);
@@ -53,7 +53,7 @@ export function podcastRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier
   router.get('/', validateQuery(PodcastListQuery), showFilter(db), listHandler(db, PODCASTS, presentPodcast, { where: byShow }));
   // Featured, visible, non-archived episodes; takes the list's query (limit, categories).
   router.get('/featured', validateQuery(ContentListQuery.omit({ archivedOnly: true })), listHandler(db, PODCASTS, presentPodcast, { featuredOnly: true }));
-  router.post('/', editors, validateBody(PodcastCreateInput), episodePlacement(db), episodeAudio(db), createHandler(db, PODCASTS, presentPodcast, (b: PodcastCreateInput) => podcastWrite(b)));
+  router.post('/', editors, validateBody(PodcastCreateInput), episodePlacement(db), episodeAudio(db), createHandler(db, PODCASTS, presentPodcastDetail, (b: PodcastCreateInput) => podcastWrite(b)));
 
   // Episodes take comments as articles do (same limits, client ids and delete policy); a comment
   // tells the members it mentions (docs/notifications.md).
@@ -61,9 +61,9 @@ export function podcastRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier
   mountCommentRoutes(router, comments, limits);
 
   router.get('/:id', async (ctx) => {
-    ctx.body = await presentOne(db, PODCASTS, itemId(ctx, PODCASTS), ctx, presentPodcast);
+    ctx.body = await presentOne(db, PODCASTS, itemId(ctx, PODCASTS), ctx, presentPodcastDetail);
   });
-  router.patch('/:id', editors, validateBody(PodcastPatchInput), episodePlacement(db), episodeAudio(db), updateHandler(db, PODCASTS, presentPodcast, podcastWrite, episodeNotice));
+  router.patch('/:id', editors, validateBody(PodcastPatchInput), episodePlacement(db), episodeAudio(db), updateHandler(db, PODCASTS, presentPodcastDetail, podcastWrite, episodeNotice));
   router.delete('/:id', editors, deleteHandler(db, PODCASTS));
 
   mountContentToggles(router, db, PODCASTS, presentPodcast, episodeNotice, limits);

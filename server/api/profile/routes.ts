@@ -19,6 +19,8 @@ import { findObject } from '../uploads/repo';
 import { canUseAsAvatar, objectIdOf } from './policy';
 import { presentProfile } from './presenter';
 import { replacePassword, updateProfile } from './repo';
+import { memberExport } from './export';
+import { originOf, type SiteInfo } from '../../site';
 
 /** The session the request came with (koa-session names it `externalKey` when a store keeps it). */
 function sessionIdOf(ctx: Koa.Context): string | undefined {
@@ -37,11 +39,20 @@ const ownOnly: Koa.Middleware = async (ctx, next) => {
  * current password counts as a failed sign-in for the account's email and the client's address
  * (`limits`), so a stolen session cannot guess the password faster than the login form could.
  */
-export function profileRoutes(db: Knex, limits: AuthRateLimiter): Router {
+export function profileRoutes(db: Knex, limits: AuthRateLimiter, site: Pick<SiteInfo, 'publicUrl'> = {}): Router {
   const router = caseSensitiveRouter('/api/profile');
 
   router.get('/', requireUser, ownOnly, (ctx) => {
     ctx.body = presentProfile(currentUser(ctx).row);
+  });
+
+  // All the site holds about the member, as one download (docs/privacy.md).
+  router.get('/export', requireUser, ownOnly, async (ctx) => {
+    const user = currentUser(ctx);
+    const data = await memberExport(db, user.row, originOf(ctx, site));
+    ctx.set('Content-Disposition', `attachment; filename="ledger-commons-${data.exportedAt.slice(0, 10)}.json"`);
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(data, null, 2);
   });
 
   router.patch('/', requireUser, ownOnly, validateBody(ProfileUpdateInput), async (ctx) => {

@@ -29,6 +29,7 @@ import * as reports from './20261203020000_reports';
 import * as dashboardCounters from './20261203040000_dashboard_counters';
 import * as reportSources from './20261204020000_report_sources';
 import * as events from './20261205000000_events';
+import * as cpd from './20261206000000_cpd';
 
 /**
  * Migrations are listed here, in order, rather than discovered on disk, so that they load the same
@@ -65,6 +66,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261203040000_dashboard_counters': dashboardCounters,
   '20261204020000_report_sources': reportSources,
   '20261205000000_events': events,
+  '20261206000000_cpd': cpd,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
