@@ -112,13 +112,7 @@ export function revisionChanges(revision: CpdRevision): Array<{ field: string; b
   return fields.map((field) => ({ field: FIELD_LABELS[field] ?? field, before: say(revision.before[field]), after: say(revision.after[field]) }));
 }
 
-/** The learning objectives as a list: one a line, blank lines dropped. */
-export function objectiveLines(text: string | null | undefined): string[] {
-  return (text ?? '')
-    .split('\n')
-    .map((line) => line.replace(/^\s*[-*•]\s*/, '').trim())
-    .filter(Boolean);
-}
+export { objectiveLines } from '../../lib/objectives';
 
 /** The upload id of an uploaded object's path (`/objects/<id>`), as the ledger's certificate field takes it. */
 export function uploadIdOf(objectPath: string | null): string | null {
