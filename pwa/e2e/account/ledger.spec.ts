@@ -2,10 +2,9 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { holdRoute } from '../support/content';
-import { articleWithObjectives, logTime, memberApi, newLedgerMember, type LedgerMember } from '../support/cpd';
+import { articleWithObjectives, logTime, memberApi, newLedgerMember, signInAs, type LedgerMember } from '../support/cpd';
 import { expect, test } from '../support/fixtures';
 import { goOffline, goOnline } from '../support/offline';
-import { signIn } from '../support/session';
 
 /*
  * /cpd, the member's CPD ledger, in each of its states (desktop), and /verify/<code>. Time is measured
@@ -23,7 +22,7 @@ const main = (page: Page) => page.getByRole('main');
 const ledgerHeading = (page: Page) => main(page).getByRole('heading', { level: 1, name: 'CPD ledger' });
 
 async function openLedger(page: Page, member: LedgerMember) {
-  await signIn(page, member);
+  await signInAs(page, member);
   await page.goto('/cpd');
   await expect(ledgerHeading(page)).toBeVisible();
 }
@@ -35,7 +34,7 @@ test('a visitor is sent to sign in first, and back to the ledger after', async (
 
 test('loading: a skeleton until the year arrives', async ({ page, baseURL }) => {
   const member = await newLedgerMember(baseURL!);
-  await signIn(page, member);
+  await signInAs(page, member);
   const { held, release } = holdRoute();
   await page.route(/\/api\/cpd(\?.*)?$/, async (route) => {
     await held;
@@ -107,7 +106,7 @@ test('entries: grouped by item with their facts; the panel has the three questio
 
 test('error: the failure is said, with Try again', async ({ page, baseURL }) => {
   const member = await newLedgerMember(baseURL!);
-  await signIn(page, member);
+  await signInAs(page, member);
   // A server failure cannot be caused through the real API on purpose.
   await page.route(/\/api\/cpd(\?.*)?$/, (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong', code: 'internal' } }));
   await page.goto('/cpd');

@@ -1,5 +1,6 @@
-import { expect, request, type APIRequestContext } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { header } from './journey';
 import { ACCOUNTS } from './session';
 
 /** Helpers of the CPD ledger's specs: a member of the test's own, and measured time posted as the device would. */
@@ -84,4 +85,72 @@ export async function articleWithObjectives(baseURL: string, title: string, obje
   } finally {
     await editor.dispose();
   }
+}
+
+/** The ledger, from the header's account menu on a desktop, from the menu sheet on a phone. */
+export async function openLedgerFromMenu(page: Page, name: string): Promise<void> {
+  const account = header(page).getByRole('button', { name: `Account menu for ${name}` });
+  if (await account.isVisible()) {
+    await account.click();
+    await page.getByRole('menuitem', { name: 'CPD ledger' }).click();
+  } else {
+    await header(page).getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'CPD ledger' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+  }
+  await expect(page).toHaveURL(/\/cpd$/);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'CPD ledger' })).toBeVisible();
+}
+
+/** RFC 4180 CSV (quoted fields, doubled quotes, line breaks inside quotes) into rows of fields. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && body[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** The text of every page of a PDF, joined (pdfjs-dist, as a reader would extract it). */
+export async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: bytes, useSystemFonts: true }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return pages.join('\n');
+}
+
+/** Signs the page's browser in as `member` through the API (before the first page.goto). */
+export async function signInAs(page: Page, member: Pick<LedgerMember, 'email' | 'password'>): Promise<void> {
+  const res = await page.request.post('/api/auth/login', { data: { email: member.email, password: member.password } });
+  expect(res.status(), await res.text()).toBe(200);
 }

@@ -50,24 +50,27 @@ export function YearSummary({ data }: { data: CpdYear }) {
               <MonthChart months={data.byMonth} />
             </Suspense>
           ) : null}
-          <table className="ledger-table">
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Time</th>
-                <th scope="col">Verifiable</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.byMonth.map((month) => (
-                <tr key={month.month}>
-                  <th scope="row">{monthLabel(month.month)}</th>
-                  <td>{formatMinutes(month.minutes)}</td>
-                  <td>{formatMinutes(month.verifiableMinutes)}</td>
+          <details className="ledger-months">
+            <summary>Each month's time</summary>
+            <table className="ledger-table">
+              <thead>
+                <tr>
+                  <th scope="col">Month</th>
+                  <th scope="col">Time</th>
+                  <th scope="col">Verifiable</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.byMonth.map((month) => (
+                  <tr key={month.month}>
+                    <th scope="row">{monthLabel(month.month)}</th>
+                    <td>{formatMinutes(month.minutes)}</td>
+                    <td>{formatMinutes(month.verifiableMinutes)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
         </figure>
         <div className="ledger-chart" aria-labelledby="ledger-topics-title" role="group">
           <h3 id="ledger-topics-title">By topic</h3>
