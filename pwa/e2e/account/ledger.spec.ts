@@ -41,7 +41,7 @@ test('loading: a skeleton until the year arrives', async ({ page, baseURL }) => 
     await route.continue();
   });
   await page.goto('/cpd', { waitUntil: 'commit' });
-  await expect(main(page).getByRole('status', { name: 'Loading your CPD ledger' }).or(main(page).getByLabel('Loading your CPD ledger'))).toBeVisible();
+  await expect(main(page).getByRole('status', { name: 'Loading your CPD ledger' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/loading.png` });
   release();
   await expect(main(page).getByText(EMPTY)).toBeVisible();
@@ -157,4 +157,33 @@ test('/verify/<code>: a code that does not exist shows not found, and the page a
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   await page.screenshot({ path: `${SHOTS}/verify-missing.png` });
   await expectNoSeriousA11yViolations(page);
+});
+
+test("the nudge on the home's Continue shelf; the profile's links to the ledger and to Download my data", async ({ page, baseURL }) => {
+  const member = await newLedgerMember(baseURL!);
+  const api = await memberApi(baseURL!, member);
+  const article = await articleWithObjectives(baseURL!, `Going concern ${Date.now()}`, ['Judge going concern']);
+  await logTime(api, { itemType: 'article', itemId: article.id }, 12);
+  await api.dispose();
+  await signInAs(page, member);
+  await page.goto('/');
+  const shelf = main(page).getByRole('region', { name: 'Continue' });
+  await expect(shelf.getByText('12 min logged today', { exact: true })).toBeVisible();
+  await shelf.getByRole('link', { name: 'CPD ledger' }).click();
+  await expect(ledgerHeading(page)).toBeVisible();
+
+  await page.goto('/profile');
+  await expect(main(page).getByRole('link', { name: 'CPD ledger' })).toHaveAttribute('href', '/cpd');
+  await expect(main(page).getByRole('link', { name: 'Download my data' })).toHaveAttribute('href', '/api/profile/export');
+});
+
+test('learning objectives: a field in the editor, a list at the top of the article', async ({ page, baseURL }) => {
+  const article = await articleWithObjectives(baseURL!, `Impairment testing ${Date.now()}`, ['Identify a cash-generating unit', 'Estimate value in use']);
+  await page.goto(`/news/${article.id}`);
+  const objectives = main(page).getByRole('region', { name: 'Learning objectives' });
+  await expect(objectives.getByRole('listitem')).toHaveText(['Identify a cash-generating unit', 'Estimate value in use']);
+
+  await signInAs(page, { email: 'editor@ledgercommons.test', password: 'editor123' });
+  await page.goto(`/news/${article.id}/edit`);
+  await expect(main(page).getByLabel('Learning objectives')).toHaveValue('Identify a cash-generating unit\nEstimate value in use');
 });
