@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { holdRoute } from '../support/content';
 import { articleWithObjectives, logTime, memberApi, newLedgerMember, signInAs, type LedgerMember } from '../support/cpd';
 import { expect, test } from '../support/fixtures';
-import { goOffline, goOnline } from '../support/offline';
+import { goOffline, goOnline, ICON_PATH } from '../support/offline';
 
 /*
  * /cpd, the member's CPD ledger, in each of its states (desktop), and /verify/<code>. Time is measured
@@ -189,4 +190,27 @@ test('learning objectives: a field in the editor, a list at the top of the artic
   await signInAs(page, { email: 'editor@ledgercommons.test', password: 'editor123' });
   await page.goto(`/news/${article.id}/edit`);
   await expect(main(page).getByLabel('Learning objectives')).toHaveValue('Identify a cash-generating unit\nEstimate value in use');
+});
+
+test('an activity of their own, with its certificate through the upload flow and a reflection: verifiable-ready', async ({ page, baseURL }) => {
+  const member = await newLedgerMember(baseURL!);
+  await openLedger(page, member);
+  const course = `Audit data analytics ${Date.now()}`;
+  await main(page).getByRole('button', { name: 'Add an activity' }).click();
+  const form = page.getByRole('dialog', { name: 'Add an activity' });
+  await form.getByLabel('Title').fill(course);
+  await form.getByLabel('Provider').fill('ICAEW Academy');
+  await form.getByLabel('Minutes').fill('120');
+  await form.locator('input[type="file"]').setInputFiles(fileURLToPath(ICON_PATH));
+  await expect(form.getByRole('img', { name: 'Preview of Certificate' })).toBeVisible();
+  for (const question of QUESTIONS) await form.getByLabel(question).fill(`${question} Answered.`);
+  await page.screenshot({ path: `${SHOTS}/add-activity.png` });
+  await expectNoSeriousA11yViolations(page);
+  await form.getByRole('button', { name: 'Add activity' }).click();
+  await expect(form).toHaveCount(0);
+  const entry = main(page).getByRole('listitem').filter({ hasText: course });
+  await expect(entry).toContainText('2 h');
+  await expect(entry.getByText('Verifiable-ready')).toBeVisible();
+  await entry.getByRole('button', { name: `Details: ${course}` }).click();
+  await expect(page.getByRole('dialog', { name: course }).getByRole('link', { name: 'Certificate' })).toHaveAttribute('href', /\/objects\//);
 });

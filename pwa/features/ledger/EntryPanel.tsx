@@ -47,6 +47,13 @@ export function EntryPanel({ entry, offline, onClose }: { entry: CpdEntry; offli
               <span className="ledger-muted">Answer all three questions to make this entry verifiable-ready.</span>
             )}
           </p>
+          {entry.certificateUrl ? (
+            <p>
+              <a href={entry.certificateUrl} target="_blank" rel="noopener">
+                Certificate
+              </a>
+            </p>
+          ) : null}
           {objectives.length > 0 ? (
             <section aria-labelledby="panel-objectives">
               <h3 id="panel-objectives">Learning objectives</h3>
