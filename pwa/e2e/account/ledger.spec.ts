@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { holdRoute } from '../support/content';
+import { playableEpisodes } from '../support/audio';
 import { articleWithObjectives, logTime, memberApi, newLedgerMember, signInAs, type LedgerMember } from '../support/cpd';
 import { expect, test } from '../support/fixtures';
 import { goOffline, goOnline, ICON_PATH } from '../support/offline';
@@ -213,4 +214,20 @@ test('an activity of their own, with its certificate through the upload flow and
   await expect(entry.getByText('Verifiable-ready')).toBeVisible();
   await entry.getByRole('button', { name: `Details: ${course}` }).click();
   await expect(page.getByRole('dialog', { name: course }).getByRole('link', { name: 'Certificate' })).toHaveAttribute('href', /\/objects\//);
+});
+
+test("the nudge in the player: today's minutes under the episode's show", async ({ page, baseURL }) => {
+  const member = await newLedgerMember(baseURL!);
+  const [episode] = await playableEpisodes(baseURL!, [`Month-end close ${Date.now()}`]);
+  const article = await articleWithObjectives(baseURL!, `Accruals ${Date.now()}`, ['Record an accrual']);
+  const api = await memberApi(baseURL!, member);
+  await logTime(api, { itemType: 'article', itemId: article.id }, 3);
+  await api.dispose();
+  await signInAs(page, member);
+  await page.goto(`/podcasts/${episode!.id}`);
+  await main(page).getByRole('button', { name: `Listen Now: ${episode!.title}` }).click();
+  const mini = page.getByRole('region', { name: 'Player' });
+  await expect(mini).toContainText(episode!.title);
+  await mini.getByRole('button', { name: 'Open full player' }).click();
+  await expect(page.getByRole('dialog', { name: 'Now playing' }).getByText('3 min logged today', { exact: true })).toBeVisible();
 });
