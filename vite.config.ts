@@ -22,12 +22,13 @@ const BACKGROUND_COLOR = '#ffffff';
 
 /**
  * The small parts the public lists share (cards, covers, badges, the Save toggle, the offline and
- * queue notices): one chunk, fetched with the first page, instead of some thirty files of 1–3 KB,
- * each a request with its own headers (docs/performance.md, "First visit on a phone"). Their own
- * imports come along unless the entry has them. A new shared part of the first page's cards belongs here;
- * scripts/check-bundle.ts fails when `/` needs more than BUNDLE_MAX_CHUNKS files.
+ * queue notices, the CPD nudge Continue and the player both show): one chunk, fetched with the first
+ * page, instead of some thirty files of 1–3 KB, each a request with its own headers (docs/performance.md,
+ * "First visit on a phone"). Their own imports come along unless the entry has them. A new shared part
+ * of the first page's cards belongs here; scripts/check-bundle.ts fails when `/` needs more than
+ * BUNDLE_MAX_CHUNKS files.
  */
-const CARDS = /[\/]pwa[\/](components[\/](Card|CardGrid|Cover|coverSources|nearViewport|Time|EmptyState|Badge|Avatar|Skeleton|icons)|features[\/](news[\/](ArticleCard|mutations)|podcasts[\/](EpisodeCard|PlayCount)|content[\/](CategoryBadges|LoadFailure|OfflineNotice|commentCount)|library[\/](SaveToggle|savedQueries)|listening[\/]downloadQueries)|offline[\/]storageBudget|outbox[\/](OutboxNotice|hooks)|session[\/]viewer)\.tsx?$/;
+const CARDS = /[\/]pwa[\/](components[\/](Card|CardGrid|Cover|coverSources|nearViewport|Time|EmptyState|Badge|Avatar|Skeleton|icons)|features[\/](news[\/](ArticleCard|mutations)|podcasts[\/](EpisodeCard|PlayCount)|content[\/](CategoryBadges|LoadFailure|OfflineNotice|commentCount)|library[\/](SaveToggle|savedQueries)|listening[\/]downloadQueries)|offline[\/]storageBudget|outbox[\/](OutboxNotice|hooks)|session[\/]viewer|lib[\/]cpdNudge|api[\/]cpd)\.tsx?$/;
 
 /** A feature's front door (docs/architecture.md): re-exports only, no side effects of its own. */
 const FRONT_DOOR = /[\/]pwa[\/]features[\/][^\/]+[\/]index\.ts$/;

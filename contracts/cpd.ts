@@ -199,6 +199,8 @@ export interface CpdToday {
   /** Hours still missing in the current CPD year, when its end is under 60 days away; otherwise null. */
   missingHoursNearYearEnd: number | null;
   trackingPaused: boolean;
+  /** The current CPD year's last day (YYYY-MM-DD): the nudge says "N hours to go before <this day>". */
+  yearEnd?: string;
 }
 
 /** `GET /api/verify/{code}` (public): what an auditor sees, and nothing else about the member. */

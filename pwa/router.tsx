@@ -15,6 +15,7 @@ import { profileRoute, twoFactorSetupRoute } from './features/profile';
 import { notificationSettingsRoute, notificationsRoute } from './features/notifications';
 import { staticPageRoutes } from './features/pages';
 import { savedRoute } from './features/library';
+import { ledgerRoute, verifyRoute } from './features/ledger';
 import {
   addArticleRoute,
   addPodcastRoute,
@@ -68,6 +69,8 @@ const routeTree = rootRoute.addChildren([
   notificationsRoute,
   notificationSettingsRoute,
   savedRoute,
+  ledgerRoute,
+  verifyRoute,
   ...staticPageRoutes,
   authenticatedRoute.addChildren([
     addArticleRoute,

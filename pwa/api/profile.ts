@@ -16,6 +16,9 @@ import { memberQueries } from './members';
 
 const PROFILE_PATH = '/api/profile';
 
+/** Everything the site holds about the member, their CPD ledger included, as one JSON file (a plain download link). */
+export const PROFILE_EXPORT_URL = `${PROFILE_PATH}/export`;
+
 export const profileQueries = {
   me: () =>
     queryOptions({

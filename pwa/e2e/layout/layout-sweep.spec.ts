@@ -86,6 +86,8 @@ function routes({ article, discussion, podcast, member }: Ids): Route[] {
     { path: '/notifications', signedInOnly: true },
     { path: '/notifications/settings', signedInOnly: true },
     { path: '/saved' },
+    { path: '/cpd', signedInOnly: true },
+    { path: '/verify/no-such-code-0000' },
     { path: '/about' },
     { path: '/contact' },
     { path: '/privacy' },

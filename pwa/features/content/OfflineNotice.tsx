@@ -9,6 +9,7 @@ const WHAT = {
   list: 'This list has not been saved on this device. Connect to the internet to see it, or open one of your saved articles.',
   member: "This member's page has not been saved on this device. Connect to the internet to see it, or open one of your saved articles.",
   profile: 'Your profile has not been loaded on this device yet. Connect to the internet to see and edit it, or open one of your saved articles.',
+  ledger: 'Your CPD ledger has not been loaded on this device yet. Connect to the internet to see it, or open one of your saved articles.',
   // The control panel is for changing the site, which needs the server: no reading to offer instead.
   admin: 'This part of the control panel has not been loaded on this device. Connect to the internet to manage it.',
 } as const;

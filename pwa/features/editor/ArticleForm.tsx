@@ -7,7 +7,7 @@ import { ArticleCreateInput, ArticlePatchInput, type Article } from '../../../co
 import { newsCategoryQueries } from '../../api/news';
 import { Button } from '../../components/Button';
 import { DateTimeField } from '../../components/DateTimeField';
-import { ImageField, PUBLISH_AT_DESCRIPTION, SavedLinks, SaveActions, statusFor, type SaveIntent } from './FormParts';
+import { ImageField, LearningObjectivesField, PUBLISH_AT_DESCRIPTION, SavedLinks, SaveActions, statusFor, type SaveIntent } from './FormParts';
 import { TextField } from '../../components/TextField';
 import { bind, useEntityForm } from '../../lib/entityForm';
 import { CategoryChoices } from '../content';
@@ -78,6 +78,7 @@ export function ArticleForm({ article, isHeld = false, variant = 'page' }: Artic
       sourceName: article?.sourceName ?? '',
       sourceUrl: article?.sourceUrl ?? '',
       imageUrl: article?.imageUrl ?? null,
+      learningObjectives: article?.learningObjectives ?? '',
       publishAt: article?.scheduledAt ?? (null as string | null),
     },
     schema: current ? ArticlePatchInput : ArticleCreateInput,
@@ -147,6 +148,7 @@ export function ArticleForm({ article, isHeld = false, variant = 'page' }: Artic
           {(field) => <CategoryChoices value={field.state.value} onChange={field.handleChange} current={article?.categories} />}
         </form.Field>
       )}
+      <form.Field name="learningObjectives">{(field) => <LearningObjectivesField {...bind(field)} />}</form.Field>
       <div className="form__row">
         <form.Field name="sourceName">{(field) => <TextField label="Source Name" {...bind(field)} />}</form.Field>
         <form.Field name="sourceUrl">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ContentStatus } from '../../../contracts/common';
 import { Button, LinkButton } from '../../components/Button';
+import { TextField } from '../../components/TextField';
 import { Time } from '../../components/Time';
 import { FileField } from '../content';
 import { bindWithError } from '../../lib/entityForm';
@@ -51,6 +52,22 @@ export function statusFor(intent: SaveIntent, status: ContentStatus, publishAt: 
   if (intent === 'publish') return publishAt ? { status: 'draft', scheduledAt: publishAt } : { status: 'published', scheduledAt: null };
   // Save and preview keep a published item published and a draft a draft (with its time, if any).
   return status === 'published' ? { status: 'published' } : { status: 'draft', scheduledAt: publishAt };
+}
+
+/**
+ * Learning objectives, one a line: shown at the top of the article or episode and copied into the CPD
+ * entry of each member who reads or listens (docs/cpd.md).
+ */
+export function LearningObjectivesField(props: { name: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <TextField
+      label="Learning objectives"
+      description="Optional. One per line: what a reader or listener should be able to do afterwards. Shown at the top and kept in members' CPD records."
+      multiline
+      rows={3}
+      {...props}
+    />
+  );
 }
 
 export const PUBLISH_AT_DESCRIPTION = 'Optional. With a time, Publish schedules it: it stays a draft until then.';

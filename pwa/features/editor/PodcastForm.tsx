@@ -6,7 +6,7 @@ import { DURATION_MAX_SECONDS, PodcastCreateInput, PodcastPatchInput, type Podca
 import { Button } from '../../components/Button';
 import { FileField } from '../content';
 import { DateTimeField } from '../../components/DateTimeField';
-import { ImageField, PUBLISH_AT_DESCRIPTION, SavedLinks, SaveActions, statusFor, type SaveIntent } from './FormParts';
+import { ImageField, LearningObjectivesField, PUBLISH_AT_DESCRIPTION, SavedLinks, SaveActions, statusFor, type SaveIntent } from './FormParts';
 import { TextField } from '../../components/TextField';
 import { bind, bindWithError, useEntityForm } from '../../lib/entityForm';
 import { formatDuration } from '../../lib/format';
@@ -82,6 +82,7 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page' }: Podca
       guestName: podcast?.guestName ?? '',
       guestTitle: podcast?.guestTitle ?? '',
       imageUrl: podcast?.imageUrl ?? null,
+      learningObjectives: podcast?.learningObjectives ?? '',
       publishAt: podcast?.scheduledAt ?? (null as string | null),
     },
     schema: current ? PodcastPatchInput : PodcastCreateInput,
@@ -128,6 +129,7 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page' }: Podca
       {(field) => <TextField label="Description" {...bind(field)} multiline rows={isPanel ? 4 : 5} />}
     </form.Field>
   );
+  const objectives = <form.Field name="learningObjectives">{(field) => <LearningObjectivesField {...bind(field)} />}</form.Field>;
   const categories = (
     <form.Field name="categoryIds">
       {(field) => <CategoryChoices value={field.state.value} onChange={field.handleChange} current={podcast?.categories} />}
@@ -234,6 +236,7 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page' }: Podca
           {title}
           {placementRow}
           {description}
+          {objectives}
           {people}
           {categories}
           {audio}
@@ -245,6 +248,7 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page' }: Podca
           {saved ? <SavedLinks kind="podcasts" item={saved} showEdit={!podcast} /> : null}
           {title}
           {description}
+          {objectives}
           {categories}
           {placementRow}
           {audio}

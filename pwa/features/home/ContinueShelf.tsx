@@ -8,6 +8,8 @@ import { BookmarkIcon } from '../../components/icons';
 import { useViewer } from '../../session/viewer';
 import { downloadQueries } from '../listening';
 import { formatClock } from '../../lib/format';
+import { cpdNudgeLines } from '../../lib/cpdNudge';
+import { cpdQueries } from '../../api/cpd';
 import { articleInProgress, episodeInProgress } from './continue';
 
 /**
@@ -35,6 +37,7 @@ export function ContinueShelf() {
     <section className="continue-shelf" aria-labelledby="continue-title">
       <p className="hero__eyebrow">{user?.firstName ? `Welcome back, ${user.firstName}` : 'Welcome back'}</p>
       <h1 id="continue-title">Continue</h1>
+      <CpdNudge />
       {loading ? (
         <p className="continue-shelf__note" role="status">
           Loading your reading and listening...
@@ -79,6 +82,20 @@ export function ContinueShelf() {
         </ul>
       )}
     </section>
+  );
+}
+
+/** What reading and listening added to the member's CPD ledger today, with the way to the ledger. */
+function CpdNudge() {
+  const lines = cpdNudgeLines(useQuery({ ...cpdQueries.today(), refetchOnMount: 'always' }).data);
+  if (lines.length === 0) return null;
+  return (
+    <p className="continue-shelf__cpd">
+      {lines.map((line, i) => (
+        <span key={i}>{line}</span>
+      ))}
+      <Link to="/cpd">CPD ledger</Link>
+    </p>
   );
 }
 

@@ -16,6 +16,7 @@ export function AccountMenu({ user }: { user: User }) {
   const navigate = useNavigate();
   const onAction = (key: Key) => {
     if (key === 'profile') void navigate({ to: '/profile' });
+    else if (key === 'cpd') void navigate({ to: '/cpd' });
     else if (key === 'notifications') void navigate({ to: '/notifications' });
     else if (key === 'public-page') void navigate({ to: '/members/$id', params: { id: user.id } });
     else if (key === 'logout') logout.mutate();
@@ -37,6 +38,9 @@ export function AccountMenu({ user }: { user: User }) {
           </MenuItem>
           <MenuItem id="public-page" className="listbox__item">
             Your public page
+          </MenuItem>
+          <MenuItem id="cpd" className="listbox__item">
+            CPD ledger
           </MenuItem>
           <MenuItem id="notifications" className="listbox__item">
             Notifications

@@ -46,6 +46,9 @@ export function MobileMenuSheet({ isOpen, onOpenChange }: { isOpen: boolean; onO
                   <Link to="/profile" className={buttonClassName({ variant: 'secondary', size: 'sm' })} onClick={close}>
                     Profile
                   </Link>
+                  <Link to="/cpd" className={buttonClassName({ variant: 'secondary', size: 'sm' })} onClick={close}>
+                    CPD ledger
+                  </Link>
                   <Link to="/notifications" className={buttonClassName({ variant: 'secondary', size: 'sm' })} onClick={close}>
                     Notifications
                   </Link>

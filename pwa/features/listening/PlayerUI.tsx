@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Label, Slider, SliderThumb, SliderTrack } from 'react-aria-components';
 import { Button } from '../../components/Button';
@@ -6,6 +7,9 @@ import { BackIcon, CloseIcon, DownIcon, ExpandIcon, ForwardIcon, PauseIcon, Play
 import { ToggleButton } from '../../components/ToggleButton';
 import { DownloadEpisodesButton } from './DownloadButton';
 import { formatClock } from '../../lib/format';
+import { cpdNudgeLines } from '../../lib/cpdNudge';
+import { cpdQueries } from '../../api/cpd';
+import { useViewer } from '../../session/viewer';
 import { type PlayerEpisode, type SleepChoice } from './logic';
 import {
   BACK_SECONDS,
@@ -121,6 +125,7 @@ function FullPlayer({ player }: { player: PlayerState }) {
         <div>
           <p className="full-player__title">{episode.title}</p>
           {episode.show ? <p className="full-player__show">{episode.show}</p> : null}
+          <CpdNudge />
         </div>
       </div>
       <SeekSlider position={player.position} duration={player.duration} />
@@ -155,6 +160,21 @@ function FullPlayer({ player }: { player: PlayerState }) {
         Stop and close the player
       </Button>
     </div>
+  );
+}
+
+/** What today's listening and reading added to the member's CPD ledger (members only). */
+function CpdNudge() {
+  const { isSignedIn } = useViewer();
+  const today = useQuery({ ...cpdQueries.today(), enabled: isSignedIn });
+  const lines = isSignedIn ? cpdNudgeLines(today.data) : [];
+  if (lines.length === 0) return null;
+  return (
+    <p className="full-player__cpd">
+      {lines.map((line, i) => (
+        <span key={i}>{line}</span>
+      ))}
+    </p>
   );
 }
 

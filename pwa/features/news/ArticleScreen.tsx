@@ -15,6 +15,7 @@ import { readingMinutes } from '../../../contracts/text';
 import { LoadFailure } from '../content';
 import { ContinueReading, SaveForOfflineButton, SaveToggle, useReadingProgress } from '../library';
 import { CategoryBadges } from '../content';
+import { LearningObjectives } from '../content';
 import { AuthorByline } from '../members';
 import { RefusedHere } from '../../outbox/OutboxNotice';
 import { CommentsSection } from '../content';
@@ -93,6 +94,7 @@ export function ArticleView({ article }: { article: Article }) {
           {article.excerpt ? <p className="article__excerpt">{article.excerpt}</p> : null}
           <AuthorByline author={article.author} />
         </header>
+        <LearningObjectives text={article.learningObjectives} />
         <ArticleCover article={article} at="page" priority />
         {/* Markdown rendered to elements, never injected as HTML; single line breaks stay breaks. */}
         <MarkdownContent className="article__content" author="staff">

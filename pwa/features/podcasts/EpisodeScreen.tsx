@@ -17,6 +17,7 @@ import { CategoryBadges } from '../content';
 import { CommentsSection } from '../content';
 import { useCommentCount } from '../content';
 import { LoadFailure } from '../content';
+import { LearningObjectives } from '../content';
 import { LikeButton } from '../likes';
 import { shareEpisode } from '../news';
 import { DownloadButton } from '../listening';
@@ -90,6 +91,7 @@ export function EpisodeView({ episode }: { episode: Podcast }) {
         </p>
         <EpisodePeople episode={episode} />
       </header>
+      <LearningObjectives text={episode.learningObjectives} />
       <div className="episode-page__top">
         {episode.audioUrl ? (
           <ListenNowLink podcast={episode} audioUrl={episode.audioUrl} size="md" />

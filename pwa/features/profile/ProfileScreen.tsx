@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { User } from '../../../contracts/auth';
-import { profileQueries } from '../../api/profile';
+import { PROFILE_EXPORT_URL, profileQueries } from '../../api/profile';
+import { buttonClassName } from '../../components/buttonClassName';
 import { OfflineError, serverMessage } from '../../lib/errors';
 import { Button, LinkButton } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -13,6 +14,7 @@ import { DetailsForm } from './DetailsForm';
 import { PasswordForm } from './PasswordForm';
 import { PhotoSection } from './PhotoSection';
 import { TwoFactorSection } from './TwoFactorSection';
+import { ProfileCard } from './ProfileCard';
 import './profile.css';
 
 /**
@@ -64,9 +66,14 @@ export function ProfileScreen() {
     <div className="profile-page">
       <ProfileHeading
         action={
-          <LinkButton to="/members/$id" params={{ id: user.id }} variant="secondary" size="sm">
-            View your public page
-          </LinkButton>
+          <div className="profile-actions">
+            <LinkButton to="/members/$id" params={{ id: user.id }} variant="secondary" size="sm">
+              View your public page
+            </LinkButton>
+            <LinkButton to="/cpd" variant="secondary" size="sm">
+              CPD ledger
+            </LinkButton>
+          </div>
         }
       />
       <UnconfirmedEmailNotice user={user} />
@@ -82,9 +89,24 @@ export function ProfileScreen() {
           <DetailsForm key={detailsKey(user)} user={user} online={online} />
           <PasswordForm email={user.email} online={online} />
           <TwoFactorSection email={user.email} online={online} />
+          <YourDataSection />
         </div>
       </div>
     </div>
+  );
+}
+
+/** The member's own copy of what the site holds about them (their profile, posts, ledger), as JSON. */
+function YourDataSection() {
+  return (
+    <ProfileCard id="your-data-title" title="Your data">
+      <p className="profile-card__intro">
+        One JSON file with everything this site holds about you: your profile, what you wrote, your lists and your CPD ledger.
+      </p>
+      <a className={buttonClassName({ variant: 'secondary', size: 'sm' }, 'profile-data__download')} href={PROFILE_EXPORT_URL} download>
+        Download my data
+      </a>
+    </ProfileCard>
   );
 }
 

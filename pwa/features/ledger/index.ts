@@ -1,0 +1,1 @@
+export { ledgerRoute, verifyRoute } from './routes';
