@@ -200,7 +200,7 @@ export interface CpdToday {
   missingHoursNearYearEnd: number | null;
   trackingPaused: boolean;
   /** The current CPD year's last day (YYYY-MM-DD): the nudge says "N hours to go before <this day>". */
-  yearEnd?: string;
+  yearEnd: string;
 }
 
 /** `GET /api/verify/{code}` (public): what an auditor sees, and nothing else about the member. */

@@ -3,7 +3,7 @@ import { cpdNudgeLines } from './cpdNudge';
 
 describe('the CPD nudge', () => {
   it("says today's minutes", () => {
-    expect(cpdNudgeLines({ minutesToday: 12, missingHoursNearYearEnd: null, trackingPaused: false })).toEqual(['12 min logged today']);
+    expect(cpdNudgeLines({ minutesToday: 12, missingHoursNearYearEnd: null, trackingPaused: false, yearEnd: '2026-12-31' })).toEqual(['12 min logged today']);
   });
 
   it('says the hours missing near the year end, with its last day', () => {
@@ -18,7 +18,7 @@ describe('the CPD nudge', () => {
 
   it('says nothing before anything counted, when the target is met, or while tracking is paused', () => {
     expect(cpdNudgeLines(undefined)).toEqual([]);
-    expect(cpdNudgeLines({ minutesToday: 0, missingHoursNearYearEnd: 0, trackingPaused: false })).toEqual([]);
-    expect(cpdNudgeLines({ minutesToday: 20, missingHoursNearYearEnd: 5, trackingPaused: true })).toEqual([]);
+    expect(cpdNudgeLines({ minutesToday: 0, missingHoursNearYearEnd: 0, trackingPaused: false, yearEnd: '2026-12-31' })).toEqual([]);
+    expect(cpdNudgeLines({ minutesToday: 20, missingHoursNearYearEnd: 5, trackingPaused: true, yearEnd: '2026-12-31' })).toEqual([]);
   });
 });

@@ -13,9 +13,7 @@ export function cpdNudgeLines(today: CpdToday | undefined): string[] {
   if (missing !== null && missing > 0) {
     const hours = Math.ceil(missing * 10) / 10;
     const count = `${Number.isInteger(hours) ? hours : hours.toFixed(1)} ${hours === 1 ? 'hour' : 'hours'}`;
-    const end = today.yearEnd
-      ? new Date(`${today.yearEnd}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
-      : 'the end of your CPD year';
+    const end = new Date(`${today.yearEnd}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
     lines.push(`${count} to go before ${end}`);
   }
   return lines;

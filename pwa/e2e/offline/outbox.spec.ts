@@ -3,7 +3,7 @@ import type { Comment } from '../../../contracts/comments';
 import type { Discussion, DiscussionDetail, ForumCategory } from '../../../contracts/forums';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
-import { waitForServiceWorker, goOffline, goOnline } from '../support/offline';
+import { goOffline, goOnline, readOutbox, waitForServiceWorker, type OutboxRow } from '../support/offline';
 import { ACCOUNTS, signIn } from '../support/session';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
@@ -16,13 +16,6 @@ test.use({ serviceWorkers: 'allow' });
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
-interface QueuedRow {
-  id: string;
-  kind: string;
-  method: string;
-  path: string;
-  body?: unknown;
-}
 
 /** An API client signed in as the admin, outside the page's browser context (so never offline). */
 async function adminApi(playwright: { request: { newContext(o: object): Promise<APIRequestContext> } }, baseURL: string) {
@@ -45,24 +38,6 @@ async function newArticle(api: APIRequestContext, title: string): Promise<string
   return ((await res.json()) as { id: string }).id;
 }
 
-/** What the outbox holds, read straight from its IndexedDB database. */
-function readQueue(page: Page): Promise<QueuedRow[]> {
-  return page.evaluate(
-    () =>
-      new Promise<QueuedRow[]>((resolve, reject) => {
-        const open = indexedDB.open('ledger-outbox');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('items').objectStore('items').getAll();
-          all.onsuccess = () => {
-            resolve(all.result as QueuedRow[]);
-            open.result.close();
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
-}
 
 const syncStatus = (page: Page) => page.getByRole('group', { name: 'Sync status' });
 
@@ -133,8 +108,8 @@ test('writes made offline survive a reload and reach the server exactly once, in
 
   // The minutes spent reading the article and the discussion wait too, as CPD time records between
   // the writes (docs/cpd.md; journey-cpd-time.spec.ts follows them): this test is about the writes.
-  const writes = (rows: QueuedRow[]) => rows.filter((item) => item.kind !== 'cpdTime');
-  const queued = writes(await readQueue(page));
+  const writes = (rows: OutboxRow[]) => rows.filter((item) => item.kind !== 'cpdTime');
+  const queued = writes(await readOutbox(page));
   expect(queued.map((item) => item.kind)).toEqual(['like', 'comment', 'reply', 'discussion']);
 
   // Reload while still offline. Until the service worker (the offline store's part) serves the app
@@ -143,14 +118,14 @@ test('writes made offline survive a reload and reach the server exactly once, in
   await goOnline(context);
   await page.reload();
   await expect(syncStatus(page).getByRole('status')).toHaveText('4 pending');
-  expect(writes(await readQueue(page))).toEqual(queued);
+  expect(writes(await readOutbox(page))).toEqual(queued);
 
   // Back online: the outbox sends everything, then the count goes.
   await context.unroute('**/api/**');
   await goOffline(context);
   await goOnline(context);
   await expect(syncStatus(page)).toBeHidden();
-  expect(await readQueue(page)).toEqual([]);
+  expect(await readOutbox(page)).toEqual([]);
 
   const member = page.request;
   const exactlyOnce = async () => {

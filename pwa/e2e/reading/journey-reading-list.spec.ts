@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations, setTheme } from '../support/axe';
 import type { ListedArticle } from '../support/content';
 import { expect, test } from '../support/fixtures';
 import { expectSignedIn, main, SCREENS, signInWithForm } from '../support/journey';
-import { cachedUrls, editorWithUploadedImage, expectUploadShown, launchProfile, uploadedSizes, waitForServiceWorker, firstPage, goOffline, goOnline } from '../support/offline';
+import { cachedUrls, editorWithUploadedImage, expectUploadShown, launchProfile, uploadedSizes, waitForServiceWorker, firstPage, goOffline, goOnline, readOutbox } from '../support/offline';
 import { startServer, type RunningServer } from '../support/server';
 import { ACCOUNTS, emptyReadingList } from '../support/session';
 
@@ -51,33 +51,13 @@ const entry = (page: Page, title: string) => savedList(page).getByRole('article'
 
 /**
  * What the member's outbox still holds on this device (nothing once everything was sent): each write's
- * kind, article and, for a position, the place. It never creates the database, and closes its
- * connection at once: an open connection at another version would block the app's own opening of it.
+ * kind, article and, for a position, the place. The minutes read wait beside them as CPD time
+ * (docs/cpd.md), not this journey's subject.
  */
-const queued = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<Array<{ kind: string; targetId: string; position?: number }>>((resolve, reject) => {
-        const open = indexedDB.open('ledger-outbox');
-        open.onupgradeneeded = () => open.transaction!.abort();
-        open.onerror = () => resolve([]); // aborted above: there is no outbox yet
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('items')) {
-            db.close();
-            return resolve([]);
-          }
-          const all = db.transaction('items').objectStore('items').getAll();
-          all.onerror = () => reject(all.error);
-          all.onsuccess = () => {
-            db.close();
-            // The reading list's writes: the minutes read wait beside them as CPD time (docs/cpd.md), not this journey's subject.
-            const writes = all.result.filter((item: { kind: string }) => item.kind !== 'cpdTime');
-            resolve(writes.map((item: { kind: string; targetId: string; body?: { position?: number } }) => ({ kind: item.kind, targetId: item.targetId, position: item.body?.position })));
-          };
-        };
-      }),
-  );
+const queued = async (page: Page) =>
+  (await readOutbox(page))
+    .filter((item) => item.kind !== 'cpdTime')
+    .map((item) => ({ kind: item.kind, targetId: item.targetId, position: (item.body as { position?: number } | undefined)?.position }));
 
 const queuedWrites = async (page: Page) => (await queued(page)).length;
 

@@ -186,3 +186,42 @@ export async function expectUploadShown(image: Locator, objectPath: string): Pro
   await expectImageLoaded(image);
   expect(await image.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toBe(objectPath);
 }
+
+/** An outbox row as the device's IndexedDB holds it (pwa/outbox/db.ts, OutboxItem). */
+export interface OutboxRow {
+  id: string;
+  kind: string;
+  method: string;
+  path: string;
+  targetId: string;
+  body?: Record<string, unknown>;
+}
+
+/**
+ * What the device's outbox holds, read straight from IndexedDB. It never creates the database, and
+ * closes its connection at once: an open connection at another version would block the app's own
+ * opening of it.
+ */
+export function readOutbox(page: Page): Promise<OutboxRow[]> {
+  return page.evaluate(
+    () =>
+      new Promise<OutboxRow[]>((resolve, reject) => {
+        const open = indexedDB.open('ledger-outbox');
+        open.onupgradeneeded = () => open.transaction!.abort();
+        open.onerror = () => resolve([]); // aborted above: there is no outbox yet
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('items')) {
+            db.close();
+            return resolve([]);
+          }
+          const all = db.transaction('items').objectStore('items').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            db.close();
+            resolve(all.result as OutboxRow[]);
+          };
+        };
+      }),
+  );
+}

@@ -31,7 +31,8 @@ export default function MonthChart({ months }: { months: CpdYear['byMonth'] }) {
         scales: { x: { time: false, range: [-0.5, months.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(60, max)] } },
         axes: [
           { values: (_u, ticks) => ticks.map((t) => months[t]?.month.slice(5) ?? ''), stroke: style.color, grid: { show: false } },
-          { values: (_u, ticks) => ticks.map((t) => `${Math.round(t / 60)} h`), stroke: style.color, size: 40 },
+          // Ticks on whole hours only: a month of minutes would otherwise label 0 h, 0 h, 1 h, 1 h.
+          { incrs: [60, 120, 180, 300, 600, 1200, 3000, 6000], values: (_u, ticks) => ticks.map((t) => `${Math.round(t / 60)} h`), stroke: style.color, size: 40 },
         ],
         series: [{}, { fill: all, stroke: all, paths: bars, points: { show: false } }, { fill: verifiable, stroke: verifiable, paths: barsRight, points: { show: false } }],
       },

@@ -253,11 +253,11 @@ describeEachDb(
       const { agent } = await member();
       const id = await article();
       await send(agent, record({ itemId: id, from: -5, to: -2 }));
-      expect((await agent.get('/api/cpd/today')).body).toEqual({ minutesToday: 3, missingHoursNearYearEnd: null, trackingPaused: false });
+      expect((await agent.get('/api/cpd/today')).body).toEqual({ minutesToday: 3, missingHoursNearYearEnd: null, trackingPaused: false, yearEnd: '2026-12-31' });
       nowMs = Date.UTC(2026, 11, 1, 12);
       await send(agent, record({ itemId: id, from: -5, to: -3 }));
       // ICAEW's 20 hours, by default, less the 5 minutes this year: 19.92 hours, shown as 20 to the tenth rounded up.
-      expect((await agent.get('/api/cpd/today')).body).toEqual({ minutesToday: 2, missingHoursNearYearEnd: 20, trackingPaused: false });
+      expect((await agent.get('/api/cpd/today')).body).toEqual({ minutesToday: 2, missingHoursNearYearEnd: 20, trackingPaused: false, yearEnd: '2026-12-31' });
     });
 
     it('a reflection makes a measured entry verifiable-ready, and every change is kept as a revision', async () => {

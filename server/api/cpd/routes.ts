@@ -143,7 +143,7 @@ export function cpdRoutes({ db, site, clock }: { db: Knex; site: SiteInfo; clock
       // Hours to the tenth, rounded up: "0.1 hours missing" rather than "0 hours" while any is.
       missingHoursNearYearEnd = Math.ceil((year.totals.missingMinutes / 60) * 10) / 10;
     }
-    const body: CpdToday = { minutesToday, missingHoursNearYearEnd, trackingPaused: settings.trackingPaused };
+    const body: CpdToday = { minutesToday, missingHoursNearYearEnd, trackingPaused: settings.trackingPaused, yearEnd: range.toDay };
     privately(ctx);
     ctx.body = body;
   });
