@@ -95,3 +95,13 @@ export const SITE_RESET_MESSAGE = "The site's data was reset; please sign in aga
 export const CPD_IDLE_MS = 3 * 60_000;
 /** The device sends what it measured at least this often while it measures (a lost tab loses less). */
 export const CPD_CHUNK_MS = 60_000;
+
+/**
+ * The year-end nudge in words, in the app and in the digest mail: "7.3 hours to go before 31 December
+ * 2026". `hours` is already to the tenth; `yearEnd` the CPD year's last day (YYYY-MM-DD).
+ */
+export function yearEndWords(hours: number, yearEnd: string): string {
+  const count = `${Number.isInteger(hours) ? hours : hours.toFixed(1)} ${hours === 1 ? 'hour' : 'hours'}`;
+  const end = new Date(`${yearEnd}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return `${count} to go before ${end}`;
+}

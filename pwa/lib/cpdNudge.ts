@@ -1,3 +1,4 @@
+import { yearEndWords } from '../../contracts/constants';
 import type { CpdToday } from '../../contracts/cpd';
 
 /**
@@ -11,10 +12,7 @@ export function cpdNudgeLines(today: CpdToday | undefined): string[] {
   if (today.minutesToday > 0) lines.push(`${today.minutesToday} min logged today`);
   const missing = today.missingHoursNearYearEnd;
   if (missing !== null && missing > 0) {
-    const hours = Math.ceil(missing * 10) / 10;
-    const count = `${Number.isInteger(hours) ? hours : hours.toFixed(1)} ${hours === 1 ? 'hour' : 'hours'}`;
-    const end = new Date(`${today.yearEnd}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-    lines.push(`${count} to go before ${end}`);
+    lines.push(yearEndWords(Math.ceil(missing * 10) / 10, today.yearEnd));
   }
   return lines;
 }

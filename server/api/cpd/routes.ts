@@ -54,10 +54,10 @@ import {
   type EntryRow,
 } from './repo';
 import { csvExport, pdfExport } from './exports';
+import { yearEndStanding } from './standing';
 
 export const ENTRY_NOT_FOUND = 'CPD entry not found';
 export const NO_SUCH_CODE = 'No CPD entry has this code';
-const NEAR_YEAR_END_MS = 60 * 86_400_000;
 const DAY_MS = 86_400_000;
 
 const aheadMessage = (field: string) => `${field} is in the future: check this device's clock`;
@@ -131,19 +131,13 @@ export function cpdRoutes({ db, site, clock }: { db: Knex; site: SiteInfo; clock
 
   router.get('/api/cpd/today', requireUser, async (ctx) => {
     const user = currentUser(ctx);
-    const settings = presentSettings(await findSettings(db, user.id));
+    const settingsRow = await findSettings(db, user.id);
+    const settings = presentSettings(settingsRow);
     const nowMs = clock();
     const dayStart = Math.floor(nowMs / DAY_MS) * DAY_MS;
     const minutesToday = minutesOf(await countedBetween(db, user.id, new Date(dayStart).toISOString(), new Date(dayStart + DAY_MS).toISOString()));
-    let missingHoursNearYearEnd: number | null = null;
-    const range = cpdYearRange(currentCpdYear(nowMs, settings.yearStartMonth), settings.yearStartMonth);
-    if (range.endMs - nowMs <= NEAR_YEAR_END_MS) {
-      const { entries, days } = await entriesInRange(db, user.id, range);
-      const year = presentYear(settings, currentCpdYear(nowMs, settings.yearStartMonth), entries, days, [], originOf(ctx, site));
-      // Hours to the tenth, rounded up: "0.1 hours missing" rather than "0 hours" while any is.
-      missingHoursNearYearEnd = Math.ceil((year.totals.missingMinutes / 60) * 10) / 10;
-    }
-    const body: CpdToday = { minutesToday, missingHoursNearYearEnd, trackingPaused: settings.trackingPaused, yearEnd: range.toDay };
+    const { missingHours: missingHoursNearYearEnd, yearEnd } = await yearEndStanding(db, user.id, nowMs, settingsRow);
+    const body: CpdToday = { minutesToday, missingHoursNearYearEnd, trackingPaused: settings.trackingPaused, yearEnd };
     privately(ctx);
     ctx.body = body;
   });

@@ -521,6 +521,38 @@ describe.each(DB_KINDS)('notifications [%s]', (kind) => {
     expect(await notifier.sendDigests(t.db, MAIL_TEST_PUBLIC_URL, tomorrow + DIGEST_INTERVAL_MS)).toBe(0);
   });
 
+  it('the digest says how many CPD hours are missing as the CPD year ends, to members who asked for it only', async () => {
+    const tomorrow = Date.now() + DIGEST_INTERVAL_MS + 60_000;
+    // A CPD year that starts next month ends with this month: always within the nudge's 60 days.
+    const now = new Date(tomorrow);
+    const yearStartMonth = ((now.getUTCMonth() + 1) % 12) + 1;
+    const yearEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
+    const asked = await member();
+    const quiet = await member();
+    const paused = await member();
+    const bob = await member();
+    for (const [m, settings] of [
+      [asked, { digestNudge: true, trackingPaused: false }],
+      [quiet, { digestNudge: false, trackingPaused: false }],
+      [paused, { digestNudge: true, trackingPaused: true }],
+    ] as const) {
+      await setChannels(m, { article_comment: 'digest' });
+      expect((await m.agent.put('/api/cpd/settings', { body: 'acca', yearStartMonth, ...settings })).status).toBe(200);
+      await bob.agent.post(`/api/news/${await articleOf(m, { title: 'Going concern' })}/comments`, { content: 'A note' });
+    }
+    const notifier = new Notifier({ siteName: 'Ledger Commons', secret: TEST_SESSION_SECRET, contactEmail: 'contact@commons.example', mail: { enabled: true, kick: () => t.sender?.kick() } });
+    expect(await notifier.sendDigests(t.db, MAIL_TEST_PUBLIC_URL, tomorrow)).toBeGreaterThanOrEqual(3);
+    const day = yearEnd.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    // ACCA's 40 units, none logged yet.
+    const [mail] = await smtp.waitFor(asked.user.email);
+    expect(mail.parsed.text).toContain(`Your CPD ledger: 40 hours to go before ${day}. ${MAIL_TEST_PUBLIC_URL}/cpd`);
+    for (const m of [quiet, paused]) {
+      const [other] = await smtp.waitFor(m.user.email);
+      expect(other.parsed.text).toContain('commented on your article “Going concern”');
+      expect(other.parsed.text).not.toContain('CPD');
+    }
+  });
+
   it("reads and marks only one's own: another member's notification is 404 and stays unread", async () => {
     const alice = await member();
     const bob = await member();

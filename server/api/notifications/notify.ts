@@ -37,6 +37,8 @@ import { unsubscribeToken, type UnsubscribeScope } from './unsubscribe';
 import { isEmailConfirmed } from '../email-confirmations/policy';
 import { categoryWatchersOf, discussionWatchRows } from '../watches/repo';
 import { watchersByLevel } from '../watches/policy';
+import { digestStanding } from '../cpd/standing';
+import { yearEndWords } from '../../../contracts/constants';
 
 /*
  * Turning events into notifications (docs/notifications.md). The route that writes a reply, a
@@ -315,11 +317,13 @@ export class Notifier {
         const mailable = to && isEmailConfirmed(to) ? to : undefined;
         if (mailable) {
           const unsubscribe = this.unsubscribeUrl(origin, userId, 'digest');
-          const content = digestMail(this.site(origin), rows.map((r) => this.item(origin, r, mailable)), {
-            settingsUrl: `${origin}/notifications/settings`,
-            unsubscribeUrl: unsubscribe,
-            typeName: 'the daily summary',
-          });
+          const standing = await digestStanding(trx, userId, at);
+          const content = digestMail(
+            this.site(origin),
+            rows.map((r) => this.item(origin, r, mailable)),
+            { settingsUrl: `${origin}/notifications/settings`, unsubscribeUrl: unsubscribe, typeName: 'the daily summary' },
+            standing && yearEndWords(standing.missingHours, standing.yearEnd),
+          );
           await enqueueMail(trx, { kind: 'notification_digest', to: { address: mailable.email, name: nameOf(mailable) }, listUnsubscribe: this.listUnsubscribe(unsubscribe), ...content });
         }
         await markDigested(trx, rows.map((r) => r.id));
