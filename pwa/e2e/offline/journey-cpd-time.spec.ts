@@ -5,6 +5,7 @@ import { playableEpisodes } from '../support/audio';
 import { expect, test } from '../support/fixtures';
 import { main, navigate, signInWithForm } from '../support/journey';
 import { goOffline, goOnline, readOutbox, waitForServiceWorker } from '../support/offline';
+import { openLedgerFromMenu } from '../support/cpd';
 import { newMember } from '../support/mail';
 
 test.use({ serviceWorkers: 'allow' });
@@ -47,7 +48,7 @@ async function minutesPass(page: Page, ms: number, between: () => Promise<void> 
   }
 }
 
-test('reading and listening become time records: two active minutes, no more than the idle limit, and a minute offline sent once', async ({ page, context, playwright, baseURL }) => {
+test('reading and listening become time records: two active minutes, no more than the idle limit, and a minute offline sent once when the app opens again online', async ({ page, context, playwright, baseURL }) => {
   test.slow(); // a sign-in through the form, a download through the worker, nine minutes on the page's clock
   const tag = Math.random().toString(36).slice(2, 7);
   // A member of their own, so the ledger holds only what this journey measured.
@@ -57,10 +58,11 @@ test('reading and listening become time records: two active minutes, no more tha
   // Every time record the page sends, with its answer (the API is not routed by the service worker).
   const sent: TimeRecord[] = [];
   const answers: number[] = [];
-  page.on('request', (request: Request) => {
+  // On the context, so the app opened again after the restart is heard too.
+  context.on('request', (request: Request) => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/cpd/time') sent.push(request.postDataJSON() as TimeRecord);
   });
-  page.on('response', (response) => {
+  context.on('response', (response) => {
     if (response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/cpd/time') answers.push(response.status());
   });
 
@@ -139,7 +141,7 @@ test('reading and listening become time records: two active minutes, no more tha
   // What was still open is cut a minute after it began.
   await minutesPass(page, 60_000);
 
-  const queued = async () => (await readOutbox(page)).filter((row) => row.kind === 'cpdTime' && row.body?.itemId === episode!.id).map((row) => ({ ...row, body: row.body as unknown as TimeRecord }));
+  const queued = async (on = page) => (await readOutbox(on)).filter((row) => row.kind === 'cpdTime' && row.body?.itemId === episode!.id).map((row) => ({ ...row, body: row.body as unknown as TimeRecord }));
   await expect.poll(async () => (await queued()).length).toBeGreaterThanOrEqual(1);
   const waiting = await queued();
   for (const row of waiting) {
@@ -168,9 +170,13 @@ test('reading and listening become time records: two active minutes, no more tha
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
 
-  // Back online: each record is sent once, with its own id, and leaves the queue.
+  // The member closes the app on the train and opens it again once back online: each record waiting on
+  // the device is sent once, with its own id, and leaves the queue.
+  await page.close();
   await goOnline(context);
-  await expect.poll(async () => (await queued()).length).toBe(0);
+  const app = await context.newPage();
+  await app.goto('/');
+  await expect.poll(async () => (await queued(app)).length).toBe(0);
   const replayed = sent.filter((r) => r.itemType === 'episode' && r.itemId === episode!.id);
   expect(replayed.map((r) => r.id).sort()).toEqual(waiting.map((row) => row.id).sort());
   expect(replayed.every((r) => r.recordedOffline)).toBe(true);
@@ -178,10 +184,15 @@ test('reading and listening become time records: two active minutes, no more tha
   // The ledger shows the minute once, synced later.
   await expect.poll(() => answers.length).toBe(sent.length);
   expect(answers.every((status) => status === 200)).toBe(true);
-  const ledger = (await (await page.request.get('/api/cpd')).json()) as { entries: Array<{ itemId: string | null; minutes: number; syncedLater: boolean }> };
+  const ledger = (await (await app.request.get('/api/cpd')).json()) as { entries: Array<{ itemId: string | null; minutes: number; syncedLater: boolean }> };
   const entries = ledger.entries.filter((entry) => entry.itemId === episode!.id);
   expect(entries).toHaveLength(1);
   expect(entries[0]!.minutes).toBeGreaterThanOrEqual(1);
   expect(entries[0]!.minutes).toBeLessThanOrEqual(2);
   expect(entries[0]!.syncedLater).toBe(true);
+  // And the member sees it so in their ledger.
+  await openLedgerFromMenu(app, member.name);
+  const row = main(app).getByRole('listitem').filter({ has: app.getByRole('link', { name: episode!.title, exact: true }) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Synced later')).toBeVisible();
 });
