@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { connect } from '../db/connect';
 import type { Knex } from 'knex';
 import { Agent, DB_KINDS, type DbKind } from '../test/harness';
-import { ADMIN, deploy, freePort, startServer, type Deployment } from '../test/child-server';
+import { createServer, type AddressInfo } from 'node:net';
+import { ADMIN, deploy, startServer, type Deployment } from '../test/child-server';
 import { mentionMarkup } from '../../contracts/notifications';
 import { forumCategory, postDiscussion, postReply } from '../test/factories';
 import { resetTokenIn, TestSmtpServer } from '../test/mail';
@@ -21,18 +22,35 @@ interface MailDown {
 /** A timestamp column as epoch ms (PostgreSQL gives Dates, SQLite ISO text). */
 const ms = (value: string | Date) => new Date(value).getTime();
 
+/** A port whose listener drops every connection, as a mail server that is down; `release` frees it (once). */
+async function mailServerDown(): Promise<{ port: number; release: () => Promise<void> }> {
+  const holder = createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    holder.once('error', reject);
+    holder.listen(0, '127.0.0.1', resolve);
+  });
+  let released: Promise<void> | null = null;
+  return {
+    port: (holder.address() as AddressInfo).port,
+    release: () => (released ??= new Promise<void>((resolve) => holder.close(() => resolve()))),
+  };
+}
+
 /** The real server on a fresh database, its mail server down until `restart`; all cleaned up after. */
 async function withMailDown(kind: DbKind, fn: (m: MailDown) => Promise<void>): Promise<void> {
   const d = await deploy(kind);
   const smtp = new TestSmtpServer();
-  // Nothing listens on this port until after the kill: every attempt before it fails.
-  smtp.port = await freePort();
+  // Until after the kill the port is held by a listener that drops every connection: every attempt
+  // fails, and no other test's server can be given the port meanwhile (a port only probed free can be).
+  const down = await mailServerDown();
+  smtp.port = down.port;
   d.env.SMTP_URL = smtp.url;
   const db = connect(d.database);
   let server = await startServer(d);
   const restart = async () => {
     server.kill();
     await server.exited;
+    await down.release();
     await smtp.start();
     // The next process starts with its clock past what the dead one left: its mail lease, and its
     // last claim or retry time. They run out because the test says so, not after the machine's 30 s.
@@ -47,6 +65,7 @@ async function withMailDown(kind: DbKind, fn: (m: MailDown) => Promise<void>): P
   } finally {
     await server.stop();
     await db.destroy();
+    await down.release();
     await smtp.stop();
     await d.cleanup();
   }
