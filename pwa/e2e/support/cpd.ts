@@ -1,34 +1,15 @@
 import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { header } from './journey';
+import { newMember, type TestMember } from './mail';
 import { ACCOUNTS } from './session';
 
 /** Helpers of the CPD ledger's specs: a member of the test's own, and measured time posted as the device would. */
 
-export interface LedgerMember {
-  id: string;
-  email: string;
-  password: string;
-  firstName: string;
-  name: string;
-}
+export type LedgerMember = TestMember;
 
 /** A fresh member (a ledger is a member's alone: the seeded accounts' ledgers carry other specs' time). */
-export async function newLedgerMember(baseURL: string, firstName = 'Lee'): Promise<LedgerMember> {
-  const admin = await request.newContext({ baseURL });
-  try {
-    const login = await admin.post('/api/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } });
-    expect(login.status(), await login.text()).toBe(200);
-    const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-    const member = { email: `ledger.${stamp}@example.test`, password: 'Quiet-harbour-lamp-42', firstName, lastName: `Ledger${stamp}` };
-    const res = await admin.post('/api/admin/users', { data: member });
-    expect(res.status(), await res.text()).toBe(201);
-    const { id } = (await res.json()) as { id: string };
-    return { id, email: member.email, password: member.password, firstName, name: `${firstName} ${member.lastName}` };
-  } finally {
-    await admin.dispose();
-  }
-}
+export const newLedgerMember = (baseURL: string, firstName = 'Lee'): Promise<LedgerMember> => newMember({ request }, baseURL, firstName);
 
 /** The member's own API, signed in (for the arrangement: time records, checks of what the server kept). */
 export async function memberApi(baseURL: string, member: Pick<LedgerMember, 'email' | 'password'>): Promise<APIRequestContext> {
