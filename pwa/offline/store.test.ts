@@ -109,6 +109,17 @@ describe('offline store', () => {
     expect((await listSaved()).map((row) => row.id)).toEqual(['visitor-saved']);
   });
 
+  it('an answer asked for while signed in and arriving after the sign-out is not kept', async () => {
+    await signedInAs('user-1');
+    let answer!: (data: unknown) => void;
+    const reading = readThrough('/api/news/late', () => new Promise((resolve) => (answer = resolve)));
+    await signedInAs(null);
+    answer({ id: 'late', likedByMe: true });
+    await reading;
+    await readOnline('/api/site', { siteName: 'x' }); // written after the late answer would have been
+    expect(await stored('/api/news/late')).toBeUndefined();
+  });
+
   it("another account signing in removes the previous member's data and keeps the new one's", async () => {
     await signedInAs('user-1');
     await saveArticle(article('first-saved'), undefined);

@@ -19,6 +19,12 @@ import { freshAnswerArrived, markFromStore } from './status';
 export const MAX_STORED_RESPONSES = 300;
 
 /**
+ * Members who left the device since this page loaded. An answer asked for before a departure was
+ * fetched with the member's cookie: written after it, it would outlive their sign-out (as a visitor's row).
+ */
+let departures = 0;
+
+/**
  * Admin and user-management answers are never written to the device, nor invitations (their path
  * holds the invite link's secret token, and the answer changes once it is used). Nor is who is
  * signed in: the session module (pwa/session/session.ts) keeps that itself, so a stale copy can
@@ -60,10 +66,11 @@ export async function readThrough<T>(path: string, fetcher: () => Promise<T>): P
       throw error instanceof TypeError ? new OfflineError() : error;
     });
   }
+  const askedAt = departures;
   try {
     const data = await fetcher();
     if (holdsDraft(data)) track(forget(path));
-    else if (data !== undefined) track(remember(path, data));
+    else if (data !== undefined) track(remember(path, data, askedAt));
     freshAnswerArrived();
     return data;
   } catch (error) {
@@ -84,7 +91,7 @@ const storable = (path: string) => !NOT_STORED.some((pattern) => pattern.test(pa
 /** Answers the page arrived with (rendered on the server): kept as if the app had fetched them. */
 export function keepAnswers(answers: Array<[path: string, data: unknown]>): void {
   for (const [path, data] of answers) {
-    if (storable(path) && data !== undefined && !holdsDraft(data)) track(remember(path, data));
+    if (storable(path) && data !== undefined && !holdsDraft(data)) track(remember(path, data, departures));
   }
 }
 
@@ -107,10 +114,11 @@ export function storeWritesSettled(limitMs = 2_000): Promise<void> {
   return Promise.race([Promise.all(writing).then(() => undefined), limit]).finally(() => clearTimeout(timer));
 }
 
-async function remember(path: string, data: unknown): Promise<void> {
+async function remember(path: string, data: unknown, askedAt: number): Promise<void> {
   // Filed under whoever is signed in, once this page load knows who that is.
   await sessionSettled();
   const db = await loadDb();
+  if (askedAt !== departures) return;
   await db.responses.put({ path, data, savedAt: Date.now(), owner: ownerId() });
   if ((await db.responses.count()) > MAX_STORED_RESPONSES) await trim();
 }
@@ -220,4 +228,7 @@ export async function clearUserData(keep?: string): Promise<void> {
   }
 }
 
-onMemberLeaving(clearUserData);
+onMemberLeaving((keep) => {
+  departures += 1;
+  return clearUserData(keep);
+});

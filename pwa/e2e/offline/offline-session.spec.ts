@@ -84,6 +84,9 @@ test('signing out through the header removes what the member saved from the devi
   await saveOpenArticle(page);
   await header(page).getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
+  // The article left the screen before the member left: it is not fetched again as a visitor's.
+  await expect.poll(() => storedPaths(page)).not.toContain(`/api/news/${article.id}`);
   await page.goto('/saved');
   await expect(main(page)).toContainText('No saved articles yet.');
   expect(await storedPaths(page)).not.toContain(`/api/news/${article.id}`);

@@ -39,11 +39,15 @@ export function useSignOutEverywhere() {
   });
 }
 
-/** Signed out: the session module records nobody and removes the member's data; then /login. */
+/**
+ * Leaving: to /login first, then the session module records nobody and removes the member's data.
+ * In the other order the page being left would fetch its answers again as a visitor's, and what the
+ * member was reading would stay on the device.
+ */
 function useLeave() {
   const navigate = useNavigate();
   return async () => {
-    await signedOut();
     await navigate({ to: '/login', replace: true });
+    await signedOut();
   };
 }
