@@ -211,6 +211,12 @@ export function invitationRoutes({ db, site, limits, mail }: InvitationDeps): Ro
     ctx.body = presentInvitationPreview(row!);
   });
 
+  /**
+   * The invited address has an account. If this invitation made it (an acceptance racing this one
+   * committed first) the link is used: 410, as the locked check says when it comes second. Else 409.
+   */
+  const takenRefusal = async (token: string) => refusal(await findInvitationByToken(db, token)) ?? conflict(ACCOUNT_EXISTS);
+
   // Public: the invitee creates their account with the invited email and role, and is signed in.
   router.post('/api/invitations/:token/accept', validateBody(InvitationAcceptInput), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -222,7 +228,7 @@ export function invitationRoutes({ db, site, limits, mail }: InvitationDeps): Ro
     const found = await findInvitationByToken(db, token);
     const early = refusal(found);
     if (early) throw early;
-    if (await findUserByEmail(db, found!.email)) throw conflict(ACCOUNT_EXISTS);
+    if (await findUserByEmail(db, found!.email)) throw await takenRefusal(token);
     assertStrongPassword(input.password, { email: found!.email, firstName: input.firstName, lastName: input.lastName });
     // bcrypt before the transaction: SQLite has a single connection, so transactions stay short.
     const passwordHash = await hashPassword(input.password);
@@ -246,8 +252,8 @@ export function invitationRoutes({ db, site, limits, mail }: InvitationDeps): Ro
         return created;
       });
     } catch (err) {
-      // A registration with the same address won the race: the unique index decides.
-      if (isUniqueViolation(err)) throw conflict(ACCOUNT_EXISTS);
+      // A registration or another acceptance with the same address won the race: the unique index decides.
+      if (isUniqueViolation(err)) throw await takenRefusal(token);
       throw err;
     }
     await startSession(ctx, user.id);
