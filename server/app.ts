@@ -96,7 +96,6 @@ export function createApp({
   emailConfirmationLimits: emailConfirmationLimitConfig,
   afterAnswer,
 }: AppDeps): Koa {
-  subscribeAll(eventRegistry);
   const gate = database ?? new DatabaseGate(db, async () => {});
   const production = config.env === 'production';
   // Koa reads X-Forwarded-*, but only those that forwardedHeaders leaves in place: the ones sent by
@@ -189,7 +188,9 @@ export function createApp({
   const uploadQuota = config.uploadQuota ?? DEFAULT_UPLOAD_QUOTA;
   const passwordResetLimits = new PasswordResetLimits(db, config.passwordResetLimits, clock);
   const mail = { enabled: mailEnabled, kick: mailKick, onError: (err: unknown) => logger.error(err) };
-  const notifier = new Notifier({ siteName: config.siteName, publicUrl: config.publicUrl, secret: config.sessionSecret, contactEmail: contactEmailOf(config), mail });
+  const notifier = new Notifier({ siteName: config.siteName, secret: config.sessionSecret, contactEmail: contactEmailOf(config), mail });
+  // Before the first request: a write records its events into the assembled list.
+  subscribeAll(eventRegistry, { notifier });
   const twoFactorLimits = new TwoFactorLimits(db, undefined, clock);
   const emailConfirmationLimits = new EmailConfirmationLimits(db, emailConfirmationLimitConfig, clock);
   const routers = apiRouters({
@@ -202,7 +203,6 @@ export function createApp({
     site,
     passwordResetLimits,
     mail,
-    notifier,
     secret: config.sessionSecret,
     emailConfirmationLimits,
     afterAnswer: afterAnswer ?? new AfterAnswer({ onError: mail.onError }),

@@ -88,7 +88,6 @@ function supervise(config: Config): void {
 
 async function main(config: Config): Promise<void> {
   const log = config.logLevel === 'info' ? console.info : () => {};
-  subscribeAll(eventRegistry);
   // Said once: by the supervisor's first worker, or by the only process.
   if (config.logLevel !== 'silent' && (cluster.isPrimary || cluster.worker?.id === 1)) {
     for (const warning of productionWarnings(config)) console.warn(`Warning: ${warning}`);
@@ -96,6 +95,18 @@ async function main(config: Config): Promise<void> {
   const db = connect(config.database);
   const storageDir = path.join(config.dataDir, 'uploads');
   const storage = createStorage(storageDir, config.s3);
+  const holder = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  // Queued mail goes out from one process at a time, the holder of the `mail` lease (docs/mail.md);
+  // it starts once the database is ready, but the notifier that wakes it is needed by the startup's writes.
+  const transport = createMailTransport(config.mail, { dataDir: config.dataDir, log });
+  const mailer = transport && new MailSender(db, transport, { holder, ready: () => database.isReady, log: { info: log, error: console.error } });
+  const digests = new Notifier({
+    siteName: config.siteName,
+    secret: config.sessionSecret,
+    contactEmail: contactEmailOf(config),
+    mail: { enabled: config.mail.mode !== 'off', kick: () => mailer?.kick() },
+  });
+  subscribeAll(eventRegistry, { notifier: digests });
   // Every step deletes by age only, so it is safe while other processes share the database and disk.
   const maintain = async () => {
     await purgeExpiredSessions(db);
@@ -126,7 +137,6 @@ async function main(config: Config): Promise<void> {
   );
   await database.ensureReady();
   // The periodic jobs run in one process at a time, whichever holds the lease (any machine).
-  const holder = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const maintenance = leasedJob(db, {
     name: MAINTENANCE_LEASE.name,
     holder,
@@ -143,17 +153,7 @@ async function main(config: Config): Promise<void> {
   // Claimed at start by whichever process gets there first; it runs the jobs from the next interval.
   void acquireLease(db, MAINTENANCE_LEASE.name, holder, MAINTENANCE_LEASE.ttlMs).catch(() => {});
 
-  // Queued mail goes out from one process at a time, the holder of the `mail` lease (docs/mail.md).
-  const transport = createMailTransport(config.mail, { dataDir: config.dataDir, log });
-  const mailer = transport && new MailSender(db, transport, { holder, ready: () => database.isReady, log: { info: log, error: console.error } });
   mailer?.start();
-  const digests = new Notifier({
-    siteName: config.siteName,
-    publicUrl: config.publicUrl,
-    secret: config.sessionSecret,
-    contactEmail: contactEmailOf(config),
-    mail: { enabled: config.mail.mode !== 'off', kick: () => mailer?.kick() },
-  });
   log(`Mail: ${{ smtp: 'sent through SMTP_URL', files: `written to ${path.join(config.dataDir, 'mail')} (no SMTP_URL)`, off: 'off (no SMTP_URL)' }[config.mail.mode]}.`);
 
   // Several processes on one database (WORKERS, or several machines) keep their caches true to it.
@@ -178,7 +178,7 @@ async function main(config: Config): Promise<void> {
     everyMs: config.schedulePollMs,
     ready: () => database.isReady,
     run: async () => {
-      if ((await publishDue(db, digests, Date.now(), { origin })) > 0) await wrote();
+      if ((await publishDue(db, Date.now(), { origin })) > 0) await wrote();
       await prepareTopSets(db, Date.now());
     },
     onError: (err) => console.error('Scheduled publishing failed:', err),

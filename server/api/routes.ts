@@ -35,7 +35,6 @@ import { cpdRoutes } from './cpd/routes';
 import { twoFactorRoutes } from './two-factor/routes';
 import { emailConfirmationRoutes } from './email-confirmations/routes';
 import { EmailConfirmer } from './email-confirmations/service';
-import type { Notifier } from './notifications/notify';
 import type { SiteInfo } from '../site';
 import type { ObjectStorage } from '../storage/index';
 import type { AuthRateLimiter, EmailConfirmationLimits, PasswordResetLimits, TwoFactorLimits } from '../middleware/rate-limit';
@@ -59,8 +58,6 @@ export interface ApiDeps {
   passwordResetLimits: PasswordResetLimits;
   /** Queued mail: whether it goes anywhere, and the sender's kick. */
   mail: MailQueue;
-  /** Notifications of replies, mentions, comments and articles (docs/notifications.md). */
-  notifier: Notifier;
   /** SESSION_SECRET: the key of signed links that need no session (notification unsubscribe). */
   secret: string;
   /** The admin's Rebuild DB: allowed here or not, and its backup. */
@@ -76,7 +73,7 @@ export interface ApiDeps {
 }
 
 /** Every resource's router, in one list (the permission-matrix test walks these). */
-export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, notifier, secret, emailConfirmationLimits, afterAnswer, twoFactorLimits, sampleRebuild, moderation }: ApiDeps): Router[] {
+export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, clock, site, passwordResetLimits, mail, secret, emailConfirmationLimits, afterAnswer, twoFactorLimits, sampleRebuild, moderation }: ApiDeps): Router[] {
   // Drawing covers and resizing uploads take turns for the same cores.
   const turns = new ImageSemaphore();
   const images = new UploadedImages(db, storage, turns);
@@ -86,11 +83,11 @@ export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, 
     twoFactorRoutes({ db, secret, siteName: site.siteName, authLimits: rateLimits, codeLimits: twoFactorLimits, clock }),
     emailConfirmationRoutes({ db, confirmer, limits: emailConfirmationLimits }),
     passwordResetRoutes({ db, site, limits: passwordResetLimits, mail, clock, afterAnswer }),
-    newsRoutes(db, writeLimits, notifier),
-    podcastRoutes(db, writeLimits, notifier, clock),
+    newsRoutes(db, writeLimits, site),
+    podcastRoutes(db, writeLimits, site, clock),
     ...revisionRoutes(db),
     podcastShowRoutes(db),
-    forumRoutes(db, writeLimits, notifier),
+    forumRoutes(db, writeLimits, site),
     watchRoutes(db),
     resourceRoutes(db),
     communityRoutes(db),
@@ -99,7 +96,7 @@ export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, 
     adminUserRoutes(db, confirmer),
     menuRoutes(db),
     newsCategoryRoutes(db),
-    adminContentRoutes(db, notifier),
+    adminContentRoutes(db, site),
     auditRoutes(db),
     adminRoutes(db, storage, sampleRebuild),
     adminDashboardRoutes(db, clock),
@@ -114,7 +111,7 @@ export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, 
     cpdRoutes({ db, site, clock }),
     searchRoutes(db),
     reportRoutes(db, writeLimits, moderation, clock),
-    moderationRoutes(db, notifier),
+    moderationRoutes(db, site),
     // Not under /api, but public documents made from the same data (mounted before the SPA fallback).
     feedRoutes(db, site),
     pageRoutes(db, site),

@@ -1,3 +1,3 @@
-export { likeRefOf, type DomainEvent, type EditedPost, type EventActor, type EventOf, type EventType, type LikeRef } from './catalogue';
+export { likeRefOf, type DomainEvent, type EditedPost, type EventActor, type EventOf, type EventType, type LikeRef, type ModerationDecision, type Written } from './catalogue';
 export { EventRegistry, eventRegistry, recordEvent, type AfterCommitProcessor, type InTransactionSubscriber } from './registry';
 export { EVENTS_LEASE, MAX_ATTEMPTS, processEvents, startEventProcessing } from './processing';

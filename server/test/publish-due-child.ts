@@ -12,14 +12,15 @@ import { TEST_SESSION_SECRET } from './harness';
  * told "go" on stdin, so both processes reach their UPDATE together; then prints how many items
  * this process published.
  */
-subscribeAll(eventRegistry);
+subscribeAll(eventRegistry, {
+  notifier: new Notifier({ siteName: 'Ledger Commons', secret: TEST_SESSION_SECRET, contactEmail: 'contact@commons.example', mail: { enabled: false, kick: () => {} } }),
+});
 const [config, now] = [JSON.parse(process.argv[2]) as DatabaseConfig, Number(process.argv[3])];
 const db = connect(config);
 await db.raw('select 1');
 process.stdout.write('ready\n');
 await new Promise((resolve) => process.stdin.once('data', resolve));
-const notifier = new Notifier({ siteName: 'Ledger Commons', secret: TEST_SESSION_SECRET, contactEmail: 'contact@commons.example', mail: { enabled: false, kick: () => {} } });
-const published = await publishDue(db, notifier, now);
+const published = await publishDue(db, now);
 await db.destroy();
 process.stdout.write(`published ${published}\n`);
 process.exit(0);

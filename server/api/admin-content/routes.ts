@@ -12,7 +12,7 @@ import { recordContentChange, recordContentDeleted } from '../content/changes';
 import { viewerSpecific } from '../content/handlers';
 import { ARTICLES, PODCASTS, type ContentKind } from '../content/kinds';
 import { bulkChangeContent, loadRelations } from '../content/repo';
-import type { Notifier } from '../notifications/notify';
+import { originOf, type SiteInfo } from '../../site';
 import { presentAdminContentRow } from './presenter';
 import { countAdminContent, listAdminContent } from './repo';
 
@@ -38,7 +38,7 @@ const ACTION_COLUMNS: Record<Exclude<AdminContentAction, 'delete'>, Record<strin
  * Search documents follow by themselves (the index is built from the rows), and the caches and
  * rendered pages empty after any successful write to /api (middleware/response-cache.ts).
  */
-export function adminContentRoutes(db: Knex, notifier: Notifier): Router {
+export function adminContentRoutes(db: Knex, site: Pick<SiteInfo, 'publicUrl'>): Router {
   const router = caseSensitiveRouter('/api/admin/content');
 
   // One query for the page, one grouped query for the tab counts, one each for categories, shows and authors.
@@ -61,17 +61,16 @@ export function adminContentRoutes(db: Knex, notifier: Notifier): Router {
     const { kind: kindName, ids, action } = ctx.state.body;
     const kind = KINDS[kindName];
     const actor = auditActor(currentUser(ctx));
-    const origin = notifier.originFor(ctx);
+    const origin = originOf(ctx, site);
     const result =
       action === 'delete'
         ? await bulkChangeContent(db, kind, ids, 'delete', (trx, before) => recordContentDeleted(trx, kind, actor, before))
         : await bulkChangeContent(db, kind, ids, ACTION_COLUMNS[action], (trx, before) =>
-            recordContentChange(trx, kind, notifier, { actor, origin, before, columns: ACTION_COLUMNS[action] }),
+            recordContentChange(trx, kind, { actor, origin, before, columns: ACTION_COLUMNS[action] }),
           );
     if ('ids' in result) {
       throw new HttpError(404, 'not_found', `${kind.notFoundMessage}: ${result.ids.join(', ')}`, { ids: result.ids });
     }
-    notifier.kick();
     ctx.body = { changed: result.changed };
   });
 

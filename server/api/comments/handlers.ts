@@ -16,26 +16,21 @@ import { canDeleteComment, canEditComment, canReadEditHistory } from './policy';
 import { listEdits } from '../edits/repo';
 import { presentEdit } from '../edits/presenter';
 import { presentComment } from './presenter';
-import { deleteComment, editComment, findComment, insertComment, listComments, type CommentRow } from './repo';
+import { deleteComment, editComment, findComment, insertComment, listComments } from './repo';
 import type { CommentTarget } from './targets';
 import { redactHidden } from '../moderation/visibility';
 import { canOpen } from '../content/visibility';
-
-/**
- * What a route adds to a comment's write: notifications inside its transaction, a kick after. On an
- * edit, `before` is the comment as it was (only mentions the edit adds are told).
- */
-export interface CommentNotice {
-  inTransaction(ctx: Koa.Context, trx: Knex.Transaction, comment: CommentRow, before?: CommentRow): Promise<unknown>;
-  afterCommit(): void;
-}
+import { recordEvent } from '../../events/index';
+import { originOf, type SiteInfo } from '../../site';
 
 /**
  * The comment routes of one kind of content (the validation and write limits stay with the route,
  * which declares them). Anyone who can see the parent reads its comments: one query for the
- * parent, one for the page of comments, one for their authors.
+ * parent, one for the page of comments, one for their authors. A new or edited comment records its
+ * event in its transaction (the post's author where it has one and the members it mentions are told:
+ * docs/notifications.md); `site` gives the origin the event's mail links are built on.
  */
-export function commentHandlers(db: Knex, kind: ContentKind, target: CommentTarget, notice?: CommentNotice) {
+export function commentHandlers(db: Knex, kind: ContentKind, target: CommentTarget, site: Pick<SiteInfo, 'publicUrl'>) {
   const list: WithQuery<CommentListQuery> = async (ctx) => {
     const { limit, after } = ctx.state.query;
     const parent = await findVisibleContent(db, kind, itemId(ctx, kind), ctx.state.user);
@@ -63,10 +58,10 @@ export function commentHandlers(db: Knex, kind: ContentKind, target: CommentTarg
       user.id,
       content,
       { id, writtenAt: acceptedWrittenAt(writtenAt, user.row) },
-      notice && ((trx, row) => notice.inTransaction(ctx, trx, row)),
+      (trx, row) =>
+        recordEvent(trx, { type: 'comment.posted', post: kind.post, parentId: row.parent_id, commentId: row.id, actorId: user.id, origin: originOf(ctx, site), content: row.content }),
     );
     if (!comment) throw notFound(kind.notFoundMessage);
-    if (comment.created) notice?.afterCommit();
     // 201 when this request wrote it; 200 when its client id had already been posted (a replay).
     ctx.status = comment.created ? 201 : 200;
     ctx.body = presentComment(target, comment, await authorsByIds(db, [user.id]));
@@ -90,9 +85,19 @@ export function commentHandlers(db: Knex, kind: ContentKind, target: CommentTarg
     const comment = await visibleComment(ctx, 'edit');
     if (!canEditComment(user, comment)) throw forbidden('You can only edit your own comments');
     const content = await withMemberNames(db, ctx.state.body.content, { max: LIMITS.commentMax, noun: 'Comment' });
-    const edited = await editComment(db, target, comment.id, user.id, content, notice && ((trx, before, after) => notice.inTransaction(ctx, trx, after, before)));
+    const edited = await editComment(db, target, comment.id, user.id, content, (trx, before, after) =>
+      recordEvent(trx, {
+        type: 'comment.edited',
+        post: kind.post,
+        parentId: after.parent_id,
+        commentId: after.id,
+        actorId: user.id,
+        origin: originOf(ctx, site),
+        content: after.content,
+        previousContent: before.content,
+      }),
+    );
     if (!edited) throw notFound('Comment not found');
-    if (edited.changed) notice?.afterCommit();
     ctx.body = presentComment(target, edited.comment, await authorsByIds(db, [edited.comment.author_id]));
   };
 

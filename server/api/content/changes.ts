@@ -4,7 +4,8 @@ import type { AuditAction } from '../../../contracts/audit';
 import { toBool } from '../../db/dialect';
 import { currentUser } from '../../middleware/auth';
 import { auditActor, recordAudit, type AuditActor } from '../audit/record';
-import type { Notifier } from '../notifications/notify';
+import { recordEvent } from '../../events/index';
+import { originOf, type SiteInfo } from '../../site';
 import { ARTICLES, type ContentKind } from './kinds';
 import type { ContentRow } from './repo';
 import { isPublished } from './visibility';
@@ -18,7 +19,7 @@ import { isPublished } from './visibility';
 
 export interface ContentChange {
   actor: AuditActor;
-  /** The site origin mail links are built on (notifier.originFor(ctx)). */
+  /** The site origin mail links are built on (originOf(ctx, site)). */
   origin: string;
   /** The row as it was, read under its lock in the same transaction. */
   before: ContentRow;
@@ -35,7 +36,7 @@ const FLAGS: Array<[column: string, on: AuditAction, off: AuditAction]> = [
   ['is_featured', 'content.feature', 'content.unfeature'],
 ];
 
-export async function recordContentChange(trx: Knex.Transaction, kind: ContentKind, notifier: Notifier, change: ContentChange): Promise<void> {
+export async function recordContentChange(trx: Knex.Transaction, kind: ContentKind, change: ContentChange): Promise<void> {
   const { actor, before, columns } = change;
   const target = { type: auditTargetType(kind), id: before.id, label: before.title } as const;
   if (columns.status !== undefined && columns.status !== before.status) {
@@ -46,26 +47,25 @@ export async function recordContentChange(trx: Knex.Transaction, kind: ContentKi
       before: { status: before.status },
       after: { status: columns.status },
     });
-    if (publishing && kind === ARTICLES && actor.id) {
-      await notifier.notify(trx, { kind: 'article_published', actorId: actor.id, origin: change.origin, articleId: before.id });
+    if (publishing && kind === ARTICLES) {
+      await recordEvent(trx, { type: 'article.published', actorId: actor.id, origin: change.origin, articleId: before.id });
     }
   }
   for (const [column, on, off] of FLAGS) {
     if (columns[column] === undefined || toBool(columns[column]) === toBool(before[column as keyof ContentRow])) continue;
     const now = toBool(columns[column]);
     await recordAudit(trx, actor, { action: now ? on : off, target, before: { [column]: !now }, after: { [column]: now } });
-    if (column === 'is_featured' && now && kind === ARTICLES && actor.id) {
-      await notifier.notify(trx, { kind: 'article_featured', actorId: actor.id, origin: change.origin, articleId: before.id });
+    if (column === 'is_featured' && now && kind === ARTICLES) {
+      await recordEvent(trx, { type: 'article.featured', actorId: actor.id, origin: change.origin, articleId: before.id });
     }
   }
 }
 
 /** A route's UpdateNotice for `kind`: records the change as the signed-in editor's (updateHandler). */
-export function contentChangeNotice(kind: ContentKind, notifier: Notifier): UpdateNotice {
+export function contentChangeNotice(kind: ContentKind, site: Pick<SiteInfo, 'publicUrl'>): UpdateNotice {
   return {
     inTransaction: (ctx: Koa.Context, trx, before, columns) =>
-      recordContentChange(trx, kind, notifier, { actor: auditActor(currentUser(ctx)), origin: notifier.originFor(ctx), before, columns }),
-    afterCommit: () => notifier.kick(),
+      recordContentChange(trx, kind, { actor: auditActor(currentUser(ctx)), origin: originOf(ctx, site), before, columns }),
   };
 }
 
@@ -80,10 +80,8 @@ export function recordContentDeleted(trx: Knex.Transaction, kind: ContentKind, a
 
 /**
  * What an update tells others (articles: their author's notifications, docs/notifications.md):
- * `inTransaction` sees the row as it was and the columns written, inside the write's transaction;
- * `afterCommit` runs once it committed.
+ * `inTransaction` sees the row as it was and the columns written, inside the write's transaction.
  */
 export interface UpdateNotice {
   inTransaction(ctx: Koa.Context, trx: Knex.Transaction, before: ContentRow, columns: Record<string, unknown>): Promise<void>;
-  afterCommit(): void;
 }

@@ -144,7 +144,6 @@ export function updateHandler<B, R extends ContentRow, T>(
     const result = await updateContent(db, kind, id, columns, categoryIds, hook, { actor: auditActor(currentUser(ctx)) });
     if (result === 'not_found') throw notFound(kind.notFoundMessage);
     if (result !== 'updated') throw unusableCategories(result);
-    notice?.afterCommit();
     ctx.body = await presentOne(db, kind, id, ctx, present);
   };
 }

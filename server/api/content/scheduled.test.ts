@@ -4,10 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { repoRoot } from '../../test/child-server';
-import { DB_KINDS, startTestServer, TEST_SESSION_SECRET, type Agent, type TestServer } from '../../test/harness';
+import { DB_KINDS, startTestServer, type Agent, type TestServer } from '../../test/harness';
 import { createCategory } from '../../test/factories';
 import { signedIn } from '../../test/agents';
-import { Notifier } from '../notifications/notify';
 import type { UserRow } from '../users/presenter';
 import { publishDue, SCHEDULED_PUBLISHING } from './scheduled';
 
@@ -51,7 +50,6 @@ describe.each(DB_KINDS)('drafts and scheduled publishing [%s]', (kind) => {
   let member: { agent: Agent; user: UserRow };
   let anon: Agent;
   let categoryId: string;
-  const notifier = () => new Notifier({ siteName: 'Ledger Commons', secret: TEST_SESSION_SECRET, contactEmail: 'contact@commons.example', mail: { enabled: false, kick: () => {} } });
 
   beforeAll(async () => {
     // The real page shell, so the server renders the public screens.
@@ -137,10 +135,10 @@ describe.each(DB_KINDS)('drafts and scheduled publishing [%s]', (kind) => {
     expect(episode.status, episode.text).toBe(201);
     expect(episode.body).toMatchObject({ status: 'draft', scheduledAt: at });
 
-    expect(await publishDue(t.db, notifier(), Date.parse(at) - 1)).toBe(0);
+    expect(await publishDue(t.db, Date.parse(at) - 1)).toBe(0);
     expect((await anon.get(`/api/news/${id}`)).status).toBe(404);
 
-    expect(await publishDue(t.db, notifier(), Date.parse(at))).toBe(2);
+    expect(await publishDue(t.db, Date.parse(at))).toBe(2);
     const now = await anon.get(`/api/news/${id}`);
     expect(now.status).toBe(200);
     expect(now.body).toMatchObject({ status: 'published', scheduledAt: null, publishedAt: at });

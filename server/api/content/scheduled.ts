@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { CacheCoherence } from '../../db/coherence';
 import { isWriteConflict } from '../../db/dialect';
-import type { Notifier } from '../notifications/notify';
 import { recordContentChange } from './changes';
 import { ARTICLES, PODCASTS, type ContentKind } from './kinds';
 import type { ContentRow } from './repo';
@@ -29,7 +28,7 @@ interface ScheduledRow extends ContentRow {
  * published. Each in its own transaction with its audit entry and the article author's
  * notification (content/changes.ts), as a manual publish would.
  */
-export async function publishDue(db: Knex, notifier: Notifier, now: number = Date.now(), { origin = '' }: { origin?: string } = {}): Promise<number> {
+export async function publishDue(db: Knex, now: number = Date.now(), { origin = '' }: { origin?: string } = {}): Promise<number> {
   const at = new Date(now).toISOString();
   let published = 0;
   for (const kind of [ARTICLES, PODCASTS]) {
@@ -43,13 +42,12 @@ export async function publishDue(db: Knex, notifier: Notifier, now: number = Dat
           .where({ id: row.id })
           .update({ ...columns, published_at: trx.raw('coalesce(??, ?)', ['published_at', at]), scheduled_at: null, scheduled_by: null, updated_at: at });
         if (updated === 0) return false;
-        await recordContentChange(trx, kind, notifier, { actor: { id: row.scheduled_by && schedulers.has(row.scheduled_by) ? row.scheduled_by : null, name: SCHEDULED_PUBLISHING }, origin, before: row, columns });
+        await recordContentChange(trx, kind, { actor: { id: row.scheduled_by && schedulers.has(row.scheduled_by) ? row.scheduled_by : null, name: SCHEDULED_PUBLISHING }, origin, before: row, columns });
         return true;
       }));
       if (won) published++;
     }
   }
-  if (published) notifier.kick();
   return published;
 }
 

@@ -31,7 +31,8 @@ import type { AuditAction } from '../../../contracts/audit';
 import { presentDiscussion, presentDiscussionDetail, presentForumCategory, presentReply, type DiscussionRow } from './presenter';
 import { countsWhenCreated, type WriteLimiter } from '../../middleware/write-limits';
 import * as repo from './repo';
-import type { Notifier } from '../notifications/notify';
+import { recordEvent } from '../../events/index';
+import { originOf, type SiteInfo } from '../../site';
 import { withMemberNames } from '../members/mentions';
 import { redactHidden } from '../moderation/visibility';
 
@@ -54,7 +55,7 @@ function moderationEntry(ctx: Koa.Context, action: AuditAction, before?: Record<
  * Spec 7, Forums. Checks run in this order: 401 (signed out) → 403 (role) → 400 (body) →
  * 404 (unknown id, or a draft the caller may not see) → 403 (not the author) → 423 (locked).
  */
-export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier): Router {
+export function forumRoutes(db: Knex, limits: WriteLimiter, site: Pick<SiteInfo, 'publicUrl'>): Router {
   const router = caseSensitiveRouter('/api/forum');
 
   /** Rows → contract, with one batched query per relation (authors, news categories). */
@@ -120,10 +121,9 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
   router.post('/discussions', requireUser, validateBody(DiscussionCreateInput), limits.limit('discussion', { counts: countsWhenCreated }), async (ctx) => {
     const input = ctx.state.body;
     const actorId = currentUser(ctx).id;
-    const origin = notifier.originFor(ctx);
+    const origin = originOf(ctx, site);
     // The category's watchers are told in the discussion's transaction (docs/notifications.md, "Watching").
-    const result = await repo.createDiscussion(db, actorId, input, (trx, id) => notifier.notify(trx, { kind: 'discussion', actorId, origin, discussionId: id }));
-    if (result.kind === 'created') notifier.kick();
+    const result = await repo.createDiscussion(db, actorId, input, (trx, id) => recordEvent(trx, { type: 'discussion.created', actorId, origin, discussionId: id }));
     if (result.kind === 'unknown_category') throw badRequest(UNKNOWN_CATEGORY, { categoryId: [UNKNOWN_CATEGORY] });
     // 200 when its client id had already been posted (a replay), 201 when this request wrote it.
     await respondWithDiscussion(ctx, result.id, result.kind === 'created' ? 201 : 200);
@@ -181,12 +181,11 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
     const writtenAt = acceptedWrittenAt(ctx.state.body.writtenAt, user.row);
     await visibleDiscussion(ctx, ctx.state.body.discussionId, 'edit');
     const input = { ...ctx.state.body, content: await withMemberNames(db, ctx.state.body.content, { max: LIMITS.commentMax, noun: 'Reply' }) };
-    const origin = notifier.originFor(ctx);
+    const origin = originOf(ctx, site);
     // The reply's notifications are written in its transaction (docs/notifications.md).
     const result = await repo.createReply(db, { ...input, writtenAt, authorId: user.id }, (trx, id) =>
-      notifier.notify(trx, { kind: 'reply', actorId: user.id, origin, replyId: id, discussionId: input.discussionId, content: input.content }),
+      recordEvent(trx, { type: 'reply.posted', actorId: user.id, origin, replyId: id, discussionId: input.discussionId, content: input.content }),
     );
-    if (result.kind === 'created') notifier.kick();
     if (result.kind === 'not_found') throw notFound(DISCUSSION_NOT_FOUND);
     if (result.kind === 'locked') throw locked('This discussion is locked');
     if (result.kind === 'bad_parent') {
@@ -233,13 +232,12 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
     // A locked discussion is closed to new words, edits included (docs/decisions/2026-11-28-solved-and-forum-edits.md).
     if (toBool(reply.discussion_locked)) throw locked('This discussion is locked');
     const content = await withMemberNames(db, ctx.state.body.content, { max: LIMITS.commentMax, noun: 'Reply' });
-    const origin = notifier.originFor(ctx);
+    const origin = originOf(ctx, site);
     // Only the members the edit newly mentions are told (previousContent), in the edit's transaction.
     const edited = await repo.editReply(db, reply.id, user.id, content, (trx, before, after) =>
-      notifier.notify(trx, { kind: 'reply', actorId: user.id, origin, replyId: after.id, discussionId: reply.discussion_id, content: after.content, previousContent: before.content }),
+      recordEvent(trx, { type: 'reply.edited', actorId: user.id, origin, replyId: after.id, discussionId: reply.discussion_id, content: after.content, previousContent: before.content }),
     );
     if (!edited) throw notFound(REPLY_NOT_FOUND);
-    if (edited.changed) notifier.kick();
     const row = (await repo.findReply(db, reply.id))!;
     ctx.body = presentReply(row, await authorsByIds(db, [row.author_id]));
   });
@@ -261,17 +259,16 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier):
     const row = await visibleDiscussion(ctx, parseId(ctx.params.id, DISCUSSION_NOT_FOUND), 'edit');
     if (!canMarkAnswer(user, row)) throw forbidden("Only the discussion's author or a moderator can mark its answer");
     const { replyId } = ctx.state.body;
-    const origin = notifier.originFor(ctx);
+    const origin = originOf(ctx, site);
     // The answer's author is told in the marking's transaction (never the actor: marking one's own reply tells nobody).
     const result = await repo.setAnswer(db, row.id, replyId, async (trx, marked) => {
-      if (marked) await notifier.notify(trx, { kind: 'answer', actorId: user.id, origin, replyId: marked.id, discussionId: row.id, replyAuthorId: marked.author_id });
+      if (marked) await recordEvent(trx, { type: 'answer.marked', actorId: user.id, origin, replyId: marked.id, discussionId: row.id, replyAuthorId: marked.author_id });
     });
     if (result.kind === 'not_found') throw notFound(DISCUSSION_NOT_FOUND);
     if (result.kind === 'bad_reply') {
       const message = 'The answer must be a reply in this discussion';
       throw badRequest(message, { replyId: [message] });
     }
-    if (result.marked) notifier.kick();
     await respondWithDiscussion(ctx, row.id);
   });
 

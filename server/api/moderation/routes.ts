@@ -10,7 +10,8 @@ import { currentUser, requireRole } from '../../middleware/auth';
 import { validateBody, validateQuery } from '../../middleware/validate';
 import { auditActor, recordAudit } from '../audit/record';
 import { decodeAscCursor, encodeCursor } from '../cursor';
-import type { Notifier } from '../notifications/notify';
+import { recordEvent } from '../../events/index';
+import { originOf, type SiteInfo } from '../../site';
 import { authorsByIds } from '../users/repo';
 import { presentQueueItem } from './presenter';
 import { countQueue, itemsOf, listQueue, moderate, openReportsOf, type ItemRow } from './repo';
@@ -30,7 +31,7 @@ const AUDIT_TYPES: Record<keyof typeof MODERATION_TARGETS, AuditTargetType> = {
  * The moderation queue, for editors and admins: reported items with their open reports,
  * and what a moderator decides about each (hide, restore, delete, dismiss).
  */
-export function moderationRoutes(db: Knex, notifier: Notifier): Router {
+export function moderationRoutes(db: Knex, site: Pick<SiteInfo, 'publicUrl'>): Router {
   const router = caseSensitiveRouter('/api/moderation');
 
   router.get('/queue', editors, validateQuery(QueueQuery), async (ctx) => {
@@ -63,7 +64,7 @@ export function moderationRoutes(db: Knex, notifier: Notifier): Router {
     const user = currentUser(ctx);
     const { target, action, note } = ctx.state.body;
     const kind = MODERATION_TARGETS[target.type];
-    const origin = notifier.originFor(ctx);
+    const origin = originOf(ctx, site);
     const result = await moderate(db, kind, target.id, action, user.id, note, async (trx, outcome) => {
       const item = outcome.before;
       const label = kind.type === 'member' ? item.title : (item.title ?? item.content)?.slice(0, 200);
@@ -73,12 +74,11 @@ export function moderationRoutes(db: Knex, notifier: Notifier): Router {
         before: { hidden: Boolean(item.hidden_at), openReports: outcome.reporterIds.length },
         after: { resolution: action, ...(note ? { note } : {}) },
       });
-      await notifier.notifyModeration(trx, { actorId: user.id, origin, targetType: kind.type, itemId: target.id, parentId: item.parent_id, action, reporterIds: outcome.reporterIds, authorId: outcome.authorId });
+      await recordEvent(trx, { type: 'moderation.decided', actorId: user.id, origin, targetType: kind.type, itemId: target.id, parentId: item.parent_id, action, reporterIds: outcome.reporterIds, authorId: outcome.authorId });
     });
     if (result.kind === 'not_found') throw notFound(`That ${kind.noun} does not exist`);
     if (result.kind === 'not_hideable') throw unprocessable('A member can only be dismissed here; manage the account from Users.');
     if (result.kind === 'nothing_open') throw conflict(`This ${kind.noun} has no open reports`);
-    notifier.kick();
     ctx.body = { ok: true };
   });
 

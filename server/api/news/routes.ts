@@ -10,7 +10,6 @@ import { mountCommentRoutes } from '../comments/routes';
 import { ARTICLE_COMMENTS } from '../comments/targets';
 import { createHandler, deleteHandler, itemId, listHandler, presentOne, updateHandler } from '../content/handlers';
 import { contentChangeNotice } from '../content/changes';
-import { commentNotice } from '../content/comment-notice';
 import { ARTICLES } from '../content/kinds';
 import { mountContentToggles } from '../content/routes';
 import type { WriteLimiter } from '../../middleware/write-limits';
@@ -18,7 +17,7 @@ import { activeMemberRefs } from '../members/repo';
 import { presentMemberRef } from '../members/presenter';
 import { presentArticle, presentArticleDetail, presentArticleSummary } from './presenter';
 import { articleWrite } from './repo';
-import type { Notifier } from '../notifications/notify';
+import type { SiteInfo } from '../../site';
 
 const editors = requireRole(...CONTENT_EDITORS);
 
@@ -27,15 +26,15 @@ const editors = requireRole(...CONTENT_EDITORS);
  * for editors and admins. Deleting is allowed to editors as well as admins: the edit page offers
  * it to editors, the detail page only shows it to admins.
  */
-export function newsRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier): Router {
+export function newsRoutes(db: Knex, limits: WriteLimiter, site: Pick<SiteInfo, 'publicUrl'>): Router {
   const router = caseSensitiveRouter('/api/news');
 
   // An article becoming published, or featured, tells its author (docs/notifications.md; the actor
   // never is); the toggles and saves are written to the audit log (content/changes.ts).
-  const articleNotice = contentChangeNotice(ARTICLES, notifier);
+  const articleNotice = contentChangeNotice(ARTICLES, site);
 
   // A new comment tells the article's author and anyone it mentions (docs/notifications.md).
-  const comments = commentHandlers(db, ARTICLES, ARTICLE_COMMENTS, commentNotice(notifier, (articleId) => ({ kind: 'comment', articleId })));
+  const comments = commentHandlers(db, ARTICLES, ARTICLE_COMMENTS, site);
 
   // `view=card`: the lists' cards need the summary and reading time, not every full text.
   const card = presentArticleSummary;

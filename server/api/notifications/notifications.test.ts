@@ -6,7 +6,10 @@ import { contactEmailOf } from '../../config';
 import { DB_KINDS, TEST_SESSION_SECRET, type Agent, type TestServer } from '../../test/harness';
 import { createCategory, createUser, forumCategory, insertArticle, insertPodcast } from '../../test/factories';
 import type { UserRow } from '../users/presenter';
-import { createDiscussion } from '../forums/repo';
+import { createDiscussion, createReply } from '../forums/repo';
+import type { Knex } from 'knex';
+import { EventRegistry, recordEvent } from '../../events/index';
+import { subscribeNotifications } from './subscribers';
 import { DIGEST_INTERVAL_MS, Notifier } from './notify';
 import { newMember } from '../../test/agents';
 import { MAIL_TEST_PUBLIC_URL, type ReceivedMail, mailHeader, mailingServer } from '../../test/mail';
@@ -94,6 +97,61 @@ describe.each(DB_KINDS)('notifications [%s]', (kind) => {
     // Her own reply in her own discussion tells nobody.
     expect((await alice.agent.post('/api/forum/replies', { discussionId, content: 'Thanks!' })).status).toBe(201);
     expect(await list(alice)).toHaveLength(1);
+  });
+
+  it("is made from the write's recorded event, in its transaction: a rolled-back write leaves no notification and no mail, a committed one exactly one of each", async () => {
+    const alice = await member();
+    const bob = await member();
+    await setChannels(alice, { discussion_reply: 'email' });
+    const discussionId = await discussionOf(alice);
+    const reply = { discussionId, authorId: bob.user.id, content: 'Accrue it.' };
+    const posted = (replyId: string) =>
+      ({ type: 'reply.posted', actorId: bob.user.id, origin: MAIL_TEST_PUBLIC_URL, replyId, discussionId, content: reply.content }) as const;
+
+    const failing = createReply(t.db, reply, async (trx, id) => {
+      await recordEvent(trx, posted(id));
+      throw new Error('the write fails after its event');
+    });
+    await expect(failing).rejects.toThrow('the write fails after its event');
+    expect(await t.db('notifications').where({ discussion_id: discussionId })).toEqual([]);
+    expect(await t.db('mail_outbox').where({ to_address: alice.user.email })).toEqual([]);
+
+    const created = await createReply(t.db, reply, (trx, id) => recordEvent(trx, posted(id)));
+    expect(created.kind).toBe('created');
+    expect(await t.db('notifications').where({ discussion_id: discussionId }).select('user_id', 'type')).toEqual([{ user_id: alice.user.id, type: 'discussion_reply' }]);
+    await smtp.waitFor(alice.user.email);
+    await outboxDrained();
+    expect(smtp.to(alice.user.email)).toHaveLength(1);
+    expect(await t.db('mail_outbox').where({ to_address: alice.user.email })).toHaveLength(1);
+  });
+
+  it('wakes the mail sender after the commit of a write that notified, never inside it nor for a rolled-back one', async () => {
+    const alice = await member();
+    const bob = await member();
+    await setChannels(alice, { discussion_reply: 'email' });
+    const discussionId = await discussionOf(alice);
+    let kicks = 0;
+    const registry = new EventRegistry();
+    subscribeNotifications(registry, new Notifier({ siteName: 'Ledger Commons', secret: TEST_SESSION_SECRET, contactEmail: 'contact@commons.example', mail: { enabled: true, kick: () => kicks++ } }));
+    registry.assembled = true;
+    const reply = { discussionId, authorId: bob.user.id, content: 'Defer it.' };
+    const record = (trx: Knex.Transaction, replyId: string) =>
+      recordEvent(trx, { type: 'reply.posted', actorId: bob.user.id, origin: MAIL_TEST_PUBLIC_URL, replyId, discussionId, content: reply.content }, registry);
+
+    await expect(
+      createReply(t.db, reply, async (trx, id) => {
+        await record(trx, id);
+        throw new Error('the write fails');
+      }),
+    ).rejects.toThrow('the write fails');
+    const inside: number[] = [];
+    await createReply(t.db, reply, async (trx, id) => {
+      await record(trx, id);
+      inside.push(kicks);
+    });
+    expect(inside).toEqual([0]);
+    await until(async () => kicks === 1, 5_000, 'the kick after the commit');
+    expect(kicks).toBe(1);
   });
 
   it("stores each mention under the member's own name; a mention of no member is plain text", async () => {

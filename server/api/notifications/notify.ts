@@ -1,6 +1,5 @@
-import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { originOf } from '../../site';
+import type { ModerationDecision } from '../../events/index';
 import {
   DEFAULT_NOTIFICATION_CHANNEL,
   mentionedIds,
@@ -41,10 +40,11 @@ import { digestStanding } from '../cpd/standing';
 import { yearEndWords } from '../../../contracts/constants';
 
 /*
- * Turning events into notifications (docs/notifications.md). The route that writes a reply, a
- * comment, or an article's publish/feature hands `notify` the event inside the write's own
- * transaction: the notifications and their mail exist exactly when the event does. Withdrawal needs
- * no call: a notification's source and target are foreign keys with ON DELETE CASCADE.
+ * Turning events into notifications (docs/notifications.md). A write that posts a reply, a comment,
+ * or publishes/features an article records its domain event, and this resource's in-transaction
+ * subscriber (subscribers.ts) hands `notify` what it says inside the write's own transaction: the
+ * notifications and their mail exist exactly when the write does. Withdrawal needs no call: a
+ * notification's source and target are foreign keys with ON DELETE CASCADE.
  */
 
 /** What happened. `origin`: the site origin the mail's links are built on (originOf(ctx, site)). */
@@ -77,18 +77,8 @@ function targetColumns(event: NotificationEvent): Omit<NewNotification, 'userId'
   }
 }
 
-/** A moderator's decision (server/api/moderation/routes.ts): on what, and whom it concerns. */
-export interface ModerationEvent {
-  actorId: string;
-  origin: string;
-  targetType: 'article_comment' | 'episode_comment' | 'reply' | 'discussion' | 'member';
-  itemId: string;
-  /** The comment's article or episode, the reply's discussion (null for a discussion or a member). */
-  parentId: string | null;
-  action: 'hide' | 'restore' | 'delete' | 'dismiss';
-  reporterIds: string[];
-  authorId: string | null;
-}
+/** A moderator's decision, as its event tells it (server/api/moderation/routes.ts). */
+export type ModerationEvent = ModerationDecision;
 
 const OUTCOMES = { hide: 'hidden', restore: 'restored', delete: 'deleted', dismiss: 'dismissed' } as const;
 
@@ -111,8 +101,6 @@ function moderationColumns(e: ModerationEvent): Omit<NewNotification, 'userId' |
 
 export interface NotifierDeps {
   siteName: string;
-  /** PUBLIC_URL, when set: links in mail are built on it, else on the request's origin. */
-  publicUrl?: string;
   /** The HMAC key of unsubscribe tokens (SESSION_SECRET). */
   secret: string;
   /** The mailbox of `List-Unsubscribe`'s mailto: (CONTACT_EMAIL: a person reads it). */
@@ -186,11 +174,6 @@ export class Notifier {
       for (const row of await notificationsByIds(trx, mailed)) await this.mailOne(trx, origin, row, byId.get(row.user_id)!);
     }
     return rows.length;
-  }
-
-  /** The origin links in mail are built on, for a request (originOf: PUBLIC_URL, else the checked Host). */
-  originFor(ctx: Koa.Context): string {
-    return originOf(ctx, { publicUrl: this.deps.publicUrl });
   }
 
   /** After the write's commit: send what it queued now, where this process holds the mail lease. */

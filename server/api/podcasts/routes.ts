@@ -10,8 +10,7 @@ import { requireRole } from '../../middleware/auth';
 import { validateBody, validateQuery, type WithQuery } from '../../middleware/validate';
 import { createHandler, deleteHandler, findVisibleContent, itemId, listHandler, presentOne, updateHandler } from '../content/handlers';
 import { contentChangeNotice } from '../content/changes';
-import { commentNotice } from '../content/comment-notice';
-import type { Notifier } from '../notifications/notify';
+import type { SiteInfo } from '../../site';
 import { PODCASTS } from '../content/kinds';
 import { mountContentToggles } from '../content/routes';
 import { ipKey } from '../../middleware/rate-limit';
@@ -45,10 +44,10 @@ function showFilter(db: Knex): WithQuery<PodcastListQuery> {
 const byShow = (ctx: Koa.Context) => (ctx.state.showId ? { show_id: ctx.state.showId as string } : undefined);
 
 /** /api/podcasts (spec 7 Podcasts, except PUT /api/podcasts/audio which belongs to uploads). */
-export function podcastRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier, clock: () => number = Date.now): Router {
+export function podcastRoutes(db: Knex, limits: WriteLimiter, site: Pick<SiteInfo, 'publicUrl'>, clock: () => number = Date.now): Router {
   const router = caseSensitiveRouter('/api/podcasts');
   // Publishing, archiving and featuring are written to the audit log (content/changes.ts).
-  const episodeNotice = contentChangeNotice(PODCASTS, notifier);
+  const episodeNotice = contentChangeNotice(PODCASTS, site);
 
   router.get('/', validateQuery(PodcastListQuery), showFilter(db), listHandler(db, PODCASTS, presentPodcast, { where: byShow }));
   // Featured, visible, non-archived episodes; takes the list's query (limit, categories).
@@ -57,7 +56,7 @@ export function podcastRoutes(db: Knex, limits: WriteLimiter, notifier: Notifier
 
   // Episodes take comments as articles do (same limits, client ids and delete policy); a comment
   // tells the members it mentions (docs/notifications.md).
-  const comments = commentHandlers(db, PODCASTS, EPISODE_COMMENTS, commentNotice(notifier, (episodeId) => ({ kind: 'episode_comment', episodeId })));
+  const comments = commentHandlers(db, PODCASTS, EPISODE_COMMENTS, site);
   mountCommentRoutes(router, comments, limits);
 
   router.get('/:id', async (ctx) => {
