@@ -33,7 +33,10 @@ export type DomainEvent =
   | { type: 'content.scheduled'; target: { type: 'article' | 'episode'; id: string; label: string }; actor: EventActor; before: string | null; after: string | null }
   | { type: 'site.seeded'; actor: EventActor; deleted?: RebuildCounts }
   | { type: 'post.edited'; post: EditedPost; postId: string; editorId: string; previous: { content: string; title: string | null }; at: string }
-  | { type: 'user.password_changed'; userId: string; at: string };
+  | { type: 'user.password_changed'; userId: string; at: string }
+  | { type: 'user.email_changed'; userId: string; at: string }
+  | { type: 'user.deactivated'; userId: string; at: string }
+  | { type: 'user.signed_out_everywhere'; userId: string; at: string };
 
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
