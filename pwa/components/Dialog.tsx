@@ -62,8 +62,8 @@ export interface AlertDialogProps extends OverlayStateProps {
   /** Shown on the action button while `isPending`, e.g. 'Deleting...'. */
   pendingLabel?: string;
   cancelLabel?: string;
-  /** Called on the action button. Close the dialog yourself (set isOpen false) when it is done. */
-  onAction: () => void;
+  /** Called on the action button with the dialog's `close`: call it (or set isOpen false) when done. */
+  onAction: (close: () => void) => void;
   isPending?: boolean;
   /** Style of the action button; default 'destructive'. */
   variant?: 'destructive' | 'primary';
@@ -102,7 +102,7 @@ export function AlertDialog({
                 <Button variant="secondary" onPress={close} isDisabled={isPending}>
                   {cancelLabel}
                 </Button>
-                <Button variant={variant} onPress={onAction} isPending={isPending} isDisabled={isActionDisabled} autoFocus={!isActionDisabled}>
+                <Button variant={variant} onPress={() => onAction(close)} isPending={isPending} isDisabled={isActionDisabled} autoFocus={!isActionDisabled}>
                   {isPending && pendingLabel ? pendingLabel : actionLabel}
                 </Button>
               </div>
@@ -112,6 +112,16 @@ export function AlertDialog({
       </Modal>
     </ModalOverlay>
   );
+}
+
+export interface DeleteDialogProps extends Omit<AlertDialogProps, 'actionLabel' | 'pendingLabel' | 'variant'> {
+  /** Default 'Delete'; name what goes when the title alone does not ('Delete ledger'). */
+  actionLabel?: string;
+}
+
+/** The confirmation before a deletion: one wording of its action and its pending state everywhere. */
+export function DeleteDialog({ actionLabel = 'Delete', ...props }: DeleteDialogProps) {
+  return <AlertDialog {...props} actionLabel={actionLabel} pendingLabel="Deleting..." />;
 }
 
 export interface FormDialogActionsProps {

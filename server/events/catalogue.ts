@@ -57,6 +57,9 @@ export type DomainEvent =
   | { type: 'site.seeded'; actor: EventActor; deleted?: RebuildCounts }
   | { type: 'post.edited'; post: EditedPost; postId: string; editorId: string; previous: { content: string; title: string | null }; at: string }
   | { type: 'user.password_changed'; userId: string; at: string }
+  | { type: 'user.email_changed'; userId: string; at: string }
+  | { type: 'user.deactivated'; userId: string; at: string }
+  | { type: 'user.signed_out_everywhere'; userId: string; at: string }
   | ({ type: 'discussion.created'; discussionId: string } & Written)
   | ({ type: 'reply.posted'; replyId: string; discussionId: string; content: string } & Written)
   | ({ type: 'reply.edited'; replyId: string; discussionId: string; content: string; previousContent: string } & Written)

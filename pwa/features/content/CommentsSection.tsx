@@ -6,7 +6,7 @@ import { commentQueries, type ListedComment } from '../../api/comments';
 import { commentPath, type CommentKind } from '../../api/paths';
 import { Avatar } from '../../components/Avatar';
 import { Button, LinkButton } from '../../components/Button';
-import { AlertDialog } from '../../components/Dialog';
+import { DeleteDialog, DialogTrigger } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { AvatarRowsSkeleton } from '../../components/Skeleton';
 import { MentionText } from '../../components/MentionText';
@@ -115,7 +115,6 @@ function CommentItem({
   queuedEdit?: string;
 }) {
   const remove = useDeleteComment(kind, targetId);
-  const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
   const name = fullName(comment.author, 'Unknown User');
   const content = queuedEdit ?? comment.content;
@@ -149,22 +148,16 @@ function CommentItem({
           <Button variant="ghost" size="icon" aria-label="Edit comment" onPress={() => setEditing(true)}>
             <EditIcon />
           </Button>
-          <Button variant="ghost" size="icon" aria-label="Delete comment" isPending={remove.isPending} onPress={() => setConfirming(true)}>
-            <TrashIcon />
-          </Button>
           {/* A deleted comment cannot be brought back: ask first, quoting it. */}
-          <AlertDialog
-            title="Delete this comment?"
-            isOpen={confirming}
-            onOpenChange={setConfirming}
-            actionLabel="Delete"
-            pendingLabel="Deleting..."
-            isPending={remove.isPending}
-            onAction={() => remove.mutate(comment.id, { onSettled: () => setConfirming(false) })}
-          >
-            <p>It will be removed for everyone. This cannot be undone.</p>
-            <blockquote className="comment__quote">{mentionsAsText(comment.content)}</blockquote>
-          </AlertDialog>
+          <DialogTrigger>
+            <Button variant="ghost" size="icon" aria-label="Delete comment" isPending={remove.isPending}>
+              <TrashIcon />
+            </Button>
+            <DeleteDialog title="Delete this comment?" isPending={remove.isPending} onAction={(close) => remove.mutate(comment.id, { onSettled: close })}>
+              <p>It will be removed for everyone. This cannot be undone.</p>
+              <blockquote className="comment__quote">{mentionsAsText(comment.content)}</blockquote>
+            </DeleteDialog>
+          </DialogTrigger>
         </>
       ) : null}
       {canReport && !isOwn ? <ReportButton target={{ type: kind === 'news' ? 'article_comment' : 'episode_comment', id: comment.id }} noun="comment" compact /> : null}

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/errors';
 import { forgetDeleted } from '../../api/news';
 import { Button } from '../../components/Button';
-import { AlertDialog } from '../../components/Dialog';
+import { DeleteDialog } from '../../components/Dialog';
 import { EditorLoadError, EditorPage, EditorSkeleton, type EditorPageProps } from './EditorPage';
 import { useRedirectAfter } from './redirect';
 
@@ -91,17 +91,15 @@ function EditItem<T extends { id: string; title: string }>({ data, kind, text, b
       }
     >
       {form(data, isDeleting)}
-      <AlertDialog
+      <DeleteDialog
         title={text.deleteTitle}
         isOpen={isConfirmOpen}
         onOpenChange={setConfirmOpen}
-        actionLabel="Delete"
-        pendingLabel="Deleting..."
         isPending={remove.isPending}
         onAction={confirmDelete}
       >
         <p>Are you sure you want to delete "{data.title}"? This action cannot be undone.</p>
-      </AlertDialog>
+      </DeleteDialog>
     </EditorPage>
   );
 }

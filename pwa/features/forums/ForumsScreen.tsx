@@ -5,7 +5,7 @@ import { authQueries } from '../../session/queries';
 import { forumQueries } from '../../api/forums';
 import { Button } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
-import { AlertDialog } from '../../components/Dialog';
+import { DeleteDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { SearchField } from '../../components/SearchField';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
@@ -214,16 +214,14 @@ function DeleteDiscussionDialog({ discussion, onClose }: { discussion: Discussio
   const remove = useDeleteDiscussion();
 
   return (
-    <AlertDialog
+    <DeleteDialog
       title="Delete Discussion"
       isOpen={discussion !== null}
       onOpenChange={(isOpen) => !isOpen && onClose()}
-      actionLabel="Delete"
-      pendingLabel="Deleting..."
       isPending={remove.isPending}
       onAction={() => discussion && remove.mutate(discussion.id, { onSuccess: onClose })}
     >
       <p>Are you sure you want to delete "{discussion?.title}"? This action cannot be undone.</p>
-    </AlertDialog>
+    </DeleteDialog>
   );
 }

@@ -5,7 +5,8 @@ import { CpdEntryPatch, type CpdEntry } from '../../../contracts/cpd';
 import { cpdQueries } from '../../api/cpd';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
-import { AlertDialog, Dialog } from '../../components/Dialog';
+import { FormActions } from '../../components/FormActions';
+import { DeleteDialog, Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { bind, useEntityForm } from '../../lib/entityForm';
@@ -29,6 +30,13 @@ export function EntryPanel({ entry, offline, onClose }: { entry: CpdEntry; offli
   const remove = useDeleteCpdEntry();
   const objectives = objectiveLines(entry.objectives);
   const link = absoluteUrl(entry.verificationUrl);
+  const deleteEntry = (close: () => void) =>
+    remove.mutate(entry.id, {
+      onSuccess: () => {
+        close();
+        onClose();
+      },
+    });
   return (
     <>
       <Dialog title={entry.title} isOpen={!confirming} onOpenChange={(open) => (open ? null : onClose())} size="lg">
@@ -94,24 +102,10 @@ export function EntryPanel({ entry, offline, onClose }: { entry: CpdEntry; offli
           </div>
         </div>
       </Dialog>
-      <AlertDialog
-        title="Delete this entry?"
-        isOpen={confirming}
-        onOpenChange={setConfirming}
-        actionLabel="Delete"
-        pendingLabel="Deleting..."
-        isPending={remove.isPending}
-        onAction={() =>
-          remove.mutate(entry.id, {
-            onSuccess: () => {
-              setConfirming(false);
-              onClose();
-            },
-          })
-        }
-      >
+      {/* In the panel's place while it asks: Cancel brings the panel back. */}
+      <DeleteDialog title="Delete this entry?" isOpen={confirming} onOpenChange={setConfirming} isPending={remove.isPending} onAction={deleteEntry}>
         "{entry.title}" and its reflection, history and verification link are deleted. Its link stops working. This cannot be undone.
-      </AlertDialog>
+      </DeleteDialog>
     </>
   );
 }
@@ -134,11 +128,9 @@ function ReflectionForm({ entry, offline }: { entry: CpdEntry; offline: boolean 
       <form.Field name="developmentNeed">{(field) => <TextField label={REFLECTION_QUESTIONS.developmentNeed} {...bind(field)} multiline rows={3} />}</form.Field>
       <form.Field name="learning">{(field) => <TextField label={REFLECTION_QUESTIONS.learning} {...bind(field)} multiline rows={3} />}</form.Field>
       <form.Field name="application">{(field) => <TextField label={REFLECTION_QUESTIONS.application} {...bind(field)} multiline rows={3} />}</form.Field>
-      <div className="form__actions">
-        <Button type="submit" isPending={save.isPending} isDisabled={offline}>
-          {save.isPending ? 'Saving...' : 'Save reflection'}
-        </Button>
-      </div>
+      <FormActions isPending={save.isPending} isDisabled={offline}>
+        Save reflection
+      </FormActions>
     </Form>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CpdSettings } from '../../../contracts/cpd';
 import { Button } from '../../components/Button';
-import { AlertDialog } from '../../components/Dialog';
+import { DeleteDialog, DialogTrigger } from '../../components/Dialog';
 import { Switch } from '../../components/Switch';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
@@ -32,34 +32,27 @@ export function PauseTracking({ settings, offline }: { settings: CpdSettings; of
 
 /** Delete my whole ledger: entries, reflections, revisions and settings, after the typed word. */
 export function DeleteLedger({ offline }: { offline: boolean }) {
-  const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const remove = useDeleteCpdLedger();
-  const close = (next: boolean) => {
-    setOpen(next);
-    if (!next) setTyped('');
-  };
   return (
-    <>
-      <Button variant="destructive" size="sm" isDisabled={offline} onPress={() => setOpen(true)}>
+    // Closing forgets the typed word: the next opening asks for it again.
+    <DialogTrigger onOpenChange={(open) => !open && setTyped('')}>
+      <Button variant="destructive" size="sm" isDisabled={offline}>
         Delete my whole ledger
       </Button>
-      <AlertDialog
+      <DeleteDialog
         title="Delete your whole ledger?"
-        isOpen={open}
-        onOpenChange={close}
         actionLabel="Delete ledger"
-        pendingLabel="Deleting..."
         isPending={remove.isPending}
         isActionDisabled={typed !== DELETE_LEDGER_WORD}
-        onAction={() => remove.mutate(undefined, { onSuccess: () => close(false) })}
+        onAction={(close) => remove.mutate(undefined, { onSuccess: close })}
       >
         <p>
           Every entry, reflection, certificate link and change, every year, and your settings are deleted; verification links stop working. This
           cannot be undone.
         </p>
         <TextField label={`Type ${DELETE_LEDGER_WORD} to confirm`} value={typed} onChange={setTyped} autoComplete="off" />
-      </AlertDialog>
-    </>
+      </DeleteDialog>
+    </DialogTrigger>
   );
 }

@@ -1,6 +1,6 @@
 import { Form } from 'react-aria-components';
 import { CPD_BODY_RULES, CpdSettingsInput, type CpdBody, type CpdSettings } from '../../../contracts/cpd';
-import { Button } from '../../components/Button';
+import { FormActions } from '../../components/FormActions';
 import { NumberField } from '../../components/NumberField';
 import { Switch } from '../../components/Switch';
 import { toast } from '../../components/Toast';
@@ -67,11 +67,9 @@ export function LedgerSettingsForm({ settings, offline }: { settings: CpdSetting
       <p className="ledger-muted">
         US CPE: the ledger is a self-study log; this site is not a registered sponsor and awards no formal CPE credit.
       </p>
-      <div className="form__actions">
-        <Button type="submit" isPending={save.isPending} isDisabled={offline}>
-          {save.isPending ? 'Saving...' : 'Save settings'}
-        </Button>
-      </div>
+      <FormActions isPending={save.isPending} isDisabled={offline}>
+        Save settings
+      </FormActions>
     </Form>
   );
 }

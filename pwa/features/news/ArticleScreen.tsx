@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/errors';
 import { newsQueries } from '../../api/news';
 import { BackLink } from '../../components/BackLink';
 import { Button, LinkButton } from '../../components/Button';
-import { AlertDialog } from '../../components/Dialog';
+import { DeleteDialog } from '../../components/Dialog';
 import { ArticleCover } from '../../components/Cover';
 import { LikeButton } from '../likes';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
@@ -155,17 +155,15 @@ function AdminTools({ article }: { article: Article }) {
       <Suspense fallback={null}>
         <ArticleEditDialog article={article} isOpen={isEditing} onOpenChange={setEditing} />
       </Suspense>
-      <AlertDialog
+      <DeleteDialog
         title="Delete article?"
-        actionLabel="Delete"
-        pendingLabel="Deleting..."
         isPending={remove.isPending}
         onAction={() => remove.mutate()}
         isOpen={isConfirmingDelete}
         onOpenChange={setConfirmingDelete}
       >
         Are you sure you want to delete "{article.title}"? This action cannot be undone.
-      </AlertDialog>
+      </DeleteDialog>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { authQueries } from '../../session/queries';
 import { resourceQueries, type ResourceCategory, type ResourceType } from '../../api/resources';
 import { Button } from '../../components/Button';
 import { balancedColumns, balancedGridClasses, CardGrid } from '../../components/CardGrid';
-import { AlertDialog } from '../../components/Dialog';
+import { DeleteDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { SearchField } from '../../components/SearchField';
 import { Select } from '../../components/Select';
@@ -159,16 +159,14 @@ function DeleteResourceDialog({ resource, onClose }: { resource: Resource | null
   const remove = useDeleteResource();
 
   return (
-    <AlertDialog
+    <DeleteDialog
       title="Delete Resource"
       isOpen={resource !== null}
       onOpenChange={(isOpen) => !isOpen && onClose()}
-      actionLabel="Delete"
-      pendingLabel="Deleting..."
       isPending={remove.isPending}
       onAction={() => resource && remove.mutate(resource.id, { onSuccess: onClose })}
     >
       <p>Are you sure you want to delete "{resource?.title}"? This action cannot be undone.</p>
-    </AlertDialog>
+    </DeleteDialog>
   );
 }

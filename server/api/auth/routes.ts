@@ -8,10 +8,10 @@ import { currentUser, requireUser } from '../../middleware/auth';
 import { endUserSessions } from '../../middleware/session';
 import { ipKey, type AuthRateLimiter } from '../../middleware/rate-limit';
 import { validateBody } from '../../middleware/validate';
-import { isUniqueViolation, toBool } from '../../db/dialect';
+import { isUniqueViolation, now, toBool } from '../../db/dialect';
+import { recordEvent } from '../../events/index';
 import { hashPassword, verifyPassword } from './passwords';
 import { assertStrongPassword } from './password-strength';
-import { endPasswordResets } from '../password-resets/repo';
 import { findUserByEmail, insertUser } from '../users/repo';
 import { presentUser } from '../users/presenter';
 import { awaitSecondStep } from '../two-factor/pending';
@@ -104,7 +104,7 @@ export function authRoutes(db: Knex, limits: AuthRateLimiter, confirmer: EmailCo
   router.post('/logout-all', requireUser, async (ctx) => {
     const userId = currentUser(ctx).id;
     const ended = await db.transaction(async (trx) => {
-      await endPasswordResets(trx, userId);
+      await recordEvent(trx, { type: 'user.signed_out_everywhere', userId, at: now() });
       return endUserSessions(trx, userId);
     });
     ctx.session = null;

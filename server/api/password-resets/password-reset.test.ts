@@ -141,37 +141,38 @@ describe.each(DB_KINDS)('password reset [%s]', (kind) => {
       await signInAs(t.db, agent, (await createUser(t.db, { role: 'admin' })).id);
       return agent;
     };
-    const triggers: Array<[string, (user: { id: string; email: string }) => Promise<void>]> = [
-      ['their own password change', async (user) => {
+    // Each names the event it records: the links end because password-resets listens to it.
+    const triggers: Array<[string, string, (user: { id: string; email: string }) => Promise<void>]> = [
+      ['their own password change', 'user.password_changed', async (user) => {
         const agent = t.agent();
         await signInAs(t.db, agent, user.id);
         const res = await agent.post('/api/profile/password', { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
         expect(res.status).toBe(200);
       }],
-      ['a password an admin sets', async (user) => {
+      ['a password an admin sets', 'user.password_changed', async (user) => {
         expect((await (await admin()).patch(`/api/admin/users/${user.id}`, { password: NEW_PASSWORD })).status).toBe(200);
       }],
-      ['an email change by an admin (/api/admin/users)', async (user) => {
+      ['an email change by an admin (/api/admin/users)', 'user.email_changed', async (user) => {
         expect((await (await admin()).patch(`/api/admin/users/${user.id}`, { email: `moved-${user.email}` })).status).toBe(200);
       }],
-      ['an email change by an admin (/api/users)', async (user) => {
+      ['an email change by an admin (/api/users)', 'user.email_changed', async (user) => {
         expect((await (await admin()).put(`/api/users/${user.id}`, { email: `moved-${user.email}` })).status).toBe(200);
       }],
-      ['deactivation, even once reactivated', async (user) => {
+      ['deactivation, even once reactivated', 'user.deactivated', async (user) => {
         const agent = await admin();
         expect((await agent.patch(`/api/users/${user.id}/status`, { isActive: false })).status).toBe(200);
         expect((await agent.patch(`/api/users/${user.id}/status`, { isActive: true })).status).toBe(200);
       }],
-      ['their own "sign out everywhere"', async (user) => {
+      ['their own "sign out everywhere"', 'user.signed_out_everywhere', async (user) => {
         const agent = t.agent();
         await signInAs(t.db, agent, user.id);
         expect((await agent.post('/api/auth/logout-all', {})).status).toBe(200);
       }],
-      ['"sign out everywhere" by an admin', async (user) => {
+      ['"sign out everywhere" by an admin', 'user.signed_out_everywhere', async (user) => {
         expect((await (await admin()).post(`/api/admin/users/${user.id}/logout-all`, {})).status).toBe(200);
       }],
     ];
-    it.each(triggers)('%s', async (_name, change) => {
+    it.each(triggers)('%s', async (_name, event, change) => {
       const user = await createUser(t.db);
       expect((await request(user.email)).status).toBe(202);
       const token = resetTokenIn((await smtp.waitFor(user.email))[0]);
@@ -179,6 +180,8 @@ describe.each(DB_KINDS)('password reset [%s]', (kind) => {
 
       await change(user);
 
+      const recorded = await t.db('events').where({ type: event }).select('payload');
+      expect(recorded.map((row) => JSON.parse(row.payload).userId)).toContain(user.id);
       const status = await t.agent().get(`/api/auth/password-reset/${token}`);
       expect(status.status).toBe(410);
       expect(status.body).toEqual({ message: MESSAGES.expired, code: 'reset_link_expired' });
@@ -196,7 +199,7 @@ describe.each(DB_KINDS)('password reset [%s]', (kind) => {
       const [user, other] = [await createUser(t.db), await createUser(t.db)];
       expect((await request(other.email)).status).toBe(202);
       const token = resetTokenIn((await smtp.waitFor(other.email))[0]);
-      await triggers[1][1](user);
+      await triggers[1][2](user);
       expect((await t.agent().get(`/api/auth/password-reset/${token}`)).status).toBe(200);
     });
   });

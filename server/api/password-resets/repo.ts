@@ -68,8 +68,9 @@ export async function usePasswordReset(trx: Knex.Transaction, row: PasswordReset
 
 /**
  * Ends every open link of a user: they expire now, so a click says "expired, request a new one".
- * Called inside the transaction of whatever makes a link issued before it wrong to honour: a new
- * password (own, admin-set or by a link), a new email, deactivation, "sign out everywhere".
+ * Runs inside the transaction of whatever makes a link issued before it wrong to honour: a link used
+ * here, and the events the subscribers listen to (a new password, a new email, deactivation, "sign out
+ * everywhere").
  */
 export async function endPasswordResets(trx: Knex | Knex.Transaction, userId: string, at: number = Date.now()): Promise<number> {
   const when = new Date(at).toISOString();

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import type { UserCreateInput, UserUpdateInput } from '../../../contracts/users';
 import { conflict, notFound } from '../../errors';
-import { isUniqueViolation, toBool } from '../../db/dialect';
+import { isUniqueViolation, now, toBool } from '../../db/dialect';
+import { recordEvent } from '../../events/index';
 import { endUserSessions } from '../../middleware/session';
 import { hashPassword } from '../auth/passwords';
 import { assertStrongPassword } from '../auth/password-strength';
 import { lockPendingInvitation, markAccepted } from '../invitations/repo';
-import { endPasswordResets } from '../password-resets/repo';
 import { changedFields, recordAudit, userAuditTarget, type AuditActor } from '../audit/record';
 import { presentUser, type UserRow } from './presenter';
 import { assertKeepsAnActiveAdmin, assertNotSelfLockout, type AdminChange } from './policy';
@@ -138,9 +138,11 @@ export async function updateUserAccount(
         (input.role !== undefined && input.role !== target.role) ||
         (input.isActive !== undefined && input.isActive !== toBool(target.is_active));
       if (securityChanged) await endUserSessions(trx, id, actor.id === id ? actor.sessionId : undefined);
-      // A link mailed before a new password, a new address or deactivation must not outlive it.
-      const deactivated = input.isActive === false && toBool(target.is_active);
-      if (passwordHash !== undefined || addressChanged || deactivated) await endPasswordResets(trx, id);
+      // Each fact is an event: a reset link mailed before it must not outlive it (password-resets listens).
+      const at = now();
+      if (passwordHash !== undefined) await recordEvent(trx, { type: 'user.password_changed', userId: id, at });
+      if (addressChanged) await recordEvent(trx, { type: 'user.email_changed', userId: id, at });
+      if (input.isActive === false && toBool(target.is_active)) await recordEvent(trx, { type: 'user.deactivated', userId: id, at });
       await recordAccountChange(trx, actor, target, updated!, passwordHash !== undefined);
       // The new address is unproved: unconfirmed until its owner uses the link mailed to it.
       if (addressChanged && onAddressChanged) {
@@ -177,7 +179,7 @@ export async function endAllSessionsOf(db: Knex, actor: Actor, id: string): Prom
   return db.transaction(async (trx) => {
     const target = await findUserById(trx, id);
     if (!target) throw notFound('User not found');
-    await endPasswordResets(trx, id);
+    await recordEvent(trx, { type: 'user.signed_out_everywhere', userId: id, at: now() });
     const ended = await endUserSessions(trx, id);
     if (actor.id !== id) await recordAudit(trx, actor, { action: 'user.sign-out-everywhere', target: userAuditTarget(target), after: { sessionsEnded: ended } });
     return ended;

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AlertDialog } from '../../../components/Dialog';
+import { DeleteDialog } from '../../../components/Dialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadFailure } from '../../content';
 import { TableSkeleton } from '../TableSkeleton';
@@ -47,20 +47,18 @@ export function ConfirmDeleteDialog<T extends { name: string }>({
   children: ReactNode;
 }) {
   return (
-    <AlertDialog
+    <DeleteDialog
       title={item ? `Delete ${item.name}?` : `Delete ${what}?`}
       isOpen={item !== null}
       onOpenChange={(isOpen) => {
         if (!isOpen) onClose();
       }}
-      actionLabel="Delete"
-      pendingLabel="Deleting..."
       isPending={isPending}
       onAction={() => {
         if (item) onConfirm(item);
       }}
     >
       {children}
-    </AlertDialog>
+    </DeleteDialog>
   );
 }

@@ -5,7 +5,7 @@ import { REPORT_REASON_NAMES, type ModerationAction } from '../../../../contract
 import type { QueueItem } from '../../../../contracts/moderation';
 import { moderationQueries } from '../../../api/moderation';
 import { Button } from '../../../components/Button';
-import { AlertDialog } from '../../../components/Dialog';
+import { DeleteDialog, DialogTrigger } from '../../../components/Dialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { TextField } from '../../../components/TextField';
 import { Time } from '../../../components/Time';
@@ -90,7 +90,6 @@ export function ModerationScreen() {
 
 function QueueCard({ item }: { item: QueueItem }) {
   const [note, setNote] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const act = useModerate(item.target, () => note.trim() || null, DONE);
   const isMember = item.target.type === 'member';
   const headingId = `moderation-${item.target.id}`;
@@ -145,21 +144,13 @@ function QueueCard({ item }: { item: QueueItem }) {
           Dismiss
         </Button>
         {!isMember ? (
-          <Button variant="destructive" onPress={() => setConfirming(true)}>
-            Delete
-          </Button>
+          <DialogTrigger>
+            <Button variant="destructive">Delete</Button>
+            <DeleteDialog title="Delete this item?" isPending={act.isPending} onAction={(close) => act.mutate('delete', { onSettled: close })}>
+              <p>It will be removed for everyone, with its reports. This cannot be undone.</p>
+            </DeleteDialog>
+          </DialogTrigger>
         ) : null}
-        <AlertDialog
-          title="Delete this item?"
-          isOpen={confirming}
-          onOpenChange={setConfirming}
-          actionLabel="Delete"
-          pendingLabel="Deleting..."
-          isPending={act.isPending}
-          onAction={() => act.mutate('delete', { onSettled: () => setConfirming(false) })}
-        >
-          <p>It will be removed for everyone, with its reports. This cannot be undone.</p>
-        </AlertDialog>
       </div>
     </article>
   );

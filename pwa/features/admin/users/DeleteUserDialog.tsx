@@ -1,6 +1,6 @@
 import type { User } from '../../../../contracts/auth';
 import type { UserApi } from '../../../api/users';
-import { AlertDialog } from '../../../components/Dialog';
+import { DeleteDialog } from '../../../components/Dialog';
 import { fullName } from '../../../lib/format';
 import { useDeleteUser } from './userMutations';
 
@@ -15,20 +15,18 @@ export interface DeleteUserDialogProps {
 export function DeleteUserDialog({ user, api, onClose }: DeleteUserDialogProps) {
   const remove = useDeleteUser(api);
   return (
-    <AlertDialog
+    <DeleteDialog
       title={user ? `Delete ${fullName(user)}?` : 'Delete user?'}
       isOpen={user !== null}
       onOpenChange={(isOpen) => {
         if (!isOpen) onClose();
       }}
-      actionLabel="Delete"
-      pendingLabel="Deleting..."
       isPending={remove.isPending}
       onAction={() => {
         if (user) remove.mutate(user.id, { onSettled: onClose });
       }}
     >
       <p>Are you sure you want to delete this user? This action cannot be undone.</p>
-    </AlertDialog>
+    </DeleteDialog>
   );
 }
