@@ -196,6 +196,22 @@ module.exports = {
       },
     },
     {
+      name: 'server-audit-entries-written-only-by-the-audit-log',
+      comment:
+        "Only server/api/audit/ writes audit entries (record.ts), from the events it subscribes to: another resource records " +
+        'what happened (docs/events.md) and imports nothing of the audit log, tests included.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: '^server/api/audit/' },
+      to: { path: '^server/api/audit/record\\.ts$' },
+    },
+    {
+      name: 'server-resources-import-no-audit-log',
+      comment: "A resource (server/api/<x>/) reaches the audit log only through an event; the app's lists and main wire its routes, subscribers and sweep.",
+      severity: 'error',
+      from: { path: '^server/api/(?!audit/)[^/]+/' },
+      to: { path: '^server/api/audit/' },
+    },
+    {
       name: 'server-subscribers-assembled-by-the-app',
       comment: "A resource's event subscribers are registered by the app's list (server/api/subscribers.ts), not by another resource.",
       severity: 'error',

@@ -1,5 +1,7 @@
 import { toIso } from '../db/dialect';
 import type { RebuildCounts } from '../../contracts/admin';
+import type { AuditTargetType } from '../../contracts/audit';
+import type { ModerationAction, ReportTargetType } from '../../contracts/moderation-constants';
 
 /**
  * Every domain event a write records (docs/events.md lists who listens to each). A payload holds what
@@ -11,6 +13,56 @@ export interface EventActor {
   id: string | null;
   name: string;
 }
+
+/** What a change is about, as the audit log names it (a type, the id, a label that outlives the thing). */
+export interface EventTarget {
+  type: AuditTargetType;
+  id?: string | null;
+  label?: string | null;
+}
+
+/**
+ * An admin's or editor's change to others' work or access: who, to what, and only the fields that
+ * changed (neither for a plain fact such as an invitation sent). Several facts share this shape.
+ */
+export interface ChangeFacts {
+  actor: EventActor;
+  target: EventTarget;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** The facts recorded as ChangeFacts; the audit log keeps an entry of each (server/api/audit/subscribers.ts). */
+export type ChangeEventType =
+  | 'user.created'
+  | 'user.updated'
+  | 'user.role_changed'
+  | 'user.activated'
+  | 'user.deactivated'
+  | 'user.deleted'
+  | 'user.signed_out_everywhere'
+  | 'user.two_factor_reset'
+  | 'invitation.created'
+  | 'invitation.revoked'
+  | 'content.published'
+  | 'content.unpublished'
+  | 'content.archived'
+  | 'content.unarchived'
+  | 'content.featured'
+  | 'content.unfeatured'
+  | 'revision.restored'
+  | 'discussion.published'
+  | 'discussion.unpublished'
+  | 'discussion.deleted'
+  | 'discussion.featured'
+  | 'discussion.unfeatured'
+  | 'menu.changed'
+  | 'category.created'
+  | 'category.updated'
+  | 'category.deleted'
+  | 'show.created'
+  | 'show.updated'
+  | 'show.deleted';
 
 /** A like as the counters see it: what it is on and when it was given. */
 export interface LikeRef {
@@ -33,11 +85,11 @@ export interface Written {
 
 /** What a moderator decided on a reported item, and whom it concerns. */
 export interface ModerationDecision extends Written {
-  targetType: 'article_comment' | 'episode_comment' | 'reply' | 'discussion' | 'member';
+  targetType: ReportTargetType;
   itemId: string;
   /** The comment's article or episode, the reply's discussion (null for a discussion or a member). */
   parentId: string | null;
-  action: 'hide' | 'restore' | 'delete' | 'dismiss';
+  action: ModerationAction;
   reporterIds: string[];
   authorId: string | null;
 }
@@ -52,14 +104,13 @@ export type DomainEvent =
   | { type: 'likes.removed'; likes: LikeRef[] }
   | { type: 'episode.played'; episodeId: string; day: string }
   | { type: 'content.written'; kind: 'article' | 'episode'; itemId: string; actor: EventActor }
-  | { type: 'content.deleted'; kind: 'article' | 'episode'; itemId: string }
+  // `actor` when an editor deleted it (then the audit log keeps `title` and `was`).
+  | { type: 'content.deleted'; kind: 'article' | 'episode'; itemId: string; title: string; was: { status: string; isArchived: boolean }; actor?: EventActor }
   | { type: 'content.scheduled'; target: { type: 'article' | 'episode'; id: string; label: string }; actor: EventActor; before: string | null; after: string | null }
   | { type: 'site.seeded'; actor: EventActor; deleted?: RebuildCounts }
   | { type: 'post.edited'; post: EditedPost; postId: string; editorId: string; previous: { content: string; title: string | null }; at: string }
   | { type: 'user.password_changed'; userId: string; at: string }
   | { type: 'user.email_changed'; userId: string; at: string }
-  | { type: 'user.deactivated'; userId: string; at: string }
-  | { type: 'user.signed_out_everywhere'; userId: string; at: string }
   | ({ type: 'discussion.created'; discussionId: string } & Written)
   | ({ type: 'reply.posted'; replyId: string; discussionId: string; content: string } & Written)
   | ({ type: 'reply.edited'; replyId: string; discussionId: string; content: string; previousContent: string } & Written)
@@ -68,10 +119,13 @@ export type DomainEvent =
   | ({ type: 'comment.edited'; post: 'article' | 'episode'; parentId: string; commentId: string; content: string; previousContent: string } & Written)
   | ({ type: 'article.published' } & ArticleChange)
   | ({ type: 'article.featured' } & ArticleChange)
-  | ({ type: 'moderation.decided' } & ModerationDecision);
+  // A moderator's decision on a reported item: the audit log's entry and the reporters' and author's notices.
+  | ({ type: 'moderation.decided' } & ModerationDecision & { actor: EventActor; target: EventTarget & { wasHidden: boolean; note?: string } })
+  | ({ type: ChangeEventType } & ChangeFacts);
 
 export type EventType = DomainEvent['type'];
-export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
+/** The variant of `T` (one shared variant holds the ChangeFacts types, which a plain Extract would miss). */
+export type EventOf<T extends EventType> = T extends ChangeEventType ? { type: T } & ChangeFacts : Extract<DomainEvent, { type: T }>;
 
 /** A `user_interactions` like row as the events carry it. */
 export function likeRefOf(row: { target_type: string; target_id: string; created_at: unknown }): LikeRef {

@@ -7,8 +7,8 @@ import { HttpError } from '../../errors';
 import { currentUser, requireRole } from '../../middleware/auth';
 import { validateBody, validateQuery } from '../../middleware/validate';
 import { authorsByIds } from '../users/repo';
-import { auditActor } from '../audit/record';
-import { recordContentChange, recordContentDeleted } from '../content/changes';
+import { eventActor } from '../../events/index';
+import { recordContentChange } from '../content/changes';
 import { viewerSpecific } from '../content/handlers';
 import { ARTICLES, PODCASTS, type ContentKind } from '../content/kinds';
 import { bulkChangeContent, loadRelations } from '../content/repo';
@@ -60,11 +60,11 @@ export function adminContentRoutes(db: Knex, site: Pick<SiteInfo, 'publicUrl'>):
   router.post('/bulk', editors, validateBody(AdminContentBulkInput), async (ctx) => {
     const { kind: kindName, ids, action } = ctx.state.body;
     const kind = KINDS[kindName];
-    const actor = auditActor(currentUser(ctx));
+    const actor = eventActor(currentUser(ctx));
     const origin = originOf(ctx, site);
     const result =
       action === 'delete'
-        ? await bulkChangeContent(db, kind, ids, 'delete', (trx, before) => recordContentDeleted(trx, kind, actor, before))
+        ? await bulkChangeContent(db, kind, ids, 'delete', undefined, { actor })
         : await bulkChangeContent(db, kind, ids, ACTION_COLUMNS[action], (trx, before) =>
             recordContentChange(trx, kind, { actor, origin, before, columns: ACTION_COLUMNS[action] }),
           );

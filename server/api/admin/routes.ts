@@ -9,7 +9,7 @@ import { HttpError, unprocessable } from '../../errors';
 import { currentUser, requireRole } from '../../middleware/auth';
 import { validateBody } from '../../middleware/validate';
 import type { ObjectStorage } from '../../storage/index';
-import { auditActor } from '../audit/record';
+import { eventActor } from '../../events/index';
 import { countRebuildTargets, rebuildSampleData } from './repo';
 
 /** What the rebuild needs besides the database: whether it is allowed here, and the backup it writes first. */
@@ -58,7 +58,7 @@ export function adminRoutes(db: Knex, storage: ObjectStorage, rebuild: SampleReb
         throw backupFailed();
       }
     }
-    const result = await rebuildSampleData(db, { force, storage, actor: auditActor(currentUser(ctx)), now: rebuild.clock });
+    const result = await rebuildSampleData(db, { force, storage, actor: eventActor(currentUser(ctx)), now: rebuild.clock });
     const body: SeedDatabaseResponse =
       result.kind === 'already-seeded'
         ? { alreadySeeded: true, message: SEED_MESSAGES.alreadySeeded }

@@ -9,6 +9,8 @@ import { describeEachDb, type Agent, type TestServer } from '../../test/harness'
 import { createUser, forumCategory, postDiscussion } from '../../test/factories';
 import { expectAdminOnly, signedIn } from '../../test/agents';
 import { loadConfig } from '../../config';
+import { fromJson } from '../../db/dialect';
+import { recordEvent, type DomainEvent } from '../../events/index';
 import { sweepAuditLog } from './repo';
 
 const DAY_MS = 86_400_000;
@@ -92,6 +94,28 @@ describeEachDb('audit log', (t) => {
     expect(entries[1]).toMatchObject({ actor, before: null, after: { email, role: 'contributor', isActive: true } });
     expect(entries[0]).toMatchObject({ before: { email, role: 'contributor' }, after: null, target: { label: 'New Hire', exists: false } });
     expect(JSON.stringify(entries)).not.toContain(STRONG);
+  });
+
+  it("keeps an entry of the event a write records, in the write's transaction: a write that rolls back leaves neither", async () => {
+    const { agent, actor } = await admin();
+    const member = await createUser(t().db);
+    expect((await agent.patch(`/api/users/${member.id}/role`, { role: 'editor' })).status).toBe(200);
+    const recorded = (await t().db('events').where({ type: 'user.role_changed' }).pluck('payload'))
+      .map((payload) => fromJson<DomainEvent | null>(payload, null))
+      .filter((e) => e && 'target' in e && e.target.id === member.id);
+    // The event carries who and what, never the admin's session.
+    expect(recorded).toEqual([{ type: 'user.role_changed', actor, target: { type: 'user', id: member.id, label: 'Test User' }, before: { role: 'subscriber' }, after: { role: 'editor' } }]);
+
+    const deleted: DomainEvent = { type: 'user.deleted', actor, target: { type: 'user', id: member.id, label: 'Test User' }, before: { role: 'editor' } };
+    await expect(
+      t().db.transaction(async (trx) => {
+        await recordEvent(trx, deleted);
+        expect(await trx('audit_log').where({ target_id: member.id }).pluck('action')).toEqual(expect.arrayContaining(['user.role', 'user.delete']));
+        throw new Error('the write fails');
+      }),
+    ).rejects.toThrow('the write fails');
+    expect(await rowsAbout(t(), member.id).pluck('action')).toEqual(['user.role']);
+    expect((await t().db('events').where({ type: 'user.deleted' }).pluck('payload')).filter((p: string) => p.includes(member.id))).toEqual([]);
   });
 
   it("records an admin signing another member out everywhere, not an admin's own", async () => {

@@ -8,8 +8,8 @@ import { currentUser, requireUser } from '../../middleware/auth';
 import { endUserSessions } from '../../middleware/session';
 import { ipKey, type AuthRateLimiter } from '../../middleware/rate-limit';
 import { validateBody } from '../../middleware/validate';
-import { isUniqueViolation, now, toBool } from '../../db/dialect';
-import { recordEvent } from '../../events/index';
+import { isUniqueViolation, toBool } from '../../db/dialect';
+import { eventActor, recordEvent, userTarget } from '../../events/index';
 import { hashPassword, verifyPassword } from './passwords';
 import { assertStrongPassword } from './password-strength';
 import { findUserByEmail, insertUser } from '../users/repo';
@@ -102,10 +102,12 @@ export function authRoutes(db: Knex, limits: AuthRateLimiter, confirmer: EmailCo
 
   // "Sign out everywhere": every session of this user, this one included, and their open reset links.
   router.post('/logout-all', requireUser, async (ctx) => {
-    const userId = currentUser(ctx).id;
+    const user = currentUser(ctx);
     const ended = await db.transaction(async (trx) => {
-      await recordEvent(trx, { type: 'user.signed_out_everywhere', userId, at: now() });
-      return endUserSessions(trx, userId);
+      const count = await endUserSessions(trx, user.id);
+      // The member's own: their reset links end too; the audit log keeps only an admin's (audit/subscribers.ts).
+      await recordEvent(trx, { type: 'user.signed_out_everywhere', actor: eventActor(user), target: userTarget(user.row), after: { sessionsEnded: count } });
+      return count;
     });
     ctx.session = null;
     ctx.body = { ok: true, ended };

@@ -1,10 +1,8 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import type { AuditAction } from '../../../contracts/audit';
+import { eventActor, recordEvent, type ChangeEventType, type EventActor } from '../../events/index';
 import { toBool } from '../../db/dialect';
 import { currentUser } from '../../middleware/auth';
-import { auditActor, recordAudit, type AuditActor } from '../audit/record';
-import { recordEvent } from '../../events/index';
 import { originOf, type SiteInfo } from '../../site';
 import { ARTICLES, type ContentKind } from './kinds';
 import type { ContentRow } from './repo';
@@ -18,7 +16,7 @@ import { isPublished } from './visibility';
  */
 
 export interface ContentChange {
-  actor: AuditActor;
+  actor: EventActor;
   /** The site origin mail links are built on (originOf(ctx, site)). */
   origin: string;
   /** The row as it was, read under its lock in the same transaction. */
@@ -30,10 +28,10 @@ export interface ContentChange {
 /** The audit log's name for a kind's items. */
 export const auditTargetType = (kind: ContentKind) => (kind === ARTICLES ? 'article' : 'episode');
 
-/** The flag changes an audit entry is written for: [column, action when it turns on, when off]. */
-const FLAGS: Array<[column: string, on: AuditAction, off: AuditAction]> = [
-  ['is_archived', 'content.archive', 'content.unarchive'],
-  ['is_featured', 'content.feature', 'content.unfeature'],
+/** The flag changes an event is recorded for: [column, event when it turns on, when off]. */
+const FLAGS: Array<[column: string, on: ChangeEventType, off: ChangeEventType]> = [
+  ['is_archived', 'content.archived', 'content.unarchived'],
+  ['is_featured', 'content.featured', 'content.unfeatured'],
 ];
 
 export async function recordContentChange(trx: Knex.Transaction, kind: ContentKind, change: ContentChange): Promise<void> {
@@ -41,8 +39,9 @@ export async function recordContentChange(trx: Knex.Transaction, kind: ContentKi
   const target = { type: auditTargetType(kind), id: before.id, label: before.title } as const;
   if (columns.status !== undefined && columns.status !== before.status) {
     const publishing = isPublished(columns);
-    await recordAudit(trx, actor, {
-      action: publishing ? 'content.publish' : 'content.unpublish',
+    await recordEvent(trx, {
+      type: publishing ? 'content.published' : 'content.unpublished',
+      actor,
       target,
       before: { status: before.status },
       after: { status: columns.status },
@@ -54,7 +53,7 @@ export async function recordContentChange(trx: Knex.Transaction, kind: ContentKi
   for (const [column, on, off] of FLAGS) {
     if (columns[column] === undefined || toBool(columns[column]) === toBool(before[column as keyof ContentRow])) continue;
     const now = toBool(columns[column]);
-    await recordAudit(trx, actor, { action: now ? on : off, target, before: { [column]: !now }, after: { [column]: now } });
+    await recordEvent(trx, { type: now ? on : off, actor, target, before: { [column]: !now }, after: { [column]: now } });
     if (column === 'is_featured' && now && kind === ARTICLES) {
       await recordEvent(trx, { type: 'article.featured', actorId: actor.id, origin: change.origin, articleId: before.id });
     }
@@ -65,17 +64,8 @@ export async function recordContentChange(trx: Knex.Transaction, kind: ContentKi
 export function contentChangeNotice(kind: ContentKind, site: Pick<SiteInfo, 'publicUrl'>): UpdateNotice {
   return {
     inTransaction: (ctx: Koa.Context, trx, before, columns) =>
-      recordContentChange(trx, kind, { actor: auditActor(currentUser(ctx)), origin: originOf(ctx, site), before, columns }),
+      recordContentChange(trx, kind, { actor: eventActor(currentUser(ctx)), origin: originOf(ctx, site), before, columns }),
   };
-}
-
-/** A deletion's audit entry, in the deleting transaction (deleteHandler). */
-export function recordContentDeleted(trx: Knex.Transaction, kind: ContentKind, actor: AuditActor, before: ContentRow): Promise<void> {
-  return recordAudit(trx, actor, {
-    action: 'content.delete',
-    target: { type: auditTargetType(kind), id: before.id, label: before.title },
-    before: { status: before.status, isArchived: toBool(before.is_archived) },
-  });
 }
 
 /**

@@ -8,8 +8,8 @@ import { currentUser, type CurrentUser } from '../../middleware/auth';
 import { parseId, type WithBody, type WithQuery } from '../../middleware/validate';
 import { decodeListCursor } from '../cursor';
 import type { ContentKind } from './kinds';
-import { auditActor } from '../audit/record';
-import { recordContentDeleted, type UpdateNotice } from './changes';
+import { eventActor } from '../../events/index';
+import type { UpdateNotice } from './changes';
 import { canOpen, isListedPublicly, isStaff } from './visibility';
 import {
   createContent,
@@ -141,7 +141,7 @@ export function updateHandler<B, R extends ContentRow, T>(
     const { columns, categoryIds } = toWrite(ctx.state.body);
     refuseSchedule(columns);
     const hook = notice && ((trx: Knex.Transaction, before: ContentRow) => notice.inTransaction(ctx, trx, before, columns));
-    const result = await updateContent(db, kind, id, columns, categoryIds, hook, { actor: auditActor(currentUser(ctx)) });
+    const result = await updateContent(db, kind, id, columns, categoryIds, hook, { actor: eventActor(currentUser(ctx)) });
     if (result === 'not_found') throw notFound(kind.notFoundMessage);
     if (result !== 'updated') throw unusableCategories(result);
     ctx.body = await presentOne(db, kind, id, ctx, present);
@@ -163,7 +163,7 @@ export function createHandler<B extends { categoryIds: string[] }, R extends Con
     const { categoryIds } = body;
     const id = uuidv7();
     const status = (columns.status as string | undefined) ?? 'published';
-    const result = await createContent(db, kind, { ...columns, id, status, author_id: currentUser(ctx).id }, categoryIds, { actor: auditActor(currentUser(ctx)) });
+    const result = await createContent(db, kind, { ...columns, id, status, author_id: currentUser(ctx).id }, categoryIds, { actor: eventActor(currentUser(ctx)) });
     if (result !== 'created') throw unusableCategories(result);
     ctx.status = 201;
     ctx.body = await presentOne(db, kind, id, ctx, present);
@@ -173,8 +173,7 @@ export function createHandler<B extends { categoryIds: string[] }, R extends Con
 /** DELETE: the item, its links and likes in one transaction; the audit log records who deleted it. */
 export function deleteHandler(db: Knex, kind: ContentKind): Koa.Middleware {
   return async (ctx) => {
-    const audit = (trx: Knex.Transaction, before: ContentRow) => recordContentDeleted(trx, kind, auditActor(currentUser(ctx)), before);
-    if (!(await deleteContent(db, kind, itemId(ctx, kind), audit))) throw notFound(kind.notFoundMessage);
+    if (!(await deleteContent(db, kind, itemId(ctx, kind), { actor: eventActor(currentUser(ctx)) }))) throw notFound(kind.notFoundMessage);
     ctx.body = { ok: true };
   };
 }

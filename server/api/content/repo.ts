@@ -331,18 +331,13 @@ export async function updateContent(
 /**
  * Deletes the item, its likes (user_interactions has no foreign key to the item) and — through
  * ON DELETE CASCADE — its category links and, for articles, its comments. False when there was no such item.
+ * `actor`: the editor deleting it, whom the deletion's event names (the audit log).
  */
-export async function deleteContent(
-  db: Knex,
-  kind: ContentKind,
-  id: string,
-  /** Called in the transaction with the row as it was, before it goes (the audit log). */
-  inTransaction?: (trx: Knex.Transaction, before: ContentRow) => Promise<void>,
-): Promise<boolean> {
+export async function deleteContent(db: Knex, kind: ContentKind, id: string, { actor }: WriteOptions = {}): Promise<boolean> {
   return db.transaction(async (trx) => {
     const [before] = await lockedRows(trx, kind, [id]);
     if (!before) return false;
-    await removeItems(trx, kind, [before], inTransaction);
+    await removeItems(trx, kind, [before], actor);
     return true;
   });
 }
@@ -352,16 +347,11 @@ function lockedRows(trx: Knex.Transaction, kind: ContentKind, ids: string[]): Pr
   return trx(kind.table).whereIn('id', ids).forUpdate().select(kind.columns);
 }
 
-/** What single and bulk deletes share: each row's hook while it still exists, then its likes and the rows. */
-async function removeItems(
-  trx: Knex.Transaction,
-  kind: ContentKind,
-  rows: ContentRow[],
-  inTransaction?: (trx: Knex.Transaction, before: ContentRow) => Promise<void>,
-): Promise<void> {
-  for (const row of rows) await inTransaction?.(trx, row);
+/** What single and bulk deletes share: each row's event while it still exists (its likes and revisions go), then the rows. */
+async function removeItems(trx: Knex.Transaction, kind: ContentKind, rows: ContentRow[], actor: EventActor | undefined): Promise<void> {
   for (const row of rows) {
-    await recordEvent(trx, { type: 'content.deleted', kind: eventKind(kind), itemId: row.id });
+    const was = { status: row.status, isArchived: toBool(row.is_archived) };
+    await recordEvent(trx, { type: 'content.deleted', kind: eventKind(kind), itemId: row.id, title: row.title, was, ...(actor ? { actor } : {}) });
   }
   await trx(kind.table)
     .whereIn(
@@ -379,16 +369,18 @@ export interface UnknownItems {
 
 /**
  * One change applied to many items in ONE transaction: `columns` for each item it changes (items
- * already so are left alone and not counted), or 'delete'. `each` runs in the transaction for every
- * item changed, with the row as it was (the audit log, the author's notifications). Any unknown id
- * refuses the whole change before anything is written.
+ * already so are left alone and not counted), or 'delete' (each deletion's event names `actor`).
+ * `each` runs in the transaction for every item the columns changed, with the row as it was (the
+ * audit log, the author's notifications). Any unknown id refuses the whole change before anything
+ * is written.
  */
 export async function bulkChangeContent(
   db: Knex,
   kind: ContentKind,
   ids: string[],
   change: Record<string, unknown> | 'delete',
-  each: (trx: Knex.Transaction, before: ContentRow) => Promise<void>,
+  each?: (trx: Knex.Transaction, before: ContentRow) => Promise<void>,
+  { actor }: WriteOptions = {},
 ): Promise<{ changed: number } | UnknownItems> {
   const ts = now();
   return db.transaction(async (trx) => {
@@ -397,7 +389,7 @@ export async function bulkChangeContent(
     const unknown = ids.filter((id) => !found.has(id));
     if (unknown.length) return { kind: 'unknown_items' as const, ids: unknown };
     if (change === 'delete') {
-      await removeItems(trx, kind, rows, each);
+      await removeItems(trx, kind, rows, actor);
       return { changed: rows.length };
     }
     const changing = rows.filter((row) => Object.entries(change).some(([column, value]) => !sameValue(row[column as keyof ContentRow], value)));
@@ -408,7 +400,7 @@ export async function bulkChangeContent(
         changing.map((r) => r.id),
       )
       .update({ ...withPublishStamp(trx, change, ts), updated_at: ts });
-    for (const row of changing) await each(trx, row);
+    for (const row of changing) await each?.(trx, row);
     return { changed: changing.length };
   });
 }

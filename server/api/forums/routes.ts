@@ -25,13 +25,11 @@ import { canDeleteReply, canEditDiscussion, canEditReply, canMarkAnswer, canMode
 import { canReadEditHistory } from '../comments/policy';
 import { listEdits, type EditedPost } from '../edits/repo';
 import { presentEdit } from '../edits/presenter';
-import { auditActor, recordAudit } from '../audit/record';
+import { eventActor, recordEvent, type ChangeEventType } from '../../events/index';
 import { canOpen, isPublished } from '../content/visibility';
-import type { AuditAction } from '../../../contracts/audit';
 import { presentDiscussion, presentDiscussionDetail, presentForumCategory, presentReply, type DiscussionRow } from './presenter';
 import { countsWhenCreated, type WriteLimiter } from '../../middleware/write-limits';
 import * as repo from './repo';
-import { recordEvent } from '../../events/index';
 import { originOf, type SiteInfo } from '../../site';
 import { withMemberNames } from '../members/mentions';
 import { redactHidden } from '../moderation/visibility';
@@ -40,11 +38,12 @@ const DISCUSSION_NOT_FOUND = 'Discussion not found';
 const REPLY_NOT_FOUND = 'Reply not found';
 const UNKNOWN_CATEGORY = 'Category does not exist';
 
-/** A moderator's change to a discussion as an audit entry, written in the change's transaction. */
-function moderationEntry(ctx: Koa.Context, action: AuditAction, before?: Record<string, unknown>, after?: Record<string, unknown>): repo.DiscussionChanged {
+/** A moderator's change to a discussion as an event, recorded in the change's transaction (the audit log keeps it). */
+function moderationEntry(ctx: Koa.Context, type: ChangeEventType, before?: Record<string, unknown>, after?: Record<string, unknown>): repo.DiscussionChanged {
   return (trx, discussion) =>
-    recordAudit(trx, auditActor(currentUser(ctx)), {
-      action,
+    recordEvent(trx, {
+      type,
+      actor: eventActor(currentUser(ctx)),
       target: { type: 'discussion', id: discussion.id, label: discussion.title },
       before: before ?? { status: discussion.status },
       after,
@@ -150,7 +149,7 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, site: Pick<SiteInfo,
     const row = await visibleDiscussion(ctx, parseId(ctx.params.id, DISCUSSION_NOT_FOUND));
     const user = currentUser(ctx);
     if (!canEditDiscussion(user, row)) throw forbidden('You can only delete your own discussions');
-    const moderated = isModeratingOthers(user, row) ? moderationEntry(ctx, 'discussion.delete') : undefined;
+    const moderated = isModeratingOthers(user, row) ? moderationEntry(ctx, 'discussion.deleted') : undefined;
     if (!(await repo.deleteDiscussion(db, row.id, moderated))) throw notFound(DISCUSSION_NOT_FOUND);
     ctx.body = { ok: true };
   });
@@ -160,7 +159,7 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, site: Pick<SiteInfo,
     const { status } = ctx.state.body;
     const changed: repo.DiscussionChanged = async (trx, before) => {
       if (isModeratingOthers(currentUser(ctx), before)) {
-        await moderationEntry(ctx, isPublished({ status }) ? 'discussion.publish' : 'discussion.unpublish', { status: before.status }, { status })(trx, before);
+        await moderationEntry(ctx, isPublished({ status }) ? 'discussion.published' : 'discussion.unpublished', { status: before.status }, { status })(trx, before);
       }
     };
     if (!(await repo.setDiscussionStatus(db, id, status, changed))) throw notFound(DISCUSSION_NOT_FOUND);
@@ -171,7 +170,7 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, site: Pick<SiteInfo,
     const id = parseId(ctx.params.id, DISCUSSION_NOT_FOUND);
     const { isFeatured } = ctx.state.body;
     // Featuring puts a discussion on the Main Page: recorded whoever wrote it.
-    const entry = moderationEntry(ctx, isFeatured ? 'discussion.feature' : 'discussion.unfeature', { isFeatured: !isFeatured }, { isFeatured });
+    const entry = moderationEntry(ctx, isFeatured ? 'discussion.featured' : 'discussion.unfeatured', { isFeatured: !isFeatured }, { isFeatured });
     if (!(await repo.setDiscussionFeatured(db, id, isFeatured, entry))) throw notFound(DISCUSSION_NOT_FOUND);
     await respondWithDiscussion(ctx, id);
   });

@@ -19,7 +19,7 @@ import { assertStrongPassword } from '../auth/password-strength';
 import { startSession } from '../auth/routes';
 import { TOKEN_PATTERN } from '../uploads/repo';
 import { presentUser } from '../users/presenter';
-import { auditActor, recordAudit } from '../audit/record';
+import { eventActor, recordEvent } from '../../events/index';
 import { findUserByEmail, insertUser } from '../users/repo';
 import { linkExpired, presentInvitation, presentInvitationPreview, presentInvitationWithLink, type InvitationRow } from './presenter';
 import {
@@ -127,8 +127,9 @@ export function invitationRoutes({ db, site, limits, mail }: InvitationDeps): Ro
         const invitation = await upsertInvitation(trx, existing, { email: input.email, role: input.role, invitedBy: admin.id });
         // Where the site cannot send mail, the admin passes the link on by hand (the answer's inviteUrl).
         if (mail.enabled) await enqueueInvitationMail(trx, mailSite(ctx), invitation, nameOf(admin.row));
-        await recordAudit(trx, auditActor(admin), {
-          action: 'invitation.create',
+        await recordEvent(trx, {
+          type: 'invitation.created',
+          actor: eventActor(admin),
           target: { type: 'invitation', id: invitation.row.id, label: invitation.row.email },
           after: { email: invitation.row.email, role: invitation.row.role },
         });
@@ -184,8 +185,9 @@ export function invitationRoutes({ db, site, limits, mail }: InvitationDeps): Ro
     const revoked = await db.transaction(async (trx) => {
       if (!(await revokePending(trx, id))) return false;
       const revokedRow = (await findInvitationById(trx, id))!;
-      await recordAudit(trx, auditActor(currentUser(ctx)), {
-        action: 'invitation.revoke',
+      await recordEvent(trx, {
+        type: 'invitation.revoked',
+        actor: eventActor(currentUser(ctx)),
         target: { type: 'invitation', id, label: revokedRow.email },
         before: { status: 'pending' },
         after: { status: 'revoked' },

@@ -7,7 +7,7 @@ import { notFound } from '../../errors';
 import { ADMINS } from '../../../contracts/constants';
 import { currentUser, hasRole, requireRole } from '../../middleware/auth';
 import { toBool } from '../../db/dialect';
-import { auditActor, recordAudit } from '../audit/record';
+import { eventActor, recordEvent } from '../../events/index';
 import { validateBody } from '../../middleware/validate';
 import { presentMenuSetting } from './presenter';
 import { findMenuSetting, listMenuSettings, setMenuVisibility } from './repo';
@@ -37,8 +37,9 @@ export function menuRoutes(db: Knex): Router {
           const after = await setMenuVisibility(trx, key.data, isVisible);
           // Saving the same visibility again changes nothing anyone sees: no entry.
           if (toBool(before.is_visible) !== isVisible) {
-            await recordAudit(trx, auditActor(currentUser(ctx)), {
-              action: 'menu.update',
+            await recordEvent(trx, {
+              type: 'menu.changed',
+              actor: eventActor(currentUser(ctx)),
               target: { type: 'menu', id: key.data, label: before.menu_label },
               before: { isVisible: toBool(before.is_visible) },
               after: { isVisible },

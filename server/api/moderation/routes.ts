@@ -4,13 +4,12 @@ import type { Knex } from 'knex';
 import { CONTENT_EDITORS, NEXT_CURSOR_HEADER } from '../../../contracts/constants';
 import { ModerationActionInput, QueueQuery, type QueueItem } from '../../../contracts/moderation';
 import type { AuditTargetType } from '../../../contracts/audit';
+import { eventActor, recordEvent } from '../../events/index';
 import { toIso } from '../../db/dialect';
 import { conflict, notFound, unprocessable } from '../../errors';
 import { currentUser, requireRole } from '../../middleware/auth';
 import { validateBody, validateQuery } from '../../middleware/validate';
-import { auditActor, recordAudit } from '../audit/record';
 import { decodeAscCursor, encodeCursor } from '../cursor';
-import { recordEvent } from '../../events/index';
 import { originOf, type SiteInfo } from '../../site';
 import { authorsByIds } from '../users/repo';
 import { presentQueueItem } from './presenter';
@@ -68,13 +67,19 @@ export function moderationRoutes(db: Knex, site: Pick<SiteInfo, 'publicUrl'>): R
     const result = await moderate(db, kind, target.id, action, user.id, note, async (trx, outcome) => {
       const item = outcome.before;
       const label = kind.type === 'member' ? item.title : (item.title ?? item.content)?.slice(0, 200);
-      await recordAudit(trx, auditActor(user), {
-        action: `moderation.${action}`,
-        target: { type: AUDIT_TYPES[kind.type], id: target.id, label },
-        before: { hidden: Boolean(item.hidden_at), openReports: outcome.reporterIds.length },
-        after: { resolution: action, ...(note ? { note } : {}) },
+      await recordEvent(trx, {
+        type: 'moderation.decided',
+        actor: eventActor(user),
+        actorId: user.id,
+        origin,
+        targetType: kind.type,
+        itemId: target.id,
+        parentId: item.parent_id,
+        action,
+        reporterIds: outcome.reporterIds,
+        authorId: outcome.authorId,
+        target: { type: AUDIT_TYPES[kind.type], id: target.id, label, wasHidden: Boolean(item.hidden_at), ...(note ? { note } : {}) },
       });
-      await recordEvent(trx, { type: 'moderation.decided', actorId: user.id, origin, targetType: kind.type, itemId: target.id, parentId: item.parent_id, action, reporterIds: outcome.reporterIds, authorId: outcome.authorId });
     });
     if (result.kind === 'not_found') throw notFound(`That ${kind.noun} does not exist`);
     if (result.kind === 'not_hideable') throw unprocessable('A member can only be dismissed here; manage the account from Users.');

@@ -9,7 +9,7 @@ import {
 import { notFound } from '../../errors';
 import { ADMINS } from '../../../contracts/constants';
 import { currentUser, requireRole } from '../../middleware/auth';
-import { auditActor, changedFields, recordAudit } from '../audit/record';
+import { changedFields, eventActor, recordEvent } from '../../events/index';
 import { parseId, validateBody, validateQuery } from '../../middleware/validate';
 import { nameSlugGuard } from '../name-slug/unique';
 import { presentNewsCategory, type NewsCategoryRow } from './presenter';
@@ -47,7 +47,7 @@ export function newsCategoryRoutes(db: Knex): Router {
     const row = await db
       .transaction(async (trx) => {
         const created = await insertNewsCategory(trx, input);
-        await recordAudit(trx, auditActor(currentUser(ctx)), { action: 'category.create', target: categoryTarget(created), after: { name: created.name, slug: created.slug } });
+        await recordEvent(trx, { type: 'category.created', actor: eventActor(currentUser(ctx)), target: categoryTarget(created), after: { name: created.name, slug: created.slug } });
         return created;
       })
       .catch((err) => unique.race(err, input));
@@ -65,7 +65,7 @@ export function newsCategoryRoutes(db: Knex): Router {
         if (!before) return undefined;
         const after = (await updateNewsCategory(trx, id, input))!;
         const changes = changedFields(presentNewsCategory(before), presentNewsCategory(after), AUDITED);
-        if (changes) await recordAudit(trx, auditActor(currentUser(ctx)), { action: 'category.update', target: categoryTarget(after), ...changes });
+        if (changes) await recordEvent(trx, { type: 'category.updated', actor: eventActor(currentUser(ctx)), target: categoryTarget(after), ...changes });
         return after;
       })
       .catch((err) => unique.race(err, input, id));
@@ -78,7 +78,7 @@ export function newsCategoryRoutes(db: Knex): Router {
     const deleted = await db.transaction(async (trx) => {
       const before = await findNewsCategory(trx, id);
       if (!before || !(await deleteNewsCategory(trx, id))) return false;
-      await recordAudit(trx, auditActor(currentUser(ctx)), { action: 'category.delete', target: categoryTarget(before), before: { name: before.name, slug: before.slug } });
+      await recordEvent(trx, { type: 'category.deleted', actor: eventActor(currentUser(ctx)), target: categoryTarget(before), before: { name: before.name, slug: before.slug } });
       return true;
     });
     if (!deleted) throw notFound('Category not found');

@@ -7,9 +7,14 @@ import { endPasswordResets } from './repo';
  * "sign out everywhere".
  */
 export function subscribePasswordResets(registry: EventRegistry): void {
-  for (const type of ['user.password_changed', 'user.email_changed', 'user.deactivated', 'user.signed_out_everywhere'] as const) {
+  for (const type of ['user.password_changed', 'user.email_changed'] as const) {
     registry.onInTransaction(type, async (trx, e) => {
       await endPasswordResets(trx, e.userId, Date.parse(e.at));
+    });
+  }
+  for (const type of ['user.deactivated', 'user.signed_out_everywhere'] as const) {
+    registry.onInTransaction(type, async (trx, e) => {
+      if (e.target.id) await endPasswordResets(trx, e.target.id);
     });
   }
 }

@@ -5,7 +5,7 @@ import { PodcastShowCreateInput, PodcastShowUpdateInput } from '../../../contrac
 import { conflict, notFound } from '../../errors';
 import { ADMINS } from '../../../contracts/constants';
 import { currentUser, requireRole } from '../../middleware/auth';
-import { auditActor, changedFields, recordAudit } from '../audit/record';
+import { changedFields, eventActor, recordEvent } from '../../events/index';
 import { parseId, validateBody } from '../../middleware/validate';
 import { viewerSpecific } from '../content/handlers';
 import { isStaff } from '../content/visibility';
@@ -47,7 +47,7 @@ export function podcastShowRoutes(db: Knex): Router {
     const row = await db
       .transaction(async (trx) => {
         const created = await insertShow(trx, input);
-        await recordAudit(trx, auditActor(currentUser(ctx)), { action: 'show.create', target: showTarget(created), after: { name: created.name, slug: created.slug } });
+        await recordEvent(trx, { type: 'show.created', actor: eventActor(currentUser(ctx)), target: showTarget(created), after: { name: created.name, slug: created.slug } });
         return created;
       })
       .catch((err) => unique.race(err, input));
@@ -65,7 +65,7 @@ export function podcastShowRoutes(db: Knex): Router {
         if (!before) return undefined;
         const after = (await updateShow(trx, id, input))!;
         const changes = changedFields(presentPodcastShow(before, undefined, false), presentPodcastShow(after, undefined, false), AUDITED);
-        if (changes) await recordAudit(trx, auditActor(currentUser(ctx)), { action: 'show.update', target: showTarget(after), ...changes });
+        if (changes) await recordEvent(trx, { type: 'show.updated', actor: eventActor(currentUser(ctx)), target: showTarget(after), ...changes });
         return after;
       })
       .catch((err) => unique.race(err, input, id));
@@ -75,7 +75,7 @@ export function podcastShowRoutes(db: Knex): Router {
 
   router.delete('/api/admin/podcast-shows/:id', adminOnly, async (ctx) => {
     const result = await deleteShow(db, parseId(ctx.params.id, SHOW_NOT_FOUND), (trx, show) =>
-      recordAudit(trx, auditActor(currentUser(ctx)), { action: 'show.delete', target: showTarget(show), before: { name: show.name, slug: show.slug } }),
+      recordEvent(trx, { type: 'show.deleted', actor: eventActor(currentUser(ctx)), target: showTarget(show), before: { name: show.name, slug: show.slug } }),
     );
     if (result === 'not-found') throw notFound(SHOW_NOT_FOUND);
     if (result === 'has-episodes') throw conflict(SHOW_HAS_EPISODES);

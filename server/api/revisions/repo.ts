@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { REVISIONS_KEPT } from '../../../contracts/revisions';
 import { v7 as uuidv7 } from 'uuid';
 import { toIso } from '../../db/dialect';
-import type { AuditActor } from '../audit/record';
+import type { EventActor } from '../../events/index';
 import { ARTICLES, type ContentKind } from '../content/kinds';
 
 /*
@@ -38,7 +38,7 @@ async function snapshot(trx: Knex.Transaction, kind: ContentKind, itemId: string
  * Adds a revision of the item as it now is, unless it equals the newest one (a save that changed
  * nothing), and deletes those beyond the newest REVISIONS_KEPT. In the write's transaction.
  */
-export async function writeRevision(trx: Knex.Transaction, kind: ContentKind, itemId: string, author: AuditActor): Promise<void> {
+export async function writeRevision(trx: Knex.Transaction, kind: ContentKind, itemId: string, author: EventActor): Promise<void> {
   const data = await snapshot(trx, kind, itemId);
   if (!data) return;
   const json = JSON.stringify(data);

@@ -8,7 +8,7 @@ import { PodcastPatchInput } from '../../../contracts/podcasts';
 import { conflict, notFound } from '../../errors';
 import { currentUser, requireRole } from '../../middleware/auth';
 import { parseId } from '../../middleware/validate';
-import { auditActor, recordAudit } from '../audit/record';
+import { eventActor, recordEvent } from '../../events/index';
 import { auditTargetType } from '../content/changes';
 import { itemId, presentOne, type Present } from '../content/handlers';
 import { ARTICLES, PODCASTS, type ContentKind } from '../content/kinds';
@@ -82,15 +82,16 @@ function kindRoutes<R extends ContentRow, T>(db: Knex, prefix: string, kind: Con
     const row = await revisionOf(ctx, id);
     const write = restore(revisionData(row));
     if (!write) throw conflict(CANNOT_RESTORE);
-    const actor = auditActor(currentUser(ctx));
-    const audit = (trx: Knex.Transaction, before: ContentRow) =>
-      recordAudit(trx, actor, {
-        action: 'content.restore-revision',
+    const actor = eventActor(currentUser(ctx));
+    const restored = (trx: Knex.Transaction, before: ContentRow) =>
+      recordEvent(trx, {
+        type: 'revision.restored',
+        actor,
         target: { type: auditTargetType(kind), id, label: before.title },
         before: { title: before.title },
         after: { revisionId: row.id, revisionOf: revisionTime(row), title: write.columns.title ?? before.title },
       });
-    const result = await updateContent(db, kind, id, write.columns, write.categoryIds, audit, { actor });
+    const result = await updateContent(db, kind, id, write.columns, write.categoryIds, restored, { actor });
     if (result === 'not_found') throw notFound(kind.notFoundMessage);
     if (result !== 'updated') throw conflict(CANNOT_RESTORE);
     ctx.body = await presentOne(db, kind, id, ctx, present);

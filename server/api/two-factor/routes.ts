@@ -24,7 +24,7 @@ import { startSession } from '../auth/routes';
 import { PENDING_SIGN_IN as PENDING_KEY, type PendingSignIn } from './pending';
 import { presentUser, type UserRow } from '../users/presenter';
 import { findUserById } from '../users/repo';
-import { auditActor, recordAudit, userAuditTarget } from '../audit/record';
+import { eventActor, recordEvent, userTarget } from '../../events/index';
 import {
   claimTimeStep,
   enableTwoFactor,
@@ -195,9 +195,10 @@ export function twoFactorRoutes({ db, secret, siteName, authLimits, codeLimits, 
       if (!target) throw notFound('User not found');
       if (!isOn(target)) throw conflict(TWO_FACTOR_MESSAGES.notOn);
       await removeTwoFactor(trx, id);
-      await recordAudit(trx, auditActor(currentUser(ctx)), {
-        action: 'user.two-factor-reset',
-        target: userAuditTarget(target),
+      await recordEvent(trx, {
+        type: 'user.two_factor_reset',
+        actor: eventActor(currentUser(ctx)),
+        target: userTarget(target),
         before: { twoFactorEnabled: true },
         after: { twoFactorEnabled: false },
       });

@@ -11,7 +11,7 @@ import {
 } from '../../../contracts/users';
 import { ADMINS } from '../../../contracts/constants';
 import { currentUser, requireRole } from '../../middleware/auth';
-import { auditActor } from '../audit/record';
+import { eventActor } from '../../events/index';
 import { parseId, validateBody, validateQuery, type WithBody } from '../../middleware/validate';
 import { presentAdminUserRow, presentUser } from './presenter';
 import { listUsers, listUsersWithActivity } from './repo';
@@ -29,7 +29,7 @@ function actorOf(ctx: Koa.Context): Actor {
   // With a session store, koa-session exposes the session id as `externalKey`.
   const sessionId = (ctx.session as { externalKey?: string } | null)?.externalKey;
   const user = currentUser(ctx);
-  return { id: user.id, name: auditActor(user).name, sessionId };
+  return { id: user.id, name: eventActor(user).name, sessionId };
 }
 
 /** The shared handlers; each family wires them to its own paths. */

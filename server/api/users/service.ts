@@ -2,12 +2,11 @@ import type { Knex } from 'knex';
 import type { UserCreateInput, UserUpdateInput } from '../../../contracts/users';
 import { conflict, notFound } from '../../errors';
 import { isUniqueViolation, now, toBool } from '../../db/dialect';
-import { recordEvent } from '../../events/index';
 import { endUserSessions } from '../../middleware/session';
 import { hashPassword } from '../auth/passwords';
 import { assertStrongPassword } from '../auth/password-strength';
 import { lockPendingInvitation, markAccepted } from '../invitations/repo';
-import { changedFields, recordAudit, userAuditTarget, type AuditActor } from '../audit/record';
+import { changedFields, recordEvent, userTarget, type EventActor } from '../../events/index';
 import { presentUser, type UserRow } from './presenter';
 import { assertKeepsAnActiveAdmin, assertNotSelfLockout, type AdminChange } from './policy';
 import {
@@ -29,33 +28,37 @@ export const EMAIL_TAKEN = 'An account with this email already exists';
 const emailTaken = () => conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
 
 /** The admin making a change (as the audit log names them), and their own session (kept when they change their own password). */
-export interface Actor extends AuditActor {
+export interface Actor extends EventActor {
   id: string;
   sessionId?: string;
 }
+
+/** The actor as an event carries it: events are stored, the admin's session id stays out of them. */
+const named = ({ id, name }: EventActor): EventActor => ({ id, name });
 
 /** The profile fields whose change is a plain `user.update` (role and activation have their own actions). */
 const PROFILE_FIELDS = ['email', 'firstName', 'lastName', 'title', 'company', 'bio', 'profileImageUrl'] as const;
 
 /**
- * The audit entries of an admin's change to an account: one per kind of change, so the log can be
+ * The events of an admin's change to an account: one per kind of change, so the audit log can be
  * filtered by "role changes" or "deactivations". A new password is recorded as the fact only.
  */
 async function recordAccountChange(trx: Knex.Transaction, actor: Actor, before: UserRow, after: UserRow, passwordChanged: boolean): Promise<void> {
-  const target = userAuditTarget(after);
+  const by = named(actor);
+  const target = userTarget(after);
   if (before.role !== after.role) {
-    await recordAudit(trx, actor, { action: 'user.role', target, before: { role: before.role }, after: { role: after.role } });
+    await recordEvent(trx, { type: 'user.role_changed', actor: by, target, before: { role: before.role }, after: { role: after.role } });
   }
   const wasActive = toBool(before.is_active);
   if (wasActive !== toBool(after.is_active)) {
-    await recordAudit(trx, actor, { action: wasActive ? 'user.deactivate' : 'user.activate', target, before: { isActive: wasActive }, after: { isActive: !wasActive } });
+    await recordEvent(trx, { type: wasActive ? 'user.deactivated' : 'user.activated', actor: by, target, before: { isActive: wasActive }, after: { isActive: !wasActive } });
   }
   const profile = changedFields(presentUser(before), presentUser(after), PROFILE_FIELDS) ?? { before: {}, after: {} };
   if (passwordChanged) profile.after = { ...profile.after, passwordChanged: true };
-  if (Object.keys(profile.after ?? {}).length) await recordAudit(trx, actor, { action: 'user.update', target, ...profile });
+  if (Object.keys(profile.after ?? {}).length) await recordEvent(trx, { type: 'user.updated', actor: by, target, ...profile });
 }
 
-export async function createUserAccount(db: Knex, actor: AuditActor, input: UserCreateInput): Promise<UserRow> {
+export async function createUserAccount(db: Knex, actor: EventActor, input: UserCreateInput): Promise<UserRow> {
   if (await findUserByEmail(db, input.email)) throw emailTaken();
   assertStrongPassword(input.password, input);
   const passwordHash = await hashPassword(input.password);
@@ -66,9 +69,10 @@ export async function createUserAccount(db: Knex, actor: AuditActor, input: User
       // role the admin chose here wins over the invited one).
       const invitation = await lockPendingInvitation(trx, input.email);
       if (invitation) await markAccepted(trx, invitation.id);
-      await recordAudit(trx, actor, {
-        action: 'user.create',
-        target: userAuditTarget(user),
+      await recordEvent(trx, {
+        type: 'user.created',
+        actor: named(actor),
+        target: userTarget(user),
         after: { email: user.email, role: user.role, isActive: toBool(user.is_active) },
       });
       return user;
@@ -138,11 +142,9 @@ export async function updateUserAccount(
         (input.role !== undefined && input.role !== target.role) ||
         (input.isActive !== undefined && input.isActive !== toBool(target.is_active));
       if (securityChanged) await endUserSessions(trx, id, actor.id === id ? actor.sessionId : undefined);
-      // Each fact is an event: a reset link mailed before it must not outlive it (password-resets listens).
-      const at = now();
-      if (passwordHash !== undefined) await recordEvent(trx, { type: 'user.password_changed', userId: id, at });
-      if (addressChanged) await recordEvent(trx, { type: 'user.email_changed', userId: id, at });
-      if (input.isActive === false && toBool(target.is_active)) await recordEvent(trx, { type: 'user.deactivated', userId: id, at });
+      // Facts a reset link mailed before must not outlive (password-resets listens; deactivation is recorded below).
+      if (passwordHash !== undefined) await recordEvent(trx, { type: 'user.password_changed', userId: id, at: now() });
+      if (addressChanged) await recordEvent(trx, { type: 'user.email_changed', userId: id, at: now() });
       await recordAccountChange(trx, actor, target, updated!, passwordHash !== undefined);
       // The new address is unproved: unconfirmed until its owner uses the link mailed to it.
       if (addressChanged && onAddressChanged) {
@@ -167,7 +169,7 @@ export async function deleteUserAccount(db: Knex, actor: Actor, id: string): Pro
     assertKeepsAnActiveAdmin(target, change, activeAdminIds);
     assertNotSelfLockout(actor.id, target, change);
     await deleteUserKeepingContent(trx, id);
-    await recordAudit(trx, actor, { action: 'user.delete', target: userAuditTarget(target), before: { email: target.email, role: target.role } });
+    await recordEvent(trx, { type: 'user.deleted', actor: named(actor), target: userTarget(target), before: { email: target.email, role: target.role } });
   });
 }
 
@@ -179,9 +181,8 @@ export async function endAllSessionsOf(db: Knex, actor: Actor, id: string): Prom
   return db.transaction(async (trx) => {
     const target = await findUserById(trx, id);
     if (!target) throw notFound('User not found');
-    await recordEvent(trx, { type: 'user.signed_out_everywhere', userId: id, at: now() });
     const ended = await endUserSessions(trx, id);
-    if (actor.id !== id) await recordAudit(trx, actor, { action: 'user.sign-out-everywhere', target: userAuditTarget(target), after: { sessionsEnded: ended } });
+    await recordEvent(trx, { type: 'user.signed_out_everywhere', actor: named(actor), target: userTarget(target), after: { sessionsEnded: ended } });
     return ended;
   });
 }
