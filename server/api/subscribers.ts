@@ -3,6 +3,7 @@ import type { Notifier } from './notifications/notify';
 import { subscribeDashboardCounters } from './admin-dashboard/subscribers';
 import { subscribeAudit } from './audit/subscribers';
 import { subscribeEdits } from './edits/subscribers';
+import { subscribeInvitations } from './invitations/subscribers';
 import { subscribeLikes } from './likes/subscribers';
 import { subscribeNotifications } from './notifications/subscribers';
 import { subscribePasswordResets } from './password-resets/subscribers';
@@ -21,6 +22,7 @@ export function subscribeAll(registry: EventRegistry, { notifier }: { notifier: 
   subscribeLikes(registry);
   subscribeEdits(registry);
   subscribePasswordResets(registry);
+  subscribeInvitations(registry);
   subscribeNotifications(registry, notifier);
   registry.assembled = true;
   return registry;

@@ -5,7 +5,6 @@ import { isUniqueViolation, now, toBool } from '../../db/dialect';
 import { endUserSessions } from '../../middleware/session';
 import { hashPassword } from '../auth/passwords';
 import { assertStrongPassword } from '../auth/password-strength';
-import { lockPendingInvitation, markAccepted } from '../invitations/repo';
 import { changedFields, recordEvent, userTarget, type EventActor } from '../../events/index';
 import { presentUser, type UserRow } from './presenter';
 import { assertKeepsAnActiveAdmin, assertNotSelfLockout, type AdminChange } from './policy';
@@ -65,10 +64,7 @@ export async function createUserAccount(db: Knex, actor: EventActor, input: User
   try {
     return await db.transaction(async (trx) => {
       const user = await insertUser(trx, { ...input, passwordHash });
-      // The account now exists, so a pending invitation for the email has served its purpose (the
-      // role the admin chose here wins over the invited one).
-      const invitation = await lockPendingInvitation(trx, input.email);
-      if (invitation) await markAccepted(trx, invitation.id);
+      // A pending invitation for the address ends with it (invitations listens).
       await recordEvent(trx, {
         type: 'user.created',
         actor: named(actor),
