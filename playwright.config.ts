@@ -46,6 +46,9 @@ export default defineConfig({
     // `test.use({ serviceWorkers: 'allow' })` (grep pwa/e2e for it); the others test screens
     // and run without it.
     serviceWorkers: 'block',
+    // Reduced motion, as a member may set it: skeletons and spinners then stop instead of repainting
+    // every frame, which cost about a tenth of the suite's time on CI's two cores (docs/performance.md).
+    reducedMotion: 'reduce',
     // A failure keeps its trace (actions, DOM snapshots, network, sources) but no screencast: recording
     // frames for every test, then throwing them away when it passes, would keep Chromium's browser
     // process one of the busiest on CI's two cores.
