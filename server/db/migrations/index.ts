@@ -30,6 +30,7 @@ import * as dashboardCounters from './20261203040000_dashboard_counters';
 import * as reportSources from './20261204020000_report_sources';
 import * as events from './20261205000000_events';
 import * as cpd from './20261206000000_cpd';
+import * as memberHome from './20261207000000_member_home';
 
 /**
  * Migrations are listed here, in order, rather than discovered on disk, so that they load the same
@@ -67,6 +68,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261204020000_report_sources': reportSources,
   '20261205000000_events': events,
   '20261206000000_cpd': cpd,
+  '20261207000000_member_home': memberHome,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
