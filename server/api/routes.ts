@@ -7,6 +7,7 @@ import { revisionRoutes } from './revisions/routes';
 import { podcastShowRoutes } from './podcast-shows/routes';
 import { forumRoutes } from './forums/routes';
 import { watchRoutes } from './watches/routes';
+import { topicRoutes } from './topics/routes';
 import { resourceRoutes } from './resources/routes';
 import { communityRoutes } from './community/routes';
 import { userRoutes, adminUserRoutes } from './users/routes';
@@ -89,6 +90,7 @@ export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, 
     podcastShowRoutes(db),
     forumRoutes(db, writeLimits, site),
     watchRoutes(db),
+    topicRoutes(db),
     resourceRoutes(db),
     communityRoutes(db),
     invitationRoutes({ db, site, limits: rateLimits, mail }),

@@ -8,6 +8,7 @@ import { subscribeLikes } from './likes/subscribers';
 import { subscribeNotifications } from './notifications/subscribers';
 import { subscribePasswordResets } from './password-resets/subscribers';
 import { subscribeRevisions } from './revisions/subscribers';
+import { subscribeTopics } from './topics/subscribers';
 
 /**
  * Every resource's event subscribers, assembled here as server/api/routes.ts assembles the routers:
@@ -23,6 +24,7 @@ export function subscribeAll(registry: EventRegistry, { notifier }: { notifier: 
   subscribeEdits(registry);
   subscribePasswordResets(registry);
   subscribeInvitations(registry);
+  subscribeTopics(registry);
   subscribeNotifications(registry, notifier);
   registry.assembled = true;
   return registry;

@@ -428,6 +428,12 @@ const MATRIX: Record<string, Case | Case[]> = {
   ],
   'GET /api/forum/categories/:id/watch': { call: (f) => ({ path: `/api/forum/categories/${f.forumCategoryId}/watch` }), expect: signedIn(200) },
   'PUT /api/forum/categories/:id/watch': { call: (f) => ({ path: `/api/forum/categories/${f.forumCategoryId}/watch`, body: { level: 'watching' } }), expect: signedIn(200) },
+  // A member's own topics (following and muting).
+  'GET /api/topics': { call: () => ({ path: '/api/topics' }), expect: signedIn(200) },
+  'PUT /api/topics/:kind/:id': [
+    { name: 'news category', call: (f) => ({ path: `/api/topics/news_category/${f.newsCategoryId}`, body: { level: 'following' } }), expect: signedIn(200) },
+    { name: 'forum category', call: (f) => ({ path: `/api/topics/forum_category/${f.forumCategoryId}`, body: { level: 'muted' } }), expect: signedIn(200) },
+  ],
 
   // Resources and community
   'GET /api/resources': { call: () => ({ path: '/api/resources' }), expect: everyone(200) },

@@ -63,3 +63,9 @@ export async function categoryWatchersOf(db: Knex, discussionId: string): Promis
     .where({ 'd.id': discussionId, 'w.level': 'watching' })
     .pluck('w.user_id');
 }
+
+/** Every forum category level the member chose, by category (one indexed read: the primary key's prefix). */
+export async function categoryLevelsOf(db: Knex, userId: string): Promise<Map<string, WatchLevel>> {
+  const rows: Array<{ category_id: string; level: WatchLevel }> = await db('category_watches').where({ user_id: userId }).select('category_id', 'level');
+  return new Map(rows.map((r) => [r.category_id, r.level]));
+}
