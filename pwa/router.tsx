@@ -13,6 +13,8 @@ import { communityRoute } from './features/community';
 import { memberRoute } from './features/members';
 import { profileRoute, twoFactorSetupRoute } from './features/profile';
 import { notificationSettingsRoute, notificationsRoute } from './features/notifications';
+import { topicsRoute } from './features/topics';
+import { welcomeRoute } from './features/welcome';
 import { staticPageRoutes } from './features/pages';
 import { savedRoute } from './features/library';
 import { ledgerRoute, verifyRoute } from './features/ledger';
@@ -68,6 +70,8 @@ const routeTree = rootRoute.addChildren([
   twoFactorSetupRoute,
   notificationsRoute,
   notificationSettingsRoute,
+  topicsRoute,
+  welcomeRoute,
   savedRoute,
   ledgerRoute,
   verifyRoute,

@@ -24,7 +24,13 @@ export const watchQueries = {
     }),
 };
 
-/** After a level was sent (at once or from the outbox): that level, by the item's path. */
+/**
+ * After a level was sent (at once or from the outbox): that level, by the item's path; a category's
+ * level is also the member's topic level (['topics'], pwa/api/topics.ts).
+ */
 export async function invalidateWatch(queryClient: QueryClient, path: string): Promise<void> {
-  await queryClient.invalidateQueries({ queryKey: keyOf(path) });
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: keyOf(path) }),
+    path.startsWith('/api/forum/categories/') ? queryClient.invalidateQueries({ queryKey: ['topics'] }) : undefined,
+  ]);
 }

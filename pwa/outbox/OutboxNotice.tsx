@@ -33,6 +33,7 @@ const KIND_LABELS: Record<OutboxItem['kind'], string> = {
   listProgress: 'Reading progress',
   listening: 'Listening position',
   watch: 'Follow setting',
+  topic: 'Topic follow or mute',
   report: 'Report',
   cpdTime: 'CPD time',
 };

@@ -28,6 +28,8 @@ export type OutboxKind =
   | 'listening'
   // A Watch / Normal / Mute level (targetId: the discussion or category; text: the level).
   | 'watch'
+  // A topic's Follow / Mute (targetId: the topic; text: the level, '' for neither; replaceKey: kind and id).
+  | 'topic'
   // A report of a comment, reply, discussion or member: the target is in the body.
   | 'report'
   // A stretch of reading or listening time for the CPD ledger (targetId: the item; the item's id is the record's).

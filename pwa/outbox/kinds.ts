@@ -7,6 +7,7 @@ import { invalidateCpd } from '../api/cpd';
 import { invalidateNotifications } from '../api/notifications';
 import { invalidateReadingList } from '../api/reading-list';
 import { invalidateWatch } from '../api/watches';
+import { invalidateTopics } from '../api/topics';
 import type { OutboxItem, OutboxKind } from './db';
 import { invalidateModeration } from '../api/moderation';
 
@@ -35,6 +36,7 @@ export const OUTBOX_KINDS: Record<OutboxKind, (queryClient: QueryClient, item: O
   editReply: (queryClient, item) => invalidateForum(queryClient, { reply: item.targetId }),
   editDiscussion: (queryClient, item) => invalidateForum(queryClient, { discussion: item.targetId }),
   watch: (queryClient, item) => invalidateWatch(queryClient, item.path),
+  topic: (queryClient, item) => invalidateTopics(queryClient, item.path),
   // An automatic hide changes what the item's list shows; moderators' queue counts it.
   report: (queryClient) => invalidateModeration(queryClient),
   cpdTime: (queryClient) => invalidateCpd(queryClient),

@@ -54,6 +54,7 @@ const OPEN: Record<string, QueryKey> = {
   'notification settings': ['notifications', 'settings'],
   'watch d1': ['forum', 'discussions', 'd1', 'watch'],
   'watch f1': ['forum', 'categories', 'f1', 'watch'],
+  topics: ['topics'],
   'cpd year': ['cpd', 'year', 'current'],
   'cpd today': ['cpd', 'today'],
 };
@@ -95,6 +96,8 @@ const WRITES: Record<string, () => NewItem> = {
   'read all notifications': () => ({ ...newItemBase(), kind: 'readAllNotifications', method: 'POST', path: '/api/notifications/read-all', targetId: '' }),
   'watch a discussion': () => ({ ...newItemBase(), kind: 'watch', method: 'PUT', path: '/api/forum/discussions/d1/watch', body: { level: 'watching' }, targetId: 'd1', text: 'watching' }),
   'mute a category': () => ({ ...newItemBase(), kind: 'watch', method: 'PUT', path: '/api/forum/categories/f1/watch', body: { level: 'muted' }, targetId: 'f1', text: 'muted' }),
+  'follow a news category': () => ({ ...newItemBase(), kind: 'topic', method: 'PUT', path: '/api/topics/news_category/n1', body: { level: 'following' }, targetId: 'n1', text: 'following', replaceKey: 'news_category:n1' }),
+  'mute a forum category topic': () => ({ ...newItemBase(), kind: 'topic', method: 'PUT', path: '/api/topics/forum_category/f1', body: { level: 'muted' }, targetId: 'f1', text: 'muted', replaceKey: 'forum_category:f1' }),
   'record CPD time': () => cpdTime('a1'),
 };
 
@@ -123,7 +126,11 @@ const EXPECTED: Record<string, string[]> = {
   'read all notifications': ['notification list', 'unread count'],
   // A level: that level only.
   'watch a discussion': ['watch d1'],
-  'mute a category': ['watch f1'],
+  // A category's level is also the member's topic level.
+  'mute a category': ['watch f1', 'topics'],
+  // A topic: the list; a forum category's watch too.
+  'follow a news category': ['topics'],
+  'mute a forum category topic': ['watch f1', 'topics'],
   // The member's ledger: the year and today's minutes.
   'record CPD time': ['cpd year', 'cpd today'],
 };

@@ -36,7 +36,7 @@ const DUPLICATE_IS_DONE: ReadonlySet<OutboxItem['kind']> = new Set(['report']);
  */
 const REFUSAL_IS_DONE: ReadonlySet<OutboxItem['kind']> = new Set(['cpdTime']);
 /** Kinds whose 404 means the write has nothing left to do: done, not refused. */
-const GONE_IS_DONE: ReadonlySet<OutboxItem['kind']> = new Set(['deleteComment', 'editComment', 'editReply', 'editDiscussion', 'readNotification', 'listRemove', 'listProgress', 'listening', 'watch']);
+const GONE_IS_DONE: ReadonlySet<OutboxItem['kind']> = new Set(['deleteComment', 'editComment', 'editReply', 'editDiscussion', 'readNotification', 'listRemove', 'listProgress', 'listening', 'watch', 'topic']);
 
 // ---------------------------------------------------------------- observable state
 

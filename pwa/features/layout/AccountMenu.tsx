@@ -7,7 +7,7 @@ import { useLogout, useSignOutEverywhere } from '../auth';
 
 /**
  * The signed-in user's avatar and name in the header open this menu: their profile and public page
- *, their notifications, Logout and Sign out everywhere. It holds Logout, because
+ *, their notifications and topics, Logout and Sign out everywhere. It holds Logout, because
  * between 1024 and 1199px the header's own Logout button gives way (the header's priority order).
  */
 export function AccountMenu({ user }: { user: User }) {
@@ -18,6 +18,7 @@ export function AccountMenu({ user }: { user: User }) {
     if (key === 'profile') void navigate({ to: '/profile' });
     else if (key === 'cpd') void navigate({ to: '/cpd' });
     else if (key === 'notifications') void navigate({ to: '/notifications' });
+    else if (key === 'topics') void navigate({ to: '/topics' });
     else if (key === 'public-page') void navigate({ to: '/members/$id', params: { id: user.id } });
     else if (key === 'logout') logout.mutate();
     else if (key === 'everywhere') signOutEverywhere.mutate();
@@ -44,6 +45,9 @@ export function AccountMenu({ user }: { user: User }) {
           </MenuItem>
           <MenuItem id="notifications" className="listbox__item">
             Notifications
+          </MenuItem>
+          <MenuItem id="topics" className="listbox__item">
+            Your topics
           </MenuItem>
           <Separator className="listbox__separator" />
           <MenuItem id="logout" className="listbox__item">

@@ -52,6 +52,9 @@ export function MobileMenuSheet({ isOpen, onOpenChange }: { isOpen: boolean; onO
                   <Link to="/notifications" className={buttonClassName({ variant: 'secondary', size: 'sm' })} onClick={close}>
                     Notifications
                   </Link>
+                  <Link to="/topics" className={buttonClassName({ variant: 'secondary', size: 'sm' })} onClick={close}>
+                    Your topics
+                  </Link>
                   <LogoutButton />
                   <SignOutEverywhereButton />
                 </div>

@@ -21,6 +21,7 @@ import { useViewer, type Viewer } from '../../session/viewer';
 import { ContentListBody, useContentListControls } from '../content';
 import '../../styles/posts.css';
 import { LoadFailure } from '../content';
+import { TopicControl } from '../topics';
 
 // The visitor's sign-in prompt (a dialog: React Aria's Dialog and Modal) loads when first
 // opened, not with the list (docs/performance.md, "First visit on a phone").
@@ -100,6 +101,8 @@ export function NewsListScreen() {
         categories={categories}
         {...controls}
       >
+        {/* One category chosen: the list is that category's page, and a member may follow or mute it. */}
+        {selected.length === 1 ? <TopicControl key={selected[0]} kind="news_category" id={selected[0]} /> : null}
         {results}
       </ContentListBody>
 

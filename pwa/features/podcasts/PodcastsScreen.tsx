@@ -17,6 +17,7 @@ import { useViewer, type Viewer } from '../../session/viewer';
 import { useSiteName } from '../site';
 import { EpisodeCard } from './EpisodeCard';
 import { ShowList } from './ShowList';
+import { TopicControl } from '../topics';
 import { parseShowParam } from './showFilter';
 import { SubscribeSection } from './SubscribeSection';
 import { usePodcastArchive, usePodcastStatus } from './mutations';
@@ -87,6 +88,7 @@ export function PodcastsScreen() {
               ? `Episodes of ${selectedShow?.name ?? 'this show'}`
               : 'Recent Episodes'}
         </h2>
+        {selectedShow ? <TopicControl key={selectedShow.id} kind="podcast_show" id={selectedShow.id} /> : null}
         {shown.isPending || !viewer.isKnown ? (
           <CardGridSkeleton count={6} label="Loading episodes" />
         ) : shown.isLoadingError ? (

@@ -1,0 +1,1 @@
+export { welcomeRoute } from './routes';

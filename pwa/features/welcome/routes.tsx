@@ -1,0 +1,14 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { topicQueries } from '../../api/topics';
+import { rootRoute, signInFirst } from '../../routing/root';
+
+/** The first visit after sign-up: pick topics to follow, or skip (visitors sign in first). */
+export const welcomeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/welcome',
+  beforeLoad: signInFirst,
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(topicQueries.list());
+  },
+  component: lazyRouteComponent(() => import('./WelcomeScreen'), 'WelcomeScreen'),
+});
