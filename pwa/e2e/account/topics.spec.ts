@@ -3,7 +3,8 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { expectSignedIn, header, main, navigate } from '../support/journey';
 import { selectButton } from '../support/select';
-import { dismissToast } from '../support/toast';
+import { goOffline, goOnline } from '../support/offline';
+import { dismissToast, toast } from '../support/toast';
 
 /*
  * Following and muting topics (docs/decisions/2026-12-04-topics.md): a member who has just signed up
@@ -52,7 +53,7 @@ const toggle = (page: Page, action: 'Follow' | 'Mute', topic: string) => main(pa
 const newsSection = (page: Page) => main(page).getByRole('region', { name: 'News categories' });
 
 function journeys(device: 'desktop' | 'phone') {
-  test(`${device}: follows Audit and mutes Regulatory on Your topics; the choices stay after a reload; a forum category followed is Watching`, async ({ page }, testInfo) => {
+  test(`${device}: follows Audit and mutes Regulatory on Your topics; the choices stay after a reload; a forum category followed is Watching`, async ({ page, context }, testInfo) => {
     const { name } = await signUp(page, 'Tomas');
     await openTopics(page, name);
     const news = newsSection(page);
@@ -85,12 +86,22 @@ function journeys(device: 'desktop' | 'phone') {
     await toggle(page, 'Follow', 'Audit').click();
     await dismissToast(page, 'You follow Audit');
 
+    // Offline the choice waits in the outbox, shows at once, and reaches the server once back online.
+    await goOffline(context);
+    await toggle(page, 'Mute', 'Tax').click();
+    await expect(toast(page)).toContainText('Saved offline');
+    await expect(toggle(page, 'Mute', 'Tax')).toHaveAttribute('aria-pressed', 'true');
+    await goOnline(context);
+    await expect
+      .poll(async () => ((await (await page.request.get('/api/topics')).json()) as { topics: Array<{ name: string; kind: string; level: string | null }> }).topics.find((t) => t.kind === 'news_category' && t.name === 'Tax')?.level)
+      .toBe('muted');
+
     await navigate(page, 'Forums');
     await main(page).getByRole('button', { name: 'Audit & Assurance', exact: true }).click();
     await expect(selectButton(main(page), 'Follow this category')).toContainText('Watching');
   });
 
-  test(`${device}: follow a news category and a show from their own pages; visitors see no control`, async ({ page }) => {
+  test(`${device}: follow a news category and a show from their own pages; visitors see no control`, async ({ page }, testInfo) => {
     // A visitor filtering by one category sees no Follow.
     await page.goto('/news');
     await main(page).getByRole('button', { name: 'Tax', exact: true }).click();
@@ -104,7 +115,11 @@ function journeys(device: 'desktop' | 'phone') {
     await toggle(page, 'Follow', 'Tax').click();
     await dismissToast(page, 'You follow Tax');
     await expect(toggle(page, 'Follow', 'Tax')).toHaveAttribute('aria-pressed', 'true');
+    // Opened afresh (rendered on the server for a member), the category's page still says so.
+    await page.reload();
+    await expect(toggle(page, 'Follow', 'Tax')).toHaveAttribute('aria-pressed', 'true');
     await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: testInfo.outputPath(`news-category-${device}.png`) });
 
     await navigate(page, 'Podcasts');
     await main(page).getByRole('button', { name: 'The Tax Brief', exact: true }).click();

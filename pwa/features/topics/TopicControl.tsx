@@ -15,6 +15,10 @@ export function TopicControl({ kind, id }: { kind: TopicKind; id: string }) {
   if (!user || !topic) return null;
   return (
     <div className="topic-control">
+      {/* Says what the buttons are about beside the filter chips above; the buttons name it themselves. */}
+      <span className="topic-control__name" aria-hidden="true">
+        {topic.name}
+      </span>
       <TopicToggles topic={topic} />
     </div>
   );
