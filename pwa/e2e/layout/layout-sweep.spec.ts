@@ -85,6 +85,8 @@ function routes({ article, discussion, podcast, member }: Ids): Route[] {
     { path: '/profile', signedInOnly: true },
     { path: '/notifications', signedInOnly: true },
     { path: '/notifications/settings', signedInOnly: true },
+    { path: '/topics', signedInOnly: true },
+    { path: '/welcome', signedInOnly: true },
     { path: '/saved' },
     { path: '/cpd', signedInOnly: true },
     { path: '/verify/no-such-code-0000' },
