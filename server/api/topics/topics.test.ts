@@ -97,6 +97,32 @@ describeEachDb('topics', (t) => {
     expect((await agent.request('PUT', `/api/topics/news_category/${news.id}`, { body: { level: 'muted', extra: 1 } })).status).toBe(400);
   });
 
+  it('costs the same number of queries for 1 or many topics and follows', async () => {
+    const { agent } = await newMember(t());
+    const count = async () => {
+      let n = 0;
+      const onQuery = () => n++;
+      t().db.on('query', onQuery);
+      try {
+        expect((await agent.get('/api/topics')).status).toBe(200);
+      } finally {
+        t().db.off('query', onQuery);
+      }
+      return n;
+    };
+    // The first signed-in request also records the visit.
+    await count();
+    const before = await count();
+    for (let i = 0; i < 8; i++) {
+      const news = await createCategory(t().db);
+      const forum = (await forumCategory(t().db)).id;
+      await put(agent, 'news_category', news.id, i % 2 ? 'muted' : 'following');
+      await put(agent, 'podcast_show', (await show()).id, 'following');
+      await put(agent, 'forum_category', forum, 'muted');
+    }
+    expect(await count()).toBe(before);
+  });
+
   it('deleting a news category or a show removes its follows', async () => {
     const admin = await newMember(t(), { role: 'admin' });
     const member = await newMember(t());
