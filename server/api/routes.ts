@@ -7,6 +7,8 @@ import { revisionRoutes } from './revisions/routes';
 import { podcastShowRoutes } from './podcast-shows/routes';
 import { forumRoutes } from './forums/routes';
 import { watchRoutes } from './watches/routes';
+import { discussionReadRoutes } from './discussion-reads/routes';
+import { homeRoutes } from './home/routes';
 import { resourceRoutes } from './resources/routes';
 import { communityRoutes } from './community/routes';
 import { userRoutes, adminUserRoutes } from './users/routes';
@@ -89,6 +91,8 @@ export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, 
     podcastShowRoutes(db),
     forumRoutes(db, writeLimits, site),
     watchRoutes(db),
+    discussionReadRoutes(db),
+    homeRoutes(db, clock),
     resourceRoutes(db),
     communityRoutes(db),
     invitationRoutes({ db, site, limits: rateLimits, mail }),
