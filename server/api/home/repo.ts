@@ -168,14 +168,20 @@ export interface DiscussionRow {
 
 /**
  * The member's discussions: those they started, watch explicitly, or replied to, unless they muted
- * it; most recent activity first.
+ * it; most recent activity first. The candidates come from three indexed lookups by member (author,
+ * their watch rows, their replies), so the cost follows the member's own activity, not the forum's size.
  */
 export function memberDiscussions(db: Knex, userId: string, limit: number): Promise<DiscussionRow[]> {
-  const replied = db('forum_replies as mr').whereRaw('mr.discussion_id = d.id').where('mr.author_id', userId).select(db.raw('1'));
-  const q = db('forum_discussions as d').leftJoin('discussion_watches as w', (j) => j.on('w.discussion_id', 'd.id').andOnVal('w.user_id', '=', userId));
+  const candidates = db('forum_discussions')
+    .where('author_id', userId)
+    .select('id as discussion_id')
+    .union(db('discussion_watches').where({ user_id: userId, level: 'watching' }).select('discussion_id'))
+    .union(db('forum_replies').where('author_id', userId).select('discussion_id'));
+  const q = db('forum_discussions as d')
+    .leftJoin('discussion_watches as w', (j) => j.on('w.discussion_id', 'd.id').andOnVal('w.user_id', '=', userId))
+    .whereIn('d.id', candidates);
   whereOpenTo(q, undefined, 'discussion', 'd');
   return q
-    .where((w) => w.where('d.author_id', userId).orWhere('w.level', 'watching').orWhereExists(replied))
     .where((w) => w.whereNull('w.level').orWhereNot('w.level', 'muted'))
     .orderByRaw('coalesce(d.last_reply_at, d.created_at) desc, d.id desc')
     .limit(limit)
