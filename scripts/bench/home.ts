@@ -4,6 +4,7 @@
  * the real app over loopback HTTP (no response cache), on SQLite and PostgreSQL, with its query count.
  *
  *   npx tsx scripts/bench/home.ts [articles] [members]   (PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server)
+ *   BENCH_PROFILE=1 also prints each query's own time for two requests.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -127,6 +127,8 @@ test('a member follows Audit and mutes Regulatory: the new Audit article is on t
   const card = fresh.getByRole('article').filter({ hasText: published.Audit!.title });
   await expect(card.getByRole('link', { name: published.Audit!.title })).toBeVisible();
   await expect(card.getByText('New in Audit')).toBeVisible();
+  // Then the latest from everything else, under the line.
+  await expect(fresh.getByText('since your last visit', { exact: true })).toBeVisible();
   await expect(main(page).getByRole('link', { name: published.Regulatory!.title })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: `${shots}/home-new-${testInfo.project.name}.png`, fullPage: true });
