@@ -8,6 +8,8 @@ import { podcastShowRoutes } from './podcast-shows/routes';
 import { forumRoutes } from './forums/routes';
 import { watchRoutes } from './watches/routes';
 import { topicRoutes } from './topics/routes';
+import { discussionReadRoutes } from './discussion-reads/routes';
+import { homeRoutes } from './home/routes';
 import { resourceRoutes } from './resources/routes';
 import { communityRoutes } from './community/routes';
 import { userRoutes, adminUserRoutes } from './users/routes';
@@ -91,6 +93,8 @@ export function apiRouters({ db, storage, rateLimits, writeLimits, uploadQuota, 
     forumRoutes(db, writeLimits, site),
     watchRoutes(db),
     topicRoutes(db),
+    discussionReadRoutes(db),
+    homeRoutes(db, clock),
     resourceRoutes(db),
     communityRoutes(db),
     invitationRoutes({ db, site, limits: rateLimits, mail }),

@@ -49,9 +49,16 @@ function endResetSession(ctx: Koa.Context, opts: { secure: boolean }): void {
 
 /** `users.last_seen_at` is written at most this often per user. */
 export const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
+/**
+ * A request this long after the member's last one begins a new visit (docs/home.md, "Visits"): the
+ * home's "since your last visit" is drawn at the end of the previous one. Half an hour is the
+ * usual web-analytics session gap; reading one long article stays one visit.
+ */
+export const VISIT_GAP_MS = 30 * 60 * 1000;
 
 /**
- * The users table's "Last seen": one conditional UPDATE when the signed-in user's stored time is
+ * The users table's "Last seen", and the end of the member's previous visit (`previous_visit_at`,
+ * moved when a request comes VISIT_GAP_MS or more after the last one): one conditional UPDATE when the signed-in user's stored time is
  * older than LAST_SEEN_EVERY_MS, never one per request. The row read with the session says when it
  * was last written; this process also remembers its own writes (the session cache may hand it an
  * older copy of the row), and the UPDATE's own condition keeps several processes to one write.
@@ -75,10 +82,16 @@ class LastSeen {
     if (this.written.size >= 10_000) this.written.clear();
     this.written.set(user.id, at);
     const threshold = new Date(at - LAST_SEEN_EVERY_MS).toISOString();
+    const visitGap = new Date(at - VISIT_GAP_MS).toISOString();
+    // The same statement moves the previous visit's end when this request begins a new visit,
+    // judged by the stored time (not this process's copy), so several processes agree.
     await this.db('users')
       .where('id', user.id)
       .andWhere((w) => w.whereNull('last_seen_at').orWhere('last_seen_at', '<=', threshold))
-      .update({ last_seen_at: new Date(at).toISOString() });
+      .update({
+        last_seen_at: new Date(at).toISOString(),
+        previous_visit_at: this.db.raw('case when last_seen_at is not null and last_seen_at <= ? then last_seen_at else previous_visit_at end', [visitGap]),
+      });
   }
 }
 

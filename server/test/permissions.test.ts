@@ -426,6 +426,11 @@ const MATRIX: Record<string, Case | Case[]> = {
     { name: 'published', call: async (f) => ({ path: `/api/forum/discussions/${await discussion(f)}/watch`, body: { level: 'muted' } }), expect: signedIn(200) },
     { name: 'draft', call: async (f) => ({ path: `/api/forum/discussions/${await draftDiscussion(f)}/watch`, body: { level: 'watching' } }), expect: { ...signedIn(404), subscriber: 200, editor: 200, admin: 200 } },
   ],
+  'PUT /api/forum/discussions/:id/read': [
+    { name: 'published', call: async (f) => ({ path: `/api/forum/discussions/${await discussion(f)}/read` }), expect: signedIn(200) },
+    { name: 'draft', call: async (f) => ({ path: `/api/forum/discussions/${await draftDiscussion(f)}/read` }), expect: { ...signedIn(404), subscriber: 200, editor: 200, admin: 200 } },
+  ],
+  'GET /api/home': { call: () => ({ path: '/api/home' }), expect: signedIn(200) },
   'GET /api/forum/categories/:id/watch': { call: (f) => ({ path: `/api/forum/categories/${f.forumCategoryId}/watch` }), expect: signedIn(200) },
   'PUT /api/forum/categories/:id/watch': { call: (f) => ({ path: `/api/forum/categories/${f.forumCategoryId}/watch`, body: { level: 'watching' } }), expect: signedIn(200) },
   // A member's own topics (following and muting).

@@ -115,7 +115,8 @@ test('a member saves from a card, reads part of the article, and home continues 
   await expect(shelf(page).getByText(/^\d+% read$/)).toBeVisible();
   await expect(shelf(page).getByRole('link', { name: episode.title, exact: true })).toHaveAttribute('href', `/podcasts/${episode.id}`);
   await expect(shelf(page).getByText('Resume at 1:05 of 10:00')).toBeVisible();
-  await expect(shelf(page).getByRole('link', { name: 'Saved (1)' })).toHaveAttribute('href', '/saved');
+  // Saved is the home's own section, after Continue.
+  await expect(main(page).getByRole('region', { name: 'Saved' }).getByRole('link', { name: 'Saved (1)' })).toHaveAttribute('href', '/saved');
 
   // The same after a reload, which the server renders for the member.
   await page.reload();

@@ -7,6 +7,7 @@ import type { DiscussionDetail, Reply } from '../../../contracts/forums';
 import { authQueries } from '../../session/queries';
 import { ApiError } from '../../lib/errors';
 import { forumQueries } from '../../api/forums';
+import { useMarkDiscussionRead } from '../../api/home';
 import { OfflineError, serverMessage } from '../../lib/errors';
 import { Avatar } from '../../components/Avatar';
 import { BackLink } from '../../components/BackLink';
@@ -45,6 +46,8 @@ export function DiscussionScreen() {
   const discussion = useQuery(forumQueries.discussion(id));
   useReadingTime(discussion.data ? { type: 'discussion', id: discussion.data.id, title: discussion.data.title } : null);
   const viewer = useViewer();
+  // Opening it clears its unread replies on the member's home.
+  useMarkDiscussionRead(viewer.isSignedIn && discussion.data ? discussion.data.id : undefined);
   const categories = useQuery(forumQueries.categories());
   const queuedReplies = useQueuedItems('reply', { targetId: id });
   const { data: user } = useQuery(authQueries.user());

@@ -9,7 +9,7 @@ import { Time } from '../../components/Time';
 import { formatCount } from '../../lib/format';
 import { useViewer } from '../../session/viewer';
 import { useSiteName } from '../site';
-import { ContinueShelf } from './ContinueShelf';
+import { MemberHome } from './MemberHome';
 import { NewsShowcase } from './NewsShowcase';
 import { PodcastShowcase } from './PodcastShowcase';
 import './home.css';
@@ -37,8 +37,8 @@ const FORUM_SHOWCASE = [
 
 /**
  * Spec 2, Home. The hero's Join Community and the closing Get Started Today invite visitors to sign
- * up; a signed-in member is already in: the hero gives way to their Continue shelf and the closing
- * call points to the forums (docs/decisions/2026-11-25-home-for-members.md, 2026-11-28-daily-user.md).
+ * up; a signed-in member is already in: the hero gives way to their own home (docs/home.md) and the
+ * closing call points to the forums (docs/decisions/2026-11-25-home-for-members.md, 2026-11-28-daily-user.md).
  */
 export function HomeScreen() {
   const siteName = useSiteName();
@@ -49,7 +49,7 @@ export function HomeScreen() {
   return (
     <div className="home">
       {isSignedIn ? (
-        <ContinueShelf />
+        <MemberHome />
       ) : (
         <section className="hero" aria-labelledby="hero-title">
           <p className="hero__eyebrow">For accounting, audit and corporate-finance professionals</p>

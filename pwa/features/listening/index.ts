@@ -4,7 +4,7 @@
  * these names only. The wing imports no other feature.
  */
 export { PlayerHost } from './PlayerHost';
-export { addToUpNext, loadPositions, playEpisode, togglePlay, usePlayerSelect, type PlayerState } from './player';
+export { addToUpNext, loadPositions, playEpisode, togglePlay, usePlayerSelect, type PlayerEpisode, type PlayerState } from './player';
 export { isFinished, latestPosition } from './logic';
 export { DownloadButton } from './DownloadButton';
 export { EpisodesSection } from './EpisodesSection';

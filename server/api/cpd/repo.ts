@@ -367,6 +367,14 @@ export async function countedBetween(db: Knex, userId: string, from: string, to:
   return Number(row?.total ?? 0);
 }
 
+const DAY_MS = 86_400_000;
+
+/** Seconds counted for the member in the UTC day of `nowMs` (the nudge's and the home's "today"). */
+export function countedToday(db: Knex, userId: string, nowMs: number): Promise<number> {
+  const dayStart = Math.floor(nowMs / DAY_MS) * DAY_MS;
+  return countedBetween(db, userId, new Date(dayStart).toISOString(), new Date(dayStart + DAY_MS).toISOString());
+}
+
 /** Every revision of the member's entries (the profile's download). */
 export function allRevisions(db: Knex, userId: string): Promise<Array<RevisionRow & { entry_id: string }>> {
   return db('cpd_revisions').where({ user_id: userId }).orderBy([{ column: 'changed_at', order: 'asc' }, { column: 'id', order: 'asc' }]).select('id', 'entry_id', 'changed_at', 'before', 'after');

@@ -35,7 +35,7 @@ import {
   presentYear,
 } from './presenter';
 import {
-  countedBetween,
+  countedToday,
   countedDays,
   countTime,
   createExternalEntry,
@@ -58,7 +58,6 @@ import { yearEndStanding } from './standing';
 
 export const ENTRY_NOT_FOUND = 'CPD entry not found';
 export const NO_SUCH_CODE = 'No CPD entry has this code';
-const DAY_MS = 86_400_000;
 
 const aheadMessage = (field: string) => `${field} is in the future: check this device's clock`;
 
@@ -134,8 +133,7 @@ export function cpdRoutes({ db, site, clock }: { db: Knex; site: SiteInfo; clock
     const settingsRow = await findSettings(db, user.id);
     const settings = presentSettings(settingsRow);
     const nowMs = clock();
-    const dayStart = Math.floor(nowMs / DAY_MS) * DAY_MS;
-    const minutesToday = minutesOf(await countedBetween(db, user.id, new Date(dayStart).toISOString(), new Date(dayStart + DAY_MS).toISOString()));
+    const minutesToday = minutesOf(await countedToday(db, user.id, nowMs));
     const { missingHours: missingHoursNearYearEnd, yearEnd } = await yearEndStanding(db, user.id, nowMs, settingsRow);
     const body: CpdToday = { minutesToday, missingHoursNearYearEnd, trackingPaused: settings.trackingPaused, yearEnd };
     privately(ctx);
