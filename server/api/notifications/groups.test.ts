@@ -199,7 +199,7 @@ describe.each(DB_KINDS)('grouped notifications [%s]', (kind) => {
     const discussionId = await discussionOf(maya, 'Month-end close');
     await watch(reader, discussionId);
     await maya.agent.post('/api/forum/replies', { discussionId, content: 'Bank first.' });
-    await tom.agent.post('/api/forum/replies', { discussionId, content: 'Then **accruals** and prepayments.' });
+    await tom.agent.post('/api/forum/replies', { discussionId, content: 'Then **accruals**, and prepayments.' });
     // A watched discussion in a forum category the reader muted: no line for it.
     const mutedForum = (await forumCategory(t.db)).id;
     const quietId = await discussionOf(maya, 'Quiet corner', mutedForum);
@@ -229,7 +229,7 @@ describe.each(DB_KINDS)('grouped notifications [%s]', (kind) => {
     const [digest] = await smtp.waitFor(reader.user.email);
     const text = digest.parsed.text ?? '';
     expect(digest.parsed.subject).toBe('1 new notification on Ledger Commons');
-    expect(text).toContain('Tom and Maya replied to “Month-end close” “Then accruals and prepayments.”');
+    expect(text).toContain('Tom and Maya replied to “Month-end close” “Then accruals, and prepayments.”');
     expect(text).not.toContain('Bank first.');
     expect(text).not.toContain('Quiet corner');
     expect(text).not.toContain('Words from a muted place');

@@ -108,6 +108,9 @@ export function excerptOf(row: NotificationRow): string | null {
   return text.length > 300 ? `${text.slice(0, 297)}...` : text;
 }
 
+/** A Markdown emphasis or code span: its marks, then the words between them (not snake_case inside a word). */
+const EMPHASIS = /(?<!\w)(\*\*|__|~~|\*|_|`)(\S(?:[^\n]*?\S)?)\1(?!\w)/g;
+
 /** Types whose source is a reply or comment a group may quote (a moderation notice's post is not quoted). */
 const QUOTED: ReadonlySet<NotificationType> = new Set(['discussion_reply', 'watched_reply', 'article_comment', 'mention']);
 
@@ -118,7 +121,8 @@ const QUOTED: ReadonlySet<NotificationType> = new Set(['discussion_reply', 'watc
  */
 export function groupExcerptOf(row: NotificationRow, open: boolean): string | null {
   if (!open || !row.source_text || !QUOTED.has(row.type)) return null;
-  const text = plainText(mentionsAsText(row.source_text));
+  // Emphasis first, so "**accruals**:" reads "accruals:" (plainText alone leaves a space where the marks were).
+  const text = plainText(mentionsAsText(row.source_text).replace(EMPHASIS, '$2'));
   return text ? truncateWords(text, NOTIFICATION_LIMITS.groupExcerpt) : null;
 }
 
