@@ -41,6 +41,8 @@ export const NOTIFICATION_LIMITS = {
   mentionSuggestions: 8,
   /** Longest `q` for the suggestions. */
   mentionQueryLength: 50,
+  /** Characters of a group's excerpt (plain text, cut at a word). */
+  groupExcerpt: 120,
   /** The list's page size and its cap. */
   pageSize: 20,
   pageSizeMax: 50,
@@ -92,6 +94,23 @@ export const Notification = z.object({
   outcome: z.enum(['hidden', 'restored', 'deleted', 'dismissed']).nullable().optional(),
 });
 export type Notification = z.infer<typeof Notification>;
+
+/**
+ * One line of the grouped list (`GET /api/notifications/groups`, docs/notifications.md "Groups"):
+ * the notifications of one discussion's replies, one article's comments, one place's mentions, or a
+ * single other notification. `id` is the group's key (what `POST /api/notifications/groups/:id/read`
+ * takes); `type`, `target`, `outcome` and `excerpt` are its newest row's; `actors` the newest three
+ * distinct ones, newest first, `actorCount` all of them; `read` false while any row is unread.
+ */
+export const NotificationGroup = Notification.extend({
+  count: z.number().int(),
+  unreadCount: z.number().int(),
+  actors: z.array(NotificationActor.nullable()),
+  actorCount: z.number().int(),
+  /** The first words of the newest reply or comment, plain text; null when there are none to quote. */
+  excerpt: z.string().nullable(),
+});
+export type NotificationGroup = z.infer<typeof NotificationGroup>;
 
 /** `GET /api/notifications`: newest first; `X-Next-Cursor` names the next page, passed back as `cursor`. */
 export const NotificationListQuery = z.object({

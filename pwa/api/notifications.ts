@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 // Types only: the outbox (in the first load) imports this module, and contracts/notifications.ts brings zod.
-import type { Notification, NotificationSettings, NotificationSettingsInput, UnreadCount } from '../../contracts/notifications';
+import type { NotificationGroup, NotificationSettings, NotificationSettingsInput, UnreadCount } from '../../contracts/notifications';
 import { apiFetch, apiFetchPage, type ListPage } from './client';
 
 /*
  * A member's notifications (docs/notifications.md). Keys mirror the paths under
- * /api/notifications: the list ['notifications', 'list'], the unread count
+ * /api/notifications: the grouped list ['notifications', 'groups'], the unread count (of groups)
  * ['notifications', 'unread-count'] and the settings ['notifications', 'settings']. Every GET goes
  * through the offline store, so the list and the count read offline as last loaded.
  */
@@ -14,24 +14,25 @@ import { apiFetch, apiFetchPage, type ListPage } from './client';
 const UNREAD_COUNT_INTERVAL_MS = 60_000;
 
 // The server's page (NOTIFICATION_LIMITS.pageSize, 20) without naming it: see the import above.
-const listPath = (cursor: string | null) => `/api/notifications${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`;
+const listPath = (cursor: string | null) => `/api/notifications/groups${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`;
 
 export const notificationQueries = {
   /**
-   * Newest first, a page at a time by `X-Next-Cursor`; the bell's popover shows the first page's
+   * The groups (one per discussion's replies, article's comments, place's mentions, else one
+   * notification), newest first, a page at a time by `X-Next-Cursor`; the bell's popover shows the first page's
    * newest few, so both share one request and one cache. Stale at once: notifications arrive from
    * other members, so each open of the popover or the screen asks again (the app's default is never stale).
    */
   list: () =>
     infiniteQueryOptions({
-      queryKey: ['notifications', 'list'],
-      queryFn: ({ pageParam, signal }) => apiFetchPage<Notification>(listPath(pageParam), { signal }),
+      queryKey: ['notifications', 'groups'],
+      queryFn: ({ pageParam, signal }) => apiFetchPage<NotificationGroup>(listPath(pageParam), { signal }),
       initialPageParam: null as string | null,
-      getNextPageParam: (last: ListPage<Notification>) => last.nextCursor,
+      getNextPageParam: (last: ListPage<NotificationGroup>) => last.nextCursor,
       staleTime: 0,
       gcTime: 30 * 60_000,
     }),
-  /** The bell's badge: asked again every minute while the page is visible and when the window gets focus. */
+  /** The bell's badge, unread groups: asked again every minute while the page is visible and when the window gets focus. */
   unreadCount: () =>
     queryOptions({
       queryKey: ['notifications', 'unread-count'],
@@ -47,12 +48,12 @@ export const notificationQueries = {
     }),
 };
 
-/** One notification (its id) or all of them marked read. */
+/** One group (its id, the group's key) or all of them marked read. */
 export type NotificationsRead = { id: string } | 'all';
 
 /** The request of a mark-read write: the outbox item's method and path (both endpoints are idempotent). */
 export function markReadPath(read: NotificationsRead): string {
-  return read === 'all' ? '/api/notifications/read-all' : `/api/notifications/${encodeURIComponent(read.id)}/read`;
+  return read === 'all' ? '/api/notifications/read-all' : `/api/notifications/groups/${encodeURIComponent(read.id)}/read`;
 }
 
 /**
@@ -62,11 +63,11 @@ export function markReadPath(read: NotificationsRead): string {
  * (features/notifications), which would otherwise take it off twice.
  */
 export function showReadInCache(queryClient: QueryClient, read: NotificationsRead): void {
-  const matches = (n: Notification) => read === 'all' || n.id === read.id;
-  queryClient.setQueryData<InfiniteData<ListPage<Notification>>>(notificationQueries.list().queryKey, (data) =>
+  const matches = (n: NotificationGroup) => read === 'all' || n.id === read.id;
+  queryClient.setQueryData<InfiniteData<ListPage<NotificationGroup>>>(notificationQueries.list().queryKey, (data) =>
     data && {
       ...data,
-      pages: data.pages.map((page) => ({ ...page, items: page.items.map((n) => (!n.read && matches(n) ? { ...n, read: true } : n)) })),
+      pages: data.pages.map((page) => ({ ...page, items: page.items.map((n) => (!n.read && matches(n) ? { ...n, read: true, unreadCount: 0 } : n)) })),
     },
   );
   if (read === 'all') queryClient.setQueryData<UnreadCount>(notificationQueries.unreadCount().queryKey, (data) => data && { count: 0 });

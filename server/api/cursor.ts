@@ -32,7 +32,11 @@ export interface DiscussionCursor {
   id: string;
 }
 
-export function encodeCursor(values: ListCursor | AscCursor | z.infer<typeof DiscussionTuple>): string {
+/** Grouped notifications, newest group first: (the group's newest createdAt, its key) of the last one. */
+const GroupCursor = z.tuple([IsoTimestamp, z.string().regex(/^[a-z]+-[0-9a-f-]{36}$/)]);
+export type GroupCursor = z.infer<typeof GroupCursor>;
+
+export function encodeCursor(values: ListCursor | AscCursor | GroupCursor | z.infer<typeof DiscussionTuple>): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
 
@@ -50,6 +54,7 @@ function decode<S extends z.ZodType>(schema: S, cursor: string, param: string): 
 
 export const decodeListCursor = (cursor: string, param: string): ListCursor => decode(ListCursor, cursor, param);
 export const decodeAscCursor = (cursor: string, param: string): AscCursor => decode(AscCursor, cursor, param);
+export const decodeGroupCursor = (cursor: string, param: string): GroupCursor => decode(GroupCursor, cursor, param);
 
 export const encodeDiscussionCursor = ({ pinned, createdAt, id }: DiscussionCursor): string =>
   encodeCursor([pinned ? 1 : 0, createdAt, id]);

@@ -218,20 +218,29 @@ export function notificationMail(site: MailSite, item: NotificationMailItem, foo
  * The day's digest (channel `digest`): every waiting notification of one member, newest first, and for
  * a member who asked for it, the CPD hours still missing as their CPD year ends (`cpd`, already in words).
  */
+/** Something new in a topic the member follows, as the digest lists it. */
+export interface DigestTopicItem {
+  topic: string;
+  title: string;
+  link: string;
+}
+
 export function digestMail(
   site: MailSite,
   items: NotificationMailItem[],
   footer: Omit<NotificationMailFooter, 'typeName'> & { typeName: string },
   cpd: string | null = null,
+  topics: DigestTopicItem[] = [],
 ): MailContent {
   const siteName = oneLine(site.siteName);
   const count = items.length;
   const ledger = cpd ? [`Your CPD ledger: ${cpd}. ${site.origin}/cpd`] : [];
+  const followed = topics.length ? ['New in your topics:', ...topics.map((i) => `New in ${oneLine(i.topic)}: “${oneLine(i.title)}” ${i.link}`)] : [];
   return {
     subject: oneLine(`${count} new notification${count === 1 ? '' : 's'} on ${siteName}`),
     ...layout(site, {
       heading: `Your daily summary from ${siteName}`,
-      intro: [...items.map((i) => `${oneLine(i.summary)}${i.excerpt ? ` “${i.excerpt}”` : ''}${i.link ? ` ${i.link}` : ''}`), ...ledger],
+      intro: [...items.map((i) => `${oneLine(i.summary)}${i.excerpt ? ` “${i.excerpt}”` : ''}${i.link ? ` ${i.link}` : ''}`), ...followed, ...ledger],
       action: { label: 'See all notifications', url: `${site.origin}/notifications` },
       outro: notificationOutro(footer),
     }),

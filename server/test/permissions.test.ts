@@ -265,6 +265,15 @@ const MATRIX: Record<string, Case | Case[]> = {
     call: async (f) => ({ path: `/api/notifications/${await notification(f)}/read` }),
     expect: { ...signedIn(404), subscriber: 200 },
   },
+  'GET /api/notifications/groups': { call: () => ({ path: '/api/notifications/groups' }), expect: signedIn(200) },
+  'POST /api/notifications/groups/:key/read': {
+    call: async (f) => {
+      const id = await notification(f);
+      const row = await f.t.db('notifications').where({ id }).first('discussion_id');
+      return { path: `/api/notifications/groups/reply-${row.discussion_id}/read` };
+    },
+    expect: { ...signedIn(404), subscriber: 200 },
+  },
   'GET /api/notifications/settings': { call: () => ({ path: '/api/notifications/settings' }), expect: signedIn(200) },
   'PUT /api/notifications/settings': { call: () => ({ path: '/api/notifications/settings', body: { mention: 'email' } }), expect: signedIn(200) },
   // The mail's signed link is the credential: no sign-in (RFC 8058 one-click).

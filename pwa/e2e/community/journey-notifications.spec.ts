@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { header, main, signInWithForm } from '../support/journey';
-import { ACTOR, bell, bellName, newRecipient, notify, unreadOnServer } from '../support/notifications';
+import { ACTOR_FIRST, bell, bellName, newRecipient, notify, unreadOnServer } from '../support/notifications';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 
 /*
  * A member hears that someone replied to their discussion and goes to the reply, the way
@@ -31,7 +32,7 @@ test('the bell leads to the notifications; tapping one opens the reply and count
   const width = page.viewportSize()!.width;
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
-  await list.getByRole('link', { name: `Unread: ${ACTOR} replied to your discussion “${member.discussion.title}”` }).click();
+  await list.getByRole('link', { name: `Unread: ${ACTOR_FIRST} replied to “${member.discussion.title}”` }).click();
   await expect(page).toHaveURL(`/forums/${member.discussion.id}#reply-${ids.reply}`);
   await expect(main(page).getByRole('heading', { level: 1, name: member.discussion.title })).toBeVisible();
   await expect(page.locator(`#reply-${ids.reply}`)).toContainText('Reconcile the bank first.');
@@ -50,4 +51,47 @@ test('the bell leads to the notifications; tapping one opens the reply and count
     await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Notifications' })).toBeVisible();
   }
   await member.api.dispose();
+});
+
+test('two replies from two members in a watched discussion: one line with both, the newest words; opening it clears it', async ({ page, playwright, baseURL }, testInfo) => {
+  const maya = await newRecipient(playwright, baseURL!, 'Maya');
+  const tom = await newRecipient(playwright, baseURL!, 'Tom');
+  const member = await newRecipient(playwright, baseURL!, 'Wren');
+  // Wren watches Maya's discussion (the watching screens are journey-watching's); Tom replies, then Maya.
+  expect((await member.api.put(`/api/forum/discussions/${maya.discussion.id}/watch`, { data: { level: 'watching' } })).status()).toBe(200);
+  expect((await tom.api.post('/api/forum/replies', { data: { discussionId: maya.discussion.id, content: 'Reconcile the bank accounts first.' } })).status()).toBe(201);
+  const newest = await maya.api.post('/api/forum/replies', { data: { discussionId: maya.discussion.id, content: 'Then the **accruals**: audit fee and unused holiday.' } });
+  expect(newest.status()).toBe(201);
+  const { id: newestId } = (await newest.json()) as { id: string };
+  const phone = (page.viewportSize()?.width ?? 1280) < 640;
+
+  await page.goto('/');
+  await signInWithForm(page, member);
+  // Two replies, one group: the bell counts one.
+  await expect(bell(page)).toHaveAccessibleName(bellName(1));
+  await bell(page).click();
+  if (!phone) await page.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: 'See all' }).click();
+  await expect(page).toHaveURL('/notifications');
+  const list = main(page).getByRole('list', { name: 'Notifications' });
+  const line = list.getByRole('listitem');
+  await expect(line).toHaveCount(1);
+  const link = list.getByRole('link', { name: `Unread: Maya and Tom replied to “${maya.discussion.title}”` });
+  await expect(link).toBeVisible();
+  // The newest reply's words as plain text, not the older reply's.
+  await expect(line).toContainText('Then the accruals: audit fee and unused holiday.');
+  await expect(line).not.toContainText('Reconcile the bank');
+  await expect(line).not.toContainText('**');
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `test-results/screenshots/notifications-grouped-${testInfo.project.name.replace(/\W+/g, '-')}.png` });
+
+  await link.click();
+  await expect(page).toHaveURL(`/forums/${maya.discussion.id}#reply-${newestId}`);
+  await expect(page.locator(`#reply-${newestId}`)).toContainText('unused holiday');
+  await expect(bell(page)).toHaveAccessibleName(bellName(0));
+  await expect.poll(() => unreadOnServer(member)).toBe(0);
+
+  await page.goBack();
+  await expect(list.getByRole('link', { name: `Maya and Tom replied to “${maya.discussion.title}”` })).toBeVisible();
+  await expect(list.getByRole('link', { name: /^Unread: / })).toHaveCount(0);
+  for (const m of [maya, tom, member]) await m.api.dispose();
 });

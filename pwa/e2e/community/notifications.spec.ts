@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { holdRoute } from '../support/content';
 import { expect, test } from '../support/fixtures';
 import { header, main, signInWithForm } from '../support/journey';
-import { ACTOR, adminApi, bell, bellName, newRecipient, notify, settingsOnServer, unreadOnServer } from '../support/notifications';
+import { ACTOR_FIRST, adminApi, bell, bellName, newRecipient, notify, settingsOnServer, unreadOnServer } from '../support/notifications';
 import { expectSavedContentBanner, storedPaths, waitForServiceWorker, goOffline, goOnline } from '../support/offline';
 import { toast } from '../support/toast';
 
@@ -34,10 +34,10 @@ test('the bell counts unread ones; the popover lists them; opening one goes to i
   const inPopover = popover(page).getByRole('link');
   // Newest first, each sentence by its type with the target's title; all unread.
   await expect(inPopover).toHaveText([
-    `${ACTOR} commented on your article “${member.article.title}”`,
+    `${ACTOR_FIRST} commented on your article “${member.article.title}”`,
     `Your article was published “${member.article.title}”`,
-    `${ACTOR} mentioned you in a reply in “${member.discussion.title}”`,
-    `${ACTOR} replied to your discussion “${member.discussion.title}”`,
+    `${ACTOR_FIRST} mentioned you in a reply in “${member.discussion.title}”`,
+    `${ACTOR_FIRST} replied to “${member.discussion.title}”`,
     'Settings',
     'See all',
   ].map((text, i) => (i < 4 ? `Unread: ${text}` : text)));
@@ -64,7 +64,9 @@ test('the bell counts unread ones; the popover lists them; opening one goes to i
   await expect(page).toHaveURL('/notifications');
   await expect(main(page).getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   await expect(list(page).getByRole('link', { name: /^Unread: / })).toHaveCount(3);
-  await expect(list(page).getByRole('link', { name: `${ACTOR} commented on your article “${member.article.title}”` })).toBeVisible();
+  await expect(list(page).getByRole('link', { name: `${ACTOR_FIRST} commented on your article “${member.article.title}”` })).toBeVisible();
+  // Each group quotes its newest reply's or comment's first words.
+  await expect(list(page).getByRole('listitem').filter({ hasText: 'commented on your article' })).toContainText('Clear and useful.');
   await expectNoSeriousA11yViolations(page);
 
   await main(page).getByRole('button', { name: 'Mark all as read' }).click();
@@ -96,11 +98,13 @@ test('an article moved back to draft and renamed: "no longer available", no link
   await expect(page).toHaveURL('/notifications');
   const rows = list(page).getByRole('listitem');
   await expect(rows).toHaveText([
-    new RegExp(`Unread: ${ACTOR} replied to your discussion “${member.discussion.title}”`),
-    new RegExp(`Unread: ${ACTOR} commented on your article, which is no longer available`),
+    new RegExp(`Unread: ${ACTOR_FIRST} replied to “${member.discussion.title}”`),
+    new RegExp(`Unread: ${ACTOR_FIRST} commented on your article, which is no longer available`),
     /Unread: Your article was published; it is no longer available/,
   ]);
-  // The discussion is still a link; the hidden article's rows are words only, with no link to a 404.
+  // The discussion is still a link; the hidden article's rows are words only, with no link to a 404,
+  // and its comment's words are not quoted.
+  await expect(rows.nth(1)).not.toContainText('Clear and useful.');
   await expect(list(page).getByRole('link')).toHaveCount(1);
   await expect(list(page).getByRole('link')).toHaveAttribute('href', new RegExp(`^/forums/${member.discussion.id}#reply-`));
   await expect(main(page)).not.toContainText('SECRET');
@@ -162,9 +166,18 @@ test('nothing yet: the empty state; the settings change and stay after a reload'
   await member.api.dispose();
 });
 
-test('a page at a time: Load more asks for the next by its cursor', async ({ page, playwright, baseURL }) => {
+test('a page at a time: Load more asks for the next groups by its cursor', async ({ page, playwright, baseURL }) => {
   const member = await newRecipient(playwright, baseURL!, 'Lena');
-  await notify(playwright, baseURL!, member, Array.from({ length: 22 }, () => 'reply' as const));
+  // 22 groups: a reply in each of 22 discussions of the member's (replies in one discussion are one group).
+  const [category] = (await (await member.api.get('/api/forum/categories')).json()) as Array<{ id: string }>;
+  const admin = await adminApi(playwright, baseURL!);
+  for (let i = 0; i < 22; i++) {
+    const discussion = await member.api.post('/api/forum/discussions', { data: { title: `Question ${i + 1} of Lena's`, content: 'How?', categoryId: category.id } });
+    expect(discussion.status()).toBe(201);
+    const { id } = (await discussion.json()) as { id: string };
+    expect((await admin.post('/api/forum/replies', { data: { discussionId: id, content: `Answer ${i + 1}` } })).status()).toBe(201);
+  }
+  await admin.dispose();
   await page.goto('/');
   await signInWithForm(page, member);
   await page.goto('/notifications');
@@ -180,12 +193,12 @@ test('a list that fails to load says so, and Try again loads it', async ({ page,
   await notify(playwright, baseURL!, member, ['reply']);
   await page.goto('/');
   await signInWithForm(page, member);
-  await page.route('**/api/notifications', (route) => route.fulfill({ status: 500, json: { message: 'Internal error', code: 'internal' } }));
+  await page.route('**/api/notifications/groups', (route) => route.fulfill({ status: 500, json: { message: 'Internal error', code: 'internal' } }));
   await page.goto('/notifications');
   await expect(main(page).getByText('Your notifications could not be loaded.')).toBeVisible();
-  await page.unroute('**/api/notifications');
+  await page.unroute('**/api/notifications/groups');
   await main(page).getByRole('button', { name: 'Try again' }).click();
-  await expect(list(page).getByRole('link', { name: /replied to your discussion/ })).toBeVisible();
+  await expect(list(page).getByRole('link', { name: /replied to “/ })).toBeVisible();
   await member.api.dispose();
 });
 
@@ -235,7 +248,7 @@ test('signed out: no bell, and /notifications asks to sign in, then comes back',
   await main(page).getByLabel('Password').fill(member.password);
   await main(page).getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL('/notifications');
-  await expect(list(page).getByRole('link', { name: new RegExp(`replied to your discussion “${member.discussion.title}”`) })).toBeVisible();
+  await expect(list(page).getByRole('link', { name: new RegExp(`replied to “${member.discussion.title}”`) })).toBeVisible();
   await member.api.dispose();
 });
 
@@ -253,7 +266,7 @@ test.describe('offline', () => {
     await popover(page).getByRole('link', { name: 'See all' }).click();
     await expect(list(page).getByRole('link', { name: /^Unread: / })).toHaveCount(2);
     await expect.poll(async () => (await storedPaths(page)).filter((path) => path.startsWith('/api/notifications'))).toEqual(
-      expect.arrayContaining(['/api/notifications', '/api/notifications/unread-count']),
+      expect.arrayContaining(['/api/notifications/groups', '/api/notifications/unread-count']),
     );
 
     await goOffline(context);
@@ -263,13 +276,13 @@ test.describe('offline', () => {
     await expect(bell(page)).toHaveAccessibleName(bellName(2));
 
     // Opened offline: the discussion was never loaded here, but the notification is read at once.
-    await list(page).getByRole('link', { name: /replied to your discussion/ }).click();
+    await list(page).getByRole('link', { name: /replied to “/ }).click();
     await expect(page).toHaveURL(new RegExp(`/forums/${member.discussion.id}#reply-`));
     await expect(syncStatus(page).getByRole('status')).toHaveText('1 pending');
     await expect(bell(page)).toHaveAccessibleName(bellName(1));
     await page.goBack();
     await expect(list(page).getByRole('link', { name: /^Unread: / })).toHaveCount(1);
-    await expect(list(page).getByRole('link', { name: `${ACTOR} replied to your discussion “${member.discussion.title}”` })).toBeVisible();
+    await expect(list(page).getByRole('link', { name: `${ACTOR_FIRST} replied to “${member.discussion.title}”` })).toBeVisible();
 
     // A reload offline answers the list as stored (unread); the outbox still says read.
     await page.reload();

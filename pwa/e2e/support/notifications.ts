@@ -16,6 +16,8 @@ const unique = () => Math.random().toString(36).slice(2, 8);
 const LONG_BODY = Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1}: how IFRS 16 brings leases onto the balance sheet.`).join('\n\n');
 
 export const ACTOR = ACCOUNTS.admin.name;
+/** How a group of replies, comments or mentions names the admin: by first name ("Avery and 2 others"). */
+export const ACTOR_FIRST = ACTOR.split(' ')[0];
 
 export interface Recipient {
   id: string;

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { forumQueries } from '../../api/forums';
-import type { Notification, NotificationTarget } from '../../../contracts/notifications';
+import { actorsPhrase } from '../../../contracts/notification-groups';
+import type { NotificationGroup, NotificationTarget } from '../../../contracts/notifications';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { AvatarRowsSkeleton } from '../../components/Skeleton';
@@ -30,29 +31,31 @@ const OUTCOME_WORDS = { hidden: 'hid', restored: 'restored', deleted: 'deleted',
 const TARGET_ROUTES = { article: '/news/$id', episode: '/podcasts/$id', discussion: '/forums/$id' } as const;
 
 /**
- * What happened, by type; the actor's name goes first where there is one ('Your article was …' has
- * none). `gone`: the member can no longer open the target, so the words say so instead of a title.
+ * What happened, by type; who acted goes first where there is one ('Your article was …' has none):
+ * a group of replies, comments or mentions by first names ("Maya and 2 others"), the other types by
+ * the actor's full name. `gone`: the member can no longer open the target, so the words say so
+ * instead of a title. A list stored offline by an older version has no `actors`: its actor alone.
  */
-function sentence(n: Notification): { actor: string | null; words: string } {
+function sentence(n: NotificationGroup): { actor: string | null; words: string } {
   const actor = fullName(n.actor, 'Someone');
+  const people = actorsPhrase(n.actors ?? [n.actor], n.actorCount ?? 1);
   const gone = isGone(n.target);
   switch (n.type) {
     case 'discussion_reply':
-      return { actor, words: gone ? 'replied to your discussion, which is no longer available' : 'replied to your discussion' };
+    case 'watched_reply':
+      return { actor: people, words: gone ? 'replied in a discussion that is no longer available' : 'replied to' };
     case 'mention': {
       const { where, what } = MENTIONED_IN[n.target.kind];
-      return { actor, words: gone ? `mentioned you in ${where} ${what} that is no longer available` : `mentioned you in ${where}` };
+      return { actor: people, words: gone ? `mentioned you in ${where} ${what} that is no longer available` : `mentioned you in ${where}` };
     }
     case 'article_comment':
-      return { actor, words: gone ? 'commented on your article, which is no longer available' : 'commented on your article' };
+      return { actor: people, words: gone ? 'commented on your article, which is no longer available' : 'commented on your article' };
     case 'article_published':
       return { actor: null, words: gone ? 'Your article was published; it is no longer available' : 'Your article was published' };
     case 'article_featured':
       return { actor: null, words: gone ? 'Your article was featured; it is no longer available' : 'Your article was featured' };
     case 'answer_marked':
       return { actor, words: gone ? 'marked your reply as the answer in a discussion that is no longer available' : 'marked your reply as the answer' };
-    case 'watched_reply':
-      return { actor, words: gone ? 'replied in a discussion you watch, which is no longer available' : 'replied in a discussion you watch' };
     case 'watched_discussion':
       return { actor, words: gone ? 'started a discussion that is no longer available' : 'started a discussion in a category you watch' };
     // A moderator's decision: no actor named, the moderator acts for the site.
@@ -64,13 +67,14 @@ function sentence(n: Notification): { actor: string | null; words: string } {
 }
 
 /**
- * The notifications as a list (the bell's popover and /notifications): the actor's avatar, the
- * sentence and the target's title as one link to the item (its comment or reply by the path's
- * fragment), the time since; unread ones are marked, for the eye and in the link's name. Opening
- * one marks it read. A target the member can no longer open is plain text with no link (it would
- * be a 404) and, while unread, a Mark as read button.
+ * The grouped notifications as a list (the bell's popover and /notifications): the newest actor's
+ * avatar, the sentence and the target's title as one link to the item (its newest comment or reply
+ * by the path's fragment), the first words of the newest reply or comment, the time of the newest;
+ * unread groups are marked, for the eye and in the link's name. Opening one marks the whole group
+ * read. A target the member can no longer open is plain text with no link (it would be a 404) and,
+ * while unread, a Mark as read button.
  */
-export function NotificationList({ notifications, onOpen }: { notifications: readonly Notification[]; onOpen?: () => void }) {
+export function NotificationList({ notifications, onOpen }: { notifications: readonly NotificationGroup[]; onOpen?: () => void }) {
   const markRead = useMarkRead();
   const queryClient = useQueryClient();
   return (
@@ -117,6 +121,7 @@ export function NotificationList({ notifications, onOpen }: { notifications: rea
                   {text}
                 </Link>
               )}
+              {n.excerpt ? <q className="notification__excerpt">{n.excerpt}</q> : null}
               <span className="notification__time">
                 <Time value={n.createdAt} show="relative" />
               </span>

@@ -1,12 +1,12 @@
 // Reads waiting in the outbox are shown over the server's (or the device's stored) answers, which
 // do not know them yet: the items read, the count lowered, and a refused read shown as not read.
 import { describe, expect, it } from 'vitest';
-import type { Notification } from '../../../contracts/notifications';
+import type { NotificationGroup } from '../../../contracts/notifications';
 import type { OutboxItem } from '../../outbox/db';
 import { queuedReads, unreadAfterQueued, withQueuedReads } from './queuedReads';
 
 const notification = (id: string, createdAt: string, read = false) =>
-  ({ id, createdAt, read, type: 'mention', actor: null, target: { kind: 'article', id: 'a', title: 'T', path: '/news/a' } }) as Notification;
+  ({ id, createdAt, read, type: 'mention', actor: null, target: { kind: 'article', id: 'a', title: 'T', path: '/news/a' } }) as NotificationGroup;
 const item = (kind: OutboxItem['kind'], targetId: string, writtenAt: string, state: OutboxItem['state'] = 'pending'): OutboxItem =>
   ({ id: `${kind}-${targetId}-${writtenAt}`, userId: 'u', kind, method: 'POST', path: '/p', targetId, writtenAt, state }) as OutboxItem;
 

@@ -1,4 +1,4 @@
-import type { Notification } from '../../../contracts/notifications';
+import type { NotificationGroup } from '../../../contracts/notifications';
 import type { OutboxItem } from '../../outbox/db';
 
 /**
@@ -21,7 +21,7 @@ export function queuedReads(items: readonly OutboxItem[]): QueuedReads {
   return { ids: new Set(reads.filter((item) => item.kind === 'readNotification').map((item) => item.targetId)), allBefore: all.at(-1) ?? null };
 }
 
-export function withQueuedReads(notifications: readonly Notification[], queued: QueuedReads): Notification[] {
+export function withQueuedReads(notifications: readonly NotificationGroup[], queued: QueuedReads): NotificationGroup[] {
   return notifications.map((n) =>
     n.read || !(queued.ids.has(n.id) || (queued.allBefore !== null && n.createdAt <= queued.allBefore)) ? n : { ...n, read: true },
   );

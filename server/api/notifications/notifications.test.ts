@@ -560,8 +560,9 @@ describe.each(DB_KINDS)('notifications [%s]', (kind) => {
     const tomorrow = Date.now() + DIGEST_INTERVAL_MS + 60_000;
     expect(await notifier.sendDigests(t.db, MAIL_TEST_PUBLIC_URL, tomorrow)).toBeGreaterThanOrEqual(1);
     const [digest] = await smtp.waitFor(erin.user.email);
-    expect(digest.parsed.subject).toBe('3 new notifications on Ledger Commons');
-    for (const words of ['commented on your article “Audit trails”', 'mentioned you in a comment on “Tax season”', `${MAIL_TEST_PUBLIC_URL}/news/${articleId}#comment-`]) {
+    // One line per group (docs/notifications.md "Groups"): the two comments on one article are one.
+    expect(digest.parsed.subject).toBe('2 new notifications on Ledger Commons');
+    for (const words of [`${carol.user.first_name} and ${bob.user.first_name} commented on “Audit trails” “Two”`, 'mentioned you in a comment on “Tax season”', `${MAIL_TEST_PUBLIC_URL}/news/${articleId}#comment-`]) {
       expect(digest.parsed.text).toContain(words);
     }
     expect(mailHeader(digest, 'List-Unsubscribe')).toMatch(/^<https:\/\/commons\.example\/api\/notifications\/unsubscribe\?token=[^>]+\.digest\.[^>]+>/);
@@ -627,9 +628,11 @@ describe.each(DB_KINDS)('notifications [%s]', (kind) => {
     }
     expect(await list(mallory)).toEqual([]);
     expect((await mallory.agent.post('/api/notifications/read-all')).status).toBe(200);
-    expect(await unread(alice)).toBe(2);
+    // Both replies are one group of the discussion: the bell counts one (docs/notifications.md "Groups").
+    expect(await unread(alice)).toBe(1);
+    expect((await alice.agent.get('/api/notifications')).body.filter((i: Notification) => !i.read)).toHaveLength(2);
 
-    // Idempotent for the owner.
+    // Idempotent for the owner; the group stays unread while one of its rows is.
     expect((await alice.agent.post(`/api/notifications/${first.id}/read`)).status).toBe(200);
     expect((await alice.agent.post(`/api/notifications/${first.id}/read`)).status).toBe(200);
     expect(await unread(alice)).toBe(1);

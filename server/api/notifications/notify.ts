@@ -9,7 +9,7 @@ import {
 } from '../../../contracts/notifications';
 import { enqueueMail, type MailQueue } from '../../mail/outbox';
 import type { Viewer } from '../../middleware/auth';
-import { digestMail, notificationMail, watchedRepliesMail, type MailSite, type NotificationMailItem } from '../../mail/template';
+import { digestMail, notificationMail, watchedRepliesMail, type DigestTopicItem, type MailSite, type NotificationMailItem } from '../../mail/template';
 import { canOpen } from '../content/visibility';
 import {
   activeRecipients,
@@ -17,8 +17,14 @@ import {
   discussionTarget,
   episodeTarget,
   channelsOf,
+  categoriesOfArticles,
   digestRecipientIds,
+  groupKeyOf,
   insertNotifications,
+  lastDigestAt,
+  mutedTopicsOf,
+  newInFollowedTopics,
+  setLastDigestAt,
   markBatchSent,
   markDigested,
   notificationsByIds,
@@ -26,11 +32,12 @@ import {
   watchBatchesDue,
   waitingDigest,
   type EmailState,
+  type MutedTopics,
   type NewNotification,
   type NotificationRow,
   type RecipientRow,
 } from './repo';
-import { excerptOf, summaryOf, targetPath, TYPE_NAMES } from './presenter';
+import { excerptOf, groupExcerptOf, groupSummaryOf, summaryOf, targetPath, TYPE_NAMES } from './presenter';
 import { canOpenNotification, canOpenTarget, type OpenableTarget } from './policy';
 import { unsubscribeToken, type UnsubscribeScope } from './unsubscribe';
 import { isEmailConfirmed } from '../email-confirmations/policy';
@@ -38,6 +45,7 @@ import { categoryWatchersOf, discussionWatchRows } from '../watches/repo';
 import { watchersByLevel } from '../watches/policy';
 import { digestStanding } from '../cpd/standing';
 import { yearEndWords } from '../../../contracts/constants';
+import { toIso } from '../../db/dialect';
 
 /*
  * Turning events into notifications (docs/notifications.md). A write that posts a reply, a comment,
@@ -269,6 +277,12 @@ export class Notifier {
     return { summary: summaryOf(row, open), excerpt: open ? excerptOf(row) : null, link: open ? `${origin}${targetPath(row)}` : null };
   }
 
+  /** A digest line for a group (rows newest first): its sentence, its newest words and link, while the member may open it. */
+  private groupItem(origin: string, rows: NotificationRow[], to: Viewer): NotificationMailItem {
+    const open = canOpenNotification(to, rows[0]);
+    return { summary: groupSummaryOf(rows, open), excerpt: groupExcerptOf(rows[0], open) ?? (open ? excerptOf(rows[0]) : null), link: open ? `${origin}${targetPath(rows[0])}` : null };
+  }
+
   private async mailOne(trx: Knex.Transaction, origin: string, row: NotificationRow, to: RecipientRow): Promise<void> {
     const unsubscribe = this.unsubscribeUrl(origin, to.id, row.type);
     const content = notificationMail(this.site(origin), this.item(origin, row, to), {
@@ -301,15 +315,22 @@ export class Notifier {
         if (mailable) {
           const unsubscribe = this.unsubscribeUrl(origin, userId, 'digest');
           const standing = await digestStanding(trx, userId, at);
+          const muted = await mutedTopicsOf(trx, userId);
+          const articleCategories = await categoriesOfArticles(trx, [...new Set(rows.flatMap((r) => (r.article_id ? [r.article_id] : [])))]);
+          const lines = groupRows(rows.filter((r) => !inMutedTopic(r, muted, articleCategories))).map((group) => this.groupItem(origin, group, mailable));
+          const since = toIso(await lastDigestAt(trx, userId)) ?? new Date(at - DIGEST_INTERVAL_MS).toISOString();
+          const topics = followedLines(origin, await newInFollowedTopics(trx, userId, since, new Date(at).toISOString(), DIGEST_TOPIC_ITEMS));
           const content = digestMail(
             this.site(origin),
-            rows.map((r) => this.item(origin, r, mailable)),
+            lines,
             { settingsUrl: `${origin}/notifications/settings`, unsubscribeUrl: unsubscribe, typeName: 'the daily summary' },
             standing && yearEndWords(standing.missingHours, standing.yearEnd),
+            topics,
           );
           await enqueueMail(trx, { kind: 'notification_digest', to: { address: mailable.email, name: nameOf(mailable) }, listUnsubscribe: this.listUnsubscribe(unsubscribe), ...content });
         }
         await markDigested(trx, rows.map((r) => r.id));
+        if (mailable) await setLastDigestAt(trx, userId, new Date(at).toISOString());
         return Boolean(mailable);
       });
       if (sent) queued++;
@@ -353,6 +374,38 @@ export class Notifier {
     if (queued) this.kick();
     return queued;
   }
+}
+
+/** Most articles and most episodes the digest's "New in your topics" lists. */
+export const DIGEST_TOPIC_ITEMS = 10;
+
+/** The rows (newest first) in the list's groups, groups in the order of their newest row. */
+function groupRows(rows: readonly NotificationRow[]): NotificationRow[][] {
+  const groups = new Map<string, NotificationRow[]>();
+  for (const r of rows) {
+    const key = groupKeyOf(r);
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  return [...groups.values()];
+}
+
+/** Whether a notification is about something in a topic the member muted: then the digest leaves it out. */
+function inMutedTopic(row: NotificationRow, muted: MutedTopics, articleCategories: Map<string, string[]>): boolean {
+  if (row.article_id) return (articleCategories.get(row.article_id) ?? []).some((c) => muted.newsCategories.has(c));
+  if (row.podcast_id) return Boolean(row.episode_show_id && muted.shows.has(row.episode_show_id));
+  return Boolean(row.discussion_category_id && muted.forumCategories.has(row.discussion_category_id));
+}
+
+/** The digest's followed-topics lines: each item once (its first followed topic), articles then episodes, newest first. */
+function followedLines(origin: string, rows: Awaited<ReturnType<typeof newInFollowedTopics>>): DigestTopicItem[] {
+  const seen = new Set<string>();
+  const out: DigestTopicItem[] = [];
+  for (const r of rows) {
+    if (seen.has(r.id)) continue;
+    seen.add(r.id);
+    out.push({ topic: r.topic_name, title: r.title, link: `${origin}${r.kind === 'article' ? '/news/' : '/podcasts/'}${r.id}` });
+  }
+  return out;
 }
 
 /** A digest gathers at most a day: a member's waiting notifications go once the oldest is this old. */

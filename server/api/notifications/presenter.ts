@@ -1,8 +1,10 @@
-import { mentionsAsText, type Notification, type NotificationType } from '../../../contracts/notifications';
+import { actorsPhrase } from '../../../contracts/notification-groups';
+import { mentionsAsText, NOTIFICATION_LIMITS, type Notification, type NotificationGroup, type NotificationType } from '../../../contracts/notifications';
+import { plainText, truncateWords } from '../../../contracts/text';
 import { toIso } from '../../db/dialect';
 import type { Viewer } from '../../middleware/auth';
 import { canOpenNotification } from './policy';
-import type { NotificationRow } from './repo';
+import type { GroupActorRow, GroupHead, NotificationRow } from './repo';
 
 /** The PWA path of a notification's target, down to the comment or reply when it is about one. */
 export function targetPath(row: NotificationRow): string {
@@ -104,4 +106,72 @@ export function excerptOf(row: NotificationRow): string | null {
   if (!row.source_text) return null;
   const text = mentionsAsText(row.source_text).replace(/\s+/g, ' ').trim();
   return text.length > 300 ? `${text.slice(0, 297)}...` : text;
+}
+
+/** A Markdown emphasis or code span: its marks, then the words between them (not snake_case inside a word). */
+const EMPHASIS = /(?<!\w)(\*\*|__|~~|\*|_|`)(\S(?:[^\n]*?\S)?)\1(?!\w)/g;
+
+/** Types whose source is a reply or comment a group may quote (a moderation notice's post is not quoted). */
+const QUOTED: ReadonlySet<NotificationType> = new Set(['discussion_reply', 'watched_reply', 'article_comment', 'mention']);
+
+/**
+ * A group's first words: its newest reply's or comment's text as plain text (Markdown and mention
+ * markup dropped), cut at a word near NOTIFICATION_LIMITS.groupExcerpt; none while the member may
+ * not open the target. Hidden sources never get here: the list's query leaves their rows out.
+ */
+export function groupExcerptOf(row: NotificationRow, open: boolean): string | null {
+  if (!open || !row.source_text || !QUOTED.has(row.type)) return null;
+  // Emphasis first, so "**accruals**:" reads "accruals:" (plainText alone leaves a space where the marks were).
+  const text = plainText(mentionsAsText(row.source_text).replace(EMPHASIS, '$2'));
+  return text ? truncateWords(text, NOTIFICATION_LIMITS.groupExcerpt) : null;
+}
+
+/** Who acted in a group, as the list and the digest name them (first names; a deleted account "Someone"). */
+export function groupActors(actors: readonly GroupActorRow[]): NotificationGroup['actors'] {
+  return actors.map((a) => (a.actor_id ? { id: a.actor_id, firstName: a.first_name, lastName: a.last_name, profileImageUrl: a.profile_image_url } : null));
+}
+
+/** A group of the list as its member may see it now (its newest row decides title, link and words). */
+export function presentGroup(head: GroupHead, newest: NotificationRow, actors: readonly GroupActorRow[], viewer: Viewer): NotificationGroup {
+  const base = presentNotification(newest, viewer);
+  const people = groupActors(actors);
+  return {
+    ...base,
+    id: head.group_key,
+    read: Number(head.unread_count) === 0,
+    createdAt: toIso(head.newest_at)!,
+    count: Number(head.row_count),
+    unreadCount: Number(head.unread_count),
+    actor: people[0] ?? null,
+    actors: people.slice(0, 3),
+    actorCount: people.length,
+    excerpt: groupExcerptOf(newest, base.target.available),
+  };
+}
+
+/**
+ * A group as one sentence, for the digest ("Maya and 2 others replied to “…”", rows newest first).
+ * A group of one notification is said as its own mail says it (full name, the type's sentence).
+ */
+export function groupSummaryOf(rows: readonly NotificationRow[], open: boolean): string {
+  const newest = rows[0];
+  if (rows.length === 1) return summaryOf(newest, open);
+  const seen = new Map<string, { firstName: string | null; lastName: string | null } | null>();
+  for (const r of rows) {
+    const key = r.actor_id ?? 'none';
+    if (!seen.has(key)) seen.set(key, r.actor_id ? { firstName: r.actor_first_name, lastName: r.actor_last_name } : null);
+  }
+  const who = actorsPhrase([...seen.values()], seen.size);
+  const title = open ? `“${titleOf(newest)}”` : null;
+  switch (newest.type) {
+    case 'discussion_reply':
+    case 'watched_reply':
+      return title ? `${who} replied to ${title}` : `${who} replied in a discussion that is no longer available`;
+    case 'article_comment':
+      return title ? `${who} commented on ${title}` : `${who} commented on your article, which is no longer available`;
+    case 'mention':
+      return title ? `${who} mentioned you in ${title}` : summaryOf(newest, open);
+    default:
+      return summaryOf(newest, open);
+  }
 }

@@ -60,6 +60,9 @@ export interface NotificationRow {
   /** The comment's or reply's text (null for publish/feature). */
   source_text: string | null;
   outcome?: ModerationOutcomeWord | null;
+  /** What the digest's mute rule reads: the episode's show and the discussion's forum category. */
+  episode_show_id?: string | null;
+  discussion_category_id?: string | null;
 }
 
 /** Who a notification may go to: active accounts only, with what a mail needs. */
@@ -169,6 +172,8 @@ function withDetails(db: Knex) {
       'n.podcast_comment_id',
       'pe.title as episode_title',
       'pe.status as episode_status',
+      'pe.show_id as episode_show_id',
+      'fd.category_id as discussion_category_id',
       db.raw('coalesce(??, ??, ??) as source_text', ['nc.content', 'fr.content', 'pc.content']),
       'n.outcome',
     )
@@ -208,10 +213,130 @@ export async function notificationsByIds(db: Knex, ids: string[]): Promise<Notif
     ]);
 }
 
+/**
+ * The group a notification belongs to (docs/notifications.md, "Groups"), as SQL: replies in one
+ * discussion (to one's own discussion or a watched one), comments on one article, mentions of the
+ * member in one article, episode or discussion; every other notification is a group of its own.
+ * Constant SQL text (no input in it); the same rule as `groupKeyOf` below, which the digest uses.
+ */
+const GROUP_KEY_SQL = `case
+  when n.type in ('discussion_reply', 'watched_reply') then 'reply-' || n.discussion_id
+  when n.type = 'article_comment' then 'comment-' || n.article_id
+  when n.type = 'mention' then 'mention-' || coalesce(n.article_id, n.podcast_id, n.discussion_id)
+  else 'one-' || n.id
+end`;
+
+/** A notification's group key in JS: the same rule as GROUP_KEY_SQL. */
+export function groupKeyOf(row: Pick<NotificationRow, 'id' | 'type' | 'article_id' | 'podcast_id' | 'discussion_id'>): string {
+  if (row.type === 'discussion_reply' || row.type === 'watched_reply') return `reply-${row.discussion_id}`;
+  if (row.type === 'article_comment') return `comment-${row.article_id}`;
+  if (row.type === 'mention') return `mention-${row.article_id ?? row.podcast_id ?? row.discussion_id}`;
+  return `one-${row.id}`;
+}
+
+const GROUP_KEY = /^(reply|comment|mention|one)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** The rows of a group as plain conditions on `notifications` (for updates; undefined: not a key we make). */
+function groupWhere(key: string): ((q: Knex.QueryBuilder) => void) | undefined {
+  const m = GROUP_KEY.exec(key);
+  if (!m) return undefined;
+  const [, family, id] = m;
+  switch (family) {
+    case 'reply':
+      return (q) => q.whereIn('type', ['discussion_reply', 'watched_reply']).andWhere('discussion_id', id);
+    case 'comment':
+      return (q) => q.where({ type: 'article_comment', article_id: id });
+    case 'mention':
+      return (q) => q.where('type', 'mention').andWhere((w) => w.where('article_id', id).orWhere('podcast_id', id).orWhere('discussion_id', id));
+    default:
+      return (q) => q.where('id', id);
+  }
+}
+
+/** A group of the member's list: its key, newest time, rows and unread rows. */
+export interface GroupHead {
+  group_key: string;
+  newest_at: unknown;
+  row_count: number | string;
+  unread_count: number | string;
+}
+
+/** A group's actors, newest first: one row per actor (null: a deleted account). */
+export interface GroupActorRow {
+  group_key: string;
+  actor_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  last_at: unknown;
+}
+
+/**
+ * One page of the member's groups, newest first by their newest row then key, after the cursor;
+ * one grouped query. Rows the list leaves out (a hidden comment or reply) are in no group.
+ */
+export async function listGroupHeads(db: Knex, userId: string, limit: number, before?: [string, string]): Promise<GroupHead[]> {
+  const q = withDetails(db)
+    .clearSelect()
+    .where('n.user_id', userId)
+    .select(
+      db.raw(`${GROUP_KEY_SQL} as group_key`),
+      db.raw('max(n.created_at) as newest_at'),
+      db.raw('count(*) as row_count'),
+      db.raw('sum(case when n.read_at is null then 1 else 0 end) as unread_count'),
+    )
+    .groupByRaw(GROUP_KEY_SQL);
+  if (before) {
+    const [newestAt, key] = before;
+    q.havingRaw(`max(n.created_at) < ? or (max(n.created_at) = ? and ${GROUP_KEY_SQL} < ?)`, [newestAt, newestAt, key]);
+  }
+  return q.orderByRaw(`max(n.created_at) desc, ${GROUP_KEY_SQL} desc`).limit(limit);
+}
+
+/** The newest listed row of each of the member's groups `keys`, with details: one query (a window). */
+export async function newestOfGroups(db: Knex, userId: string, keys: string[]): Promise<Array<NotificationRow & { group_key: string }>> {
+  if (!keys.length) return [];
+  const ranked = withDetails(db)
+    .where('n.user_id', userId)
+    .whereRaw(`${GROUP_KEY_SQL} in (${keys.map(() => '?').join(', ')})`, keys)
+    .select(db.raw(`${GROUP_KEY_SQL} as group_key`), db.raw(`row_number() over (partition by ${GROUP_KEY_SQL} order by n.created_at desc, n.id desc) as rank_in_group`));
+  return db.from(ranked.as('g')).where('g.rank_in_group', 1).select('g.*');
+}
+
+/** Who acted in each of the member's groups `keys`, newest first: one grouped query. */
+export async function actorsOfGroups(db: Knex, userId: string, keys: string[]): Promise<GroupActorRow[]> {
+  if (!keys.length) return [];
+  return withDetails(db)
+    .clearSelect()
+    .where('n.user_id', userId)
+    .whereRaw(`${GROUP_KEY_SQL} in (${keys.map(() => '?').join(', ')})`, keys)
+    .select(
+      db.raw(`${GROUP_KEY_SQL} as group_key`),
+      'n.actor_id',
+      'a.first_name',
+      'a.last_name',
+      'a.profile_image_url',
+      db.raw('max(n.created_at) as last_at'),
+    )
+    .groupByRaw(`${GROUP_KEY_SQL}, n.actor_id, a.first_name, a.last_name, a.profile_image_url`)
+    .orderByRaw('max(n.created_at) desc');
+}
+
+/** The bell's number: the member's groups with an unread row (rows the list leaves out do not count). */
 export async function countUnread(db: Knex, userId: string): Promise<number> {
-  // Through the list's query, so a notification the list leaves out (its comment hidden) is not counted either.
-  const row = await withDetails(db).clearSelect().where('n.user_id', userId).whereNull('n.read_at').count({ n: '*' }).first();
+  const groups = withDetails(db).clearSelect().where('n.user_id', userId).whereNull('n.read_at').select(db.raw(`${GROUP_KEY_SQL} as group_key`)).groupByRaw(GROUP_KEY_SQL);
+  const row = await db.from(groups.as('g')).count({ n: '*' }).first();
   return Number(row?.n ?? 0);
+}
+
+/** Marks every row of one of the member's groups read; 'not_found' when the key is not one of theirs. */
+export async function markGroupRead(db: Knex, userId: string, key: string): Promise<'read' | 'not_found'> {
+  const where = groupWhere(key);
+  if (!where) return 'not_found';
+  const n = await db('notifications').where('user_id', userId).where(where).whereNull('read_at').update({ read_at: now() });
+  if (n) return 'read';
+  const mine = await db('notifications').where('user_id', userId).where(where).first('id');
+  return mine ? 'read' : 'not_found';
 }
 
 /** Marks one of the member's notifications read (kept as it was when already read); 'not_found' for none of theirs. */
@@ -292,4 +417,88 @@ export async function waitingWatchBatch(trx: Knex.Transaction, userId: string, d
 
 export async function markBatchSent(trx: Knex.Transaction, ids: string[]): Promise<void> {
   if (ids.length) await trx('notifications').whereIn('id', ids).andWhere({ email: 'batch' }).update({ email: 'sent' });
+}
+
+/** The topics a member muted, by kind (news categories and shows from topic_follows; forum categories from category_watches). */
+export interface MutedTopics {
+  newsCategories: ReadonlySet<string>;
+  shows: ReadonlySet<string>;
+  forumCategories: ReadonlySet<string>;
+}
+
+export async function mutedTopicsOf(db: Knex, userId: string): Promise<MutedTopics> {
+  const [follows, forums] = await Promise.all([
+    db('topic_follows').where({ user_id: userId, level: 'muted' }).select('kind', 'topic_id') as Promise<Array<{ kind: string; topic_id: string }>>,
+    db('category_watches').where({ user_id: userId, level: 'muted' }).pluck('category_id') as Promise<string[]>,
+  ]);
+  return {
+    newsCategories: new Set(follows.filter((f) => f.kind === 'news_category').map((f) => f.topic_id)),
+    shows: new Set(follows.filter((f) => f.kind === 'podcast_show').map((f) => f.topic_id)),
+    forumCategories: new Set(forums),
+  };
+}
+
+/** The news categories of the given articles (one query): what decides whether a muted category covers one. */
+export async function categoriesOfArticles(db: Knex, articleIds: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (!articleIds.length) return out;
+  const rows: Array<{ article_id: string; category_id: string }> = await db('article_categories').whereIn('article_id', articleIds).select('article_id', 'category_id');
+  for (const r of rows) out.set(r.article_id, [...(out.get(r.article_id) ?? []), r.category_id]);
+  return out;
+}
+
+/** Something new in a topic the member follows, for the digest. */
+export interface FollowedItemRow {
+  kind: 'article' | 'episode';
+  id: string;
+  title: string;
+  topic_name: string;
+  published_at: unknown;
+}
+
+/**
+ * Articles and episodes published in (`since`, `until`] in the member's followed news categories and
+ * shows, none in a category or show they muted; newest first, at most `limit` of each (two queries).
+ * An article in two followed categories comes once per category: the caller keeps the first.
+ */
+export async function newInFollowedTopics(db: Knex, userId: string, since: string, until: string, limit: number): Promise<FollowedItemRow[]> {
+  const follows = (kind: string, level: string) => db('topic_follows').where({ user_id: userId, kind, level }).select('topic_id');
+  const articles = db('news_articles as a')
+    .join('article_categories as ac', 'ac.article_id', 'a.id')
+    .join('news_categories as c', 'c.id', 'ac.category_id')
+    .whereIn('ac.category_id', follows('news_category', 'following'))
+    .whereNotExists(db('article_categories as m').whereRaw('?? = ??', ['m.article_id', 'a.id']).whereIn('m.category_id', follows('news_category', 'muted')))
+    .where({ 'a.status': 'published', 'a.is_archived': false })
+    .where('a.published_at', '>', since)
+    .andWhere('a.published_at', '<=', until)
+    .orderBy([
+      { column: 'a.published_at', order: 'desc' },
+      { column: 'a.id', order: 'desc' },
+    ])
+    .limit(limit)
+    .select(db.raw("'article' as kind"), 'a.id', 'a.title', 'c.name as topic_name', 'a.published_at');
+  const episodes = db('podcast_episodes as e')
+    .join('podcast_shows as s', 's.id', 'e.show_id')
+    .whereIn('e.show_id', follows('podcast_show', 'following'))
+    .whereNotExists(db('podcast_categories as m').whereRaw('?? = ??', ['m.podcast_id', 'e.id']).whereIn('m.category_id', follows('news_category', 'muted')))
+    .where({ 'e.status': 'published', 'e.is_archived': false })
+    .where('e.published_at', '>', since)
+    .andWhere('e.published_at', '<=', until)
+    .orderBy([
+      { column: 'e.published_at', order: 'desc' },
+      { column: 'e.id', order: 'desc' },
+    ])
+    .limit(limit)
+    .select(db.raw("'episode' as kind"), 'e.id', 'e.title', 's.name as topic_name', 'e.published_at');
+  const [a, e] = await Promise.all([articles, episodes]);
+  return [...a, ...e] as FollowedItemRow[];
+}
+
+/** When the member's last digest was built (null: never). */
+export async function lastDigestAt(db: Knex, userId: string): Promise<unknown> {
+  return (await db('users').where({ id: userId }).first('last_digest_at'))?.last_digest_at ?? null;
+}
+
+export async function setLastDigestAt(trx: Knex.Transaction, userId: string, at: string): Promise<void> {
+  await trx('users').where({ id: userId }).update({ last_digest_at: at });
 }

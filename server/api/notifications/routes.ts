@@ -19,9 +19,21 @@ import { badRequest, notFound } from '../../errors';
 import { escapeHtml } from '../../mail/template';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { parseId, validateBody, validateQuery } from '../../middleware/validate';
-import { decodeAscCursor, encodeCursor } from '../cursor';
-import { presentNotification, TYPE_NAMES } from './presenter';
-import { countUnread, listNotifications, markAllRead, markRead, saveSettings, settingsOf } from './repo';
+import { decodeAscCursor, decodeGroupCursor, encodeCursor } from '../cursor';
+import { presentGroup, presentNotification, TYPE_NAMES } from './presenter';
+import {
+  actorsOfGroups,
+  countUnread,
+  listGroupHeads,
+  listNotifications,
+  markAllRead,
+  markGroupRead,
+  markRead,
+  newestOfGroups,
+  saveSettings,
+  settingsOf,
+  type GroupActorRow,
+} from './repo';
 import { readUnsubscribeToken, type UnsubscribeScope } from './unsubscribe';
 
 const NOT_FOUND = 'Notification not found';
@@ -66,6 +78,38 @@ export function notificationRoutes({ db, secret, siteName }: NotificationRouteDe
     }
     noStore(ctx);
     ctx.body = pageRows.map((row) => presentNotification(row, viewer));
+  });
+
+  // The list a person reads: one line per discussion's replies, article's comments, place's mentions
+  // (docs/notifications.md "Groups"). Three queries whatever the page's size: the groups, their
+  // newest rows, their actors.
+  router.get('/groups', requireUser, validateQuery(NotificationListQuery), async (ctx) => {
+    const { cursor, limit } = ctx.state.query;
+    const before = cursor === undefined ? undefined : decodeGroupCursor(cursor, 'cursor');
+    const viewer = currentUser(ctx);
+    const heads = await listGroupHeads(db, viewer.id, limit + 1, before);
+    const page = heads.slice(0, limit);
+    if (heads.length > limit) {
+      const last = page[page.length - 1];
+      ctx.set(NEXT_CURSOR_HEADER, encodeCursor([toIso(last.newest_at)!, last.group_key]));
+    }
+    const keys = page.map((h) => h.group_key);
+    const [newest, actors] = await Promise.all([newestOfGroups(db, viewer.id, keys), actorsOfGroups(db, viewer.id, keys)]);
+    const newestByKey = new Map(newest.map((r) => [r.group_key, r]));
+    const actorsByKey = new Map<string, GroupActorRow[]>();
+    for (const a of actors) actorsByKey.set(a.group_key, [...(actorsByKey.get(a.group_key) ?? []), a]);
+    noStore(ctx);
+    ctx.body = page.flatMap((h) => {
+      const row = newestByKey.get(h.group_key);
+      return row ? [presentGroup(h, row, actorsByKey.get(h.group_key) ?? [], viewer)] : [];
+    });
+  });
+
+  // Opening a group reads all of it; idempotent (safe to replay from the outbox). Another member's
+  // group, or a key we never make, is the same 404.
+  router.post('/groups/:key/read', requireUser, async (ctx) => {
+    if ((await markGroupRead(db, currentUser(ctx).id, ctx.params.key)) === 'not_found') throw notFound(NOT_FOUND);
+    ctx.body = { ok: true };
   });
 
   router.get('/unread-count', requireUser, async (ctx) => {

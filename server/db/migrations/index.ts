@@ -31,6 +31,7 @@ import * as reportSources from './20261204020000_report_sources';
 import * as events from './20261205000000_events';
 import * as cpd from './20261206000000_cpd';
 import * as memberHome from './20261207000000_member_home';
+import * as digestTopics from './20261207030000_digest_topics';
 
 /**
  * Migrations are listed here, in order, rather than discovered on disk, so that they load the same
@@ -69,6 +70,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261205000000_events': events,
   '20261206000000_cpd': cpd,
   '20261207000000_member_home': memberHome,
+  '20261207030000_digest_topics': digestTopics,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
