@@ -20,6 +20,15 @@ export function canEditDiscussion(user: Viewer | undefined, discussion: OwnedDis
   return canModerateForums(user) || isAuthorOf(user, discussion);
 }
 
+/**
+ * Moderators set either status; an author publishes their own draft (and may resend its status).
+ * Taking a published discussion off the forum is moderation: hiding it, which its author cannot undo.
+ */
+export function canSetDiscussionStatus(user: Viewer | undefined, discussion: OwnedDiscussion & { status: string }, status: string): boolean {
+  if (canModerateForums(user)) return true;
+  return isAuthorOf(user, discussion) && (status === discussion.status || (discussion.status === 'draft' && status === 'published'));
+}
+
 export function canDeleteReply(user: Viewer | undefined, reply: { author_id: string | null }): boolean {
   return canModerateForums(user) || isAuthorOf(user, reply);
 }
