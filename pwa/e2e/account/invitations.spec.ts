@@ -23,7 +23,8 @@ async function signInThroughForm(page: Page) {
   await page.getByLabel('Email').fill(ACCOUNTS.admin.email);
   await page.getByLabel('Password').fill(ACCOUNTS.admin.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL('/');
+  // Staff land on the control panel.
+  await expect(page).toHaveURL('/admin');
 }
 
 async function openUsersTab(page: Page) {

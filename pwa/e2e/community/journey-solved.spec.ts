@@ -62,6 +62,10 @@ test('the asker marks a reply as the answer: shown first under the question, Sol
   await page.getByRole('option', { name: category.name }).click();
   await dialog.getByRole('button', { name: 'Create Discussion' }).click();
   await dismissToast(page, 'Discussion created successfully!');
+  // The new discussion opens itself; the list has it too.
+  await expect(page).toHaveURL(/\/forums\/[0-9a-f-]+$/);
+  await expect(main(page).getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await main(page).getByRole('link', { name: 'Back to Forums' }).click();
   await expect(cardTitled(page, title)).toBeVisible();
 
   // Another member answers; a second question of the asker's stays unanswered.

@@ -38,7 +38,7 @@ export function LoginScreen() {
   // A new account has never been here: no "Welcome back", and its first page is the welcome screen.
   // (The welcome route is declared by its own feature: the history takes the path as it is.)
   const welcomeNew = () => {
-    toast({ title: 'Registration Successful', description: `Welcome to ${siteName}!` });
+    toast({ title: 'Registration Successful', description: `Welcome to ${siteName} community!` });
     router.history.push(SIGN_UP_LANDING);
   };
 
