@@ -1,5 +1,5 @@
 import type { Viewer } from '../../middleware/auth';
-import { isAuthorOf, isStaff } from '../content/visibility';
+import { isAuthorOf, isPublished, isStaff } from '../content/visibility';
 
 /**
  * Who may do what in the forums (spec 6). The handlers call these before reading or writing;
@@ -26,7 +26,7 @@ export function canEditDiscussion(user: Viewer | undefined, discussion: OwnedDis
  */
 export function canSetDiscussionStatus(user: Viewer | undefined, discussion: OwnedDiscussion & { status: string }, status: string): boolean {
   if (canModerateForums(user)) return true;
-  return isAuthorOf(user, discussion) && (status === discussion.status || (discussion.status === 'draft' && status === 'published'));
+  return isAuthorOf(user, discussion) && (status === discussion.status || (!isPublished(discussion) && isPublished({ status })));
 }
 
 export function canDeleteReply(user: Viewer | undefined, reply: { author_id: string | null }): boolean {
