@@ -193,7 +193,7 @@ test.describe('sign up', () => {
 
     await password.fill('Quiet-harbour-lamp-42');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL('/welcome');
     await expect(page.getByRole('banner').getByText('Nora Quinn')).toBeVisible();
   });
 });

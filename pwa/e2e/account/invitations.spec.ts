@@ -181,7 +181,7 @@ test.describe('invitation links', () => {
       await p.getByLabel('Email').fill(squatted.email);
       await p.getByLabel('Password').fill('Quiet-harbour-lamp-42');
       await p.getByRole('button', { name: 'Create Account' }).click();
-      await expect(p).toHaveURL('/');
+      await expect(p).toHaveURL('/welcome');
       await p.goto('/news');
       await expect(p.getByRole('link', { name: 'Add News', exact: true })).toHaveCount(0);
       await expect(header(p).getByRole('link', { name: 'Admin' })).toHaveCount(0);
