@@ -21,7 +21,7 @@ import './auth.css';
 export function LoginScreen() {
   const siteName = useSiteName();
   const router = useRouter();
-  // Where the visitor was sent from (e.g. /profile), else home.
+  // Where the visitor was sent from (e.g. /profile), checked by the route (safeRedirect).
   const { redirect, step } = useSearch({ from: '/login' });
   const signIn = useSignIn();
   const register = useRegister();
