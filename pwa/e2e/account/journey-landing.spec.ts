@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { request, type Page } from '@playwright/test';
+import { generate } from 'otplib';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { expectSignedIn, header, main } from '../support/journey';
@@ -34,6 +35,33 @@ test('an admin signing in through the form lands on the control panel', async ({
   await expectSignedIn(page, ACCOUNTS.admin.name);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath('admin-landing.png') });
+});
+
+test('an editor with two-step sign-in lands on the control panel after the code step', async ({ page, baseURL }) => {
+  // An editor with two-step sign-in on, arranged through the API (the setup has its own journey).
+  const editor = { email: `edna-${unique()}@example.com`, password: 'Quiet-harbour-lamp-42', firstName: 'Edna', lastName: 'Twostep', role: 'editor' };
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  let secret: string;
+  try {
+    expect((await api.post('/api/auth/login', { data: { email: ACCOUNTS.admin.email, password: ACCOUNTS.admin.password } })).status()).toBe(200);
+    expect((await api.post('/api/admin/users', { data: editor })).status()).toBe(201);
+    await api.post('/api/auth/logout');
+    expect((await api.post('/api/auth/login', { data: { email: editor.email, password: editor.password } })).status()).toBe(200);
+    secret = ((await (await api.post('/api/profile/two-factor/setup')).json()) as { secret: string }).secret;
+    const enabled = await api.post('/api/profile/two-factor/enable', { data: { code: await generate({ secret }) } });
+    expect(enabled.status(), await enabled.text()).toBe(200);
+  } finally {
+    await api.dispose();
+  }
+
+  await page.goto('/login');
+  await submitSignIn(page, editor);
+  await expect(main(page).getByRole('heading', { name: 'Two-step sign-in' })).toBeVisible();
+  // The next 30-second step's code: the enrolment used the current one, and a step counts once.
+  await main(page).getByLabel('Authentication code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+  await main(page).getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Content Control Panel' })).toBeVisible();
 });
 
 test('a member sent to sign in returns where they were going; never to another site; else home', async ({ page, playwright, baseURL }) => {
