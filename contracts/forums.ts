@@ -11,7 +11,14 @@ const content = safeText('Content is required')
   .trim()
   .min(1, 'Content is required')
   .max(LIMIT.content, `Content must be at most ${LIMIT.content} characters`);
-const categoryId = z.uuid({ error: 'Category is required' });
+const status = z.enum(CONTENT_STATUSES, { error: 'Status must be draft or published' });
+export const CATEGORY_REQUIRED = 'Category is required';
+/** A draft may wait for its category (null or absent); publishing needs one (publishedNeedsCategory). */
+const categoryId = z.uuid({ error: CATEGORY_REQUIRED }).nullable();
+
+/** Whether a discussion in this state may be saved: a published one must have a category. */
+export const publishedNeedsCategory = (state: { status?: ContentStatus; categoryId?: string | null }): boolean =>
+  state.status === 'draft' || Boolean(state.categoryId);
 
 // ---------------------------------------------------------------------------------------------
 // Responses
@@ -113,25 +120,34 @@ export const DiscussionListQuery = z.object({
 });
 export type DiscussionListQuery = z.infer<typeof DiscussionListQuery>;
 
-export const DiscussionCreateInput = z.object({ title, content, categoryId, id: ClientId.optional() });
+/** POST /api/forum/discussions: published unless `status: 'draft'`; only a draft may leave the category empty. */
+export const DiscussionCreateInput = z
+  .object({ title, content, categoryId: categoryId.optional(), status: status.optional(), id: ClientId.optional() })
+  .refine((input) => publishedNeedsCategory({ status: input.status ?? 'published', categoryId: input.categoryId }), {
+    path: ['categoryId'],
+    message: CATEGORY_REQUIRED,
+    // Also when the title or content is missing, so every field's message shows at once.
+    when: ({ value }) => typeof value === 'object' && value !== null,
+  });
 export type DiscussionCreateInput = z.infer<typeof DiscussionCreateInput>;
 
 /**
  * PATCH /api/forum/discussions/{id}: any subset. isPinned and isLocked are moderation fields:
- * only editors and admins may send them (the author gets 403 rather than a silent no-op).
+ * only editors and admins may send them (the author gets 403 rather than a silent no-op). `status`
+ * publishes a draft (its author or a moderator); categoryId null empties a draft's category. Whether
+ * the result is publishable depends on the stored discussion too, so the route checks that.
  */
 export const DiscussionUpdateInput = z.object({
   title: title.optional(),
   content: content.optional(),
   categoryId: categoryId.optional(),
+  status: status.optional(),
   isPinned: z.boolean({ error: 'isPinned must be true or false' }).optional(),
   isLocked: z.boolean({ error: 'isLocked must be true or false' }).optional(),
 });
 export type DiscussionUpdateInput = z.infer<typeof DiscussionUpdateInput>;
 
-export const DiscussionStatusInput = z.object({
-  status: z.enum(CONTENT_STATUSES, { error: 'Status must be draft or published' }),
-});
+export const DiscussionStatusInput = z.object({ status });
 export type DiscussionStatusInput = z.infer<typeof DiscussionStatusInput>;
 
 export const DiscussionFeaturedInput = z.object({

@@ -98,8 +98,10 @@ test.describe('sign up', () => {
     await expect(page.getByRole('button', { name: 'Creating Account...' })).toBeVisible();
     release();
 
-    await expect(page).toHaveURL('/');
+    // A new member's first page is the welcome screen, and nothing says "Welcome back".
+    await expect(page).toHaveURL('/welcome');
     const toast = page.getByRole('alertdialog');
+    await expect(toast).not.toContainText('Welcome back');
     await expect(toast).toContainText('Registration Successful');
     await expect(toast).toContainText('Welcome to Ledger Commons community!');
     await expect(page.getByRole('banner').getByText('Nora Quinn')).toBeVisible();
@@ -191,7 +193,7 @@ test.describe('sign up', () => {
 
     await password.fill('Quiet-harbour-lamp-42');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page).toHaveURL('/');
+    await expect(page).toHaveURL('/welcome');
     await expect(page.getByRole('banner').getByText('Nora Quinn')).toBeVisible();
   });
 });

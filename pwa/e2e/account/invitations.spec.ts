@@ -23,7 +23,8 @@ async function signInThroughForm(page: Page) {
   await page.getByLabel('Email').fill(ACCOUNTS.admin.email);
   await page.getByLabel('Password').fill(ACCOUNTS.admin.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL('/');
+  // Staff land on the control panel.
+  await expect(page).toHaveURL('/admin');
 }
 
 async function openUsersTab(page: Page) {
@@ -180,7 +181,7 @@ test.describe('invitation links', () => {
       await p.getByLabel('Email').fill(squatted.email);
       await p.getByLabel('Password').fill('Quiet-harbour-lamp-42');
       await p.getByRole('button', { name: 'Create Account' }).click();
-      await expect(p).toHaveURL('/');
+      await expect(p).toHaveURL('/welcome');
       await p.goto('/news');
       await expect(p.getByRole('link', { name: 'Add News', exact: true })).toHaveCount(0);
       await expect(header(p).getByRole('link', { name: 'Admin' })).toHaveCount(0);

@@ -26,7 +26,7 @@ test('sign up, see the address is unconfirmed, open the link from the mail, conf
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('Quiet-harbour-lamp-42');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/welcome$/);
   await expectSignedIn(page, 'Sonja Elsewhere');
 
   // Sign-up mailed one confirmation link.

@@ -70,6 +70,9 @@ for (const width of [1280, 1440]) {
       expect(total(after, 'likes')).toBeGreaterThanOrEqual(total(before, 'likes'));
       expect(total(after, 'plays')).toBeGreaterThanOrEqual(total(before, 'plays'));
 
+      // The admin landed on the panel before those writes: a reload reads its figures anew.
+      await expect(page).toHaveURL('/admin');
+      await page.reload();
       await header(page).getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
       await expect(page).toHaveURL('/admin');
       await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');

@@ -53,9 +53,10 @@ test('an admin on a desktop signs in with the form, changes a role and deletes a
   await page.getByLabel('Email').fill(ACCOUNTS.admin.email);
   await page.getByLabel('Password').fill(ACCOUNTS.admin.password);
   await pressOnScreen(page.getByRole('button', { name: 'Sign In', exact: true }), 'Sign In');
-  await expect(page).toHaveURL('/');
+  // An admin's day starts at the control panel.
+  await expect(page).toHaveURL('/admin');
   await expect(header.getByRole('button', { name: `Account menu for ${ACCOUNTS.admin.name}` })).toBeVisible();
-  await expectNoSidewaysScroll(page, 'home, signed in');
+  await expectNoSidewaysScroll(page, 'control panel, signed in');
   // The whole header is on the screen, Logout included.
   await pressOnScreen(header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }), 'Admin link');
   await expect(page).toHaveURL('/admin');

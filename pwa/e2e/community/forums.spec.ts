@@ -299,6 +299,11 @@ test.describe('with the sample data', () => {
 
     await dismissToast(page, 'Discussion created successfully!');
     await expect(dialog).toHaveCount(0);
+    // The new discussion opens itself; back on the list, its card and its category's count.
+    await expect(page).toHaveURL(/\/forums\/[0-9a-f-]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/forums$/);
     const card = cardTitled(page, title);
     await expect(card.getByTestId('reply-count')).toHaveText('0 replies');
     await expect(card.getByText(ACCOUNTS.member.name)).toBeVisible();

@@ -62,6 +62,10 @@ test('the asker marks a reply as the answer: shown first under the question, Sol
   await page.getByRole('option', { name: category.name }).click();
   await dialog.getByRole('button', { name: 'Create Discussion' }).click();
   await dismissToast(page, 'Discussion created successfully!');
+  // The new discussion opens itself; the list has it too.
+  await expect(page).toHaveURL(/\/forums\/[0-9a-f-]+$/);
+  await expect(main(page).getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await main(page).getByRole('link', { name: 'Back to Forums' }).click();
   await expect(cardTitled(page, title)).toBeVisible();
 
   // Another member answers; a second question of the asker's stays unanswered.
@@ -75,6 +79,8 @@ test('the asker marks a reply as the answer: shown first under the question, Sol
   const replyId = ((await posted.json()) as { id: string }).id;
   expect((await helperApi.post('/api/forum/replies', { data: { discussionId: mine.id, content: 'Buy, if cash allows.' } })).status()).toBe(201);
 
+  // The discussion was open before its replies came: a reload reads it anew, as a member returning later would.
+  await page.reload();
   await main(page).getByRole('link', { name: title, exact: true }).click();
   await expect(page).toHaveURL(`/forums/${mine.id}`);
   await expect(main(page).getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -62,7 +62,7 @@ test('registered through the form, a new member stays signed in offline after a 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('Commuter-lark-ferry-123');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/welcome$/);
   await expectSignedIn(page, 'Rita Commuter');
   await navigate(page, 'News');
   await openArticleFromList(page, article.title);

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { ACCOUNTS } from './session';
 
 /**
  * Helpers for the journeys: everything through the UI, as a person on a phone would, so
@@ -44,14 +45,26 @@ export async function signOut(page: Page): Promise<void> {
   await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
 }
 
-/** Opens /login from the header's Login link and signs in with the form; ends on the home page, signed in. */
-export async function signInWithForm(page: Page, account: { email: string; password: string; name: string }): Promise<void> {
+/** The seeded staff accounts, and any account given a staff role: they land on the control panel. */
+const SEEDED_STAFF = new Set<string>([ACCOUNTS.admin.email, ACCOUNTS.editor.email]);
+
+/** Where the sign-in form takes this account (pwa/features/auth/landing.ts): staff /admin, members home. */
+export function landingOf(account: { email: string; role?: string }): RegExp {
+  const isStaff = account.role ? account.role === 'admin' || account.role === 'editor' : SEEDED_STAFF.has(account.email);
+  return isStaff ? /\/admin$/ : /\/$/;
+}
+
+/**
+ * Opens /login from the header's Login link and signs in with the form; ends signed in where the
+ * account lands: the control panel for editors and admins, the home page for members.
+ */
+export async function signInWithForm(page: Page, account: { email: string; password: string; name: string; role?: string }): Promise<void> {
   await header(page).getByRole('link', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(landingOf(account));
   await expectSignedIn(page, account.name);
 }
 

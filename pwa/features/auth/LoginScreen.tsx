@@ -1,8 +1,8 @@
-import { Link, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { Link, useRouter, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Form } from 'react-aria-components';
 import type { z } from 'zod';
-import { LoginInput, RegisterInput } from '../../../contracts/auth';
+import { LoginInput, RegisterInput, type User } from '../../../contracts/auth';
 import { Button, LinkButton } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
@@ -11,29 +11,35 @@ import { toast } from '../../components/Toast';
 import { bind, useEntityForm } from '../../lib/entityForm';
 import { useSiteName } from '../site';
 import { useRegister, useSignIn } from './mutations';
+import { landingAfterSignIn, SIGN_UP_LANDING } from './landing';
 import { NewPasswordField } from './NewPasswordField';
 import { TwoFactorStep } from './TwoFactorStep';
 import { needsSecondStep } from '../../api/two-factor';
 import './auth.css';
 
-/** Sign-in and registration (spec 2 and 5). Both end signed in on the home page. */
+/** Sign-in and registration (spec 2 and 5): both end signed in, each where its day starts (landing.ts). */
 export function LoginScreen() {
   const siteName = useSiteName();
-  const navigate = useNavigate();
   const router = useRouter();
-  // Where the visitor was sent from (e.g. /profile), else home.
+  // Where the visitor was sent from (e.g. /profile), checked by the route (safeRedirect).
   const { redirect, step } = useSearch({ from: '/login' });
   const signIn = useSignIn();
   const register = useRegister();
   // After a right password for a member with two-step sign-in (or a reset link's new password).
   const [secondStep, setSecondStep] = useState(step === 'two-factor');
 
-  // Signed in by then (the mutation records the user): greet, then go on.
-  const welcome = async (title: string, description: string) => {
-    toast({ title, description });
-    // A path with its own query and hash, checked by the route (safeRedirect): the history takes it whole.
-    if (redirect) router.history.push(redirect);
-    else await navigate({ to: '/' });
+  // Signed in by then (the mutation records the user): greet, then go where their day starts
+  // (landing.ts): where they were going, else the control panel for staff and home for members.
+  const welcomeBack = async (user: User) => {
+    toast({ title: 'Login Successful', description: `Welcome back to ${siteName}` });
+    // A path with its own query and hash, checked by safeRedirect: the history takes it whole.
+    router.history.push(landingAfterSignIn(user.role, redirect));
+  };
+  // A new account has never been here: no "Welcome back", and its first page is the welcome screen.
+  // (The welcome route is declared by its own feature: the history takes the path as it is.)
+  const welcomeNew = () => {
+    toast({ title: 'Registration Successful', description: `Welcome to ${siteName} community!` });
+    router.history.push(SIGN_UP_LANDING);
   };
 
   return (
@@ -45,7 +51,7 @@ export function LoginScreen() {
         </div>
         {secondStep ? (
           <TwoFactorStep
-            onSignedIn={() => welcome('Login Successful', `Welcome back to ${siteName}`)}
+            onSignedIn={welcomeBack}
             onExpired={(message) => {
               toast({ title: 'Sign-in expired', description: message, variant: 'destructive' });
               setSecondStep(false);
@@ -64,7 +70,7 @@ export function LoginScreen() {
               onSubmit={async (input) => {
                 const answer = await signIn.mutateAsync(input);
                 if (needsSecondStep(answer)) setSecondStep(true);
-                else await welcome('Login Successful', `Welcome back to ${siteName}`);
+                else await welcomeBack(answer);
               }}
             />
           </TabPanel>
@@ -73,7 +79,7 @@ export function LoginScreen() {
               schema={RegisterInput}
               onSubmit={async (input) => {
                 await register.mutateAsync(input);
-                await welcome('Registration Successful', `Welcome to ${siteName} community!`);
+                welcomeNew();
               }}
             />
           </TabPanel>

@@ -5,13 +5,14 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { bind, useEntityForm } from '../../lib/entityForm';
 import { useCompleteSignIn } from './mutations';
+import type { User } from '../../../contracts/auth';
 
 /**
  * The login's second step (docs/security.md §14): the password was right, and the member now gives
  * the current code from their authenticator app, or one of their recovery codes. `onSignedIn` runs
  * once signed in; `onExpired` when the password must be given again (after five minutes).
  */
-export function TwoFactorStep({ onSignedIn, onExpired, onCancel }: { onSignedIn: () => Promise<void>; onExpired: (message: string) => void; onCancel: () => void }) {
+export function TwoFactorStep({ onSignedIn, onExpired, onCancel }: { onSignedIn: (user: User) => Promise<void>; onExpired: (message: string) => void; onCancel: () => void }) {
   const [useRecovery, setUseRecovery] = useState(false);
   const complete = useCompleteSignIn(onExpired);
   return (
@@ -25,8 +26,7 @@ export function TwoFactorStep({ onSignedIn, onExpired, onCancel }: { onSignedIn:
           <RecoveryForm
             key="recovery"
             onSubmit={async (recoveryCode) => {
-              await complete.mutateAsync({ recoveryCode });
-              await onSignedIn();
+              await onSignedIn(await complete.mutateAsync({ recoveryCode }));
             }}
           />
         </>
@@ -36,8 +36,7 @@ export function TwoFactorStep({ onSignedIn, onExpired, onCancel }: { onSignedIn:
           <CodeForm
             key="code"
             onSubmit={async (code) => {
-              await complete.mutateAsync({ code });
-              await onSignedIn();
+              await onSignedIn(await complete.mutateAsync({ code }));
             }}
           />
         </>

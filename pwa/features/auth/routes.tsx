@@ -1,10 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { rootRoute } from '../../routing/root';
-
-/** `?redirect=` is where a signed-in user goes next: only a path of this site (never `//host`). */
-export function safeRedirect(value: unknown): string | undefined {
-  return typeof value === 'string' && /^\/(?![/\\])/.test(value) ? value : undefined;
-}
+import { safeRedirect } from './landing';
 
 export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,

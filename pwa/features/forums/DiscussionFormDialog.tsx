@@ -1,7 +1,10 @@
 import { useStore } from '@tanstack/react-form';
 import { Form } from 'react-aria-components';
 import { DiscussionCreateInput, type Discussion, type ForumCategory } from '../../../contracts/forums';
-import { Dialog, FormDialogActions } from '../../components/Dialog';
+import { useRef } from 'react';
+import type { ContentStatus } from '../../../contracts/common';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/TextField';
 import { bind, useEntityForm, submitLabel, saveThen } from '../../lib/entityForm';
 import { useSaveDiscussion } from './mutations';
@@ -15,7 +18,10 @@ export interface DiscussionFormDialogProps {
   onOpenChange: (isOpen: boolean) => void;
 }
 
-/** New and edit discussion (spec 2, 5): submit is enabled only when title, content and category are filled. */
+/**
+ * New and edit discussion (spec 2, 5): Create/Update is enabled only when title, content and category
+ * are filled; Save Draft when title and content are (a draft may wait for its category).
+ */
 export function DiscussionFormDialog({ discussion, categories, isOpen, onOpenChange }: DiscussionFormDialogProps) {
   return (
     <Dialog title={discussion ? 'Edit Discussion' : 'Start a New Discussion'} isOpen={isOpen} onOpenChange={onOpenChange} size="lg">
@@ -34,7 +40,11 @@ function DiscussionForm({
   onDone: () => void;
 }) {
   const save = useSaveDiscussion(discussion);
-  // Create and edit both send all three fields, checked with the create rules.
+  // A new discussion or a draft can be saved as a draft (no category needed) or published; a
+  // published one is only updated. Which button was pressed decides the status sent.
+  const canDraft = discussion === null || discussion.status === 'draft';
+  const intent = useRef<ContentStatus>('published');
+  // Create and edit both send all three fields, checked with the create rules (a published one needs its category).
   const { form, formProps } = useEntityForm({
     defaultValues: {
       title: discussion?.title ?? '',
@@ -42,19 +52,28 @@ function DiscussionForm({
       categoryId: discussion?.categoryId ?? (null as string | null),
     },
     schema: DiscussionCreateInput,
+    toInput: (values) => ({ ...values, ...(canDraft ? { status: intent.current } : {}) }),
     ...saveThen(save, onDone),
   });
-  // Create/Update stays disabled (so Enter does not submit either) until all three are filled.
-  const isComplete = useStore(
-    form.store,
-    ({ values }) => values.title.trim() !== '' && values.content.trim() !== '' && values.categoryId !== null,
-  );
+  const hasWords = useStore(form.store, ({ values }) => values.title.trim() !== '' && values.content.trim() !== '');
+  const hasCategory = useStore(form.store, ({ values }) => values.categoryId !== null);
+  // Create/Update stays disabled (so Enter does not submit either) until all three are filled. Publishing
+  // a draft waits only for its words: pressed without a category, it says so beside the Category field.
+  const isComplete = hasWords && (hasCategory || discussion?.status === 'draft');
 
-  const saveLabel = submitLabel('Discussion', discussion === null, save.isPending);
+  let saveLabel = submitLabel('Discussion', discussion === null, save.isPending);
+  if (discussion?.status === 'draft') saveLabel = save.isPending ? 'Publishing...' : 'Publish';
   const categoryOptions = categories.map((category) => ({ id: category.id, label: category.name }));
 
   return (
-    <Form {...formProps} className="form">
+    <Form
+      {...formProps}
+      onSubmit={(event) => {
+        intent.current = 'published';
+        formProps.onSubmit(event);
+      }}
+      className="form"
+    >
       <form.Field name="title">
         {(field) => <TextField label="Title" {...bind(field)} placeholder="What would you like to discuss?" autoFocus />}
       </form.Field>
@@ -72,9 +91,26 @@ function DiscussionForm({
           />
         )}
       </form.Field>
-      <FormDialogActions onCancel={onDone} isPending={save.isPending} isDisabled={!isComplete}>
-        {saveLabel}
-      </FormDialogActions>
+      <div className="dialog__actions">
+        <Button variant="secondary" onPress={onDone} isDisabled={save.isPending}>
+          Cancel
+        </Button>
+        {canDraft ? (
+          <Button
+            variant="secondary"
+            isDisabled={!hasWords || save.isPending}
+            onPress={() => {
+              intent.current = 'draft';
+              void form.handleSubmit();
+            }}
+          >
+            Save Draft
+          </Button>
+        ) : null}
+        <Button type="submit" isPending={save.isPending} isDisabled={!isComplete}>
+          {saveLabel}
+        </Button>
+      </div>
     </Form>
   );
 }

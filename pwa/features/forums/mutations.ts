@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import type { Discussion, DiscussionCreateInput, Reply } from '../../../contracts/forums';
 import { deleteDiscussion, invalidateForum, setDiscussionAnswer, setDiscussionStatus } from '../../api/forums';
 import { discussionPath, DISCUSSIONS_PATH, REPLIES_PATH, replyPath } from '../../api/paths';
@@ -22,7 +23,8 @@ function createDiscussion(input: DiscussionCreateInput): Promise<SendResult<Disc
     method: 'POST',
     path: DISCUSSIONS_PATH,
     body: { ...input, id: base.id },
-    targetId: input.categoryId,
+    // A draft may have no category yet.
+    targetId: input.categoryId ?? '',
     title: input.title,
     text: input.content,
   });
@@ -62,22 +64,32 @@ function editDiscussion(id: string, input: DiscussionCreateInput): Promise<SendR
     kind: 'editDiscussion',
     method: 'PATCH',
     path: discussionPath(id),
-    body: { title: input.title, content: input.content, categoryId: input.categoryId },
+    body: { title: input.title, content: input.content, categoryId: input.categoryId ?? null, ...(input.status ? { status: input.status } : {}) },
     targetId: id,
     title: input.title,
     text: input.content,
   });
 }
 
-/** Start or edit a discussion: sent now or queued offline; the outbox engine refreshes what it changed. */
+/**
+ * Start or edit a discussion: sent now or queued offline; the outbox engine refreshes what it changed.
+ * A new published discussion sent now opens itself; one queued offline does not exist on the server
+ * yet, so the queued toast says so and the author stays on the list, where it shows as queued. A draft
+ * stays on the list too, where its card's Edit finishes it.
+ */
 export function useSaveDiscussion(discussion: Discussion | null) {
+  const navigate = useNavigate();
   return useMutation({
     ...OUTBOX_MUTATION,
     mutationFn: (input: DiscussionCreateInput): Promise<SendResult<Discussion>> =>
       discussion ? editDiscussion(discussion.id, input) : createDiscussion(input),
-    onSuccess: (result) => {
+    onSuccess: async (result, input) => {
       if (result.queued) return void toast(QUEUED_TOAST);
-      toast({ title: discussion ? 'Discussion updated successfully!' : 'Discussion created successfully!' });
+      if (input.status === 'draft') return void toast({ title: 'Draft saved', description: 'Only you and moderators can see it until it is published.' });
+      if (discussion && discussion.status === 'draft') return void toast({ title: 'Discussion published!' });
+      if (discussion) return void toast({ title: 'Discussion updated successfully!' });
+      toast({ title: 'Discussion created successfully!' });
+      await navigate({ to: '/forums/$id', params: { id: result.data.id } });
     },
     onError: (error) => errorToast(error, discussion ? 'Failed to update discussion' : 'Failed to create discussion'),
   });

@@ -1,5 +1,5 @@
 import type { Viewer } from '../../middleware/auth';
-import { isAuthorOf, isStaff } from '../content/visibility';
+import { isAuthorOf, isPublished, isStaff } from '../content/visibility';
 
 /**
  * Who may do what in the forums (spec 6). The handlers call these before reading or writing;
@@ -18,6 +18,15 @@ export function canModerateForums(user: Viewer | undefined): boolean {
 /** Its author or a moderator (when: the discussion must be open to them for `edit`, content/visibility.ts). */
 export function canEditDiscussion(user: Viewer | undefined, discussion: OwnedDiscussion): boolean {
   return canModerateForums(user) || isAuthorOf(user, discussion);
+}
+
+/**
+ * Moderators set either status; an author publishes their own draft (and may resend its status).
+ * Taking a published discussion off the forum is moderation: hiding it, which its author cannot undo.
+ */
+export function canSetDiscussionStatus(user: Viewer | undefined, discussion: OwnedDiscussion & { status: string }, status: string): boolean {
+  if (canModerateForums(user)) return true;
+  return isAuthorOf(user, discussion) && (status === discussion.status || (!isPublished(discussion) && isPublished({ status })));
 }
 
 export function canDeleteReply(user: Viewer | undefined, reply: { author_id: string | null }): boolean {

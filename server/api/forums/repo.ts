@@ -178,7 +178,10 @@ export async function newsCategoriesByDiscussion(
 /** `existing`: the client id was already posted as this author's discussion; nothing was written. */
 export type CreateDiscussionResult = { kind: 'created' | 'existing'; id: string } | { kind: 'unknown_category' };
 
-/** New discussions are published (spec 9: default content status), so they count in their category. */
+/**
+ * New discussions are published (spec 9: default content status) and count in their category; a
+ * draft (which may have no category yet) counts nowhere until it is published.
+ */
 export async function createDiscussion(
   db: Knex,
   authorId: string,
@@ -191,18 +194,20 @@ export async function createDiscussion(
   try {
     return await retryOnClientIdRace(input.id, () => db.transaction(async (trx) => {
       if (input.id && (await existingClientRow(trx, 'forum_discussions', id, { author_id: authorId }))) return { kind: 'existing', id } as const;
-      if (!(await categoryExists(trx, input.categoryId))) return { kind: 'unknown_category' } as const;
+      const categoryId = input.categoryId ?? null;
+      if (categoryId && !(await categoryExists(trx, categoryId))) return { kind: 'unknown_category' } as const;
+      const status = input.status ?? 'published';
       await trx('forum_discussions').insert({
         id,
         title: input.title,
         content: input.content,
-        category_id: input.categoryId,
+        category_id: categoryId,
         author_id: authorId,
-        status: 'published',
+        status,
         created_at: ts,
         updated_at: ts,
       });
-      await bumpCategory(trx, input.categoryId, 1);
+      if (isPublished({ status })) await bumpCategory(trx, categoryId, 1);
       await inTransaction?.(trx, id);
       return { kind: 'created', id } as const;
     }));
@@ -213,15 +218,28 @@ export async function createDiscussion(
   }
 }
 
-export type UpdateDiscussionResult = 'updated' | 'not_found' | 'unknown_category';
+export type UpdateDiscussionResult = 'updated' | 'not_found' | 'unknown_category' | 'no_category';
 
-export async function updateDiscussion(db: Knex, id: string, input: DiscussionUpdateInput, editorId?: string): Promise<UpdateDiscussionResult> {
+/**
+ * Edits a discussion, and publishes or unpublishes it when `status` changes (`statusChanged` runs in
+ * the transaction then). 'no_category': the result would be published without a category.
+ */
+export async function updateDiscussion(
+  db: Knex,
+  id: string,
+  input: DiscussionUpdateInput,
+  editorId?: string,
+  statusChanged?: DiscussionChanged,
+): Promise<UpdateDiscussionResult> {
   try {
     return await db.transaction(async (trx) => {
       const current = await lockDiscussion(trx, id);
       if (!current) return 'not_found';
-      const moving = input.categoryId !== undefined && input.categoryId !== current.category_id;
-      if (moving && !(await categoryExists(trx, input.categoryId!))) return 'unknown_category';
+      const nextCategory = input.categoryId !== undefined ? input.categoryId : current.category_id;
+      const nextStatus = input.status ?? (current.status as ContentStatus);
+      if (isPublished({ status: nextStatus }) && !nextCategory) return 'no_category';
+      const moving = nextCategory !== current.category_id;
+      if (moving && nextCategory && !(await categoryExists(trx, nextCategory))) return 'unknown_category';
       const changes: Record<string, unknown> = { updated_at: now() };
       if (editorId) Object.assign(changes, await recordDiscussionWords(trx, id, editorId, input, changes.updated_at as string));
       if (input.title !== undefined) changes.title = input.title;
@@ -229,11 +247,15 @@ export async function updateDiscussion(db: Knex, id: string, input: DiscussionUp
       if (input.categoryId !== undefined) changes.category_id = input.categoryId;
       if (input.isPinned !== undefined) changes.is_pinned = input.isPinned;
       if (input.isLocked !== undefined) changes.is_locked = input.isLocked;
+      const statusMoves = nextStatus !== current.status;
+      if (statusMoves) changes.status = nextStatus;
       await trx('forum_discussions').where({ id }).update(changes);
-      if (moving && isPublished(current)) {
-        await bumpCategory(trx, current.category_id, -1);
-        await bumpCategory(trx, input.categoryId!, 1);
+      // The counter holds published discussions per category: take it out of the old, into the new.
+      if (moving || statusMoves) {
+        if (isPublished(current)) await bumpCategory(trx, current.category_id, -1);
+        if (isPublished({ status: nextStatus })) await bumpCategory(trx, nextCategory, 1);
       }
+      if (statusMoves) await statusChanged?.(trx, current);
       return 'updated';
     });
   } catch (err) {
@@ -242,16 +264,19 @@ export async function updateDiscussion(db: Knex, id: string, input: DiscussionUp
   }
 }
 
-/** false when the discussion does not exist. Only a real change of status moves the category counter. */
-export async function setDiscussionStatus(db: Knex, id: string, status: ContentStatus, changed?: DiscussionChanged): Promise<boolean> {
+export type SetStatusResult = 'set' | 'not_found' | 'no_category';
+
+/** Only a real change of status moves the category counter; a discussion without category stays a draft. */
+export async function setDiscussionStatus(db: Knex, id: string, status: ContentStatus, changed?: DiscussionChanged): Promise<SetStatusResult> {
   return db.transaction(async (trx) => {
     const current = await lockDiscussion(trx, id);
-    if (!current) return false;
-    if (current.status === status) return true;
+    if (!current) return 'not_found';
+    if (current.status === status) return 'set';
+    if (isPublished({ status }) && !current.category_id) return 'no_category';
     await trx('forum_discussions').where({ id }).update({ status, updated_at: now() });
     await bumpCategory(trx, current.category_id, isPublished({ status }) ? 1 : -1);
     await changed?.(trx, current);
-    return true;
+    return 'set';
   });
 }
 

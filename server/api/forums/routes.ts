@@ -11,8 +11,10 @@ import {
   DiscussionUpdateInput,
   ReplyCreateInput,
   ReplyEditInput,
+  CATEGORY_REQUIRED,
   type Discussion,
 } from '../../../contracts/forums';
+import type { ContentStatus } from '../../../contracts/common';
 import { badRequest, forbidden, locked, notFound } from '../../errors';
 import { FORUM_MODERATORS, LIMITS, NEXT_CURSOR_HEADER } from '../../../contracts/constants';
 import { currentUser, requireRole, requireUser } from '../../middleware/auth';
@@ -21,7 +23,7 @@ import { toBool, toIso } from '../../db/dialect';
 import { acceptedWrittenAt } from '../client-ids';
 import { authorsByIds } from '../users/repo';
 import { decodeDiscussionCursor, encodeDiscussionCursor } from '../cursor';
-import { canDeleteReply, canEditDiscussion, canEditReply, canMarkAnswer, canModerateForums, isModeratingOthers } from './policy';
+import { canDeleteReply, canEditDiscussion, canEditReply, canSetDiscussionStatus, canMarkAnswer, canModerateForums, isModeratingOthers } from './policy';
 import { canReadEditHistory } from '../comments/policy';
 import { listEdits, type EditedPost } from '../edits/repo';
 import { presentEdit } from '../edits/presenter';
@@ -48,6 +50,16 @@ function moderationEntry(ctx: Koa.Context, type: ChangeEventType, before?: Recor
       before: before ?? { status: discussion.status },
       after,
     });
+}
+
+/** A moderator publishing or unpublishing someone else's discussion is in the audit log; an author's own is not. */
+function statusEntry(ctx: Koa.Context, status: ContentStatus | undefined): repo.DiscussionChanged | undefined {
+  if (status === undefined) return undefined;
+  return async (trx, before) => {
+    if (isModeratingOthers(currentUser(ctx), before)) {
+      await moderationEntry(ctx, isPublished({ status }) ? 'discussion.published' : 'discussion.unpublished', { status: before.status }, { status })(trx, before);
+    }
+  };
 }
 
 /**
@@ -137,11 +149,15 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, site: Pick<SiteInfo,
     if ((input.isPinned !== undefined || input.isLocked !== undefined) && !canModerateForums(user)) {
       throw forbidden('Only editors and admins can pin or lock discussions');
     }
+    if (input.status !== undefined && !canSetDiscussionStatus(user, row, input.status)) {
+      throw forbidden('Only editors and admins can unpublish discussions');
+    }
     if (Object.values(input).every((v) => v === undefined)) throw badRequest('Nothing to update');
     // A changed title or words go to the edit history and mark the discussion edited.
-    const result = await repo.updateDiscussion(db, row.id, input, user.id);
+    const result = await repo.updateDiscussion(db, row.id, input, user.id, statusEntry(ctx, input.status));
     if (result === 'not_found') throw notFound(DISCUSSION_NOT_FOUND);
     if (result === 'unknown_category') throw badRequest(UNKNOWN_CATEGORY, { categoryId: [UNKNOWN_CATEGORY] });
+    if (result === 'no_category') throw badRequest(CATEGORY_REQUIRED, { categoryId: [CATEGORY_REQUIRED] });
     await respondWithDiscussion(ctx, row.id);
   });
 
@@ -157,12 +173,9 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, site: Pick<SiteInfo,
   router.patch('/discussions/:id/status', requireRole(...FORUM_MODERATORS), validateBody(DiscussionStatusInput), async (ctx) => {
     const id = parseId(ctx.params.id, DISCUSSION_NOT_FOUND);
     const { status } = ctx.state.body;
-    const changed: repo.DiscussionChanged = async (trx, before) => {
-      if (isModeratingOthers(currentUser(ctx), before)) {
-        await moderationEntry(ctx, isPublished({ status }) ? 'discussion.published' : 'discussion.unpublished', { status: before.status }, { status })(trx, before);
-      }
-    };
-    if (!(await repo.setDiscussionStatus(db, id, status, changed))) throw notFound(DISCUSSION_NOT_FOUND);
+    const result = await repo.setDiscussionStatus(db, id, status, statusEntry(ctx, status));
+    if (result === 'not_found') throw notFound(DISCUSSION_NOT_FOUND);
+    if (result === 'no_category') throw badRequest(CATEGORY_REQUIRED, { categoryId: [CATEGORY_REQUIRED] });
     await respondWithDiscussion(ctx, id);
   });
 
