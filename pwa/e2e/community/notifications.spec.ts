@@ -91,7 +91,7 @@ test('an article moved back to draft and renamed: "no longer available", no link
   await admin.dispose();
 
   await page.goto('/');
-  await signInWithForm(page, member);
+  await signInWithForm(page, { ...member, role: 'contributor' });
   await expect(bell(page)).toHaveAccessibleName(bellName(3));
   await bell(page).click();
   await popover(page).getByRole('link', { name: 'See all' }).click();

@@ -24,6 +24,8 @@ export interface Recipient {
   email: string;
   password: string;
   name: string;
+  /** An editor (to write the article): the sign-in form lands them on the control panel. */
+  role: 'editor';
   /** Signed in as the member (another session than the page's): their discussion and article, their count. */
   api: APIRequestContext;
   discussion: { id: string; title: string };
@@ -71,6 +73,7 @@ export async function newRecipient(playwright: Playwright, baseURL: string, firs
     email: account.email,
     password: account.password,
     name: `${firstName} Bellamy`,
+    role: 'editor',
     api,
     discussion: { id: discussion.id, title: discussionTitle },
     article: { id: article.id, title: articleTitle },

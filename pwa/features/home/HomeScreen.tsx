@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ForumCategory } from '../../../contracts/forums';
@@ -9,10 +10,12 @@ import { Time } from '../../components/Time';
 import { formatCount } from '../../lib/format';
 import { useViewer } from '../../session/viewer';
 import { useSiteName } from '../site';
-import { MemberHome } from './MemberHome';
 import { NewsShowcase } from './NewsShowcase';
 import { PodcastShowcase } from './PodcastShowcase';
 import './home.css';
+
+// A visitor's first page never downloads the member's sections (the bundle budget of `/`).
+const MemberHome = lazy(() => import('./MemberHome').then((m) => ({ default: m.MemberHome })));
 
 /**
  * Spec 2: three fixed showcase cards. The spec has them carry static counts and times; the forum page
@@ -49,7 +52,9 @@ export function HomeScreen() {
   return (
     <div className="home">
       {isSignedIn ? (
-        <MemberHome />
+        <Suspense fallback={null}>
+          <MemberHome />
+        </Suspense>
       ) : (
         <section className="hero" aria-labelledby="hero-title">
           <p className="hero__eyebrow">For accounting, audit and corporate-finance professionals</p>
