@@ -119,19 +119,27 @@ test('a member follows Audit and mutes Regulatory: the new Audit article is on t
     expect(res.status(), await res.text()).toBe(201);
     published[name] = (await res.json()) as Listed;
   }
-  await editor.dispose();
-
-  await page.goto('/');
-  await signInWithForm(page, member);
-  const fresh = section(page, 'New since your last visit');
-  const card = fresh.getByRole('article').filter({ hasText: published.Audit!.title });
-  await expect(card.getByRole('link', { name: published.Audit!.title })).toBeVisible();
-  await expect(card.getByText('New in Audit')).toBeVisible();
-  // Then the latest from everything else, under the line.
-  await expect(fresh.getByText('since your last visit', { exact: true })).toBeVisible();
-  await expect(main(page).getByRole('link', { name: published.Regulatory!.title })).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: `${shots}/home-new-${testInfo.project.name}.png`, fullPage: true });
+  // Featured, the Regulatory article heads the news showcase for everyone but a member who muted it.
+  const feature = (isFeatured: boolean) => editor.patch(`/api/news/${published.Regulatory!.id}/featured`, { data: { isFeatured } });
+  expect((await feature(true)).status()).toBe(200);
+  try {
+    await page.goto('/');
+    await signInWithForm(page, member);
+    const fresh = section(page, 'New since your last visit');
+    const card = fresh.getByRole('article').filter({ hasText: published.Audit!.title });
+    await expect(card.getByRole('link', { name: published.Audit!.title })).toBeVisible();
+    await expect(card.getByText('New in Audit')).toBeVisible();
+    // Then the latest from everything else, under the line.
+    await expect(fresh.getByText('since your last visit', { exact: true })).toBeVisible();
+    await expect(main(page).getByRole('heading', { name: 'Latest Corporate Finance and Accounting News' })).toBeVisible();
+    await expect(main(page).getByLabel('Latest news', { exact: true }).getByRole('article').first()).toBeVisible();
+    await expect(main(page).getByRole('link', { name: published.Regulatory!.title })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: `${shots}/home-new-${testInfo.project.name}.png`, fullPage: true });
+  } finally {
+    expect((await feature(false)).status()).toBe(200);
+    await editor.dispose();
+  }
 });
 
 test.describe('offline', () => {
