@@ -6,34 +6,18 @@
  *
  *   npx tsx scripts/bench/cpd.ts      (PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server)
  */
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import knex, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
-import { createApp } from '../../server/app';
-import { connect, migrateLatest } from '../../server/db/connect';
-import type { DatabaseConfig } from '../../server/config';
-import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../../server/middleware/session';
 import { entriesInRange, findSettings, ledgerDays } from '../../server/api/cpd/repo';
 import { cpdYearRange, presentSettings, presentYear } from '../../server/api/cpd/presenter';
 import { insertUser } from '../../server/api/users/repo';
+import { benchKinds, median, p95, serveInProcess, sessionCookie, withScratchDatabase } from './in-process';
+import type { DbKind } from './setup';
 
-const SECRET = 'bench-secret-bench-secret-bench-secret!';
 
 /** A live session for the member, as koa-session stores and signs it: its Cookie header. */
-async function sessionCookie(db: Knex, userId: string): Promise<string> {
-  const sid = randomUUID();
-  const expire = Date.now() + SESSION_MAX_AGE_MS;
-  await db('sessions').insert({ sid, sess: JSON.stringify({ userId, _expire: expire, _maxAge: SESSION_MAX_AGE_MS }), user_id: userId, expire: new Date(expire).toISOString() });
-  const sig = createHmac('sha1', SECRET).update(`${SESSION_COOKIE}=${sid}`).digest('base64url');
-  return `${SESSION_COOKIE}=${sid}; ${SESSION_COOKIE}.sig=${sig}`;
-}
-
 const ENTRIES = 2_000;
 const EXTERNAL = 500;
 const RECORDS_PER_ENTRY = 3;
@@ -71,8 +55,6 @@ async function fill(db: Knex, userId: string): Promise<void> {
   for (let i = 0; i < records.length; i += 300) await db('cpd_time_records').insert(records.slice(i, i + 300));
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1];
 
 async function timed(url: string, cookie: string): Promise<{ firstByte: number; total: number; bytes: number }> {
   const begin = performance.now();
@@ -90,32 +72,13 @@ async function timed(url: string, cookie: string): Promise<{ firstByte: number; 
   return { firstByte, total: performance.now() - begin, bytes };
 }
 
-async function bench(kind: 'sqlite' | 'pg'): Promise<string[]> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-bench-cpd-'));
-  let config: DatabaseConfig;
-  let admin: Knex | undefined;
-  const name = `lc_bench_cpd_${process.pid}`;
-  if (kind === 'sqlite') config = { client: 'sqlite', filename: path.join(dir, 'bench.sqlite3') };
-  else {
-    const server = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL!;
-    admin = knex({ client: 'pg', connection: server, pool: { min: 0, max: 1 } });
-    await admin.raw(`create database "${name}"`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    config = { client: 'pg', connectionString: url.toString() };
-  }
-  const db = connect(config);
-  try {
-    await migrateLatest(db);
+async function bench(kind: DbKind): Promise<string[]> {
+  return withScratchDatabase(kind, 'cpd', async (db, dir) => {
     const user = await insertUser(db, { email: 'bench@example.com', passwordHash: 'unused', firstName: 'Bench', lastName: 'Member', role: 'subscriber', isActive: true, emailConfirmedAt: new Date().toISOString() });
     await fill(db, user.id);
     await db.raw('analyze');
-    const app = createApp({ db, storageDir: path.join(dir, 'uploads'), config: { sessionSecret: SECRET, siteName: 'Ledger Commons', env: 'test' }, logger: { error: console.error, info: () => {} }, responseCache: { maxEntries: 0 } });
-    const listener = http.createServer(app.callback());
-    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-    const server = { url: `http://127.0.0.1:${(listener.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => listener.close(() => resolve())) };
     const cookie = await sessionCookie(db, user.id);
-    try {
+    return serveInProcess(db, dir, async (origin) => {
       const lines: string[] = [];
       // The year view's own work, in process: its queries, the view, and its JSON (no HTTP, no compression).
       const parts = { queries: [] as number[], view: [] as number[], json: [] as number[] };
@@ -142,30 +105,20 @@ async function bench(kind: 'sqlite' | 'pg'): Promise<string[]> {
         ['PDF export', `/api/cpd/export.pdf?year=${YEAR}`],
       ] as const) {
         const runs = pathname.includes('.pdf') ? 5 : RUNS;
-        await timed(server.url + pathname, cookie);
+        await timed(origin + pathname, cookie);
         const results = [];
-        for (let i = 0; i < runs; i++) results.push(await timed(server.url + pathname, cookie));
+        for (let i = 0; i < runs; i++) results.push(await timed(origin + pathname, cookie));
         const first = results.map((r) => r.firstByte);
         const total = results.map((r) => r.total);
         lines.push(`| ${label} | ${kind} | ${median(first).toFixed(1)} | ${median(total).toFixed(1)} | ${p95(total).toFixed(1)} | ${(results[0].bytes / 1024).toFixed(0)} KiB |`);
       }
       return lines;
-    } finally {
-      await server.close();
-    }
-  } finally {
-    await db.destroy();
-    if (admin) {
-      await admin.raw(`drop database if exists "${name}" with (force)`);
-      await admin.destroy();
-    }
-    rmSync(dir, { recursive: true, force: true });
-  }
+    });
+  });
 }
 
-const kinds: Array<'sqlite' | 'pg'> = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? ['sqlite', 'pg'] : ['sqlite'];
 const rows: string[] = [];
-for (const kind of kinds) rows.push(...(await bench(kind)));
+for (const kind of benchKinds) rows.push(...(await bench(kind)));
 console.log(`| ${ENTRIES} entries, ${(ENTRIES - EXTERNAL) * RECORDS_PER_ENTRY} time records (median of ${RUNS}; PDF of 5) | database | first byte, ms | whole answer, ms | p95, ms | size |`);
 console.log('| --- | --- | ---: | ---: | ---: | ---: |');
 for (const row of rows) console.log(row);

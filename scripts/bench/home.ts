@@ -6,22 +6,13 @@
  *   npx tsx scripts/bench/home.ts [articles] [members]   (PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server)
  *   BENCH_PROFILE=1 also prints each query's own time for two requests.
  */
-import { createHmac, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import knex, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { v7 as uuidv7 } from 'uuid';
-import { createApp } from '../../server/app';
-import { connect, migrateLatest } from '../../server/db/connect';
-import type { DatabaseConfig } from '../../server/config';
-import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from '../../server/middleware/session';
 import { insertForumCategory } from '../../server/api/forums/repo';
+import { benchKinds, median, p95, serveInProcess, sessionCookie, withScratchDatabase } from './in-process';
+import type { DbKind } from './setup';
 
-const SECRET = 'bench-secret-bench-secret-bench-secret!';
 const ARTICLES = Number(process.argv[2] ?? 100_000);
 const MEMBERS = Number(process.argv[3] ?? 10_000);
 const CATEGORIES = 8;
@@ -31,14 +22,6 @@ const DISCUSSIONS = 5_000;
 const REPLIES = 50_000;
 const RUNS = 21;
 const HOUR = 3_600_000;
-
-async function sessionCookie(db: Knex, userId: string): Promise<string> {
-  const sid = randomUUID();
-  const expire = Date.now() + SESSION_MAX_AGE_MS;
-  await db('sessions').insert({ sid, sess: JSON.stringify({ userId, _expire: expire, _maxAge: SESSION_MAX_AGE_MS }), user_id: userId, expire: new Date(expire).toISOString() });
-  const sig = createHmac('sha1', SECRET).update(`${SESSION_COOKIE}=${sid}`).digest('base64url');
-  return `${SESSION_COOKIE}=${sid}; ${SESSION_COOKIE}.sig=${sig}`;
-}
 
 async function insertAll(db: Knex, table: string, rows: Array<Record<string, unknown>>, batch = 400): Promise<void> {
   for (let i = 0; i < rows.length; i += batch) await db(table).insert(rows.slice(i, i + batch));
@@ -102,36 +85,15 @@ async function fill(db: Knex): Promise<{ memberId: string }> {
   return { memberId };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1]!;
-
-async function bench(kind: 'sqlite' | 'pg'): Promise<string> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-bench-home-'));
-  let config: DatabaseConfig;
-  let admin: Knex | undefined;
-  const name = `lc_bench_home_${process.pid}`;
-  if (kind === 'sqlite') config = { client: 'sqlite', filename: path.join(dir, 'bench.sqlite3') };
-  else {
-    const server = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL!;
-    admin = knex({ client: 'pg', connection: server, pool: { min: 0, max: 1 } });
-    await admin.raw(`create database "${name}"`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    config = { client: 'pg', connectionString: url.toString() };
-  }
-  const db = connect(config);
-  try {
-    await migrateLatest(db);
+async function bench(kind: DbKind): Promise<string> {
+  return withScratchDatabase(kind, 'home', async (db, dir) => {
     const started = performance.now();
     const { memberId } = await fill(db);
     console.error(`${kind}: filled in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     await db.raw(kind === 'pg' ? 'vacuum analyze' : 'analyze');
-    const app = createApp({ db, storageDir: path.join(dir, 'uploads'), config: { sessionSecret: SECRET, siteName: 'Ledger Commons', env: 'test' }, logger: { error: console.error, info: () => {} }, responseCache: { maxEntries: 0 } });
-    const listener = http.createServer(app.callback());
-    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/api/home`;
     const cookie = await sessionCookie(db, memberId);
-    try {
+    return serveInProcess(db, dir, async (origin) => {
+      const url = `${origin}/api/home`;
       let queries = 0;
       const count = () => queries++;
       const took: number[] = [];
@@ -154,23 +116,13 @@ async function bench(kind: 'sqlite' | 'pg'): Promise<string> {
         size = text.length;
       }
       return `| GET /api/home | ${kind === 'pg' ? 'PostgreSQL' : 'SQLite'} | ${median(took).toFixed(1)} | ${p95(took).toFixed(1)} | ${queries} | ${(size / 1024).toFixed(0)} KiB |`;
-    } finally {
-      await new Promise<void>((resolve) => listener.close(() => resolve()));
-    }
-  } finally {
-    await db.destroy();
-    if (admin) {
-      await admin.raw(`drop database if exists "${name}" with (force)`);
-      await admin.destroy();
-    }
-    rmSync(dir, { recursive: true, force: true });
-  }
+    });
+  });
 }
 
 async function main(): Promise<void> {
-  const kinds: Array<'sqlite' | 'pg'> = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? ['sqlite', 'pg'] : ['sqlite'];
   const lines = [`${ARTICLES} articles, ${MEMBERS} members`, '| request | database | median, ms | p95, ms | queries (session included) | size |', '| --- | --- | ---: | ---: | ---: | ---: |'];
-  for (const kind of kinds) lines.push(await bench(kind));
+  for (const kind of benchKinds) lines.push(await bench(kind));
   console.log(lines.join('\n'));
 }
 
