@@ -141,19 +141,7 @@ describe.each(DB_KINDS)('grouped notifications [%s]', (kind) => {
       ),
     );
     await reader.agent.get('/api/notifications/unread-count');
-    const queries = async (path: string) => {
-      let count = 0;
-      const onQuery = (q: { sql: string }) => {
-        if (!/mail_outbox|leases/.test(q.sql)) count++;
-      };
-      t.db.on('query', onQuery);
-      try {
-        expect((await reader.agent.get(path)).status).toBe(200);
-      } finally {
-        t.db.off('query', onQuery);
-      }
-      return count;
-    };
+    const queries = (path: string) => t.countQueries(async () => expect((await reader.agent.get(path)).status).toBe(200));
     expect(await queries('/api/notifications/groups?limit=50')).toBe(await queries('/api/notifications/groups?limit=1'));
 
     const seen: NotificationGroup[] = [];

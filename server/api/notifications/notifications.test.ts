@@ -662,20 +662,7 @@ describe.each(DB_KINDS)('notifications [%s]', (kind) => {
     );
     // A member's first request of the period also notes when they were last seen (one write per 5 minutes): made before counting.
     await reader.agent.get('/api/notifications/unread-count');
-    const queries = async (path: string) => {
-      let count = 0;
-      // The mail sender polls its outbox on this pool in the background; only the request's queries count.
-      const onQuery = (q: { sql: string }) => {
-        if (!/mail_outbox|leases/.test(q.sql)) count++;
-      };
-      t.db.on('query', onQuery);
-      try {
-        expect((await reader.agent.get(path)).status).toBe(200);
-      } finally {
-        t.db.off('query', onQuery);
-      }
-      return count;
-    };
+    const queries = (path: string) => t.countQueries(async () => expect((await reader.agent.get(path)).status).toBe(200));
     expect(await queries('/api/notifications?limit=50')).toBe(await queries('/api/notifications?limit=1'));
 
     const seen: string[] = [];

@@ -99,17 +99,7 @@ describeEachDb('topics', (t) => {
 
   it('costs the same number of queries for 1 or many topics and follows', async () => {
     const { agent } = await newMember(t());
-    const count = async () => {
-      let n = 0;
-      const onQuery = () => n++;
-      t().db.on('query', onQuery);
-      try {
-        expect((await agent.get('/api/topics')).status).toBe(200);
-      } finally {
-        t().db.off('query', onQuery);
-      }
-      return n;
-    };
+    const count = () => t().countQueries(async () => expect((await agent.get('/api/topics')).status).toBe(200));
     // The first signed-in request also records the visit.
     await count();
     const before = await count();
