@@ -93,6 +93,11 @@ describeEachDb(
       const deskNew = await insertPodcast(t().db, { title: 'Desk new', showId: desk, episodeNumber: 1, createdAt: at(170_000) });
       const deskDraft = await insertPodcast(t().db, { title: 'Desk draft', showId: desk, episodeNumber: 2, status: 'draft', createdAt: at(175_000) });
       const noisyNew = await insertPodcast(t().db, { title: 'Noisy new', showId: noisy, episodeNumber: 1, createdAt: at(180_000) });
+      // An episode in a followed category is new whatever its show, unless its show or another category is muted.
+      const plain = await show(`Plain Show ${unique()}`);
+      const auditEpisode = await insertPodcast(t().db, { title: 'Audit episode', showId: plain, episodeNumber: 1, categoryIds: [audit.id], createdAt: at(165_000) });
+      const auditRegulatoryEpisode = await insertPodcast(t().db, { title: 'Audit and Regulatory episode', showId: plain, episodeNumber: 2, categoryIds: [audit.id, regulatory.id], createdAt: at(166_000) });
+      const noisyAuditEpisode = await insertPodcast(t().db, { title: 'Noisy Audit episode', showId: noisy, episodeNumber: 2, categoryIds: [audit.id], createdAt: at(167_000) });
       // Another member's follow of Tax is theirs alone.
       const other = await newMember(t());
       await follow(other.user.id, 'news_category', tax.id, 'following');
@@ -103,8 +108,8 @@ describeEachDb(
       expect(ids(h.upNext)).toEqual([deskNew]);
       expect(h.upNext[0]!.reason).toEqual({ code: 'followed_show', text: expect.stringMatching(/^You follow Controller's Desk /) });
       // After the line only, newest first; the episode already in Up Next is not repeated.
-      expect(ids(h.newSinceLastVisit)).toEqual([auditNew, justAfter]);
-      expect(h.newSinceLastVisit[0]!.reason).toEqual({ code: 'followed_category', text: `New in ${audit.name}` });
+      expect(ids(h.newSinceLastVisit)).toEqual([auditEpisode, auditNew, justAfter]);
+      for (const item of h.newSinceLastVisit) expect(item.reason).toEqual({ code: 'followed_category', text: `New in ${audit.name}` });
       // Latest: everything else not muted, each once.
       const latest = ids(h.latest);
       expect(latest).toContain(taxNew);
@@ -112,7 +117,7 @@ describeEachDb(
       expect(latest).toContain(onTheLine);
       expect(h.latest.find((i) => i.id === taxNew)!.reason).toEqual({ code: 'latest', text: 'Latest' });
       const everywhere = [...h.continue, ...h.upNext, ...h.newSinceLastVisit, ...h.latest].map((i) => i.id);
-      for (const never of [regulatoryNew, both, noisyNew, auditDraft, auditArchived, deskDraft]) expect(everywhere).not.toContain(never);
+      for (const never of [regulatoryNew, both, noisyNew, auditDraft, auditArchived, deskDraft, auditRegulatoryEpisode, noisyAuditEpisode]) expect(everywhere).not.toContain(never);
       expect(new Set(everywhere).size).toBe(everywhere.length);
 
       // The other member: Tax is new for them, nothing of the first member's.
@@ -121,7 +126,8 @@ describeEachDb(
       expect(ids(theirs.newSinceLastVisit)).toEqual([taxNew]);
       expect(theirs.newSinceLastVisit[0]!.reason.text).toBe(`New in ${tax.name}`);
       expect(theirs.upNext).toEqual([]);
-      expect(ids(theirs.latest)).toContain(regulatoryNew);
+      // The first member's mutes are theirs alone too.
+      expect(ids(theirs.latest)).toEqual(expect.arrayContaining([noisyNew, noisyAuditEpisode, auditRegulatoryEpisode]));
     });
 
     it('Continue: every article and episode in progress, newest first; finished, unstarted, drafts and others’ progress left out', async () => {

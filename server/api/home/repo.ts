@@ -116,6 +116,22 @@ export function followedCategoryArticles(db: Knex, userId: string, since: string
     .select(...ARTICLE_FIELDS, 'c.name as reason_name');
 }
 
+/** Episodes in news categories the member follows (whatever their show), as the articles above. */
+export function followedCategoryEpisodes(db: Knex, userId: string, since: string, limit: number): Promise<ItemRow[]> {
+  const q = db('podcast_episodes as e')
+    .leftJoin('podcast_shows as s', 's.id', 'e.show_id')
+    .join('podcast_categories as pc', 'pc.podcast_id', 'e.id')
+    .join('news_categories as c', 'c.id', 'pc.category_id')
+    .whereIn('pc.category_id', topics(db, userId, { kind: 'news_category', level: 'following' }))
+    .where('e.published_at', '>', since);
+  whereListedPublicly(q, 'episode', 'e');
+  notMutedEpisode(db, q, userId);
+  return q
+    .orderBy([{ column: 'e.published_at', order: 'desc' }, { column: 'e.id', order: 'desc' }, { column: 'c.name', order: 'asc' }])
+    .limit(limit)
+    .select(...EPISODE_FIELDS, 'c.name as reason_name');
+}
+
 /** The newest articles nothing the member muted covers. */
 export function latestArticles(db: Knex, userId: string, limit: number): Promise<ItemRow[]> {
   const q = db('news_articles as a').whereNotNull('a.published_at');

@@ -61,15 +61,18 @@ export function homeRoutes(db: Knex, clock: () => number): Router {
       shown,
       HOME_LIMITS.upNext,
     );
-    // Twice the limit: an article in two followed categories comes twice.
-    const [newArticles, newEpisodes] = [
+    // Twice the limit: an item in two followed categories comes twice. An episode of a followed show
+    // says so before its category does (the stronger reason: the member chose the show itself).
+    const [newArticles, newEpisodes, newCategoryEpisodes] = [
       await repo.followedCategoryArticles(db, userId, since, HOME_LIMITS.newSinceLastVisit * 2),
       await repo.followedShowEpisodes(db, userId, since, HOME_LIMITS.newSinceLastVisit),
+      await repo.followedCategoryEpisodes(db, userId, since, HOME_LIMITS.newSinceLastVisit * 2),
     ];
     const newSinceLastVisit = distinct(
       byPublished([
         ...newArticles.map((r) => presentArticle(r, reasons.followedCategory(r.reason_name ?? ''))),
         ...newEpisodes.map((r) => presentEpisode(r, reasons.followedShow(r.reason_name ?? ''))),
+        ...newCategoryEpisodes.map((r) => presentEpisode(r, reasons.followedCategory(r.reason_name ?? ''))),
       ]),
       shown,
       HOME_LIMITS.newSinceLastVisit,
