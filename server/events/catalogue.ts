@@ -112,6 +112,8 @@ export type DomainEvent =
   | { type: 'user.password_changed'; userId: string; at: string }
   | { type: 'user.email_changed'; userId: string; at: string }
   | ({ type: 'discussion.created'; discussionId: string } & Written)
+  // A draft published (by its author or a moderator): news to its category's watchers, as a new public one is.
+  | ({ type: 'discussion.went_public'; discussionId: string } & Written)
   | ({ type: 'reply.posted'; replyId: string; discussionId: string; content: string } & Written)
   | ({ type: 'reply.edited'; replyId: string; discussionId: string; content: string; previousContent: string } & Written)
   | ({ type: 'answer.marked'; replyId: string; discussionId: string; replyAuthorId: string | null } & Written)

@@ -74,4 +74,23 @@ describeEachDb('forum drafts and their category', (t) => {
     expect(res.status).toBe(400);
     expect(res.body.errors.status).toEqual(['Status must be draft or published']);
   });
+
+  it('a draft published tells its category’s watchers once, as a discussion created public does; saving the draft told nobody', async () => {
+    const { agent } = await member();
+    const watcher = await member();
+    const cat = await forumCategory(t().db);
+    expect((await watcher.agent.put(`/api/forum/categories/${cat.id}/watch`, { level: 'watching' })).status).toBe(200);
+    const notices = async () =>
+      (await t().db('notifications').where({ user_id: watcher.user.id, type: 'watched_discussion' }).select('discussion_id')).map((n) => n.discussion_id as string);
+
+    const draft = (await agent.post('/api/forum/discussions', { title: 'Not yet', content: 'C', status: 'draft', categoryId: cat.id })).body as { id: string };
+    expect(await notices()).toEqual([]);
+    expect((await agent.patch(`/api/forum/discussions/${draft.id}`, { title: 'Still a draft' })).status).toBe(200);
+    expect(await notices()).toEqual([]);
+    expect((await agent.patch(`/api/forum/discussions/${draft.id}`, { status: 'published' })).status).toBe(200);
+    expect(await notices()).toEqual([draft.id]);
+    // An edit of the published discussion is not news again.
+    expect((await agent.patch(`/api/forum/discussions/${draft.id}`, { title: 'Now out', status: 'published' })).status).toBe(200);
+    expect(await notices()).toEqual([draft.id]);
+  });
 });

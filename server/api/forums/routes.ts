@@ -52,12 +52,19 @@ function moderationEntry(ctx: Koa.Context, type: ChangeEventType, before?: Recor
     });
 }
 
-/** A moderator publishing or unpublishing someone else's discussion is in the audit log; an author's own is not. */
-function statusEntry(ctx: Koa.Context, status: ContentStatus | undefined): repo.DiscussionChanged | undefined {
+/**
+ * A moderator publishing or unpublishing someone else's discussion is in the audit log; an author's own is not.
+ * A draft going public tells its category's watchers, whoever publishes it.
+ */
+function statusEntry(ctx: Koa.Context, site: Pick<SiteInfo, 'publicUrl'>, status: ContentStatus | undefined): repo.DiscussionChanged | undefined {
   if (status === undefined) return undefined;
   return async (trx, before) => {
-    if (isModeratingOthers(currentUser(ctx), before)) {
+    const user = currentUser(ctx);
+    if (isModeratingOthers(user, before)) {
       await moderationEntry(ctx, isPublished({ status }) ? 'discussion.published' : 'discussion.unpublished', { status: before.status }, { status })(trx, before);
+    }
+    if (isPublished({ status }) && !isPublished(before)) {
+      await recordEvent(trx, { type: 'discussion.went_public', actorId: user.id, origin: originOf(ctx, site), discussionId: before.id });
     }
   };
 }
@@ -154,7 +161,7 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, site: Pick<SiteInfo,
     }
     if (Object.values(input).every((v) => v === undefined)) throw badRequest('Nothing to update');
     // A changed title or words go to the edit history and mark the discussion edited.
-    const result = await repo.updateDiscussion(db, row.id, input, user.id, statusEntry(ctx, input.status));
+    const result = await repo.updateDiscussion(db, row.id, input, user.id, statusEntry(ctx, site, input.status));
     if (result === 'not_found') throw notFound(DISCUSSION_NOT_FOUND);
     if (result === 'unknown_category') throw badRequest(UNKNOWN_CATEGORY, { categoryId: [UNKNOWN_CATEGORY] });
     if (result === 'no_category') throw badRequest(CATEGORY_REQUIRED, { categoryId: [CATEGORY_REQUIRED] });
@@ -173,7 +180,7 @@ export function forumRoutes(db: Knex, limits: WriteLimiter, site: Pick<SiteInfo,
   router.patch('/discussions/:id/status', requireRole(...FORUM_MODERATORS), validateBody(DiscussionStatusInput), async (ctx) => {
     const id = parseId(ctx.params.id, DISCUSSION_NOT_FOUND);
     const { status } = ctx.state.body;
-    const result = await repo.setDiscussionStatus(db, id, status, statusEntry(ctx, status));
+    const result = await repo.setDiscussionStatus(db, id, status, statusEntry(ctx, site, status));
     if (result === 'not_found') throw notFound(DISCUSSION_NOT_FOUND);
     if (result === 'no_category') throw badRequest(CATEGORY_REQUIRED, { categoryId: [CATEGORY_REQUIRED] });
     await respondWithDiscussion(ctx, id);

@@ -23,6 +23,7 @@ export function subscribeNotifications(registry: EventRegistry, notifier: Notifi
 
   registry
     .onInTransaction('discussion.created', (trx, e) => notify(trx, { kind: 'discussion', actorId: e.actorId, origin: e.origin, discussionId: e.discussionId }))
+    .onInTransaction('discussion.went_public', (trx, e) => notify(trx, { kind: 'discussion', actorId: e.actorId, origin: e.origin, discussionId: e.discussionId }))
     .onInTransaction('reply.posted', (trx, e) =>
       notify(trx, { kind: 'reply', actorId: e.actorId, origin: e.origin, replyId: e.replyId, discussionId: e.discussionId, content: e.content }),
     )
