@@ -144,7 +144,7 @@ test('a member edits title and bio, gets field errors, crops and uploads a photo
     await expect(toastWith(page, 'Photo removed')).toBeVisible();
     await expect(header(page).locator('.avatar img')).toHaveCount(0);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true, maxRetries: 10 });
   }
 });
 

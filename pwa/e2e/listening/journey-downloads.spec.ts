@@ -130,7 +130,7 @@ test('a member downloads an episode from Saved, restarts offline, plays and seek
     await page.screenshot({ path: `${SHOTS}/saved-episodes-offline-removed-${width}.png`, fullPage: true });
     await context.close();
   } finally {
-    await rm(userDataDir, { recursive: true, force: true });
+    await rm(userDataDir, { recursive: true, force: true, maxRetries: 10 });
   }
 });
 

@@ -90,7 +90,8 @@ for (const screen of SCREENS) {
       await page.screenshot({ path: `test-results/screenshots/journey-commuter-saved-${screen.use.viewport.width}.png`, fullPage: true });
       await context.close();
     } finally {
-      await rm(userDataDir, { recursive: true, force: true });
+      // The browser may still be writing its cache as it closes: removal retries on ENOTEMPTY.
+      await rm(userDataDir, { recursive: true, force: true, maxRetries: 10 });
     }
   });
 }

@@ -76,7 +76,8 @@ test('reading and listening become time records: two active minutes, no more tha
   // The newest article, opened by its card's link. Found again by its title: the list shown first may
   // be the device's copy, and the fresh answer can put another spec's newer article above it.
   await navigate(page, 'News');
-  const card = main(page).getByRole('article').first();
+  // The News list itself, not the member's home still on screen while the route changes.
+  const card = main(page).getByRole('list', { name: 'Articles' }).getByRole('article').first();
   const title = (await card.getByRole('heading').first().textContent())!.trim();
   await main(page).getByRole('link', { name: title, exact: true }).first().click();
   await expect(main(page).getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -105,6 +105,6 @@ test('a visitor on a phone can install the app without errors and finds their wa
     expect(errors).toEqual([]);
   } finally {
     await context.close();
-    await rm(userDataDir, { recursive: true, force: true });
+    await rm(userDataDir, { recursive: true, force: true, maxRetries: 10 });
   }
 });

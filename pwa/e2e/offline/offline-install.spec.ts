@@ -30,7 +30,7 @@ test('the app is installable: a complete manifest and no installability errors i
     await expectInstallable(await firstPage(context));
   } finally {
     await context.close();
-    await rm(userDataDir, { recursive: true, force: true });
+    await rm(userDataDir, { recursive: true, force: true, maxRetries: 10 });
   }
 });
 

@@ -94,7 +94,7 @@ test('a saved article opens offline after a browser restart, with its text and i
     await expect(main(page).getByRole('heading', { level: 1, name: article.title })).toBeVisible();
     await context.close();
   } finally {
-    await rm(userDataDir, { recursive: true, force: true });
+    await rm(userDataDir, { recursive: true, force: true, maxRetries: 10 });
   }
 });
 

@@ -131,6 +131,6 @@ test("a kept profile started offline: Chromium's emulation alone lets its worker
       await context.close();
     });
   } finally {
-    await rm(userDataDir, { recursive: true, force: true });
+    await rm(userDataDir, { recursive: true, force: true, maxRetries: 10 });
   }
 });

@@ -84,7 +84,7 @@ test('after one visit, an offline cold start paints the site name and the admin-
     await expectSignedIn(page, ACCOUNTS.member.name);
     await context.close();
   } finally {
-    await rm(userDataDir, { recursive: true, force: true });
+    await rm(userDataDir, { recursive: true, force: true, maxRetries: 10 });
   }
 });
 

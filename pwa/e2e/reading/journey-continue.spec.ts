@@ -77,7 +77,7 @@ test('a member saves from a card, reads part of the article, and home continues 
   // One tap on the card saves it; the card says so (pressed, and the name turns to removing).
   await navigate(page, 'News');
   // The list's first article.
-  const firstTitle = main(page).getByRole('article').first().getByRole('heading', { level: 2 }).getByRole('link');
+  const firstTitle = main(page).getByRole('list', { name: 'Articles' }).getByRole('article').first().getByRole('heading', { level: 2 }).getByRole('link');
   const article = { id: (await firstTitle.getAttribute('href'))!.replace('/news/', ''), title: (await firstTitle.textContent())! };
   await prepare(baseURL!, article.id);
   const save = main(page).getByRole('button', { name: `Save ${article.title}`, exact: true });

@@ -173,7 +173,7 @@ test.describe('offline', () => {
       await page.screenshot({ path: `${shots}/home-offline-${testInfo.project.name}.png`, fullPage: true });
       await context.close();
     } finally {
-      await rm(userDataDir, { recursive: true, force: true });
+      await rm(userDataDir, { recursive: true, force: true, maxRetries: 10 });
     }
   });
 });

@@ -145,7 +145,7 @@ async function withProfiles(body: (launch: (which: 'a' | 'b', use: object, offli
     });
   } finally {
     await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
-    await Promise.all(Object.values(dirs).map((dir) => rm(dir, { recursive: true, force: true })));
+    await Promise.all(Object.values(dirs).map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 10 })));
   }
 }
 
