@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { optionalText, safeText, singleLineText, Timestamp } from './common';
 import { ContentListQuery, contentInputs, contentItemFields, featuredInput, learningObjectivesInput, learningObjectivesOutput, optionalMediaUrl, optionalWebUrl, scheduledAtInput } from './news';
+import { Chapter, TranscriptCue } from './transcripts';
 
 /*
  * Podcast episodes (spec sections 3, 5, 7 Podcasts). The list query, status/archive/featured
@@ -128,6 +129,11 @@ export const Podcast = z.object({
   playCount: z.number().int(),
   ...contentItemFields,
   learningObjectives: learningObjectivesOutput,
+  /** In order of start; empty when the episode has none. */
+  chapters: z.array(Chapter).optional(),
+  hasTranscript: z.boolean().optional(),
+  /** The transcript's cues: only in GET /api/podcasts/{id} (null when there is none), never in lists. */
+  transcript: z.array(TranscriptCue).nullable().optional(),
 });
 export type Podcast = z.infer<typeof Podcast>;
 

@@ -526,7 +526,7 @@ for (const width of [1280, 1440]) {
 
       // Invitations in one place, under a plain heading.
       const invitations = page.getByRole('region', { name: 'Invitations', exact: true });
-      await expect(invitations.getByRole('button', { name: 'Send Invitation' })).toBeVisible();
+      await expect(invitations.getByRole('button', { name: 'Send Invitation', exact: true })).toBeVisible();
       await expect(invitations.getByRole('heading', { name: 'Pending Invitations' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Invite New User (Alternative)' })).toHaveCount(0);
       await expectNoSeriousA11yViolations(page);

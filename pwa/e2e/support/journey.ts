@@ -93,9 +93,10 @@ export async function navigate(page: Page, label: string): Promise<void> {
   }
 }
 
-/** From /news, opens the article with this title by its card's link. */
+/** From /news, opens the article with this title by its card's link (in the News list: the home, still on screen while
+ * the route changes, has cards of the same article). */
 export async function openArticleFromList(page: Page, title: string): Promise<void> {
-  await main(page).getByRole('link', { name: title, exact: true }).click();
+  await main(page).getByRole('list', { name: 'Articles', exact: true }).getByRole('link', { name: title, exact: true }).click();
   await expect(main(page).getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
 
