@@ -9,7 +9,8 @@ import { createTestDatabase, DB_KINDS } from '../server/test/harness';
 
 /*
  * `npm run seed` (scripts/seed.ts) on each engine: an empty database is migrated and given the sample
- * data, with every sample episode's audio in the uploads directory; a second run adds nothing.
+ * data, with every sample episode's audio (minutes of Opus speech) in the uploads directory; a second
+ * run adds nothing.
  */
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -52,6 +53,14 @@ describe.each(DB_KINDS)('npm run seed [%s]', (kind) => {
       const withAudio = await database.db('podcast_episodes').whereNotNull('audio_url').count({ n: '*' }).first();
       expect(toInt(withAudio?.n)).toBe(episodes);
       expect(readdirSync(path.join(dataDir, 'uploads'), { recursive: true }).length).toBeGreaterThanOrEqual(episodes);
+      // Minutes of speech in Opus each, the duration read from the file as it was stored.
+      const rows: { duration: unknown; audio_type: string; audio_bytes: unknown }[] = await database.db('podcast_episodes').select('duration', 'audio_type', 'audio_bytes');
+      for (const row of rows) {
+        expect(row.audio_type).toBe('audio/ogg');
+        expect(toInt(row.duration)).toBeGreaterThanOrEqual(120);
+        expect(toInt(row.duration)).toBeLessThanOrEqual(360);
+        expect(toInt(row.audio_bytes)).toBeGreaterThan(100_000);
+      }
 
       const second = await seed(env);
       expect(second.code, second.out).toBe(0);

@@ -3,16 +3,45 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseBuffer } from 'music-metadata';
+import type { Chapter } from '../../../contracts/transcripts';
 import type { ObjectStorage } from '../../storage/index';
 
-/** The committed sample episodes' audio, made by scripts/sample-audio.ts. */
-export const SAMPLE_AUDIO_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'audio');
+const SEED_DIR = path.dirname(fileURLToPath(import.meta.url));
 
-export const SAMPLE_AUDIO_TYPE = 'audio/mpeg';
+/** The committed sample episodes' audio (speech as Opus in Ogg), made by scripts/sample-audio.ts. */
+export const SAMPLE_AUDIO_DIR = path.join(SEED_DIR, 'audio');
+/** What the audio is made from: one Markdown script per episode, its `##` headings the chapters. */
+export const SAMPLE_SCRIPTS_DIR = path.join(SEED_DIR, 'episode-scripts');
+/** Each episode's chapters and transcript, timed from its audio by scripts/sample-audio.ts. */
+export const SAMPLE_TRANSCRIPTS_DIR = path.join(SEED_DIR, 'transcripts');
+
+export const SAMPLE_AUDIO_TYPE = 'audio/ogg';
+
+/**
+ * A sample episode's chapters (start in whole seconds, sorted, the first at 0) and transcript (one
+ * cue a sentence, times in seconds to two decimals), as in contracts/transcripts.ts.
+ */
+export interface SampleTranscript {
+  chapters: Chapter[];
+  cues: { start: number; end: number; text: string }[];
+}
 
 /** The file of a show's episode (`show` is the seed's show key, `number` counts from 1, oldest first). */
 export function sampleAudioPath(show: string, number: number): string {
-  return path.join(SAMPLE_AUDIO_DIR, `${show}-${number}.mp3`);
+  return path.join(SAMPLE_AUDIO_DIR, `${show}-${number}.opus`);
+}
+
+export function sampleScriptPath(show: string, number: number): string {
+  return path.join(SAMPLE_SCRIPTS_DIR, `${show}-${number}.md`);
+}
+
+export function sampleTranscriptPath(show: string, number: number): string {
+  return path.join(SAMPLE_TRANSCRIPTS_DIR, `${show}-${number}.json`);
+}
+
+/** An episode's committed chapters and transcript. */
+export async function readSampleTranscript(show: string, number: number): Promise<SampleTranscript> {
+  return JSON.parse(await readFile(sampleTranscriptPath(show, number), 'utf8')) as SampleTranscript;
 }
 
 /** A sample file as stored: the object's id (its storage key too), length in bytes and whole seconds. */

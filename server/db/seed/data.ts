@@ -326,7 +326,7 @@ export const PODCAST_SHOWS: readonly ShowSeed[] = [
     name: 'The Tax Brief',
     slug: 'the-tax-brief',
     description:
-      'Fifteen minutes on the tax change that matters this month — global minimum tax, provisions, state and indirect tax — and what finance teams should do about it.',
+      'A few minutes on the tax change that matters this month — global minimum tax, provisions, state and indirect tax — and what finance teams should do about it.',
     hostName: 'Priya Raman',
     cadenceDays: 10,
     latestDaysAgo: 1,
@@ -377,7 +377,7 @@ export const PODCASTS: readonly PodcastSeed[] = [
     categories: ['fraud-detection'],
   },
   {
-    title: 'IFRS 18 explained in 40 minutes',
+    title: 'IFRS 18 explained: the new income statement',
     description:
       'New categories, new subtotals and audited management-defined performance measures. James Whitaker explains what changes on the face of the income statement and how to plan the transition.',
     hostName: HOST,
@@ -513,7 +513,7 @@ const TAX_HOST = 'Priya Raman';
 /** The Tax Brief, oldest first: short episodes, mostly solo. */
 export const TAX_BRIEF_EPISODES: readonly PodcastSeed[] = [
   {
-    title: 'Pillar Two safe harbours in fifteen minutes',
+    title: 'Pillar Two safe harbours: the three tests',
     description:
       'The three transitional safe-harbour tests, the data each one needs, and why failing them once matters more than most groups realise.',
     hostName: TAX_HOST,

@@ -1,4 +1,5 @@
-import { readdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { compare } from 'bcryptjs';
@@ -9,7 +10,7 @@ import { fromJson, toBool, toInt, toIso } from '../dialect';
 import { plainText, readingMinutes } from '../../../contracts/text';
 import { localDiskStorage } from '../../storage/local';
 import { EPISODES_BY_SHOW, PODCAST_SHOWS } from './data';
-import { sampleAudioPath } from './audio';
+import { readSampleTranscript, SAMPLE_AUDIO_DIR, SAMPLE_AUDIO_TYPE, sampleAudioPath, sampleScriptPath } from './audio';
 import { DEMO_ACCOUNTS, hasContent, seedSampleData } from './index';
 
 const ROLES = ['subscriber', 'contributor', 'editor', 'admin'] as const;
@@ -218,12 +219,15 @@ describe.each(DB_KINDS)('sample data seed [%s]', (kind) => {
         const { format } = await parseFile(file, { duration: true });
         expect(e.audio_url).toMatch(/^\/objects\/[0-9a-f-]{36}$/);
         expect(e.external_url).toBeNull();
-        expect(e.audio_type).toBe('audio/mpeg');
+        expect(e.audio_type).toBe('audio/ogg');
         expect(toInt(e.duration), file).toBe(Math.round(format.duration!));
+        // Minutes of speech, as the titles and show notes promise: seeking, speed and resume mean something.
+        expect(toInt(e.duration), file).toBeGreaterThanOrEqual(120);
+        expect(toInt(e.duration), file).toBeLessThanOrEqual(360);
         const object = objects.get(e.audio_url.slice('/objects/'.length));
         expect(object, file).toBeDefined();
         expect(object.kind).toBe('audio');
-        expect(object.content_type).toBe('audio/mpeg');
+        expect(object.content_type).toBe('audio/ogg');
         expect(object.finalized_at).toBeTruthy();
         expect(object.user_id).toBeNull(); // nobody's quota
         expect(toInt(object.duration_seconds)).toBe(toInt(e.duration));
@@ -241,7 +245,7 @@ describe.each(DB_KINDS)('sample data seed [%s]', (kind) => {
         .on('end', () => resolve(Buffer.concat(chunks)))
         .on('error', reject);
     });
-    expect(stored.subarray(0, 3).toString('latin1')).toBe('ID3');
+    expect(stored.subarray(0, 4).toString('latin1')).toBe('OggS');
   });
 
   it('creates 5 forum categories and 20 discussions with exact counters', async () => {
@@ -344,5 +348,84 @@ describe.each(DB_KINDS)('sample data seed [%s]', (kind) => {
       }),
     ).rejects.toThrow('rollback');
     expect(await countAll()).toEqual(before);
+  });
+});
+
+const EPISODES = PODCAST_SHOWS.flatMap((show) => EPISODES_BY_SHOW[show.key].map((seed, i) => ({ show: show.key, number: i + 1, seed })));
+const MB = 1024 * 1024;
+
+/** The speakers' first names, as a script labels them and a transcript's turns begin. */
+const speakerLabel = (seed: (typeof EPISODES)[number]['seed']) =>
+  new RegExp(`^(${[seed.hostName, seed.guestName].filter(Boolean).map((n) => n!.split(' ')[0]).join('|')}): `);
+
+/** A script's chapter titles and spoken words (headings and speaker labels are not spoken). */
+function readScript(show: string, number: number): { title: string; chapters: string[]; words: string } {
+  const text = readFileSync(sampleScriptPath(show, number), 'utf8');
+  const chapters = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]!.trim());
+  const spoken = text
+    .split(/\n{2,}/)
+    .filter((block) => !block.startsWith('#'))
+    .map((block) => block.replace(/^\*\*[^*]+:\*\*\s*/, ''));
+  return { title: /^# (.+)$/m.exec(text)?.[1] ?? '', chapters, words: spoken.join(' ').split(/\s+/).filter(Boolean).join(' ') };
+}
+
+describe("the sample episodes' audio, scripts and transcripts (scripts/sample-audio.ts)", () => {
+  it('gives each episode a script under its own title and 2–6 minutes of mono Opus speech, titled as the episode; no MP3 is left', async () => {
+    for (const { show, number, seed } of EPISODES) {
+      const file = sampleAudioPath(show, number);
+      expect(readScript(show, number).title, file).toBe(seed.title);
+      const { format, common } = await parseFile(file, { duration: true });
+      expect(format.container, file).toBe('Ogg');
+      expect(format.codec, file).toBe('Opus');
+      expect(format.numberOfChannels, file).toBe(1);
+      expect(common.title, file).toBe(seed.title);
+      expect(format.duration!, file).toBeGreaterThanOrEqual(120);
+      expect(format.duration!, file).toBeLessThanOrEqual(360);
+      // A speech bitrate: at most 24 kbit/s over the whole file, container included.
+      expect((statSync(file).size * 8) / format.duration!, file).toBeLessThanOrEqual(24_000);
+    }
+    expect(SAMPLE_AUDIO_TYPE).toBe('audio/ogg');
+    expect(readdirSync(SAMPLE_AUDIO_DIR).sort()).toEqual(EPISODES.map(({ show, number }) => `${show}-${number}.opus`).sort());
+  });
+
+  it('keeps the audio under git below 15 MB in all', () => {
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+    const audio = [...new Set(listed.split('\0'))].filter((f) => /\.(mp3|m4a|aac|opus|ogg|oga|wav|flac|weba)$/i.test(f) && existsSync(path.join(root, f)));
+    const total = audio.reduce((sum, f) => sum + statSync(path.join(root, f)).size, 0);
+    // Every sample episode is among them, so this is not passing on an empty list.
+    for (const { show, number } of EPISODES) expect(audio).toContain(path.relative(root, sampleAudioPath(show, number)));
+    expect(total / MB).toBeLessThan(15);
+  });
+
+  it("gives each episode a transcript of its script's words, timed to its audio, and its script's chapters, sorted from 0", async () => {
+    for (const { show, number, seed } of EPISODES) {
+      const file = sampleAudioPath(show, number);
+      const { format } = await parseFile(file, { duration: true });
+      const script = readScript(show, number);
+      const { chapters, cues } = await readSampleTranscript(show, number);
+
+      expect(chapters.length, file).toBeGreaterThanOrEqual(3);
+      expect(chapters.length, file).toBeLessThanOrEqual(6);
+      expect(chapters.map((c) => c.title), file).toEqual(script.chapters);
+      expect(chapters[0]!.start, file).toBe(0);
+      for (const [i, c] of chapters.entries()) {
+        expect(Number.isInteger(c.start), file).toBe(true);
+        if (i > 0) expect(c.start, file).toBeGreaterThan(chapters[i - 1]!.start);
+        // A chapter begins at one of its sentences: a click on it lands on words, not in the middle of some.
+        expect(cues.some((cue) => Math.floor(cue.start) === c.start), `${file} ${c.title}`).toBe(true);
+      }
+
+      expect(cues[0]!.start, file).toBe(0);
+      for (const [i, cue] of cues.entries()) {
+        expect(cue.end, `${file} ${cue.text}`).toBeGreaterThan(cue.start);
+        expect(Math.round(cue.start * 100) / 100).toBe(cue.start);
+        if (i > 0) expect(cue.start, `${file} ${cue.text}`).toBeGreaterThanOrEqual(cues[i - 1]!.end);
+      }
+      expect(Math.abs(cues.at(-1)!.end - format.duration!), file).toBeLessThanOrEqual(1);
+      // The same words as the script, a cue a sentence; a new speaker's turn is named.
+      const label = speakerLabel(seed);
+      expect(cues.map((cue) => cue.text.replace(label, '')).join(' '), file).toBe(script.words);
+    }
   });
 });
