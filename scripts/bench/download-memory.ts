@@ -27,9 +27,9 @@ const EDITOR = { email: 'editor@ledgercommons.test', password: 'editor123' };
 const MEMBER = { email: 'member@ledgercommons.test', password: 'member123' };
 const SHOTS = process.env.SHOTS_DIR;
 
-/** The sample MP3's frames repeated up to `bytes` (an MP3 the server's sniffer and the browser accept). */
+/** The test MP3's frames repeated up to `bytes` (an MP3 the server's sniffer and the browser accept). */
 function bigMp3(bytes: number): Buffer {
-  const sample = readFileSync(path.join(repoRoot, 'server/db/seed/audio/main-1.mp3'));
+  const sample = readFileSync(path.join(repoRoot, 'server/test/fixtures/speech-16s.mp3'));
   return Buffer.concat(Array.from({ length: Math.ceil(bytes / sample.length) }, () => sample)).subarray(0, bytes);
 }
 

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
@@ -7,10 +6,7 @@ import { podcastFeedXml, rssTitle } from './build';
 import { coverUrl, podcastCover, seriesCover } from '../../contracts/covers';
 import { signedIn } from '../test/agents';
 import { createCategory, insertArticle, insertPodcast, minutesAgo, type CategoryFixture } from '../test/factories';
-import { completedUpload, putFile, uploadUrl, WAV_BYTES } from '../test/uploads';
-import { sampleAudioPath } from '../db/seed/audio';
-
-const MP3 = readFileSync(sampleAudioPath('main', 1));
+import { completedUpload, putFile, SPEECH_MP3 as MP3, uploadUrl, WAV_BYTES } from '../test/uploads';
 
 /*
  * Feeds are parsed back with an XML parser (a malformed document throws) and checked for the

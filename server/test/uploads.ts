@@ -1,5 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 import type { Agent } from './harness';
+
+/**
+ * 16 s of speech as a 32 kbit/s MP3 (an ID3 tag, an Info header, then frames): what uploads of the
+ * commonest podcast format are tested with. The sample episodes themselves are Opus (server/db/seed/audio).
+ */
+export const SPEECH_MP3_PATH = fileURLToPath(new URL('./fixtures/speech-16s.mp3', import.meta.url));
+export const SPEECH_MP3 = readFileSync(SPEECH_MP3_PATH);
 
 /**
  * Small bodies the upload sniffer accepts as a PNG image and as a WAV file. The PNG is a real 1×1

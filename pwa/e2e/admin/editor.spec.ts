@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page, Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { getJson, holdRoute, useTheme, type ListedArticle, type ListedPodcast } from '../support/content';
@@ -9,11 +7,7 @@ import { ACCOUNTS, signIn } from '../support/session';
 import { expectImageLoaded } from '../support/images';
 import { signInWithForm } from '../support/journey';
 import { AUDIO_TOO_LONG } from '../../../contracts/podcasts';
-import { oggOpusClaiming } from '../../../server/test/uploads';
-
-/** A sample episode's audio (16 s of speech) as an editor would pick it. */
-const SAMPLE_MP3_PATH = path.resolve(import.meta.dirname, '../../../server/db/seed/audio/main-1.mp3');
-const SAMPLE_MP3 = readFileSync(SAMPLE_MP3_PATH);
+import { oggOpusClaiming, SPEECH_MP3 as SAMPLE_MP3, SPEECH_MP3_PATH as SAMPLE_MP3_PATH } from '../../../server/test/uploads';
 
 /*
  * The article and podcast create/edit pages (spec 2): fields, validation (spec 5), pending texts,
@@ -353,7 +347,7 @@ test.describe('podcast pages', () => {
 
     const audio = page.getByRole('group', { name: 'Audio File' });
     await audio.locator('input[type=file]').setInputFiles(SAMPLE_MP3_PATH);
-    await expect(audio).toContainText('Uploaded main-1.mp3');
+    await expect(audio).toContainText('Uploaded speech-16s.mp3');
     // The server read the file: its duration replaces what was typed, and the field says where it came from.
     await expect(duration).toHaveValue('0:16');
     await expect(duration).toHaveAttribute('readonly', '');

@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { holdRoute, useTheme } from '../support/content';
 import { expect, test } from '../support/fixtures';
 import { toast } from '../support/toast';
 import { ACCOUNTS, signIn } from '../support/session';
+// A real (small) MP3: finalising reads the audio's duration.
+import { SPEECH_MP3 } from '../../../server/test/uploads';
 
 /*
  * The upload field (spec 4 upload flow, spec 5 limits, spec 8 widget messages), on the article page
@@ -16,9 +16,6 @@ const PIXEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-// An ID3 tag header: enough for the server to recognise MP3.
-/** A real (small) MP3: finalising reads the audio's duration. */
-const TINY_MP3 = readFileSync(path.resolve(import.meta.dirname, '../../../server/db/seed/audio/main-1.mp3'));
 const IMAGE_LIMIT = 5_242_880;
 
 
@@ -134,7 +131,7 @@ test('the control panel uploads audio (finalised at /api/podcasts/audio) and a c
   await expect(audio).toContainText('MP3, WAV, etc. At most 24 hours long. One file, at most 100 MB.');
   const requests = recordUploadRequests(page);
 
-  await audio.locator('input[type=file]').setInputFiles({ name: 'episode.mp3', mimeType: 'audio/mpeg', buffer: TINY_MP3 });
+  await audio.locator('input[type=file]').setInputFiles({ name: 'episode.mp3', mimeType: 'audio/mpeg', buffer: SPEECH_MP3 });
   await expect(audio.getByRole('link', { name: /^\/objects\// })).toBeVisible();
   await expect(audio).toContainText('Uploaded episode.mp3');
   expect(requests[0].postDataJSON()).toEqual({ kind: 'audio' });

@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
 import { AUDIO_TOO_LONG, DURATION_MAX_SECONDS, Podcast } from '../../../contracts/podcasts';
-import { sampleAudioPath } from '../../db/seed/audio';
 import { toInt } from '../../db/dialect';
 import { describeEachDb, type Agent } from '../../test/harness';
 import { signedIn } from '../../test/agents';
 import { createCategory, type CategoryFixture } from '../../test/factories';
-import { oggOpusClaiming, PNG_BYTES, putFile, uploadUrl, wavOfSilence } from '../../test/uploads';
+import { oggOpusClaiming, PNG_BYTES, putFile, SPEECH_MP3, uploadUrl, wavOfSilence } from '../../test/uploads';
 
-const MP3 = readFileSync(sampleAudioPath('main', 1)); // 16.01 s
+const MP3 = SPEECH_MP3; // 16.01 s
 const ID3 = Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1');
 
 describeEachDb('episode audio', (t) => {

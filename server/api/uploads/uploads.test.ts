@@ -5,16 +5,15 @@ import { expect, it } from 'vitest';
 import { describeEachDb, type TestServer } from '../../test/harness';
 import { LIMITS } from '../../../contracts/common';
 import { hashToken } from './repo';
-import { sampleAudioPath } from '../../db/seed/audio';
 import { parseRange } from './objects';
 import { signedIn } from '../../test/agents';
-import { paddedPng, PNG_BYTES, putFile, uploadUrl } from '../../test/uploads';
+import { paddedPng, PNG_BYTES, putFile, SPEECH_MP3, uploadUrl } from '../../test/uploads';
 
 /** A real 1×1 PNG: finalising decodes images. Bytes appended after it are ignored by decoders. */
 const PNG = PNG_BYTES;
 const ID3 = Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1');
 /** The start of a real MP3 (its tag and first frames, which say how long it is): finalising reads audio. */
-const MP3_HEAD = readFileSync(sampleAudioPath('main', 1)).subarray(0, 4096);
+const MP3_HEAD = SPEECH_MP3.subarray(0, 4096);
 const CHUNK = 64 * 1024;
 /** A recognisable byte pattern: byte i of every chunk is i % 251. */
 const PATTERN = Uint8Array.from({ length: CHUNK }, (_, i) => i % 251);
