@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { distinctCategories, EPISODE_PAGE, getJson, holdRoute, hubEpisodes, useTheme, type ListedPodcast } from '../support/content';
 import { createEpisode, playableEpisodes } from '../support/audio';
+import { PLAY_AFTER_SECONDS } from '../../features/listening/logic';
 import { expect, test } from '../support/fixtures';
 import { toast } from '../support/toast';
 import { ACCOUNTS, signIn, type Account } from '../support/session';
@@ -196,7 +197,7 @@ test.describe('filters and search', () => {
 });
 
 test('Listen Now plays in the app and counts the play once the episode was heard; an external episode links out', async ({ page, baseURL }) => {
-  const [episode] = await playableEpisodes(baseURL!, [`Heard whole ${Date.now()}`]);
+  const [episode] = await playableEpisodes(baseURL!, [`Heard a minute ${Date.now()}`]);
   const external = await createEpisode(baseURL!, { title: `Elsewhere ${Date.now()}`, externalUrl: 'https://www.youtube.com/watch?v=abcdefghijk' });
   const bare = await createEpisode(baseURL!, { title: `Nothing to play ${Date.now()}` });
   await openAs(page, null);
@@ -206,11 +207,11 @@ test('Listen Now plays in the app and counts the play once the episode was heard
   await expect(page.getByRole('region', { name: 'Player' })).toContainText(episode!.title);
   await expect(page).toHaveURL('/podcasts');
   await expect.poll(() => page.evaluate(() => document.querySelector('audio')?.currentTime ?? 0)).toBeGreaterThan(1);
-  // Pressing play is no play: it counts once the listener has heard the whole of this short episode.
+  // Pressing play is no play: it counts once the listener has heard a minute of it (at 4×, 15 seconds).
   expect((await getJson<ListedPodcast>(page.request, `/api/podcasts/${episode!.id}`)).playCount).toBe(0);
-  await page.evaluate(() => (document.querySelector('audio')!.playbackRate = 2));
-  await expect.poll(() => page.evaluate(() => document.querySelector('audio')!.ended), { timeout: 20_000 }).toBe(true);
-  await expect(card.getByText('1 play', { exact: true })).toBeVisible();
+  await page.evaluate(() => (document.querySelector('audio')!.playbackRate = 4));
+  await expect(card.getByText('1 play', { exact: true })).toBeVisible({ timeout: 60_000 });
+  expect(await page.evaluate(() => document.querySelector('audio')!.currentTime)).toBeGreaterThanOrEqual(PLAY_AFTER_SECONDS);
   expect((await getJson<ListedPodcast>(page.request, `/api/podcasts/${episode!.id}`)).playCount).toBe(1);
 
   // Hosted elsewhere: a link that opens it in a new tab, never the player.

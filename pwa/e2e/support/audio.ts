@@ -3,8 +3,8 @@ import path from 'node:path';
 import { expect, request, type APIRequestContext } from '@playwright/test';
 import { ACCOUNTS } from './session';
 
-/** A committed sample recording: about 16 s of speech as MP3. */
-const SAMPLE_MP3 = path.resolve(import.meta.dirname, '../../../server/db/seed/audio/main-1.mp3');
+/** A sample episode's recording: about 3 minutes of speech as Opus in Ogg (what the sample data plays). */
+const SAMPLE_OPUS = path.resolve(import.meta.dirname, '../../../server/db/seed/audio/main-1.opus');
 
 export interface PlayableEpisode {
   id: string;
@@ -37,13 +37,13 @@ async function create(api: APIRequestContext, data: Record<string, unknown> & { 
 export async function playableEpisodes(baseURL: string, titles: readonly string[]): Promise<PlayableEpisode[]> {
   const api = await editor(baseURL);
   try {
-    const bytes = await readFile(SAMPLE_MP3);
+    const bytes = await readFile(SAMPLE_OPUS);
     const episodes: PlayableEpisode[] = [];
     for (const title of titles) {
       const ask = await api.post('/api/objects/upload', { data: { kind: 'audio' } });
       expect(ask.status(), await ask.text()).toBe(200);
       const uploadPath = new URL(((await ask.json()) as { uploadURL: string }).uploadURL).pathname;
-      const put = await api.put(uploadPath, { data: bytes, headers: { 'content-type': 'audio/mpeg' } });
+      const put = await api.put(uploadPath, { data: bytes, headers: { 'content-type': 'audio/ogg' } });
       expect(put.status(), await put.text()).toBe(200);
       const finalised = await api.put('/api/podcasts/audio', { data: { audioURL: uploadPath } });
       expect(finalised.status(), await finalised.text()).toBe(200);
