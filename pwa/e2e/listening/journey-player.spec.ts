@@ -130,6 +130,7 @@ test('a member plays from /podcasts, keeps listening across pages, and resumes o
 });
 
 test('Up Next plays on at the end of an episode; the sleep timer "End of episode" stops there', async ({ page, baseURL }) => {
+  test.slow(); // three recordings of minutes uploaded, then played
   const tag = suffix();
   const [first, second, third] = await playableEpisodes(baseURL!, [`Queue one ${tag}`, `Queue two ${tag}`, `Queue three ${tag}`]);
   await page.goto('/podcasts');
