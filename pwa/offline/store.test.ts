@@ -5,12 +5,13 @@ import { QueryClient } from '@tanstack/react-query';
 import type { User } from '../../contracts/auth';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '../../contracts/news';
+import { fetchPodcast } from '../api/podcasts';
 import { ApiError } from '../lib/errors';
 import { OfflineError } from '../lib/errors';
 import { db } from './db';
 import { storedAt } from './status';
 import { connectSession, signedIn, signedOut } from '../session/session';
-import { clearUserData, isSaved, keepDownloadedEpisode, listSaved, MAX_STORED_RESPONSES, readThrough, saveArticle } from './store';
+import { clearUserData, isSaved, keepOnDevice, listSaved, MAX_STORED_RESPONSES, readThrough, saveArticle } from './store';
 
 connectSession(new QueryClient());
 const signedInAs = (id: string | null) => (id === null ? signedOut() : signedIn({ id } as User));
@@ -99,7 +100,7 @@ describe('offline store', () => {
     const asked: string[] = [];
     vi.stubGlobal('fetch', async (path: string) => (asked.push(path), new Response(JSON.stringify(episode), { status: 200 })));
     try {
-      await keepDownloadedEpisode('ep-1');
+      await keepOnDevice(() => fetchPodcast('ep-1'));
     } finally {
       vi.unstubAllGlobals();
     }
@@ -126,7 +127,7 @@ describe('offline store', () => {
     vi.stubGlobal('fetch', noNetwork);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      await expect(keepDownloadedEpisode('ep-2')).resolves.toBeUndefined();
+      await expect(keepOnDevice(() => fetchPodcast('ep-2'))).resolves.toBeUndefined();
     } finally {
       vi.unstubAllGlobals();
       warn.mockRestore();

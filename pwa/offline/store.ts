@@ -1,5 +1,5 @@
 import type { Article } from '../../contracts/news';
-import { apiFetch, routeReadsThrough } from '../api/client';
+import { routeReadsThrough } from '../api/client';
 import { OfflineError } from '../lib/errors';
 import { articleCommentsPath, articlePath, podcastPath } from '../api/paths';
 import { onMemberLeaving, ownerId, sessionSettled } from '../session/session';
@@ -204,14 +204,14 @@ export async function removeSaved(id: string): Promise<void> {
 // --- Downloaded episodes -----------------------------------------------------------------------
 
 /**
- * A downloaded episode's own answer (GET /api/podcasts/{id}: its notes, chapters and transcript),
- * fetched and written now, so its page opens offline with them though the download was made from a
- * list (Saved, a card, Up Next) where only the list's answer was kept; pinned while the download
- * lasts. Never rejects: without it the audio is still downloaded, only the page is not.
+ * Makes a read (an API request function, reading through this store) and waits until its answer is
+ * written: a download takes its episode's own answer (notes, chapters, transcript) with it, though
+ * it was started from a list (Saved, a card, Up Next) where only the list was kept. That answer is
+ * then pinned while the download lasts (pinnedPaths). Never rejects: the audio is downloaded anyway.
  */
-export async function keepDownloadedEpisode(id: string): Promise<void> {
+export async function keepOnDevice(read: () => Promise<unknown>): Promise<void> {
   try {
-    await apiFetch(podcastPath(id));
+    await read();
     await storeWritesSettled(10_000);
   } catch (error) {
     reportStoreError(error);
