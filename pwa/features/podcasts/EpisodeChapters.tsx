@@ -43,7 +43,7 @@ function ChapterText({ chapter, seekable = false }: { chapter: Chapter; seekable
       <span className="episode__time">
         {seekable ? <span className="visually-hidden">Play from </span> : null}
         {formatClock(chapter.start)}
-      </span>
+      </span>{' '}
       <span className="episode-chapters__title">{chapter.title}</span>
     </>
   );

@@ -131,7 +131,7 @@ const Cue = memo(function Cue({ index, cue, isCurrent, seek }: CueProps) {
         </PlainButton>
       ) : (
         <span className="episode__time episode-transcript__start">{formatClock(start)}</span>
-      )}
+      )}{' '}
       <span className="episode-transcript__text">{cue.text}</span>
     </li>
   );
