@@ -87,6 +87,8 @@ test('the transcript follows the playback in its own box; a chapter and a cue se
 
   // A chapter plays the episode from its start (nothing was playing).
   const { scrollTop, showsCurrentCue } = transcriptBox(transcript);
+  // (Brought into view first, as the click would: the page must not move after it.)
+  await chapter(chapters, '0:20').scrollIntoViewIfNeeded();
   const pageScroll = await page.evaluate(() => window.scrollY);
   await chapter(chapters, '0:20').click();
   const player = page.getByRole('region', { name: 'Player' });
