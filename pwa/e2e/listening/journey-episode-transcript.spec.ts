@@ -69,6 +69,10 @@ async function openFromHub(page: Page, episode: EpisodeWithText): Promise<void> 
 test('the transcript follows the playback in its own box; a chapter and a cue seek; the listener scrolling it is left alone', async ({ page, baseURL }, testInfo) => {
   test.slow(); // real playback: the cues change as the audio plays
   const episode = await episodeWithText(baseURL!, `Following along ${tag()}`, { repeat: REPEAT, transcript: webVtt(CUES), chapters: CHAPTERS });
+  // Rendered with the page on the server: the transcript is the episode's text for search engines too.
+  const html = await (await page.request.get(`/podcasts/${episode.id}`)).text();
+  expect(html).toContain(CUES[31]!.text);
+  expect(html).toContain('Questions from listeners');
   await page.goto('/');
   await openFromHub(page, episode);
 
