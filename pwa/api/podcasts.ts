@@ -33,7 +33,7 @@ export const podcastQueries = {
   detail: (id: string) =>
     queryOptions({
       queryKey: ['podcasts', id],
-      queryFn: ({ signal }) => apiFetch<Podcast>(podcastPath(id), { signal }),
+      queryFn: ({ signal }) => fetchPodcast(id, signal),
     }),
   /** GET /api/podcasts/featured: featured, visible, non-archived episodes, newest first. */
   featured: () =>
@@ -42,6 +42,11 @@ export const podcastQueries = {
       queryFn: ({ signal }) => apiFetch<Podcast[]>(`${PODCASTS_PATH}/featured`, { signal }),
     }),
 };
+
+/** GET /api/podcasts/{id}: the episode with its chapters and transcript (a download keeps it on the device). */
+export function fetchPodcast(id: string, signal?: AbortSignal): Promise<Podcast> {
+  return apiFetch<Podcast>(podcastPath(id), { signal });
+}
 
 /** POST /api/podcasts/{id}/play: counts a play before the audio link opens. */
 export function recordPlay(id: string): Promise<unknown> {

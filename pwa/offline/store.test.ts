@@ -5,12 +5,13 @@ import { QueryClient } from '@tanstack/react-query';
 import type { User } from '../../contracts/auth';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Article } from '../../contracts/news';
+import { fetchPodcast } from '../api/podcasts';
 import { ApiError } from '../lib/errors';
 import { OfflineError } from '../lib/errors';
 import { db } from './db';
 import { storedAt } from './status';
 import { connectSession, signedIn, signedOut } from '../session/session';
-import { clearUserData, isSaved, listSaved, MAX_STORED_RESPONSES, readThrough, saveArticle } from './store';
+import { clearUserData, isSaved, keepOnDevice, listSaved, MAX_STORED_RESPONSES, readThrough, saveArticle } from './store';
 
 connectSession(new QueryClient());
 const signedInAs = (id: string | null) => (id === null ? signedOut() : signedIn({ id } as User));
@@ -29,6 +30,7 @@ beforeAll(() => signedInAs(null));
 beforeEach(async () => {
   await db.responses.clear();
   await db.saved.clear();
+  await db.downloads.clear();
 });
 
 describe('offline store', () => {
@@ -91,6 +93,46 @@ describe('offline store', () => {
     expect(await stored('/api/old/1')).toBeDefined();
     expect((await stored('/api/news/kept'))?.data).toMatchObject({ id: 'kept' });
     expect((await stored('/api/news/kept/comments'))?.data).toEqual([{ id: 'c' }]);
+  });
+
+  it("a download fetches and writes the episode's own answer (chapters, transcript) and keeps it past the bound while the download lasts", async () => {
+    const episode = { id: 'ep-1', status: 'published', chapters: [{ start: 0, title: 'Opening' }], transcript: [{ start: 0, end: 4, text: 'Welcome.' }] };
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (path: string) => (asked.push(path), new Response(JSON.stringify(episode), { status: 200 })));
+    try {
+      await keepOnDevice(() => fetchPodcast('ep-1'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    // Written before the call settles: the download's row follows it, and the browser may close.
+    expect(asked).toEqual(['/api/podcasts/ep-1']);
+    expect((await stored('/api/podcasts/ep-1'))?.data).toEqual(episode);
+    expect(await readThrough('/api/podcasts/ep-1', noNetwork)).toMatchObject({ transcript: episode.transcript });
+
+    await db.downloads.put({ episodeId: 'ep-1', title: 'Episode', show: null, imageUrl: null, audioUrl: '/objects/ep-1', bytes: 1, downloadedAt: 1, owner: '' });
+    await db.responses.update('/api/podcasts/ep-1', { savedAt: 1 });
+    await db.responses.bulkPut(Array.from({ length: MAX_STORED_RESPONSES }, (_, i) => ({ path: `/api/old/${i}`, data: i, savedAt: 10 + i, owner: '' })));
+    await readOnline('/api/news?limit=50', [{ id: 'new' }]);
+    await vi.waitFor(async () => expect(await db.responses.count()).toBe(MAX_STORED_RESPONSES + 1));
+    expect(await stored('/api/old/0')).toBeUndefined();
+    expect(await stored('/api/podcasts/ep-1')).toBeDefined();
+
+    // Without the download it is an answer like any other: the next write past the bound drops it.
+    await db.downloads.delete('ep-1');
+    await readOnline('/api/news?limit=12', [{ id: 'newer' }]);
+    await vi.waitFor(async () => expect(await stored('/api/podcasts/ep-1')).toBeUndefined());
+  });
+
+  it('a download whose episode cannot be fetched is still a download: keeping its page never rejects', async () => {
+    vi.stubGlobal('fetch', noNetwork);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await expect(keepOnDevice(() => fetchPodcast('ep-2'))).resolves.toBeUndefined();
+    } finally {
+      vi.unstubAllGlobals();
+      warn.mockRestore();
+    }
+    expect(await stored('/api/podcasts/ep-2')).toBeUndefined();
   });
 
   it("sign-out removes what was fetched or saved while signed in, and keeps a visitor's", async () => {

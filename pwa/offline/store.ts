@@ -1,7 +1,7 @@
 import type { Article } from '../../contracts/news';
 import { routeReadsThrough } from '../api/client';
 import { OfflineError } from '../lib/errors';
-import { articleCommentsPath, articlePath } from '../api/paths';
+import { articleCommentsPath, articlePath, podcastPath } from '../api/paths';
 import { onMemberLeaving, ownerId, sessionSettled } from '../session/session';
 import { EPISODE_CACHE } from '../sw/cacheNames';
 import { storeMayLoad } from './afterWorker';
@@ -176,9 +176,11 @@ export async function storedAnswers(): Promise<StoredResponse[]> {
 const loadCopiesNow = () => import('./savedCopies');
 const loadCopies = () => storeMayLoad().then(loadCopiesNow);
 
+/** Answers kept whatever their age: saved articles' texts and downloaded episodes' own answers. */
 async function pinnedPaths(): Promise<Set<string>> {
-  const ids = (await (await loadDb()).saved.toCollection().primaryKeys()) as string[];
-  return new Set(ids.flatMap((id) => [articlePath(id), articleCommentsPath(id)]));
+  const db = await loadDb();
+  const [articles, episodes] = await Promise.all([db.saved.toCollection().primaryKeys(), db.downloads.toCollection().primaryKeys()]);
+  return new Set([...articles.flatMap((id) => [articlePath(id), articleCommentsPath(id)]), ...episodes.map((id) => podcastPath(id))]);
 }
 
 export async function listSaved(): Promise<SavedArticle[]> {
@@ -197,6 +199,23 @@ export async function saveArticle(article: Article, comments: unknown): Promise<
 
 export async function removeSaved(id: string): Promise<void> {
   await (await loadCopiesNow()).removeCopy(id);
+}
+
+// --- Downloaded episodes -----------------------------------------------------------------------
+
+/**
+ * Makes a read (an API request function, reading through this store) and waits until its answer is
+ * written: a download takes its episode's own answer (notes, chapters, transcript) with it, though
+ * it was started from a list (Saved, a card, Up Next) where only the list was kept. That answer is
+ * then pinned while the download lasts (pinnedPaths). Never rejects: the audio is downloaded anyway.
+ */
+export async function keepOnDevice(read: () => Promise<unknown>): Promise<void> {
+  try {
+    await read();
+    await storeWritesSettled(10_000);
+  } catch (error) {
+    reportStoreError(error);
+  }
 }
 
 // --- Sign-out -----------------------------------------------------------------------------------

@@ -1,7 +1,9 @@
 import type { Podcast } from '../../../contracts/podcasts';
 import { fetchEpisodeAudio } from '../../api/episode-audio';
+import { fetchPodcast } from '../../api/podcasts';
 import { OfflineError } from '../../lib/errors';
 import { db, type EpisodeDownload } from '../../offline/db';
+import { keepOnDevice } from '../../offline/store';
 import { downloadBytesOf, libraryBytes, planRoom, storageBudget } from '../../offline/storageBudget';
 import { EPISODE_CACHE } from '../../sw/cacheNames';
 
@@ -130,6 +132,8 @@ export async function downloadEpisode(episode: DownloadableEpisode, options: Dow
       await cache.delete(audioUrl);
       throw new DownloadError('cancelled');
     }
+    // The page goes with the audio: its chapters and transcript offline, however the download began.
+    await keepOnDevice(() => fetchPodcast(episode.id));
     const row: EpisodeDownload = {
       episodeId: episode.id,
       title: episode.title,

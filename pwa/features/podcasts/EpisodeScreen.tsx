@@ -27,10 +27,12 @@ import { PlayCount } from './PlayCount';
 import '../../styles/posts.css';
 import './podcasts.css';
 import { EpisodePeople } from './EpisodePeople';
+import { EpisodeChapters } from './EpisodeChapters';
+import { EpisodeTranscript } from './EpisodeTranscript';
 
 const route = getRouteApi('/podcasts/$id');
 
-/** /podcasts/{id}: one episode, its show notes and its comments. */
+/** /podcasts/{id}: one episode, its chapters, show notes, transcript and comments. */
 export function EpisodeScreen() {
   const { id } = route.useParams();
   const episode = useQuery(podcastQueries.detail(id));
@@ -67,6 +69,8 @@ export function EpisodeScreen() {
 
 export function EpisodeView({ episode }: { episode: Podcast }) {
   const date = episode.publishedAt ?? episode.createdAt;
+  const chapters = episode.chapters ?? [];
+  const transcript = episode.transcript ?? [];
   return (
     <article className="article episode" aria-labelledby="episode-title">
       <header className="article__header">
@@ -103,6 +107,7 @@ export function EpisodeView({ episode }: { episode: Podcast }) {
         </div>
       </div>
       <EpisodeCover episode={episode} at="page" priority />
+      {chapters.length > 0 ? <EpisodeChapters episode={episode} chapters={chapters} /> : null}
       {episode.description ? (
         <section className="episode__notes" aria-labelledby="episode-notes-title">
           <h2 id="episode-notes-title">Show notes</h2>
@@ -112,6 +117,7 @@ export function EpisodeView({ episode }: { episode: Podcast }) {
           </MarkdownContent>
         </section>
       ) : null}
+      {transcript.length > 0 ? <EpisodeTranscript episode={episode} cues={transcript} /> : null}
       <div className="article__actions">
         <LikeButton kind="podcasts" item={episode} title={episode.title} />
         <CommentStat episode={episode} />
