@@ -56,7 +56,7 @@ export default function PlayerUI() {
           <span style={{ width: `${player.duration > 0 ? Math.min(100, (player.position / player.duration) * 100) : 0}%` }} />
         </div>
         <div className="mini-player__inner">
-          <Cover src={episode.imageUrl} className="mini-player__cover" />
+          <Cover episode={episode} className="mini-player__cover" />
           <div className="mini-player__text">
             <p className="mini-player__title">{episode.title}</p>
             <ChapterLine player={player} className="mini-player__show" />
@@ -79,7 +79,13 @@ export default function PlayerUI() {
   );
 }
 
-function Cover({ src, className }: { src: string | null; className: string }) {
+/**
+ * The episode's picture: its own or its generated cover in the sizes its card already fetched (the
+ * lock screen's square 1400 px one is for the Media Session, not for a 3–6 rem box).
+ */
+function Cover({ episode, className }: { episode: PlayerEpisode; className: string }) {
+  if (episode.cover) return <Picture image={episode.cover.image} cover={episode.cover.spec} sizes="6rem" placeholder={PODCAST_PLACEHOLDER} className={className} />;
+  const src = episode.imageUrl;
   return src ? <img src={src} alt="" className={className} width={96} height={96} /> : <span className={`${className} player-cover--empty`} aria-hidden="true" />;
 }
 
@@ -158,7 +164,7 @@ function FullPlayer({ player, onLeave }: { player: PlayerState; onLeave: () => v
   return (
     <div className="full-player">
       <div className="full-player__head">
-        <Cover src={episode.imageUrl} className="full-player__cover" />
+        <Cover episode={episode} className="full-player__cover" />
         <div>
           {/* The episode's page: the dialog closes as the route changes under it. */}
           <Link to="/podcasts/$id" params={{ id: episode.id }} className="full-player__title" onClick={onLeave}>
@@ -266,11 +272,7 @@ function SeekSlider({ position, duration, rate }: { position: number; duration: 
 function UpNextEntry({ episode }: { episode: PlayerEpisode }) {
   return (
     <>
-      {episode.cover ? (
-        <Picture image={episode.cover.image} cover={episode.cover.spec} sizes="3rem" placeholder={PODCAST_PLACEHOLDER} className="up-next__cover" />
-      ) : (
-        <Cover src={episode.imageUrl} className="up-next__cover" />
-      )}
+      <Cover episode={episode} className="up-next__cover" />
       <span className="up-next__text">
         <span className="up-next__title">{episode.title}</span>
         {episode.duration != null ? <span className="up-next__duration">{formatDuration(episode.duration)}</span> : null}
