@@ -250,6 +250,8 @@ describe("the library's Episodes views", () => {
     const rows = downloadEntries([download('a'), download('b'), download('x', 'someone-else')], [record('a', 30, 5)], local, 'm1');
     expect(rows.map((r) => r.episodeId)).toEqual(['a', 'b']);
     expect(rows[0]).toMatchObject({ duration: 480, position: { positionSeconds: 90 } });
+    // The audio's own length, as the player measured it, over what the server said.
+    expect(downloadEntries([download('a')], [record('a', 30, 5)], {}, 'm1')[0]).toMatchObject({ duration: 600 });
     expect(rows[1]).toMatchObject({ duration: 480, position: null });
   });
 

@@ -241,8 +241,9 @@ export interface LibraryEntry<D extends DownloadRow = DownloadRow> {
   download: D | null;
 }
 
+/** The length the player measured from the audio itself, else what the server said when it was downloaded. */
 function durationOf(download: DownloadRow | undefined, position: KnownPosition | null): number | null {
-  return download?.duration ?? position?.durationSeconds ?? null;
+  return position?.durationSeconds ?? download?.duration ?? null;
 }
 
 /** "Downloads": this person's downloads (visitor's and member's on this device), in the order given (newest first). */
