@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { optionalText, safeText, singleLineText, Timestamp } from './common';
 import { ContentListQuery, contentInputs, contentItemFields, featuredInput, learningObjectivesInput, learningObjectivesOutput, optionalMediaUrl, optionalWebUrl, scheduledAtInput } from './news';
-import { Chapter, TranscriptCue } from './transcripts';
+import { Chapter, CHAPTER_TITLE_MAX, CHAPTERS_MAX, parseTranscript, TRANSCRIPT_MAX_CHARS, TranscriptCue, TranscriptFormatError } from './transcripts';
 
 /*
  * Podcast episodes (spec sections 3, 5, 7 Podcasts). The list query, status/archive/featured
@@ -70,6 +70,100 @@ const episodeNumberInput = z
 /** The show an episode belongs to; absent on create means the default show (the first one). */
 const showIdInput = z.uuid({ error: 'Unknown show' }).optional();
 
+const TRANSCRIPT_FORMAT = 'Transcript must be WebVTT, SRT or plain text';
+const TRANSCRIPT_TOO_LONG = `Transcript must be at most ${TRANSCRIPT_MAX_CHARS.toLocaleString('en-GB')} characters`;
+
+/** A cue as an API client (or a restored revision) may send it instead of a file's text. */
+const cueInput = z.object({
+  start: z.number().min(0).max(DURATION_MAX_SECONDS).nullable(),
+  end: z.number().min(0).max(DURATION_MAX_SECONDS).nullable(),
+  text: safeText('Cue text must be text').trim().min(1, 'Cue text is required'),
+});
+
+/**
+ * The episode's transcript: the text of a WebVTT or SRT file, or pasted text (parseTranscript),
+ * or its cues; blank, null or no cues removes it. A timed file that cannot be read is refused
+ * with the line at fault.
+ */
+const transcriptInput = z
+  .union([safeText(TRANSCRIPT_FORMAT), z.array(cueInput), z.null()], { error: TRANSCRIPT_FORMAT })
+  .transform((v, ctx): TranscriptCue[] | null => {
+    if (v === null) return null;
+    const length = typeof v === 'string' ? v.length : v.reduce((n, c) => n + c.text.length, 0);
+    if (length > TRANSCRIPT_MAX_CHARS) {
+      ctx.addIssue({ code: 'custom', message: TRANSCRIPT_TOO_LONG });
+      return z.NEVER;
+    }
+    if (typeof v !== 'string') {
+      const backwards = v.findIndex((c) => c.start !== null && c.end !== null && c.end < c.start);
+      if (backwards >= 0) {
+        ctx.addIssue({ code: 'custom', path: [backwards, 'end'], message: 'A cue cannot end before it starts' });
+        return z.NEVER;
+      }
+      if (v.some((c) => c.start === null) && v.some((c) => c.start !== null)) {
+        ctx.addIssue({ code: 'custom', message: 'Either every cue has a start time or none has' });
+        return z.NEVER;
+      }
+      return v.length ? v : null;
+    }
+    try {
+      const cues = parseTranscript(v);
+      return cues.length ? cues : null;
+    } catch (err) {
+      if (!(err instanceof TranscriptFormatError)) throw err;
+      ctx.addIssue({ code: 'custom', message: err.message });
+      return z.NEVER;
+    }
+  })
+  .optional();
+
+const CHAPTER_START = 'Start must be a number of seconds, MM:SS or HH:MM:SS';
+const chapterInput = z.object(
+  {
+    start: z.union([z.number(), safeText(), z.null()], { error: CHAPTER_START }).transform((v, ctx) => {
+      const seconds = parseDuration(v);
+      if (seconds === null || seconds === undefined || seconds > DURATION_MAX_SECONDS) {
+        ctx.addIssue({ code: 'custom', message: seconds === null ? 'Start is required' : CHAPTER_START });
+        return z.NEVER;
+      }
+      return seconds;
+    }),
+    title: singleLineText('Title is required')
+      .trim()
+      .min(1, 'Title is required')
+      .max(CHAPTER_TITLE_MAX, `Title must be at most ${CHAPTER_TITLE_MAX} characters`),
+  },
+  { error: 'A chapter needs a start and a title' },
+);
+
+/** The text of "Two chapters start at 1:30" (seconds as M:SS or H:MM:SS). */
+export function clockTime(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor(seconds / 60) % 60;
+  const s = String(seconds % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/**
+ * The episode's chapters: at most CHAPTERS_MAX, no two at the same start
+ * (an empty list or null removes them; the server stores them sorted). That none starts past the episode's end is checked
+ * against its duration on the server (podcasts/chapters.ts), which may come from the audio file.
+ */
+const chaptersInput = z
+  .array(chapterInput, { error: 'Chapters must be a list' })
+  .max(CHAPTERS_MAX, `An episode may have at most ${CHAPTERS_MAX} chapters`)
+  .nullable()
+  .superRefine((chapters, ctx) => {
+    const seen = new Set<number>();
+    chapters?.forEach((c, i) => {
+      if (seen.has(c.start)) ctx.addIssue({ code: 'custom', path: [i, 'start'], message: `Another chapter already starts at ${clockTime(c.start)}` });
+      seen.add(c.start);
+    });
+  })
+  // Kept in the order sent, so the server's later checks name the row the editor sees; stored sorted.
+  .transform((chapters): Chapter[] | null => (chapters?.length ? chapters : null))
+  .optional();
+
 const podcastOptionalFields = {
   showId: showIdInput,
   description: optionalText('Description', 10_000, true),
@@ -89,6 +183,8 @@ const podcastOptionalFields = {
   isFeatured: featuredInput.optional(),
   scheduledAt: scheduledAtInput,
   learningObjectives: learningObjectivesInput,
+  transcript: transcriptInput,
+  chapters: chaptersInput,
 };
 
 const podcastInputs = contentInputs({}, podcastOptionalFields);
@@ -130,8 +226,8 @@ export const Podcast = z.object({
   ...contentItemFields,
   learningObjectives: learningObjectivesOutput,
   /** In order of start; empty when the episode has none. */
-  chapters: z.array(Chapter).optional(),
-  hasTranscript: z.boolean().optional(),
+  chapters: z.array(Chapter),
+  hasTranscript: z.boolean(),
   /** The transcript's cues: only in GET /api/podcasts/{id} (null when there is none), never in lists. */
   transcript: z.array(TranscriptCue).nullable().optional(),
 });

@@ -4,7 +4,8 @@ import type { SearchKind } from '../../contracts/search';
  * What search reads of each kind, as SQL over the row alias `r`: the body text (the title is the
  * row's `title`), and which rows are drafts or archived. pg.ts selects these expressions; the
  * index over them (PostgreSQL's generated `search_vector`, SQLite's FTS5 triggers, whose stored
- * body sqlite.ts returns) was installed by migration 20261122020000_search.ts.
+ * body sqlite.ts returns) was installed by migration 20261122020000_search.ts, the episodes' one
+ * (with their transcript's text) by 20261208000000_transcripts.ts.
  *
  * That migration keeps its own copy of the expressions on purpose: it has run on production
  * databases, and a landed migration must install the same schema forever, whatever this module
@@ -41,7 +42,7 @@ export const SEARCH_DOCUMENTS: readonly SearchDocument[] = [
   {
     kind: 'podcast',
     table: 'podcast_episodes',
-    body: "coalesce(r.description, '') || ' ' || coalesce(r.host_name, '') || ' ' || coalesce(r.guest_name, '') || ' ' || coalesce(r.guest_title, '')",
+    body: "coalesce(r.description, '') || ' ' || coalesce(r.host_name, '') || ' ' || coalesce(r.guest_name, '') || ' ' || coalesce(r.guest_title, '') || ' ' || coalesce(r.transcript_text, '')",
     draft: DRAFT,
     archived: 'r.is_archived',
   },

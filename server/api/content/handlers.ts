@@ -30,7 +30,8 @@ import {
  * policy and become HTTP errors.
  */
 
-export type Present<R extends ContentRow, T> = (row: R, rel: Relations) => T;
+/** `detail`: the presenter shows the kind's detailColumns (the item's own answer), so they are read. */
+export type Present<R extends ContentRow, T> = ((row: R, rel: Relations) => T) & { detail?: boolean };
 
 /** Responses depend on who asks (drafts, `liked`): never kept by shared caches. */
 export function viewerSpecific(ctx: Koa.Context): void {
@@ -95,8 +96,9 @@ export async function findVisibleContent<R extends ContentRow>(
   kind: ContentKind,
   id: string,
   viewer: CurrentUser | undefined,
+  detail = false,
 ): Promise<R> {
-  const row = await findContent<R>(db, kind, id, viewer?.id);
+  const row = await findContent<R>(db, kind, id, viewer?.id, detail);
   if (!canOpen(viewer, kind.post, row)) throw notFound(kind.notFoundMessage);
   return row;
 }
@@ -116,7 +118,7 @@ export async function presentOne<R extends ContentRow, T>(
   present: Present<R, T>,
 ): Promise<T> {
   const viewer = ctx.state.user;
-  const row = await findVisibleContent<R>(db, kind, id, viewer);
+  const row = await findVisibleContent<R>(db, kind, id, viewer, present.detail);
   viewerSpecific(ctx);
   if (!isListedPublicly(kind.post, row)) unstored(ctx);
   return present(row, await loadRelations(db, kind, [row]));

@@ -29,6 +29,17 @@ export interface ContentKind {
    * writes (contentWrite, with the status and featured flags) and what a revision keeps.
    */
   fields: Readonly<Record<string, string>>;
+  /** Columns of `fields` that hold JSON text: a revision keeps their value, not the text. */
+  jsonColumns?: readonly string[];
+  /**
+   * Columns too large for lists, read only for the item's own answer (a presenter marked `detail`,
+   * handlers.ts): an episode's transcript.
+   */
+  detailColumns?: readonly string[];
+  /** What lists and items read instead, computed from those columns in the same statement. */
+  computedColumns?: Readonly<Record<string, string>>;
+  /** Columns the item is never read with: text kept for search (and the transcript's plain text). */
+  searchColumns?: readonly string[];
 }
 
 export const ARTICLES: ContentKind = {
@@ -77,8 +88,20 @@ export const PODCASTS: ContentKind = {
     guestName: 'guest_name',
     guestTitle: 'guest_title',
     learningObjectives: 'learning_objectives',
+    // The transcript's plain text (transcript_text) goes with its cues: podcasts/repo.ts writes both.
+    transcript: 'transcript',
+    chapters: 'chapters',
   } satisfies Partial<Record<keyof PodcastPatchInput | 'audioBytes' | 'audioType', string>>,
-  columns: ['id', 'title', 'description', 'episode_number', 'audio_url', 'image_url', 'duration', 'host_name', 'guest_name', 'guest_title', 'play_count', 'likes', 'is_archived', 'is_featured', 'published_at', 'scheduled_at', 'scheduled_by', 'status', 'author_id', 'created_at', 'updated_at', 'show_id', 'external_url', 'audio_bytes', 'audio_type', 'comment_count', 'learning_objectives'],
+  jsonColumns: ['transcript', 'chapters'],
+  detailColumns: ['transcript'],
+  // 'timed' (WebVTT or SRT: served as /transcript.vtt) or 'text' (pasted text: /transcript.txt),
+  // null when none. A transcript's cues are all timed or none (contracts/podcasts.ts), and stored
+  // as JSON with `start` first (podcasts/repo.ts), so the first cue's start tells.
+  computedColumns: {
+    transcript_kind: `case when podcast_episodes.transcript is null then null when podcast_episodes.transcript like '[{"start":null%' then 'text' else 'timed' end`,
+  },
+  searchColumns: ['transcript_text'],
+  columns: ['id', 'title', 'description', 'episode_number', 'audio_url', 'image_url', 'duration', 'host_name', 'guest_name', 'guest_title', 'play_count', 'likes', 'is_archived', 'is_featured', 'published_at', 'scheduled_at', 'scheduled_by', 'status', 'author_id', 'created_at', 'updated_at', 'show_id', 'external_url', 'audio_bytes', 'audio_type', 'comment_count', 'learning_objectives', 'chapters'],
 };
 
 /** How the domain events name a kind (server/events/catalogue.ts), and back. */

@@ -128,14 +128,18 @@ export async function listContent<R extends ContentRow>(db: Knex, kind: ContentK
   return { rows: page, nextCursor: encodeCursor([toIso(last.published_at), toIso(last.created_at)!, last.id]) };
 }
 
-/** `viewerId`: whose like the row carries (`viewer_liked`), when someone is signed in. */
-export async function findContent<R extends ContentRow>(db: Knex, kind: ContentKind, id: string, viewerId?: string): Promise<R | undefined> {
-  return (await db(kind.table).where(`${kind.table}.id`, id).first(itemColumns(db, kind, viewerId))) as R | undefined;
+/**
+ * `viewerId`: whose like the row carries (`viewer_liked`), when someone is signed in; `detail`: with
+ * the kind's detailColumns (the item's own answer).
+ */
+export async function findContent<R extends ContentRow>(db: Knex, kind: ContentKind, id: string, viewerId?: string, detail = false): Promise<R | undefined> {
+  return (await db(kind.table).where(`${kind.table}.id`, id).first(itemColumns(db, kind, viewerId, detail))) as R | undefined;
 }
 
-/** The item's columns, and for a signed-in viewer whether they like it, in the same statement. */
-function itemColumns(db: Knex, kind: ContentKind, viewerId: string | undefined): Array<string | Knex.Raw> {
-  const columns: Array<string | Knex.Raw> = kind.columns.map((c) => `${kind.table}.${c}`);
+/** The item's columns, what is computed from them, and for a signed-in viewer whether they like it, in the same statement. */
+function itemColumns(db: Knex, kind: ContentKind, viewerId: string | undefined, detail = false): Array<string | Knex.Raw> {
+  const columns: Array<string | Knex.Raw> = [...kind.columns, ...(detail ? (kind.detailColumns ?? []) : [])].map((c) => `${kind.table}.${c}`);
+  for (const [name, sql] of Object.entries(kind.computedColumns ?? {})) columns.push(db.raw(`(${sql}) as ??`, [name]));
   if (viewerId) columns.push(likedByViewerColumn(db, kind.likeTarget, `${kind.table}.id`, viewerId));
   return columns;
 }

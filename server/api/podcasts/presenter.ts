@@ -1,4 +1,6 @@
 import type { Podcast } from '../../../contracts/podcasts';
+import type { Chapter, TranscriptCue } from '../../../contracts/transcripts';
+import { fromJson } from '../../db/dialect';
 import { presentContentFields } from '../content/presenter';
 import type { Relations } from '../content/repo';
 import type { PodcastRow } from './repo';
@@ -25,10 +27,20 @@ export function presentPodcast(row: PodcastRow, rel: Relations): Podcast {
     playCount: Number(row.play_count) || 0,
     commentCount: Number(row.comment_count) || 0,
     ...presentContentFields(row, rel),
+    chapters: fromJson<Chapter[]>(row.chapters, []),
+    hasTranscript: row.transcript_kind !== null && row.transcript_kind !== undefined,
   };
 }
 
-/** The episode's own answer (its GET, and an editor's create and edit): with its learning objectives, which lists leave out. */
-export function presentPodcastDetail(row: PodcastRow, rel: Relations): Podcast {
-  return { ...presentPodcast(row, rel), learningObjectives: row.learning_objectives ?? null };
-}
+/**
+ * The episode's own answer (its GET, and an editor's create and edit): with its learning objectives
+ * and transcript, which lists leave out (`detail`: the transcript column is read for it).
+ */
+export const presentPodcastDetail = Object.assign(
+  (row: PodcastRow, rel: Relations): Podcast => ({
+    ...presentPodcast(row, rel),
+    learningObjectives: row.learning_objectives ?? null,
+    transcript: fromJson<TranscriptCue[] | null>(row.transcript, null),
+  }),
+  { detail: true },
+);

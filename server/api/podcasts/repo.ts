@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { PodcastPatchInput } from '../../../contracts/podcasts';
+import { transcriptText } from '../../../contracts/transcripts';
 import { hitWindow } from '../../db/counters';
 import { recordEvent } from '../../events/index';
 import { contentWrite, type ContentRow, type ContentWrite } from '../content/repo';
@@ -25,13 +26,29 @@ export interface PodcastRow extends ContentRow {
   play_count: number;
   show_id: string | null;
   learning_objectives?: string | null;
+  /** JSON text of the chapters (Chapter[]), null when none. */
+  chapters: string | null;
+  /** Computed in the read (PODCASTS.computedColumns): 'timed', 'text', or null when there is no transcript. */
+  transcript_kind: 'timed' | 'text' | null;
+  /** JSON text of the cues, read only for the episode's own answer (PODCASTS.detailColumns). */
+  transcript?: string | null;
 }
 
 /**
  * A validated create/update body → columns; fields not sent (undefined) are left out. The file's
  * length and type are never in a client's body: episodeAudio (./audio.ts) adds them from the object.
  */
-export const podcastWrite = (input: PodcastPatchInput & EpisodeFileColumns): ContentWrite => contentWrite(PODCASTS, input);
+export function podcastWrite(input: PodcastPatchInput & EpisodeFileColumns): ContentWrite {
+  const write = contentWrite(PODCASTS, input);
+  const { transcript, chapters } = input;
+  // Cues and chapters are stored as JSON text; the transcript's words beside it for search.
+  if (transcript !== undefined) {
+    write.columns.transcript = transcript ? JSON.stringify(transcript.map(({ start, end, text }) => ({ start, end, text }))) : null;
+    write.columns.transcript_text = transcript ? transcriptText(transcript) : null;
+  }
+  if (chapters !== undefined) write.columns.chapters = chapters?.length ? JSON.stringify([...chapters].sort((a, b) => a.start - b.start)) : null;
+  return write;
+}
 
 /**
  * A listener's plays of one episode count once per UTC day: the de-duplication window is a day

@@ -20,9 +20,15 @@ import { mountCommentRoutes } from '../comments/routes';
 import { EPISODE_COMMENTS } from '../comments/targets';
 import { findShowBySlug } from '../podcast-shows/repo';
 import { episodeAudio } from './audio';
+import { episodeChapters } from './chapters';
 import { episodePlacement } from './placement';
 import { presentPodcast, presentPodcastDetail } from './presenter';
-import { podcastWrite, recordPlay } from './repo';
+import { podcastWrite, recordPlay, type PodcastRow } from './repo';
+import { CHAPTERS_TYPE, TRANSCRIPT_TEXT_TYPE, TRANSCRIPT_VTT_TYPE } from './files';
+import { toWebVtt, transcriptText, type Chapter, type TranscriptCue } from '../../../contracts/transcripts';
+import { fromJson } from '../../db/dialect';
+import { isListedPublicly } from '../content/visibility';
+import { latest, sendCacheable } from '../../site';
 
 const editors = requireRole(...CONTENT_EDITORS);
 
@@ -52,7 +58,7 @@ export function podcastRoutes(db: Knex, limits: WriteLimiter, site: Pick<SiteInf
   router.get('/', validateQuery(PodcastListQuery), showFilter(db), listHandler(db, PODCASTS, presentPodcast, { where: byShow }));
   // Featured, visible, non-archived episodes; takes the list's query (limit, categories).
   router.get('/featured', validateQuery(ContentListQuery.omit({ archivedOnly: true })), listHandler(db, PODCASTS, presentPodcast, { featuredOnly: true }));
-  router.post('/', editors, validateBody(PodcastCreateInput), episodePlacement(db), episodeAudio(db), createHandler(db, PODCASTS, presentPodcastDetail, (b: PodcastCreateInput) => podcastWrite(b)));
+  router.post('/', editors, validateBody(PodcastCreateInput), episodePlacement(db), episodeAudio(db), episodeChapters(db), createHandler(db, PODCASTS, presentPodcastDetail, (b: PodcastCreateInput) => podcastWrite(b)));
 
   // Episodes take comments as articles do (same limits, client ids and delete policy); a comment
   // tells the members it mentions (docs/notifications.md).
@@ -62,7 +68,27 @@ export function podcastRoutes(db: Knex, limits: WriteLimiter, site: Pick<SiteInf
   router.get('/:id', async (ctx) => {
     ctx.body = await presentOne(db, PODCASTS, itemId(ctx, PODCASTS), ctx, presentPodcastDetail);
   });
-  router.patch('/:id', editors, validateBody(PodcastPatchInput), episodePlacement(db), episodeAudio(db), updateHandler(db, PODCASTS, presentPodcastDetail, podcastWrite, episodeNotice));
+  // The transcript and chapters as files podcast apps fetch (the feed's podcast:transcript and
+  // podcast:chapters point here): open to whoever may open the episode, cached as the feed is when
+  // anyone may (docs/transcripts.md).
+  const episodeFile = (path: string, type: string, body: (row: PodcastRow) => string | undefined) =>
+    router.get(`/:id/${path}`, async (ctx) => {
+      const row = await findVisibleContent<PodcastRow>(db, PODCASTS, itemId(ctx, PODCASTS), ctx.state.user, true);
+      const text = body(row);
+      if (text === undefined) throw notFound(`This episode has no ${path.startsWith('chapters') ? 'chapters' : 'transcript in this format'}`);
+      sendCacheable(ctx, text, type, latest([row.updated_at]));
+      if (!isListedPublicly(PODCASTS.post, row)) ctx.set('Cache-Control', 'no-store');
+    });
+  const cuesOf = (row: PodcastRow) => fromJson<TranscriptCue[] | null>(row.transcript, null);
+  episodeFile('transcript.vtt', TRANSCRIPT_VTT_TYPE, (row) => (row.transcript_kind === 'timed' ? toWebVtt(cuesOf(row) ?? []) : undefined));
+  episodeFile('transcript.txt', TRANSCRIPT_TEXT_TYPE, (row) => (row.transcript_kind ? `${transcriptText(cuesOf(row) ?? [])}\n` : undefined));
+  episodeFile('chapters.json', CHAPTERS_TYPE, (row) => {
+    const chapters = fromJson<Chapter[]>(row.chapters, []);
+    if (!chapters.length) return undefined;
+    return JSON.stringify({ version: '1.2.0', title: row.title, chapters: chapters.map((c) => ({ startTime: c.start, title: c.title })) });
+  });
+
+  router.patch('/:id', editors, validateBody(PodcastPatchInput), episodePlacement(db), episodeAudio(db), episodeChapters(db), updateHandler(db, PODCASTS, presentPodcastDetail, podcastWrite, episodeNotice));
   router.delete('/:id', editors, deleteHandler(db, PODCASTS));
 
   mountContentToggles(router, db, PODCASTS, presentPodcast, episodeNotice, limits);

@@ -30,7 +30,11 @@ async function snapshot(trx: Knex.Transaction, kind: ContentKind, itemId: string
   if (!row) return undefined;
   const categoryIds: string[] = await trx(kind.linkTable).where(kind.linkColumn, itemId).orderBy('category_id').pluck('category_id');
   const data: RevisionData = { categoryIds };
-  for (const [field, column] of Object.entries(fields)) data[field] = row[column] ?? null;
+  const json = new Set(kind.jsonColumns ?? []);
+  for (const [field, column] of Object.entries(fields)) {
+    const value = row[column] ?? null;
+    data[field] = json.has(column) && typeof value === 'string' ? JSON.parse(value) : value;
+  }
   return data;
 }
 

@@ -32,6 +32,7 @@ import * as events from './20261205000000_events';
 import * as cpd from './20261206000000_cpd';
 import * as memberHome from './20261207000000_member_home';
 import * as digestTopics from './20261207030000_digest_topics';
+import * as transcripts from './20261208000000_transcripts';
 
 /**
  * Migrations are listed here, in order, rather than discovered on disk, so that they load the same
@@ -71,6 +72,7 @@ const migrations: Record<string, Knex.Migration> = {
   '20261206000000_cpd': cpd,
   '20261207000000_member_home': memberHome,
   '20261207030000_digest_topics': digestTopics,
+  '20261208000000_transcripts': transcripts,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

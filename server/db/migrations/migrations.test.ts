@@ -57,7 +57,7 @@ describe.each(DB_KINDS)('schema [%s]', (kind) => {
   it('the column lists items are read with name every column but the search vector', async () => {
     for (const [table, listed] of [
       [ARTICLES.table, ARTICLES.columns],
-      [PODCASTS.table, PODCASTS.columns],
+      [PODCASTS.table, [...PODCASTS.columns, ...(PODCASTS.detailColumns ?? []), ...(PODCASTS.searchColumns ?? [])]],
       ['resources', RESOURCE_COLUMNS],
     ] as const) {
       const columns = Object.keys(await t.db(table).columnInfo()).filter((c) => c !== 'search_vector');
