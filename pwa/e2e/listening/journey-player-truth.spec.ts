@@ -32,13 +32,13 @@ const audio = (page: Page) =>
   });
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 
-/** Gives the episodes a length, as the editor's form does ("Duration"). */
-async function setDurations(baseURL: string, episodes: PlayableEpisode[], seconds: number): Promise<void> {
+/** Edits the episodes as the editor's form does (e.g. their Duration or Chapters). */
+async function editEpisodes(baseURL: string, episodes: PlayableEpisode[], data: Record<string, unknown>): Promise<void> {
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
   try {
     expect((await api.post('/api/auth/login', { data: { email: ACCOUNTS.editor.email, password: ACCOUNTS.editor.password } })).status()).toBe(200);
     for (const episode of episodes) {
-      const patched = await api.patch(`/api/podcasts/${episode.id}`, { data: { duration: seconds } });
+      const patched = await api.patch(`/api/podcasts/${episode.id}`, { data });
       expect(patched.status(), await patched.text()).toBe(200);
     }
   } finally {
@@ -111,10 +111,11 @@ test.describe('offline', () => {
 });
 
 test('remaining time follows the speed, the title leads to the episode, Up Next shows picture and length and lets a finished episode go', async ({ page, baseURL }, testInfo) => {
+  test.slow(); // real playback to an episode's end, and axe
   const tag = suffix();
   const episodes = await playableEpisodes(baseURL!, [`Speed one ${tag}`, `Speed two ${tag}`, `Speed three ${tag}`]);
   const [first, second, third] = episodes;
-  await setDurations(baseURL!, episodes, 16);
+  await editEpisodes(baseURL!, episodes, { duration: 16 });
   await page.goto('/');
   await navigate(page, 'Podcasts');
   await listen(page, first!.title).click();
@@ -158,4 +159,45 @@ test('remaining time follows the speed, the title leads to the episode, Up Next 
   await expect(fullPlayer(page)).toHaveCount(0);
   await expect(main(page).getByRole('heading', { level: 1, name: second!.title })).toBeVisible();
   await expect(miniPlayer(page)).toContainText(second!.title);
+});
+
+test('the player and the lock screen name the chapter playing, and the full player moves by chapter', async ({ page, baseURL }, testInfo) => {
+  test.slow(); // real playback across a chapter's start, and axe
+  const [episode] = await playableEpisodes(baseURL!, [`Chapters ${suffix()}`]);
+  await editEpisodes(baseURL!, [episode!], {
+    chapters: [
+      { start: 0, title: 'Opening remarks' },
+      { start: 8, title: 'The standard itself' },
+    ],
+  });
+  const lockScreen = () => page.evaluate(() => ({ title: navigator.mediaSession.metadata?.title, artist: navigator.mediaSession.metadata?.artist }));
+  await page.goto('/');
+  await navigate(page, 'Podcasts');
+  await listen(page, episode!.title).click();
+  await expect(miniPlayer(page)).toContainText(episode!.title);
+  await expect(miniPlayer(page)).toContainText('Opening remarks');
+  await expect.poll(lockScreen).toEqual({ title: 'Opening remarks', artist: `${episode!.title} · ${episode!.show!.name}` });
+
+  // Next chapter (paused, so the position is where the press put it): the full player and the lock screen follow.
+  await miniPlayer(page).getByRole('button', { name: 'Open full player' }).click();
+  await expect(fullPlayer(page)).toContainText('Opening remarks');
+  await fullPlayer(page).getByRole('button', { name: 'Pause' }).click();
+  await expect.poll(async () => (await audio(page))!.paused).toBe(true);
+  await fullPlayer(page).getByRole('button', { name: 'Next chapter' }).click();
+  await expect.poll(async () => (await audio(page))!.time).toBeGreaterThanOrEqual(8);
+  await expect(fullPlayer(page)).toContainText('The standard itself');
+  await expect(fullPlayer(page).getByRole('button', { name: 'Next chapter' })).toBeDisabled();
+  await expect.poll(lockScreen).toMatchObject({ title: 'The standard itself' });
+  await page.screenshot({ path: `${SHOTS}/chapters-full-${testInfo.project.name}.png` });
+
+  // Previous chapter, just after the second began: back to the first. Then playback itself crosses into the second.
+  await fullPlayer(page).getByRole('button', { name: 'Previous chapter' }).click();
+  await expect.poll(async () => (await audio(page))!.time).toBeLessThan(8);
+  await expect.poll(lockScreen).toMatchObject({ title: 'Opening remarks' });
+  await fullPlayer(page).getByRole('button', { name: 'Play', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(miniPlayer(page)).toContainText('Opening remarks');
+  await expect(miniPlayer(page)).toContainText('The standard itself', { timeout: 15_000 });
+  await expect.poll(lockScreen).toMatchObject({ title: 'The standard itself' });
+  await expectNoSeriousA11yViolations(page);
 });
