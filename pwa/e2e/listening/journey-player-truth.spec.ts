@@ -3,7 +3,7 @@ import { playableEpisodes, type PlayableEpisode } from '../support/audio';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { main, navigate, signInWithForm } from '../support/journey';
-import { cachedUrls, waitForServiceWorker } from '../support/offline';
+import { cachedUrls, goOffline, waitForServiceWorker } from '../support/offline';
 import { pressToSound } from '../support/pressToSound';
 import { ACCOUNTS } from '../support/session';
 import { toast } from '../support/toast';
@@ -67,7 +67,7 @@ test.describe('offline', () => {
     // Online nothing is marked.
     await expect(main(page).getByText('Not downloaded', { exact: true })).toHaveCount(0);
 
-    await context.setOffline(true);
+    await goOffline(context);
     await expect(cardFor(page, missing!.title).getByText('Not downloaded', { exact: true })).toBeVisible();
     await expect(cardFor(page, kept!.title).getByText('Not downloaded', { exact: true })).toHaveCount(0);
     await expect(listen(page, missing!.title)).toHaveAccessibleDescription('Not downloaded');

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { playableEpisodes } from '../support/audio';
 import { expect, test } from '../support/fixtures';
 import { main, navigate, signInWithForm } from '../support/journey';
-import { cachedUrls, waitForServiceWorker } from '../support/offline';
+import { cachedUrls, goOffline, waitForServiceWorker } from '../support/offline';
 import { pressToSound, type PressToSound } from '../support/pressToSound';
 import { ACCOUNTS } from '../support/session';
 
@@ -40,7 +40,7 @@ test('an episode sounds soon after the press: first play, a switch within 300 ms
   // Offline, from a download.
   await cardFor(page, kept!.title).getByRole('button', { name: `Download "${kept!.title}" for offline listening` }).click();
   await expect.poll(() => cachedUrls(page, EPISODE_CACHE)).toEqual([kept!.audioUrl]);
-  await context.setOffline(true);
+  await goOffline(context);
   figures.offline = await pressToSound(page, listen(page, kept!.title), kept!.audioUrl);
 
   const line = Object.entries(figures)
