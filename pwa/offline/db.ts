@@ -38,6 +38,8 @@ export interface EpisodeDownload {
   audioUrl: string;
   /** What the file takes on this device (bytes actually stored). */
   bytes: number;
+  /** The episode's length in seconds as the server said (absent on downloads made before it was kept). */
+  duration?: number | null;
   /** Epoch ms when the download completed. */
   downloadedAt: number;
   /** The member's id, '' for a visitor: sign-out drops the member's downloads. */

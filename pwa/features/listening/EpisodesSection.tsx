@@ -1,65 +1,85 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import type { ListeningItem } from '../../../contracts/listening';
 import { listeningQueries } from '../../api/listening';
 import { podcastQueries } from '../../api/podcasts';
-import { Badge } from '../../components/Badge';
 import { Button, LinkButton } from '../../components/Button';
 import { PlayIcon } from '../../components/icons';
-import { playEpisode } from './player';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { CardGridSkeleton } from '../../components/Skeleton';
+import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import type { EpisodeDownload } from '../../offline/db';
 import { storageSize } from '../../offline/storageBudget';
+import { formatClock } from '../../lib/format';
 import { DownloadButton } from './DownloadButton';
 import { downloadQueries } from './downloadQueries';
-import { formatClock } from '../../lib/format';
+import { downloadEntries, inProgressEntries, type LibraryEntry } from './logic';
+import { loadPositions, playEpisode, usePlayerSelect } from './player';
 
 // Drawn inside Saved, whose stylesheet gives its list the look of the Articles tab (saved-list, saved-item).
 
-/** One row of the Episodes tab: a download on this device, a listening record, or both. */
-interface EpisodeEntry {
-  episodeId: string;
-  title: string;
-  show: string | null;
-  download: EpisodeDownload | null;
-  listening: ListeningItem | null;
-}
+type Entry = LibraryEntry<EpisodeDownload>;
+const NO_RECORDS: ListeningItem[] = [];
 
-/** Downloads (newest first), then episodes in progress that are not downloaded (latest listened first). */
-export function episodeEntries(downloads: EpisodeDownload[], records: ListeningItem[], owner: string): EpisodeEntry[] {
-  const byId = new Map(records.map((r) => [r.episodeId, r]));
-  const own = downloads.filter((d) => d.owner === owner || d.owner === '');
-  const downloaded = new Set(own.map((d) => d.episodeId));
-  return [
-    ...own.map((d) => ({ episodeId: d.episodeId, title: d.title, show: d.show, download: d, listening: byId.get(d.episodeId) ?? null })),
-    ...records
-      .filter((r) => !downloaded.has(r.episodeId) && !r.finished && r.positionSeconds > 0)
-      .map((r) => ({ episodeId: r.episodeId, title: r.title, show: null, download: null, listening: r })),
-  ];
-}
-
-/** Saved → Episodes: what is downloaded on this device and, for a member, what they are listening to. */
+/**
+ * Saved → Episodes, in two views: Downloads (what plays on this device without a connection) and
+ * In progress (started and not finished: this device's positions and, for a member, every device's).
+ * Each row says the episode's length, where the listener is, and the download's size.
+ */
 export function EpisodesSection({ userId }: { userId: string | null }) {
   const downloads = useQuery(downloadQueries.list());
   const listening = useQuery({ ...listeningQueries.list(), enabled: userId !== null });
+  const local = usePlayerSelect((s) => s.positions);
+  useEffect(() => {
+    void loadPositions();
+  }, []);
 
   if (downloads.isPending) return <CardGridSkeleton count={2} label="Loading episodes" />;
   if (downloads.isError) return <EmptyState title="Downloads could not be read on this device." description="Your browser may be blocking site storage." />;
 
-  const entries = episodeEntries(downloads.data, userId ? (listening.data ?? []) : [], userId ?? '');
-  if (entries.length === 0) {
-    return (
-      <EmptyState
-        title="No episodes yet."
-        description="Download an episode to listen without a connection; episodes you are listening to show here too."
-        action={<LinkButton to="/podcasts">Browse Podcasts</LinkButton>}
-      />
-    );
-  }
+  const records = userId ? (listening.data ?? NO_RECORDS) : NO_RECORDS;
+  const owner = userId ?? '';
+  const downloaded = downloadEntries(downloads.data, records, local, owner);
+  const started = inProgressEntries(downloads.data, records, local, owner);
   return (
-    <ul className="saved-list" aria-label="Saved episodes">
+    <Tabs className="episode-views" defaultSelectedKey="downloads">
+      <TabList aria-label="Episodes">
+        <Tab id="downloads">Downloads</Tab>
+        <Tab id="in-progress">In progress</Tab>
+      </TabList>
+      <TabPanel id="downloads">
+        {downloaded.length === 0 ? (
+          <EmptyState
+            title="No downloads yet."
+            description="Download an episode to listen without a connection: it shows here with its size."
+            action={<LinkButton to="/podcasts">Browse Podcasts</LinkButton>}
+          />
+        ) : (
+          <EpisodeList label="Downloads" entries={downloaded} />
+        )}
+      </TabPanel>
+      <TabPanel id="in-progress">
+        {started.length === 0 ? (
+          <EmptyState
+            title="Nothing in progress."
+            description={
+              userId ? 'Episodes you have started and not finished, on any of your devices, show here.' : 'Episodes you have started on this device and not finished show here.'
+            }
+            action={<LinkButton to="/podcasts">Browse Podcasts</LinkButton>}
+          />
+        ) : (
+          <EpisodeList label="In progress" entries={started} />
+        )}
+      </TabPanel>
+    </Tabs>
+  );
+}
+
+function EpisodeList({ label, entries }: { label: string; entries: Entry[] }) {
+  return (
+    <ul className="saved-list" aria-label={label}>
       {entries.map((entry) => (
         <li key={entry.episodeId}>
           <EpisodeItem entry={entry} />
@@ -69,38 +89,62 @@ export function EpisodesSection({ userId }: { userId: string | null }) {
   );
 }
 
-function EpisodeItem({ entry }: { entry: EpisodeEntry }) {
+function EpisodeItem({ entry }: { entry: Entry }) {
   const titleId = `episode-${entry.episodeId}`;
-  const record = entry.listening;
-  const duration = record?.durationSeconds ?? null;
-  const percent = record && duration ? Math.min(100, Math.round((record.positionSeconds / duration) * 100)) : 0;
+  const { position, duration, download } = entry;
+  const finished = position?.finished ?? false;
+  const percent = position && duration ? Math.min(100, Math.round((position.positionSeconds / duration) * 100)) : 0;
   return (
     <Card as="article" className="saved-item" aria-labelledby={titleId}>
       <div className="card__body">
         <p className="card__meta">
           {entry.show ? <span>{entry.show}</span> : null}
-          <Badge tone={entry.download ? 'green' : 'neutral'}>{entry.download ? 'Downloaded' : 'Not downloaded'}</Badge>
-          {entry.download ? <span>{storageSize(entry.download.bytes)}</span> : null}
+          {duration != null ? (
+            <span>
+              <span className="visually-hidden">Length </span>
+              {formatClock(duration)}
+            </span>
+          ) : null}
+          {/* The size only: the download button below says "Downloaded", once. */}
+          {download ? (
+            <span>
+              <span className="visually-hidden">Size </span>
+              {storageSize(download.bytes)}
+            </span>
+          ) : null}
         </p>
         <h2 className="card__title" id={titleId}>
           <Link to="/podcasts/$id" params={{ id: entry.episodeId }}>
             {entry.title}
           </Link>
         </h2>
-        {record ? (
+        {position && position.positionSeconds > 0 ? (
           <div className="saved-progress">
-            <progress max={100} value={record.finished ? 100 : percent} aria-labelledby={`${titleId}-progress`} />
+            <progress max={100} value={finished ? 100 : percent} aria-labelledby={`${titleId}-progress`} />
             <span id={`${titleId}-progress`}>
-              {record.finished ? 'Finished' : duration ? `${formatClock(record.positionSeconds)} of ${formatClock(duration)}` : `At ${formatClock(record.positionSeconds)}`}
+              {finished ? 'Finished' : duration ? `${formatClock(position.positionSeconds)} of ${formatClock(duration)}` : `At ${formatClock(position.positionSeconds)}`}
             </span>
           </div>
         ) : null}
         <div className="card__footer">
-          {entry.download ? <PlayDownloaded download={entry.download} title={entry.title} episodeId={entry.episodeId} /> : null}
-          {entry.download ? (
-            <DownloadButton podcast={{ id: entry.episodeId, title: entry.title, show: entry.show ? { name: entry.show } : null, imageUrl: entry.download.imageUrl, audioUrl: entry.download.audioUrl, audioBytes: entry.download.bytes, audioType: null }} />
+          {download ? (
+            <>
+              <PlayDownloaded download={download} entry={entry} />
+              <DownloadButton
+                podcast={{
+                  id: entry.episodeId,
+                  title: entry.title,
+                  show: entry.show ? { name: entry.show } : null,
+                  imageUrl: download.imageUrl,
+                  audioUrl: download.audioUrl,
+                  audioBytes: download.bytes,
+                  audioType: null,
+                  duration,
+                }}
+              />
+            </>
           ) : (
-            <DownloadFromRecord episodeId={entry.episodeId} />
+            <FromEpisode episodeId={entry.episodeId} />
           )}
         </div>
       </div>
@@ -108,17 +152,27 @@ function EpisodeItem({ entry }: { entry: EpisodeEntry }) {
   );
 }
 
-/** An episode in progress, not downloaded: its details (audio file, size) come with the episode. */
-function DownloadFromRecord({ episodeId }: { episodeId: string }) {
+/** An episode in progress, not downloaded: Play and Download need its details (audio file, size). */
+function FromEpisode({ episodeId }: { episodeId: string }) {
   const episode = useQuery(podcastQueries.detail(episodeId));
-  return episode.data ? <DownloadButton podcast={episode.data} /> : null;
+  if (!episode.data?.audioUrl) return null;
+  const podcast = episode.data;
+  return (
+    <>
+      <Button size="sm" onPress={() => playEpisode(podcast)} aria-label={`Play "${podcast.title}"`}>
+        <PlayIcon />
+        Play
+      </Button>
+      <DownloadButton podcast={podcast} />
+    </>
+  );
 }
 
 /** Plays a downloaded episode in the app's player (from this device's copy, online or not). */
-function PlayDownloaded({ download, title, episodeId }: { download: EpisodeDownload; title: string; episodeId: string }) {
-  const episode = { id: episodeId, title, show: download.show, imageUrl: download.imageUrl, audioUrl: download.audioUrl, duration: null };
+function PlayDownloaded({ download, entry }: { download: EpisodeDownload; entry: Entry }) {
+  const episode = { id: entry.episodeId, title: entry.title, show: download.show, imageUrl: download.imageUrl, audioUrl: download.audioUrl, duration: entry.duration };
   return (
-    <Button size="sm" onPress={() => playEpisode(episode)} aria-label={`Play "${title}"`}>
+    <Button size="sm" onPress={() => playEpisode(episode)} aria-label={`Play "${entry.title}"`}>
       <PlayIcon />
       Play
     </Button>

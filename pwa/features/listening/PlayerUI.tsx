@@ -1,16 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Label, Slider, SliderThumb, SliderTrack } from 'react-aria-components';
 import { Button } from '../../components/Button';
+import { Cover as Picture, PODCAST_PLACEHOLDER } from '../../components/Cover';
 import { Dialog } from '../../components/Dialog';
 import { BackIcon, CloseIcon, DownIcon, ExpandIcon, ForwardIcon, PauseIcon, PlayIcon, UpIcon } from '../../components/icons';
 import { ToggleButton } from '../../components/ToggleButton';
 import { DownloadEpisodesButton } from './DownloadButton';
-import { formatClock } from '../../lib/format';
+import { formatClock, formatDuration } from '../../lib/format';
 import { cpdNudgeLines } from '../../lib/cpdNudge';
 import { cpdQueries } from '../../api/cpd';
 import { useViewer } from '../../session/viewer';
-import { type PlayerEpisode, type SleepChoice } from './logic';
+import { nextChapterStart, previousChapterStart, remainingAtRate, type PlayerEpisode, type SleepChoice } from './logic';
+import { useEpisodeAvailability } from './availability';
+import { NotDownloadedMark } from './NotDownloaded';
 import {
   BACK_SECONDS,
   closePlayer,
@@ -52,10 +56,10 @@ export default function PlayerUI() {
           <span style={{ width: `${player.duration > 0 ? Math.min(100, (player.position / player.duration) * 100) : 0}%` }} />
         </div>
         <div className="mini-player__inner">
-          <Cover src={episode.imageUrl} className="mini-player__cover" />
+          <Cover episode={episode} className="mini-player__cover" />
           <div className="mini-player__text">
             <p className="mini-player__title">{episode.title}</p>
-            {episode.show ? <p className="mini-player__show">{episode.show}</p> : null}
+            <ChapterLine player={player} className="mini-player__show" />
           </div>
           <div className="mini-player__controls">
             <Transport player={player} compact />
@@ -69,13 +73,19 @@ export default function PlayerUI() {
         </div>
       </section>
       <Dialog title="Now playing" isOpen={expanded} onOpenChange={setExpanded} size="md">
-        <FullPlayer player={player} />
+        <FullPlayer player={player} onLeave={() => setExpanded(false)} />
       </Dialog>
     </>
   );
 }
 
-function Cover({ src, className }: { src: string | null; className: string }) {
+/**
+ * The episode's picture: its own or its generated cover in the sizes its card already fetched (the
+ * lock screen's square 1400 px one is for the Media Session, not for a 3–6 rem box).
+ */
+function Cover({ episode, className }: { episode: PlayerEpisode; className: string }) {
+  if (episode.cover) return <Picture image={episode.cover.image} cover={episode.cover.spec} sizes="6rem" placeholder={PODCAST_PLACEHOLDER} className={className} />;
+  const src = episode.imageUrl;
   return src ? <img src={src} alt="" className={className} width={96} height={96} /> : <span className={`${className} player-cover--empty`} aria-hidden="true" />;
 }
 
@@ -115,21 +125,59 @@ function sleepValue(player: PlayerState): SleepChoice | null {
   return player.sleep.kind === 'end' ? 'end' : (player.sleep.minutes as SleepChoice);
 }
 
-function FullPlayer({ player }: { player: PlayerState }) {
+/** The chapter playing, when the episode has chapters; else the show. */
+function ChapterLine({ player, className }: { player: PlayerState; className: string }) {
+  const episode = player.current!;
+  const chapter = episode.chapters?.[player.chapter];
+  if (chapter) {
+    return (
+      <p className={className} data-chapter="">
+        <span className="visually-hidden">Chapter: </span>
+        {chapter.title}
+      </p>
+    );
+  }
+  return episode.show ? <p className={className}>{episode.show}</p> : null;
+}
+
+/** Previous and next chapter, for an episode with chapters. */
+function ChapterSkips({ player }: { player: PlayerState }) {
+  const chapters = player.current?.chapters ?? [];
+  if (chapters.length < 2) return null;
+  const previous = previousChapterStart(chapters, player.position);
+  const next = nextChapterStart(chapters, player.position);
+  return (
+    <div className="full-player__chapters">
+      <Button variant="secondary" size="sm" isDisabled={previous == null} onPress={() => previous != null && seekTo(previous)}>
+        Previous chapter
+      </Button>
+      <Button variant="secondary" size="sm" isDisabled={next == null} onPress={() => next != null && seekTo(next)}>
+        Next chapter
+      </Button>
+    </div>
+  );
+}
+
+function FullPlayer({ player, onLeave }: { player: PlayerState; onLeave: () => void }) {
   const episode = player.current!;
   const sleep = sleepValue(player);
   return (
     <div className="full-player">
       <div className="full-player__head">
-        <Cover src={episode.imageUrl} className="full-player__cover" />
+        <Cover episode={episode} className="full-player__cover" />
         <div>
-          <p className="full-player__title">{episode.title}</p>
+          {/* The episode's page: the dialog closes as the route changes under it. */}
+          <Link to="/podcasts/$id" params={{ id: episode.id }} className="full-player__title" onClick={onLeave}>
+            {episode.title}
+          </Link>
           {episode.show ? <p className="full-player__show">{episode.show}</p> : null}
+          {episode.chapters?.[player.chapter] ? <ChapterLine player={player} className="full-player__chapter" /> : null}
           <CpdNudge />
         </div>
       </div>
-      <SeekSlider position={player.position} duration={player.duration} />
+      <SeekSlider position={player.position} duration={player.duration} rate={player.rate} />
       <Transport player={player} />
+      <ChapterSkips player={player} />
       <div className="full-player__group" role="group" aria-labelledby="player-speed">
         <p id="player-speed" className="full-player__label">
           Speed
@@ -179,7 +227,7 @@ function CpdNudge() {
 }
 
 /** The seek slider: arrow keys move 1 s, Page Up/Down a tenth; read out as "12:34 of 41:00". */
-function SeekSlider({ position, duration }: { position: number; duration: number }) {
+function SeekSlider({ position, duration, rate }: { position: number; duration: number; rate: number }) {
   const [dragging, setDragging] = useState<number | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const value = dragging ?? Math.min(position, duration || position);
@@ -213,9 +261,44 @@ function SeekSlider({ position, duration }: { position: number; duration: number
       </SliderTrack>
       <div className="full-player__times" aria-hidden="true">
         <span>{formatClock(value)}</span>
-        <span>-{formatClock(Math.max(0, duration - value))}</span>
+        {/* Time left at this speed: at 2× half the audio left. */}
+        <span data-remaining="">-{formatClock(remainingAtRate(duration, value, rate))}</span>
       </div>
     </Slider>
+  );
+}
+
+/** A queued episode's picture (its own, or its generated cover, as on its card), title and length. */
+function UpNextEntry({ episode }: { episode: PlayerEpisode }) {
+  return (
+    <>
+      <Cover episode={episode} className="up-next__cover" />
+      <span className="up-next__text">
+        <span className="up-next__title">{episode.title}</span>
+        {episode.duration != null ? <span className="up-next__duration">{formatDuration(episode.duration)}</span> : null}
+      </span>
+    </>
+  );
+}
+
+/** "Play now"; offline, dimmed and marked when the episode is not on this device (a press says why). */
+function UpNextPlay({ episode }: { episode: PlayerEpisode }) {
+  const unavailable = useEpisodeAvailability(episode).downloaded === false;
+  const markId = `up-next-unavailable-${episode.id}`;
+  return (
+    <>
+      {unavailable ? <NotDownloadedMark id={markId} /> : null}
+      <Button
+        variant={unavailable ? 'secondary' : 'ghost'}
+        size="icon"
+        className={unavailable ? 'is-unavailable' : undefined}
+        aria-label={`Play now: ${episode.title}`}
+        aria-describedby={unavailable ? markId : undefined}
+        onPress={() => playEpisode(episode)}
+      >
+        <PlayIcon />
+      </Button>
+    </>
   );
 }
 
@@ -234,11 +317,9 @@ function UpNext({ player }: { player: PlayerState }) {
         <ol className="up-next__list">
           {player.upNext.map((episode, index) => (
             <li key={episode.id} className="up-next__item">
-              <span className="up-next__title">{episode.title}</span>
+              <UpNextEntry episode={episode} />
               <span className="up-next__actions">
-                <Button variant="ghost" size="icon" aria-label={`Play now: ${episode.title}`} onPress={() => playEpisode(episode)}>
-                  <PlayIcon />
-                </Button>
+                <UpNextPlay episode={episode} />
                 <Button variant="ghost" size="icon" aria-label={`Move up: ${episode.title}`} isDisabled={index === 0} onPress={() => moveInUpNext(episode.id, -1)}>
                   <UpIcon />
                 </Button>

@@ -18,6 +18,7 @@ import { EPISODE_CACHE } from '../../sw/cacheNames';
 /** What a download needs of an episode. */
 export type DownloadableEpisode = Pick<Podcast, 'id' | 'title' | 'imageUrl' | 'audioUrl' | 'audioBytes' | 'audioType'> & {
   show: { name: string } | null;
+  duration?: number | null;
 };
 
 export type DownloadFailure = 'offline' | 'cancelled' | 'failed' | 'no-room' | 'no-audio';
@@ -141,6 +142,7 @@ export async function downloadEpisode(episode: DownloadableEpisode, options: Dow
       imageUrl: episode.imageUrl,
       audioUrl,
       bytes: received,
+      duration: episode.duration ?? null,
       downloadedAt: Date.now(),
       owner,
     };

@@ -5,7 +5,9 @@
  */
 export { PlayerHost } from './PlayerHost';
 export { addToUpNext, loadPositions, playEpisode, togglePlay, usePlayerSelect, type PlayerEpisode, type PlayerState } from './player';
-export { isFinished, latestPosition } from './logic';
+export { isFinished, latestPosition, NOT_DOWNLOADED_MESSAGE } from './logic';
+export { useEpisodeAvailability, type EpisodeAvailability } from './availability';
+export { NotDownloadedMark } from './NotDownloaded';
 export { DownloadButton } from './DownloadButton';
 export { EpisodesSection } from './EpisodesSection';
 export { downloadQueries } from './downloadQueries';

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import type { ListeningItem } from '../../../contracts/listening';
 import {
   afterEnded,
+  chapterIndexAt,
+  downloadEntries,
+  inProgressEntries,
   isFinished,
+  nextChapterStart,
+  playableHere,
+  previousChapterStart,
+  remainingAtRate,
   latestPosition,
   PlayTracker,
   queueAdd,
@@ -148,5 +156,110 @@ describe('sleep timer', () => {
     expect(ids(result.queue)).toEqual(['c']);
     expect(result.timer).toBe(timer);
     expect(afterEnded([], null).next).toBeNull();
+  });
+});
+
+describe('a finished episode', () => {
+  it('leaves Up Next wherever it stood, and the next one plays', () => {
+    const result = afterEnded([ep('b'), ep('a'), ep('c')], null, 'a');
+    expect(result.next?.id).toBe('b');
+    expect(ids(result.queue)).toEqual(['c']);
+  });
+
+  it('leaves Up Next even when the sleep timer stops playback at its end', () => {
+    const result = afterEnded([ep('a'), ep('b')], sleepTimer('end', 0), 'a');
+    expect(result.next).toBeNull();
+    expect(ids(result.queue)).toEqual(['b']);
+  });
+});
+
+describe('remaining time', () => {
+  it('follows the speed: at 2× half the audio left, at 1× all of it', () => {
+    expect(remainingAtRate(600, 200, 2)).toBe(200);
+    expect(remainingAtRate(600, 200, 1)).toBe(400);
+    expect(remainingAtRate(600, 300, 1.5)).toBe(200);
+  });
+
+  it('is never negative, and an unknown length or speed counts as nothing left / 1×', () => {
+    expect(remainingAtRate(600, 700, 2)).toBe(0);
+    expect(remainingAtRate(Number.NaN, 10, 2)).toBe(0);
+    expect(remainingAtRate(100, 40, 0)).toBe(60);
+  });
+});
+
+describe('chapters', () => {
+  const chapters = [
+    { start: 0, title: 'Intro' },
+    { start: 60, title: 'Scope' },
+    { start: 150, title: 'Wrap-up' },
+  ];
+
+  it('the current one is the last started', () => {
+    expect(chapterIndexAt(chapters, 0)).toBe(0);
+    expect(chapterIndexAt(chapters, 59.9)).toBe(0);
+    expect(chapterIndexAt(chapters, 60)).toBe(1);
+    expect(chapterIndexAt(chapters, 1000)).toBe(2);
+    expect(chapterIndexAt([{ start: 30, title: 'Late' }], 10)).toBe(-1);
+    expect(chapterIndexAt([], 10)).toBe(-1);
+    expect(chapterIndexAt(undefined, 10)).toBe(-1);
+  });
+
+  it('next goes to the following start, none after the last', () => {
+    expect(nextChapterStart(chapters, 10)).toBe(60);
+    expect(nextChapterStart(chapters, 60)).toBe(150);
+    expect(nextChapterStart(chapters, 200)).toBeNull();
+    expect(nextChapterStart([], 0)).toBeNull();
+  });
+
+  it('previous goes to the start of this chapter, or the one before within its first seconds', () => {
+    expect(previousChapterStart(chapters, 100)).toBe(60);
+    expect(previousChapterStart(chapters, 61)).toBe(0);
+    expect(previousChapterStart(chapters, 1)).toBe(0);
+    expect(previousChapterStart([], 5)).toBeNull();
+  });
+});
+
+describe('offline, what can play', () => {
+  const base = 'https://ledger.test/podcasts';
+  const downloaded = new Set(['https://ledger.test/objects/a']);
+
+  it('online, everything; offline, only a downloaded file', () => {
+    expect(playableHere('/objects/b', true, null, base)).toBe(true);
+    expect(playableHere('/objects/a', false, downloaded, base)).toBe(true);
+    expect(playableHere('/objects/b', false, downloaded, base)).toBe(false);
+    expect(playableHere('/objects/a', false, null, base)).toBe(false);
+  });
+});
+
+describe("the library's Episodes views", () => {
+  const at = (minutesAgo: number) => new Date(Date.parse('2026-12-04T12:00:00Z') - minutesAgo * 60_000).toISOString();
+  const record = (episodeId: string, positionSeconds: number, minutesAgo: number, finished = false): ListeningItem => ({
+    episodeId,
+    positionSeconds,
+    durationSeconds: 600,
+    finished,
+    deviceTime: at(minutesAgo),
+    updatedAt: at(minutesAgo),
+    title: `Episode ${episodeId}`,
+    imageUrl: null,
+  });
+  const download = (episodeId: string, owner = 'm1') => ({ episodeId, title: `Episode ${episodeId}`, show: 'Show', bytes: 1_000_000, owner, duration: 480 });
+
+  it('Downloads lists each of this person\'s downloads once, with its length and latest position', () => {
+    const local = { a: { positionSeconds: 90, durationSeconds: 480, finished: false, deviceTime: at(1) } };
+    const rows = downloadEntries([download('a'), download('b'), download('x', 'someone-else')], [record('a', 30, 5)], local, 'm1');
+    expect(rows.map((r) => r.episodeId)).toEqual(['a', 'b']);
+    expect(rows[0]).toMatchObject({ duration: 480, position: { positionSeconds: 90 } });
+    // The audio's own length, as the player measured it, over what the server said.
+    expect(downloadEntries([download('a')], [record('a', 30, 5)], {}, 'm1')[0]).toMatchObject({ duration: 600 });
+    expect(rows[1]).toMatchObject({ duration: 480, position: null });
+  });
+
+  it('In progress lists started, unfinished episodes, downloaded or not, the latest first', () => {
+    const local = { b: { positionSeconds: 20, durationSeconds: 480, finished: false, deviceTime: at(0) }, orphan: { positionSeconds: 5, durationSeconds: 60, finished: false, deviceTime: at(0) } };
+    const rows = inProgressEntries([download('b')], [record('a', 30, 10), record('done', 599, 1, true), record('zero', 0, 1), record('c', 100, 20)], local, 'm1');
+    expect(rows.map((r) => r.episodeId)).toEqual(['b', 'a', 'c']);
+    expect(rows[0]).toMatchObject({ title: 'Episode b', download: { bytes: 1_000_000 }, duration: 480 });
+    expect(rows[1]).toMatchObject({ download: null, duration: 600 });
   });
 });

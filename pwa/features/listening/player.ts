@@ -9,10 +9,15 @@ import { cpdQueries } from '../../api/cpd';
 import { createStudyClock, type StudyClock, type StudyEvent } from '../../lib/study-time';
 import { currentUserId, onMemberLeaving, onSessionChange, ownerId, sessionQueryClient, sessionSettled } from '../../session/session';
 import { storeMayLoad } from '../../offline/afterWorker';
+import { EPISODE_CACHE } from '../../sw/cacheNames';
+import { toast } from '../../components/Toast';
 import {
   afterEnded,
+  chapterIndexAt,
   isFinished,
   latestPosition,
+  NOT_DOWNLOADED_MESSAGE,
+  playableHere,
   PlayTracker,
   queueAdd,
   queueAddNext,
@@ -53,9 +58,13 @@ export interface PlayerState {
   sleep: SleepTimer | null;
   /** This device's positions by episode (loaded from IndexedDB on first need). */
   positions: Record<string, KnownPosition>;
+  /** The chapter playing (an index into `current.chapters`), -1 for none. */
+  chapter: number;
+  /** The audio addresses this device has downloaded (the episode cache's keys); null until read, which happens offline. */
+  downloaded: ReadonlySet<string> | null;
 }
 
-const INITIAL: PlayerState = { current: null, upNext: [], playing: false, position: 0, duration: 0, rate: 1, sleep: null, positions: {} };
+const INITIAL: PlayerState = { current: null, upNext: [], playing: false, position: 0, duration: 0, rate: 1, sleep: null, positions: {}, chapter: -1, downloaded: null };
 let state: PlayerState = INITIAL;
 const listeners = new Set<() => void>();
 
@@ -104,8 +113,12 @@ function restoreQueue(): void {
   if (!kept || kept.owner !== ownerId() || !Array.isArray(kept.upNext)) return;
   set({ current: kept.current, upNext: kept.upNext, duration: kept.current?.duration ?? 0 });
   if (kept.current) {
-    const id = kept.current.id;
-    void loadResume().then(() => state.current?.id === id && !audio && set({ position: knownPosition(id)?.positionSeconds ?? 0 }));
+    const { id, chapters } = kept.current;
+    void loadResume().then(() => {
+      if (state.current?.id !== id || audio) return;
+      const position = knownPosition(id)?.positionSeconds ?? 0;
+      set({ position, chapter: chapterIndexAt(chapters, position) });
+    });
   }
 }
 
@@ -136,8 +149,57 @@ export function usePlayerSelect<T>(select: (s: PlayerState) => T): T {
 export function toPlayerEpisode(podcast: Podcast): PlayerEpisode | null {
   if (!podcast.audioUrl) return null;
   // Without a picture of its own, the episode's generated cover (as on its card and in the feed).
-  const imageUrl = podcast.imageUrl ?? coverUrl(podcastCover(podcast), '1400x1400', 'jpg');
-  return { id: podcast.id, title: podcast.title, show: podcast.show?.name ?? null, imageUrl, audioUrl: podcast.audioUrl, duration: podcast.duration, audioBytes: podcast.audioBytes, audioType: podcast.audioType };
+  const spec = podcastCover(podcast);
+  const imageUrl = podcast.imageUrl ?? coverUrl(spec, '1400x1400', 'jpg');
+  return {
+    id: podcast.id,
+    title: podcast.title,
+    show: podcast.show?.name ?? null,
+    imageUrl,
+    audioUrl: podcast.audioUrl,
+    duration: podcast.duration,
+    audioBytes: podcast.audioBytes,
+    audioType: podcast.audioType,
+    chapters: podcast.chapters ?? [],
+    cover: { image: podcast.imageUrl, spec },
+  };
+}
+
+// ---------------------------------------------------------------- what can play offline
+
+let downloadedReading: Promise<void> | null = null;
+
+/**
+ * Reads which audio files this device has downloaded (the episode cache, where the service worker
+ * plays them from offline): kept in the store so a press offline is answered at once, without
+ * waiting on storage. Read when the device goes offline (or starts so), and again after a
+ * download or its removal.
+ */
+export function refreshDownloaded(): Promise<void> {
+  downloadedReading = (async () => {
+    let urls: string[] = [];
+    try {
+      if (typeof caches !== 'undefined' && (await caches.has(EPISODE_CACHE))) urls = (await (await caches.open(EPISODE_CACHE)).keys()).map((r) => r.url);
+    } catch {
+      // Storage blocked: nothing is downloaded.
+    }
+    set({ downloaded: new Set(urls) });
+  })();
+  return downloadedReading;
+}
+
+/** Whether the episode's audio can play on this device now (offline: only a download). */
+export function canPlayHere(audioUrl: string, downloaded = state.downloaded): boolean {
+  return playableHere(audioUrl, navigator.onLine, downloaded, location.href);
+}
+
+function sayNotDownloaded(): void {
+  toast({ title: NOT_DOWNLOADED_MESSAGE });
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('offline', () => void refreshDownloaded());
+  if (!navigator.onLine) void refreshDownloaded();
 }
 
 // ---------------------------------------------------------------- positions
@@ -234,7 +296,7 @@ function element(): HTMLAudioElement {
     if (!el.ended) save('pause');
   });
   el.addEventListener('timeupdate', () => {
-    set({ position: el.currentTime });
+    setPosition(el.currentTime);
     if (el.paused || el.seeking) return;
     if (el.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA) listened('playing');
     if (tracker.tick(el.currentTime, mediaDuration())) countPlay();
@@ -246,7 +308,7 @@ function element(): HTMLAudioElement {
   });
   el.addEventListener('seeked', () => {
     listened('seeked');
-    set({ position: el.currentTime });
+    setPosition(el.currentTime);
     save('seek');
     updatePositionState();
   });
@@ -259,6 +321,12 @@ function element(): HTMLAudioElement {
     updatePositionState();
   });
   el.addEventListener('ended', onEnded);
+  // Offline, a file that is not on the device fails to load (a download removed meanwhile, say).
+  el.addEventListener('error', () => {
+    if (navigator.onLine || !el.getAttribute('src')) return;
+    set({ playing: false });
+    sayNotDownloaded();
+  });
   window.addEventListener('pagehide', () => {
     listened('leave');
     save('leave');
@@ -268,6 +336,14 @@ function element(): HTMLAudioElement {
   return el;
 }
 
+/** The position, and the chapter with it: crossing a chapter's start tells the lock screen. */
+function setPosition(position: number): void {
+  const chapter = chapterIndexAt(state.current?.chapters, position);
+  const changed = chapter !== state.chapter;
+  set({ position, chapter });
+  if (changed && state.current) setMetadata(state.current, chapter);
+}
+
 function mediaDuration(): number | null {
   const d = audio?.duration;
   return d != null && Number.isFinite(d) && d > 0 ? d : (state.current?.duration ?? null);
@@ -275,26 +351,44 @@ function mediaDuration(): number | null {
 
 // ---------------------------------------------------------------- actions
 
-/** Plays the episode from `startAt`, or from where the member left it (this device or another). */
-export function playEpisode(podcast: Podcast | PlayerEpisode, { startAt }: { startAt?: number } = {}): void {
+/**
+ * Plays the episode from `startAt`, or from where the member left it (this device or another).
+ * Offline, an episode that was not downloaded does not start: the member is told why, and false
+ * says it did not.
+ */
+export function playEpisode(podcast: Podcast | PlayerEpisode, options: { startAt?: number } = {}): boolean {
+  const { startAt } = options;
   const episode = 'audioUrl' in podcast && 'status' in podcast ? toPlayerEpisode(podcast) : (podcast as PlayerEpisode);
-  if (!episode) return;
+  if (!episode) return false;
+  if (!navigator.onLine) {
+    // Not read yet (a press at once after going offline): answered as soon as the cache has said.
+    if (!state.downloaded) {
+      void (downloadedReading ?? refreshDownloaded()).then(() => playEpisode(episode, options));
+      return false;
+    }
+    if (!canPlayHere(episode.audioUrl)) {
+      sayNotDownloaded();
+      return false;
+    }
+  }
   const el = element();
   // The kept episode of an earlier visit (restoreQueue) is current but has no audio yet: started below.
   const loaded = el.getAttribute('src') !== null;
   if (state.current?.id === episode.id && loaded) {
     if (startAt != null) el.currentTime = startAt;
     void el.play().catch(reportPlayError);
-    return;
+    return true;
   }
   if (state.current && loaded && !el.ended) save('leave');
   tracker = new PlayTracker();
   startStudyClock(episode);
-  set({ current: episode, upNext: queueRemove(state.upNext, episode.id), position: startAt ?? 0, duration: episode.duration ?? 0 });
+  const chapter = chapterIndexAt(episode.chapters, startAt ?? 0);
+  set({ current: episode, upNext: queueRemove(state.upNext, episode.id), position: startAt ?? 0, duration: episode.duration ?? 0, chapter });
+  // The same element, a new source: no teardown, and play() asked for in the same task.
   el.src = episode.audioUrl;
   el.playbackRate = state.rate;
   el.defaultPlaybackRate = state.rate;
-  setMetadata(episode);
+  setMetadata(episode, chapter);
   // Started at once (the press's user activation), moved to the resume position when known.
   void el.play().catch(reportPlayError);
   const seekTo = (at: number) => {
@@ -308,6 +402,7 @@ export function playEpisode(podcast: Podcast | PlayerEpisode, { startAt }: { sta
     const seeksBefore = seeks;
     void loadResume().then(() => seeks === seeksBefore && seekTo(resumeAt(state.positions[episode.id], serverPosition(episode.id))));
   }
+  return true;
 }
 
 function reportPlayError(error: unknown): void {
@@ -320,7 +415,10 @@ function reportPlayError(error: unknown): void {
 export function togglePlay(): void {
   if (!state.current) return;
   // The episode kept from an earlier visit has no audio yet: start it where it was left.
-  if (!audio?.getAttribute('src')) return playEpisode(state.current);
+  if (!audio?.getAttribute('src')) {
+    playEpisode(state.current);
+    return;
+  }
   if (audio.paused) void audio.play().catch(reportPlayError);
   else audio.pause();
 }
@@ -333,10 +431,13 @@ export function seekTo(seconds: number): void {
   if (!state.current) return;
   seeks += 1;
   // The kept episode has no audio yet: it starts from there (a seek needs the file).
-  if (!audio?.getAttribute('src')) return playEpisode(state.current, { startAt: Math.max(0, seconds) });
+  if (!audio?.getAttribute('src')) {
+    playEpisode(state.current, { startAt: Math.max(0, seconds) });
+    return;
+  }
   const end = mediaDuration();
   audio.currentTime = Math.max(0, end != null ? Math.min(seconds, end) : seconds);
-  set({ position: audio.currentTime });
+  setPosition(audio.currentTime);
 }
 
 export function skip(seconds: number): void {
@@ -398,7 +499,7 @@ export function closePlayer(andQueue = false): void {
     audio.load();
   }
   setSleepTimer(null);
-  set({ current: null, playing: false, position: 0, duration: 0, ...(andQueue ? { upNext: [] } : {}) });
+  set({ current: null, playing: false, position: 0, duration: 0, chapter: -1, ...(andQueue ? { upNext: [] } : {}) });
   if ('mediaSession' in navigator) navigator.mediaSession.metadata = null;
 }
 
@@ -407,9 +508,10 @@ function onEnded(): void {
   if (!current) return;
   if (tracker.ended(mediaDuration())) countPlay();
   save('end');
-  const { next, queue, timer } = afterEnded(state.upNext, state.sleep);
+  const { next, queue, timer } = afterEnded(state.upNext, state.sleep, current.id);
   set({ upNext: queue, sleep: timer, playing: false });
-  if (next) playEpisode(next);
+  // Offline, a next episode that was not downloaded stays queued (playEpisode says why it did not start).
+  if (next && !playEpisode(next)) set({ upNext: [next, ...state.upNext] });
 }
 
 // ---------------------------------------------------------------- saving and counting
@@ -479,12 +581,14 @@ function measuresListening(): boolean {
 
 // ---------------------------------------------------------------- Media Session
 
-function setMetadata(episode: PlayerEpisode): void {
+/** The lock screen's words: the episode and its show, or within a chapter the chapter and the episode. */
+function setMetadata(episode: PlayerEpisode, chapterIndex: number): void {
   if (!('mediaSession' in navigator) || typeof MediaMetadata === 'undefined') return;
   const album = sessionQueryClient()?.getQueryData(siteQueries.info().queryKey)?.siteName ?? 'Ledger Commons';
+  const chapter = episode.chapters?.[chapterIndex];
   navigator.mediaSession.metadata = new MediaMetadata({
-    title: episode.title,
-    artist: episode.show ?? '',
+    title: chapter ? chapter.title : episode.title,
+    artist: chapter ? [episode.title, episode.show].filter(Boolean).join(' · ') : (episode.show ?? ''),
     album,
     artwork: episode.imageUrl ? [{ src: new URL(episode.imageUrl, location.href).href }] : [],
   });

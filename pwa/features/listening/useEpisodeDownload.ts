@@ -5,6 +5,7 @@ import { listeningQueries } from '../../api/listening';
 import { ownerId } from '../../session/session';
 import { downloadQueries, invalidateDownloads } from './downloadQueries';
 import type { DownloadableEpisode } from './episodeDownloads';
+import { refreshDownloaded } from './player';
 import { cancelDownload, endProgress, reportProgress, startProgress, useDownloadProgress } from './downloadProgress';
 
 const load = () => import('./episodeDownloads');
@@ -45,7 +46,7 @@ export async function startDownload(episode: DownloadableEpisode, queryClient: Q
     return { ok: false, reason: 'failed', message: 'The episode could not be downloaded. Try again later.' };
   } finally {
     endProgress(episode.id);
-    await invalidateDownloads(queryClient);
+    await Promise.all([invalidateDownloads(queryClient), refreshDownloaded()]);
   }
 }
 
@@ -70,7 +71,7 @@ export function useEpisodeDownload(episode: DownloadableEpisode) {
     setRemoving(true);
     try {
       await (await load()).removeDownload(episode.id);
-      await invalidateDownloads(queryClient);
+      await Promise.all([invalidateDownloads(queryClient), refreshDownloaded()]);
     } finally {
       setRemoving(false);
     }
