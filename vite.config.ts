@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +33,45 @@ const CARDS = /[\/]pwa[\/](components[\/](Card|CardGrid|Cover|coverSources|nearV
 
 /** A feature's front door (docs/architecture.md): re-exports only, no side effects of its own. */
 const FRONT_DOOR = /[\/]pwa[\/]features[\/][^\/]+[\/]index\.ts$/;
+
+/**
+ * Source folders (under pwa/) of the screens only a signed-in member opens: admin, the editor, the
+ * member's account, notifications, topics, welcome, CPD ledger and reading list. Their chunks stay out of the worker's precache
+ * (a visitor never runs them; ~a third of the app's bytes) and are kept at runtime when first used
+ * (pwa/sw/sw.ts), so a member offline still opens the screens they have used.
+ */
+const SIGNED_IN_FOLDERS = /^features\/(admin|editor|profile|notifications|topics|welcome|ledger|library)\//;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+
+/**
+ * The built files a visitor's pages may run: from the entry, every static and dynamic import, except a
+ * dynamic import of a module in SIGNED_IN_FOLDERS (a chunk shared with a public screen is reached
+ * through that screen too). Read from Vite's build manifest, so no chunk is named by hand.
+ */
+export function publicFiles(manifest: Record<string, ManifestChunk>): { kept: Set<string>; all: Set<string> } {
+  const kept = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) kept.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    for (const imported of chunk.dynamicImports ?? []) if (!SIGNED_IN_FOLDERS.test(imported)) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  const all = new Set(Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]));
+  return { kept, all };
+}
 
 /**
  * Writes a brotli copy (quality 11) beside each script and stylesheet of the browser's build,
@@ -77,8 +117,15 @@ export default defineConfig({
       injectRegister: false,
       registerType: 'prompt',
       injectManifest: {
-        // The shell, every route chunk and stylesheet, the placeholders and icons.
+        // The shell, the public screens' chunks and stylesheets, the placeholders and icons.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        manifestTransforms: [
+          (entries) => {
+            const { kept, all } = publicFiles(JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')));
+            // A file Vite's manifest does not know (index.html, icons, the public folder) is the shell's.
+            return { manifest: entries.filter((entry) => kept.has(entry.url) || !all.has(entry.url)), warnings: [] };
+          },
+        ],
       },
       manifest: {
         id: '/',
