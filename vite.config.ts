@@ -7,6 +7,7 @@ import { brotliCompress, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { publicFiles } from './scripts/precache';
 
 const root = fileURLToPath(new URL('./pwa', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/pwa', import.meta.url));
@@ -33,45 +34,6 @@ const CARDS = /[\/]pwa[\/](components[\/](Card|CardGrid|Cover|coverSources|nearV
 
 /** A feature's front door (docs/architecture.md): re-exports only, no side effects of its own. */
 const FRONT_DOOR = /[\/]pwa[\/]features[\/][^\/]+[\/]index\.ts$/;
-
-/**
- * Source folders (under pwa/) of the screens only a signed-in member opens: admin, the editor, the
- * member's account, notifications, topics, welcome, CPD ledger and reading list. Their chunks stay out of the worker's precache
- * (a visitor never runs them; ~a third of the app's bytes) and are kept at runtime when first used
- * (pwa/sw/sw.ts), so a member offline still opens the screens they have used.
- */
-const SIGNED_IN_FOLDERS = /^features\/(admin|editor|profile|notifications|topics|welcome|ledger|library)\//;
-
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-  assets?: string[];
-}
-
-/**
- * The built files a visitor's pages may run: from the entry, every static and dynamic import, except a
- * dynamic import of a module in SIGNED_IN_FOLDERS (a chunk shared with a public screen is reached
- * through that screen too). Read from Vite's build manifest, so no chunk is named by hand.
- */
-export function publicFiles(manifest: Record<string, ManifestChunk>): { kept: Set<string>; all: Set<string> } {
-  const kept = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) return;
-    for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) kept.add(file);
-    for (const imported of chunk.imports ?? []) visit(imported);
-    for (const imported of chunk.dynamicImports ?? []) if (!SIGNED_IN_FOLDERS.test(imported)) visit(imported);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
-  const all = new Set(Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]));
-  return { kept, all };
-}
 
 /**
  * Writes a brotli copy (quality 11) beside each script and stylesheet of the browser's build,

@@ -76,6 +76,7 @@ function builtFilesOf(folders: RegExp): string[] {
 }
 
 test('where data is dear (Save-Data) the worker precaches nothing, and a visited page still opens offline', async ({ page, browser, baseURL }) => {
+  test.slow(); // two fresh profiles, each installing a worker, and three loads offline and on
   // The request header as the browser sends it, and the page's view of the setting (Chromium's own
   // Save-Data switch is a user setting the emulation cannot reach).
   const lite = await browser.newContext({ baseURL, serviceWorkers: 'allow', extraHTTPHeaders: { 'Save-Data': 'on' } });
