@@ -58,7 +58,7 @@ async function measure(page: Page, cdp: CDPSession, path: string): Promise<Measu
   await expect.poll(() => registering, { timeout: 30_000, message: `${path}: the page never registered its worker` }).toBe(true);
   // Then until the page has asked for nothing for 1.5 s: covers that get their address once on screen
   // (components/nearViewport.ts) come after the first render.
-  await expect.poll(() => Date.now() - lastActivity, { timeout: 30_000, intervals: [500] }).toBeGreaterThan(1500);
+  await expect.poll(() => Date.now() - lastActivity, { timeout: 60_000, intervals: [500] }).toBeGreaterThan(1500);
   // What the worker answered (from its precache, once it controls the page) cost the page nothing:
   // the precache's own downloads are the worker's, not the page's.
   const resources = [...started]
@@ -72,7 +72,7 @@ interface Listed {
 }
 
 test('every public first page stays under its ceiling before the worker starts precaching (target 150 KB)', async ({ browser, baseURL, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const [article] = (await (await request.get('/api/news?limit=1')).json()) as Listed[];
   const [episode] = (await (await request.get('/api/podcasts?limit=1')).json()) as Listed[];
   const pages: Array<[keyof typeof CEILING_KB, string]> = [
