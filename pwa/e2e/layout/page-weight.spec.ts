@@ -15,7 +15,7 @@ import { expect, test } from '../support/fixtures';
  * page gets lighter. The figures, and the pages still over the target, are printed.
  */
 const TARGET_KB = 150;
-const CEILING_KB = { home: 235, news: 250, article: 330, podcasts: 270, episode: 315, forums: 285 } as const;
+const CEILING_KB = { home: 235, news: 250, article: 330, podcasts: 270, episode: 315, forums: 270 } as const;
 
 interface Measured {
   total: number;
