@@ -6,8 +6,8 @@ import './Markdown.css';
 /*
  * The Markdown renderer (react-markdown, remark) in a chunk of its own, so a
  * screen that shows Markdown is not held back by it: the text shows at once as plain paragraphs and
- * is replaced in place by the formatted version when the chunk arrives. The download starts as soon
- * as this module loads, alongside the screen's data.
+ * is replaced in place by the formatted version when the chunk arrives. The download starts with the
+ * first render that needs it.
  */
 type MarkdownModule = typeof import('./Markdown');
 let pending: Promise<MarkdownModule> | undefined;
@@ -21,7 +21,9 @@ export function loadMarkdown(): Promise<MarkdownModule> {
   pending.catch(() => (pending = undefined));
   return pending;
 }
-void loadMarkdown().catch(() => {});
+// Not loaded with this module: a page rendered on the server already holds the formatted text (kept
+// below), so a first visit needs the renderer only when the text changes; a screen rendered in the
+// browser asks for it on its first render (Formatted).
 
 const Formatted = lazy(() => loadMarkdown().then((module) => ({ default: module.MarkdownContent })));
 

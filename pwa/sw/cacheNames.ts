@@ -7,11 +7,14 @@
 export const CACHE_PREFIX = 'ledger';
 export const CACHE_VERSION = 'v1';
 /**
- * Lite mode's route chunks and styles, kept as they pass (at most 200). Named here, not Workbox's
+ * Hashed scripts and styles the precache does not hold, kept as they pass (at most 200): the signed-in
+ * screens' chunks (admin, editor, account), and in lite mode every chunk. Named here, not Workbox's
  * default runtime cache: its ExpirationPlugin refuses that one (`expire-custom-caches-only`) on every
  * cache hit, which failed each kept chunk offline and each dynamic import on the next visit.
  */
-export const LITE_ASSET_CACHE = `${CACHE_PREFIX}-lite-assets-${CACHE_VERSION}`;
+export const ASSET_CACHE = `${CACHE_PREFIX}-assets-${CACHE_VERSION}`;
+/** Lite mode only (no precache, so no shell): the pages the member opened, answered offline. */
+export const PAGE_CACHE = `${CACHE_PREFIX}-pages-${CACHE_VERSION}`;
 /** Images seen while browsing: expire after 30 days, at most 80 entries. */
 export const IMAGE_CACHE = `${CACHE_PREFIX}-images-${CACHE_VERSION}`;
 /** Images of articles saved for offline: no expiry, emptied only by 'Remove from saved' or sign-out. */

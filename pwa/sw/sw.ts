@@ -2,9 +2,10 @@
 /**
  * The service worker (built by vite-plugin-pwa's injectManifest from this file).
  *
- * - Precaches the app shell and every route chunk, so any route opens offline after one visit; in lite
- *   mode (Save-Data, 2G) the shell only, and the chunks as they are used.
- * - Navigations get the precached shell, except /api/, /objects/ and /covers/.
+ * - Precaches the app shell and the public screens' chunks, so any public route opens offline after one
+ *   visit; the signed-in screens' chunks (admin, editor, account) are kept when first used. In lite mode
+ *   (Save-Data, 2G) nothing is precached: pages and chunks are kept as they are used.
+ * - Navigations get the precached shell (lite: the network, then the kept page), except /api/, /objects/ and /covers/.
  * - Same-origin images are cached at runtime (30 days, 80 entries); images of saved articles live in
  *   their own cache that only the app empties.
  * - /api is not routed at all: the browser sends those requests straight to the network, so the worker
@@ -21,10 +22,10 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { createPartialResponse } from 'workbox-range-requests';
 import { downloadInBackground } from './backgroundDownload';
-import { CACHE_PREFIX, CACHE_VERSION, EPISODE_CACHE, IMAGE_CACHE, LITE_ASSET_CACHE, SAVED_IMAGE_CACHE } from './cacheNames';
+import { ASSET_CACHE, CACHE_PREFIX, CACHE_VERSION, EPISODE_CACHE, IMAGE_CACHE, PAGE_CACHE, SAVED_IMAGE_CACHE } from './cacheNames';
 import { READING_LIST_SYNC_TAG } from './periodicSync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -41,32 +42,39 @@ declare global {
 
 setCacheNameDetails({ prefix: CACHE_PREFIX, suffix: CACHE_VERSION });
 
-// Lite (the page registers `sw.js?lite=1` under Save-Data or a 2G connection): precache only the
-// shell (index.html and the small files beside it, none of the hashed route chunks); the chunks the
-// member actually runs are kept as they pass through (they come from the browser's HTTP cache, so
-// keeping them costs no data), which is what lets a visited route open offline.
+// Lite (the page registers `sw.js?lite=1` under Save-Data or a 2G connection): no precache at all.
+// What the member opens is kept as it passes instead (the scripts and styles come from the browser's
+// HTTP cache, so keeping them costs no data): the pages they visited, and the chunks those ran, open
+// offline. The full worker precaches the shell and the public screens' code (vite.config.ts leaves
+// the signed-in screens' chunks out of the manifest); those chunks are kept the same way when first used.
 const lite = new URL(self.location.href).searchParams.get('lite') === '1';
-const manifest = self.__WB_MANIFEST;
-precacheAndRoute(lite ? manifest.filter((entry) => !(typeof entry === 'string' ? entry : entry.url).startsWith('assets/')) : manifest);
-if (lite) {
-  registerRoute(
-    ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
-    new CacheFirst({
-      cacheName: LITE_ASSET_CACHE,
-      plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
-    }),
-  );
-}
+precacheAndRoute(lite ? [] : self.__WB_MANIFEST);
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+  new CacheFirst({
+    cacheName: ASSET_CACHE,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
+  }),
+);
 cleanupOutdatedCaches();
 // A worker takes the open pages as soon as it is active: on the first visit that lets this page's
 // images be cached; after an update it runs only once the user has pressed Reload.
 clientsClaim();
 
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    // The API, uploads, generated covers, and the feeds, sitemap and robots.txt the server renders: never the shell.
-    denylist: [/^\/api(\/|$)/, /^\/objects\//, /^\/covers\//, /\.(xml|atom|txt)$/],
-  }),
+  new NavigationRoute(
+    lite
+      ? // No precached shell: the server's page, kept for when the network is gone.
+        new NetworkFirst({
+          cacheName: PAGE_CACHE,
+          plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 50, purgeOnQuotaError: true })],
+        })
+      : createHandlerBoundToURL('index.html'),
+    {
+      // The API, uploads, generated covers, and the feeds, sitemap and robots.txt the server renders: never the shell.
+      denylist: [/^\/api(\/|$)/, /^\/objects\//, /^\/covers\//, /\.(xml|atom|txt)$/],
+    },
+  ),
 );
 
 const images = new CacheFirst({
@@ -115,7 +123,7 @@ self.addEventListener('periodicsync', (event) => {
 
 // Drops the caches of older versions (a renamed or re-versioned cache is never read again).
 self.addEventListener('activate', (event) => {
-  const current = new Set([cacheNames.precache, LITE_ASSET_CACHE, IMAGE_CACHE, SAVED_IMAGE_CACHE, EPISODE_CACHE]);
+  const current = new Set([cacheNames.precache, ASSET_CACHE, PAGE_CACHE, IMAGE_CACHE, SAVED_IMAGE_CACHE, EPISODE_CACHE]);
   event.waitUntil(
     caches
       .keys()

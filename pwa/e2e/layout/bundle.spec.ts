@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { initialChunks } from '../../../scripts/check-bundle';
 import { expect, test } from '../support/fixtures';
-import { goOffline, offlineBanner, storedPaths } from '../support/offline';
+import { ASSET_CACHE } from '../../sw/cacheNames';
+import { signInWithForm } from '../support/journey';
+import { cachedUrls, goOffline, storedPaths, waitForServiceWorker } from '../support/offline';
+import { ACCOUNTS } from '../support/session';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -45,25 +49,37 @@ test('a first visit keeps its answers for offline with Dexie from the precache, 
   expect(dexie).toEqual([{ fromWorker: true }]);
 });
 
-/** The bytes of what the service worker precached, and whether any of it is a hashed route chunk. */
+/** What the service worker precached: its script, the files (hashed chunks and all) and their bytes. */
 const precached = (page: import('@playwright/test').Page) =>
   page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     const name = (await caches.keys()).find((key) => key.includes('precache'));
-    const requests = name ? await (await caches.open(name)).keys() : [];
     const cache = name ? await caches.open(name) : null;
+    const requests = cache ? await cache.keys() : [];
     let bytes = 0;
     for (const request of requests) bytes += (await (await cache!.match(request))!.arrayBuffer()).byteLength;
+    const url = new URL(registration.active!.scriptURL);
     return {
-      script: new URL(registration.active!.scriptURL).pathname + new URL(registration.active!.scriptURL).search,
+      script: url.pathname + url.search,
+      files: requests.map((request) => new URL(request.url).pathname),
       chunks: requests.filter((request) => new URL(request.url).pathname.startsWith('/assets/')).length,
       bytes,
     };
   });
 
-test('where data is dear (Save-Data) the worker precaches only the shell; elsewhere the whole app', async ({ page, browser, baseURL }) => {
-  // Chromium's own Save-Data switch is a user setting the emulation cannot reach: the page's view of it is set instead.
-  const lite = await browser.newContext({ baseURL, serviceWorkers: 'allow' });
+/** The built files of modules under these source folders (Vite's build manifest), and of nothing else. */
+function builtFilesOf(folders: RegExp): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isDynamicEntry?: boolean }>;
+  return Object.entries(manifest)
+    .filter(([key, chunk]) => chunk.isDynamicEntry && folders.test(key))
+    .map(([, chunk]) => `/${chunk.file}`);
+}
+
+test('where data is dear (Save-Data) the worker precaches nothing, and a visited page still opens offline', async ({ page, browser, baseURL }) => {
+  test.slow(); // two fresh profiles, each installing a worker, and three loads offline and on
+  // The request header as the browser sends it, and the page's view of the setting (Chromium's own
+  // Save-Data switch is a user setting the emulation cannot reach).
+  const lite = await browser.newContext({ baseURL, serviceWorkers: 'allow', extraHTTPHeaders: { 'Save-Data': 'on' } });
   await lite.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }));
   const litePage = await lite.newPage();
   // A kept chunk the worker fails to answer with breaks the page's own dynamic imports (the device store).
@@ -71,21 +87,24 @@ test('where data is dear (Save-Data) the worker precaches only the shell; elsewh
   litePage.on('console', (message) => {
     if (message.text().includes('Failed to fetch dynamically imported module')) failedImports.push(message.text());
   });
-  await litePage.goto('/');
-  await expect(litePage.getByRole('heading', { level: 1, name: 'Welcome to Ledger Commons' })).toBeVisible();
+  await litePage.goto('/news');
+  await expect(litePage.getByRole('heading', { level: 1, name: 'Industry News' })).toBeVisible();
   await expect.poll(() => precached(litePage).then((p) => p.script), { timeout: 15_000 }).toBe('/sw.js?lite=1');
+  await waitForServiceWorker(litePage);
   const shell = await precached(litePage);
-  expect(shell.chunks).toBe(0);
-  expect(shell.bytes).toBeLessThan(40 * 1024);
+  expect(shell.files).toEqual([]);
+  expect(shell.bytes).toBe(0);
   // What the member runs is kept as it passes: the next load of the page works offline.
   await litePage.reload();
-  await expect(litePage.getByRole('heading', { level: 1, name: 'Welcome to Ledger Commons' })).toBeVisible();
-  await expect.poll(() => storedPaths(litePage), { timeout: 30_000 }).toContainEqual(expect.stringMatching(/^\/api\/news\/featured\?/));
+  await expect(litePage.getByRole('heading', { level: 1, name: 'Industry News' })).toBeVisible();
+  await expect.poll(() => storedPaths(litePage), { timeout: 30_000 }).toContainEqual(expect.stringMatching(/^\/api\/news\?/));
   await goOffline(lite);
   await litePage.reload();
-  await expect(litePage.getByRole('heading', { level: 1, name: 'Welcome to Ledger Commons' })).toBeVisible();
-  // The saved answers are read offline: the device store's chunks came from the worker's cache.
-  await expect(offlineBanner(litePage)).toBeVisible();
+  await expect(litePage.getByRole('heading', { level: 1, name: 'Industry News' })).toBeVisible();
+  // The kept page, its chunks from the worker's runtime cache, running: its cards are links.
+  await expect(litePage.getByRole('link', { name: /Read More/ }).first()).toBeVisible();
+  await litePage.screenshot({ path: test.info().outputPath('lite-offline.png') });
+  expect(await precached(litePage).then((p) => p.files)).toEqual([]);
   expect(failedImports).toEqual([]);
   await lite.close();
 
@@ -93,5 +112,28 @@ test('where data is dear (Save-Data) the worker precaches only the shell; elsewh
   await expect.poll(() => precached(page).then((p) => p.script), { timeout: 15_000 }).toBe('/sw.js');
   const full = await precached(page);
   expect(full.chunks).toBeGreaterThan(50);
-  expect(full.bytes).toBeGreaterThan(shell.bytes * 10);
+});
+
+test("the precache holds the public screens' code, not the signed-in screens'; those are kept once opened, for offline", async ({ page, context }) => {
+  const signedIn = builtFilesOf(/^features\/(admin|editor|profile|notifications|ledger)\//);
+  const publicScreens = builtFilesOf(/^features\/(home|news|podcasts|forums|auth)\/\w+Screen\.tsx$/);
+  const adminPanel = builtFilesOf(/^features\/admin\/AdminPanelScreen\.tsx$/);
+  expect(signedIn.length).toBeGreaterThan(10);
+  expect(publicScreens.length).toBeGreaterThan(8);
+
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  const full = await precached(page);
+  expect(full.script).toBe('/sw.js');
+  expect(full.files.filter((file) => signedIn.includes(file))).toEqual([]);
+  expect(publicScreens.filter((file) => !full.files.includes(file))).toEqual([]);
+
+  // An editor opens the control panel once: its chunk is kept, and opens again offline.
+  await signInWithForm(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Content Control Panel' })).toBeVisible();
+  await expect.poll(() => cachedUrls(page, ASSET_CACHE)).toContainEqual(expect.stringContaining(adminPanel[0]!));
+  await goOffline(context);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Content Control Panel' })).toBeVisible();
 });

@@ -5,14 +5,12 @@ import { authQueries } from '../../session/queries';
 import { forumQueries } from '../../api/forums';
 import { Button } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
-import { DeleteDialog } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
-import { SearchField } from '../../components/SearchField';
+import { PlainSearchField } from '../../components/PlainSearchField';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
-import { ToggleButton } from '../../components/ToggleButton';
+import { PlainToggleButton } from '../../components/PlainButton';
 import { DiscussionCard } from './DiscussionCard';
 import { useDeleteDiscussion, useQueuedDiscussions } from './mutations';
-import { SiteSearchResults } from '../search';
 import './forums.css';
 import { LoadFailure } from '../content';
 import { LoadMore } from '../content';
@@ -29,6 +27,10 @@ function matches(discussion: Discussion, query: string): boolean {
 type Editing = { discussion: Discussion | null } | null;
 
 // Signed-in members' only: the form library and its schemas stay out of every reader's forum page.
+// The first render is plain elements (PlainSearchField, PlainToggleButton); React Aria's dialogs and the
+// site search's results load when first needed (docs/performance.md, "First visit").
+const SiteSearchResults = lazy(() => import('../search').then((m) => ({ default: m.SiteSearchResults })));
+const DeleteDialog = lazy(() => import('../../components/Dialog').then((m) => ({ default: m.DeleteDialog })));
 const DiscussionFormDialog = lazy(() => import('./DiscussionFormDialog').then((m) => ({ default: m.DiscussionFormDialog })));
 
 /** /forums (spec 2): category filter cards, search, the discussion list and its dialogs. */
@@ -39,6 +41,9 @@ export function ForumsScreen() {
   // Only discussions without a marked answer (the server filters: `?unanswered=1`).
   const [unanswered, setUnanswered] = useState(false);
   const deferredSearch = useDeferredValue(search);
+  // Once searched, the site's results stay mounted while the box is emptied and filled again.
+  const [searched, setSearched] = useState(false);
+  if (search !== '' && !searched) setSearched(true);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Discussion | null>(null);
 
@@ -107,10 +112,10 @@ export function ForumsScreen() {
             {selectedCategory ? `${selectedCategory.name} Discussions` : 'Recent Discussions'}
           </h2>
           <div className="forums__filters">
-            <ToggleButton isSelected={unanswered} onChange={setUnanswered}>
+            <PlainToggleButton isSelected={unanswered} onChange={setUnanswered}>
               Unanswered
-            </ToggleButton>
-            <SearchField
+            </PlainToggleButton>
+            <PlainSearchField
               label="Search discussions"
               isLabelHidden
               placeholder="Search discussions..."
@@ -157,7 +162,11 @@ export function ForumsScreen() {
         {discussions.isSuccess ? <LoadMore list={discussions} label="Load More Discussions" what="discussions" /> : null}
       </section>
 
-      <SiteSearchResults query={search} />
+      {searched ? (
+        <Suspense fallback={null}>
+          <SiteSearchResults query={search} />
+        </Suspense>
+      ) : null}
 
       {user ? (
         <Suspense fallback={null}>
@@ -169,7 +178,11 @@ export function ForumsScreen() {
           />
         </Suspense>
       ) : null}
-      <DeleteDiscussionDialog discussion={deleting} onClose={() => setDeleting(null)} />
+      {deleting ? (
+        <Suspense fallback={null}>
+          <DeleteDiscussionDialog discussion={deleting} onClose={() => setDeleting(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
@@ -187,7 +200,7 @@ function CategoryCard({
   const id = useId();
   // Named by the category alone; the description and count are read as its description.
   return (
-    <ToggleButton
+    <PlainToggleButton
       isSelected={isSelected}
       onChange={onChange}
       className="forum-category"
@@ -206,7 +219,7 @@ function CategoryCard({
       <span id={`${id}-count`} className="forum-category__count">
         {category.discussionCount} {category.discussionCount === 1 ? 'discussion' : 'discussions'}
       </span>
-    </ToggleButton>
+    </PlainToggleButton>
   );
 }
 
