@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, request } from '@playwright/test';
-import { SAMPLE_MP3 } from './downloads';
+import { SPEECH_MP3_PATH as SAMPLE_MP3 } from '../../../server/test/uploads';
 import { ACCOUNTS } from './session';
 
 /*
