@@ -21,6 +21,8 @@ async function tickFirstCategory(page: Page) {
 }
 
 test('an editor uploads a transcript and adds chapters; a bad chapter time is refused beside its field', async ({ page }) => {
+  // Sign-in, two saves, an axe run and a reload.
+  test.slow();
   await page.goto('/podcasts');
   await signInWithForm(page, ACCOUNTS.editor);
   await page.goto('/podcasts');
