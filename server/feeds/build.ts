@@ -1,4 +1,5 @@
 import { Feed, type Item } from 'feed';
+import { v5 as uuidv5 } from 'uuid';
 import { toIso } from '../db/dialect';
 import { plainText, truncateWords } from '../../contracts/text';
 import type { ArticleRow } from '../api/news/repo';
@@ -7,6 +8,7 @@ import type { AuthorRow } from '../api/users/presenter';
 import { escapeHtml } from '../pages/html';
 import { absolute, latest, type SiteInfo } from '../site';
 import type { AudioObject, FeedItems } from './repo';
+import { episodeFilePaths, TRANSCRIPT_TEXT_TYPE, TRANSCRIPT_VTT_TYPE, CHAPTERS_TYPE } from '../api/podcasts/files';
 import { coverUrl, EPISODE_FEED_COVER_SIZE, podcastCover, SERIES_FEED_COVER_SIZE, seriesCover } from '../../contracts/covers';
 
 /*
@@ -43,6 +45,16 @@ export const PODCAST_DESCRIPTION = 'Conversations with the people shaping accoun
 /** Apple's category list: the closest fit for accounting and corporate finance. */
 const ITUNES_CATEGORY = { text: 'Business', sub: 'Management' };
 const PODCAST_NAMESPACE = 'https://podcastindex.org/namespace/1.0';
+/**
+ * The namespace podcast:guid's UUIDv5 is made in (Podcasting 2.0's guid tag), checked against the
+ * namespace's own examples in feeds.test.ts (mp3s.nashownotes.com/pc20rss.xml → 917393e3-…).
+ */
+export const PODCAST_GUID_NAMESPACE = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6';
+
+/** podcast:guid of a feed: the UUIDv5 of its URL without the scheme and trailing slashes. */
+export function podcastGuid(feedUrl: string): string {
+  return uuidv5(feedUrl.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/+$/, ''), PODCAST_GUID_NAMESPACE);
+}
 
 export interface FeedContext {
   site: SiteInfo;
@@ -132,6 +144,39 @@ function hms(seconds: number): string {
 
 const text = (value: string | number) => ({ _text: String(value) });
 
+/** A media type without its parameters (the feed's `type` attributes name the type only). */
+const mediaType = (type: string) => type.split(';')[0].trim();
+
+/**
+ * An episode's Podcasting 2.0 tags: its transcript (WebVTT when timed, as captions; else plain
+ * text), its JSON chapters and its people (host and guest, in the cast group). The files' URLs
+ * are the API's (podcasts/routes.ts), absolute.
+ */
+function podcastTags(origin: string, row: PodcastRow): NonNullable<Item['extensions']> {
+  const tags: NonNullable<Item['extensions']> = [];
+  const paths = episodeFilePaths(row.id);
+  if (row.transcript_kind === 'timed') {
+    tags.push({ name: 'podcast:transcript', objects: { _attributes: { url: absolute(origin, paths.vtt), type: mediaType(TRANSCRIPT_VTT_TYPE), language: 'en', rel: 'captions' } } });
+  } else if (row.transcript_kind === 'text') {
+    tags.push({ name: 'podcast:transcript', objects: { _attributes: { url: absolute(origin, paths.text), type: mediaType(TRANSCRIPT_TEXT_TYPE), language: 'en' } } });
+  }
+  if (row.chapters && row.chapters !== '[]') {
+    tags.push({ name: 'podcast:chapters', objects: { _attributes: { url: absolute(origin, paths.chapters), type: mediaType(CHAPTERS_TYPE) } } });
+  }
+  const people = [
+    [row.host_name, 'host'],
+    [row.guest_name, 'guest'],
+  ]
+    // The namespace asks for at most 128 characters; names are at most 200 here.
+    .map(([name, role]) => ({ who: name?.trim().slice(0, 128), role }))
+    .filter((p) => p.who)
+    .map(({ who, role }) => ({ _attributes: { role: role!, group: 'cast' }, _text: who! }));
+  // One extension per name: the library keeps the last of two with the same name, and its XML
+  // writer (xml-js) writes an array as repeated elements, which its type does not say.
+  if (people.length) tags.push({ name: 'podcast:person', objects: people as unknown as Record<string, unknown> });
+  return tags;
+}
+
 /** The podcast feed: RSS 2.0 with the iTunes and Podcasting 2.0 tags podcast apps read. */
 export function podcastFeedXml(ctx: FeedContext, items: FeedItems<PodcastRow>, objects: Map<string, AudioObject>): string {
   const { origin, site } = ctx;
@@ -168,6 +213,8 @@ export function podcastFeedXml(ctx: FeedContext, items: FeedItems<PodcastRow>, o
   feed.addExtension({ name: 'itunes:type', objects: text('episodic') });
   feed.addExtension({ name: 'itunes:summary', objects: text(PODCAST_DESCRIPTION) });
   feed.addExtension({ name: 'podcast:locked', objects: text('no') });
+  // The show's lasting identity for Podcasting 2.0 apps, from the feed's address.
+  feed.addExtension({ name: 'podcast:guid', objects: text(podcastGuid(`${origin}/podcasts/feed.xml`)) });
 
   for (const row of items.rows) {
     // Only episodes that play: one that just links to a page elsewhere is not in the feed.
@@ -204,6 +251,7 @@ export function podcastFeedXml(ctx: FeedContext, items: FeedItems<PodcastRow>, o
     extensions.push({ name: 'itunes:image', objects: { _attributes: { href: absolute(origin, artwork) } } });
     const people = [row.host_name, row.guest_name].filter(Boolean).join(', ');
     if (people) extensions.push({ name: 'itunes:author', objects: text(people) });
+    extensions.push(...podcastTags(origin, row));
     feed.addItem({
       title: rssTitle(row.title),
       // The episode's id: stable across edits, re-publishing and a change of domain.

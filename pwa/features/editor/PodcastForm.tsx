@@ -14,6 +14,7 @@ import { CategoryChoices } from '../content';
 import { EpisodeNumberField, initialPlacement, ShowSelect, useEpisodePlacement } from './EpisodePlacement';
 import { justCreatedItem, useForgetCreated, useOpenCreated } from './firstSave';
 import { useSavePodcast } from './mutations';
+import { chapterRows, TranscriptField, type TranscriptValue } from './TranscriptFields';
 
 export interface PodcastFormProps {
   /** The episode to edit; null creates one. */
@@ -84,14 +85,25 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page' }: Podca
       imageUrl: podcast?.imageUrl ?? null,
       learningObjectives: podcast?.learningObjectives ?? '',
       publishAt: podcast?.scheduledAt ?? (null as string | null),
+      // Undefined leaves the saved transcript as it is (it is not sent back on every save).
+      transcript: undefined as TranscriptValue,
+      chapters: chapterRows(podcast?.chapters),
     },
     schema: current ? PodcastPatchInput : PodcastCreateInput,
-    toInput: ({ showId: _chosen, episodeNumber: _typed, durationText, publishAt, ...values }) => {
+    toInput: ({ showId: _chosen, episodeNumber: _typed, durationText, publishAt, transcript, ...values }) => {
       // Spec 5: the duration is parsed by the schema (MM:SS, HH:MM:SS or seconds).
-      const input = { ...values, duration: durationText, showId: placement.showIdInput, episodeNumber: episodeNumberOrNull(placement.episodeNumber) };
+      const input = {
+        ...values,
+        duration: durationText,
+        showId: placement.showIdInput,
+        episodeNumber: episodeNumberOrNull(placement.episodeNumber),
+        // A text area cleared by hand is "no new transcript"; Remove sends null.
+        transcript: transcript === '' ? undefined : transcript,
+      };
       return { ...input, ...statusFor(intent.current, current?.status ?? 'draft', publishAt) };
     },
-    errorField: (name) => (name === 'duration' ? 'durationText' : name === 'scheduledAt' ? 'publishAt' : name),
+    errorField: (name) =>
+      name === 'duration' ? 'durationText' : name === 'scheduledAt' ? 'publishAt' : name.replace(/^chapters\.(\d+)\.(start|title)$/, 'chapters[$1].$2'),
     onSubmit: async (input) => {
       const result = await save.mutateAsync(input);
       setSaved(result);
@@ -218,6 +230,49 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page' }: Podca
       </form.Field>
     </>
   );
+  const transcript = (
+    <form.Field name="transcript">
+      {(field) => (
+        <TranscriptField
+          value={field.state.value}
+          onChange={field.handleChange}
+          saved={current?.transcript ?? podcast?.transcript}
+          errorMessage={bindWithError(field).errorMessage}
+          isDisabled={isBusy}
+        />
+      )}
+    </form.Field>
+  );
+  const chapters = (
+    <form.Field name="chapters" mode="array">
+      {(list) => (
+        <fieldset className="editor-fieldset chapters-field">
+          <legend>Chapters</legend>
+          <p className="field__description">Where each part of the episode starts (MM:SS or HH:MM:SS) and its title.</p>
+          {list.state.value.length ? (
+            <ol className="chapters-field__rows">
+              {list.state.value.map((_, i) => (
+                <li key={i} className="form__row">
+                  <form.Field name={`chapters[${i}].start`}>
+                    {(field) => <TextField label={`Chapter ${i + 1} start`} placeholder="0:00" {...bind(field)} />}
+                  </form.Field>
+                  <form.Field name={`chapters[${i}].title`}>
+                    {(field) => <TextField label={`Chapter ${i + 1} title`} {...bind(field)} />}
+                  </form.Field>
+                  <Button variant="ghost" aria-label={`Remove chapter ${i + 1}`} onPress={() => list.removeValue(i)} isDisabled={isBusy}>
+                    Remove
+                  </Button>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+          <Button variant="secondary" onPress={() => list.pushValue({ start: '', title: '' })} isDisabled={isBusy}>
+            Add chapter
+          </Button>
+        </fieldset>
+      )}
+    </form.Field>
+  );
   const cover = (
     <ImageField
       form={form}
@@ -240,6 +295,8 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page' }: Podca
           {people}
           {categories}
           {audio}
+          {transcript}
+          {chapters}
           {cover}
           {publishAt}
         </>
@@ -252,6 +309,8 @@ export function PodcastForm({ podcast, isHeld = false, variant = 'page' }: Podca
           {categories}
           {placementRow}
           {audio}
+          {transcript}
+          {chapters}
           {people}
           {cover}
           {publishAt}

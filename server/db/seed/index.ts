@@ -5,6 +5,7 @@ import { SeededRandom } from '../../seeded-random';
 import type { ObjectStorage } from '../../storage/index';
 import { ARTICLES, COMMENTS_BY_CATEGORY, type NewsCategorySlug } from './articles';
 import { SAMPLE_AUDIO_TYPE, sampleAudioPath, storeSampleAudio, type SampleAudio } from './audio';
+import { loadSampleTranscripts, SAMPLE_TRANSCRIPT_DIR, sampleTranscriptName, transcriptColumns, type SampleTranscript } from './transcripts';
 import {
   COMMUNITY_MEMBERS,
   COMMUNITY_PASSWORD,
@@ -71,6 +72,8 @@ export interface SeedOptions {
   now?: Date;
   /** Where uploads are kept: every sample episode's audio is stored there as an uploaded object. */
   storage: ObjectStorage;
+  /** Where the episodes' transcript and chapter files are (default: SAMPLE_TRANSCRIPT_DIR). */
+  transcriptDir?: string;
 }
 
 /**
@@ -80,8 +83,15 @@ export interface SeedOptions {
  */
 export async function seedSampleData(db: Knex | Knex.Transaction, options: SeedOptions): Promise<void> {
   // bcrypt is slow on purpose, and storage is not transactional: both before the transaction.
-  const [hashes, audio] = await Promise.all([hashPasswords(), storeEpisodeAudio(options.storage)]);
-  const run = (trx: Knex | Knex.Transaction) => insertSampleData(trx, hashes, audio, options.now ?? new Date());
+  const [hashes, audio, transcripts] = await Promise.all([
+    hashPasswords(),
+    storeEpisodeAudio(options.storage),
+    loadSampleTranscripts(
+      options.transcriptDir ?? SAMPLE_TRANSCRIPT_DIR,
+      PODCAST_SHOWS.flatMap((sh) => EPISODES_BY_SHOW[sh.key].map((_, i) => ({ show: sh.key, number: i + 1 }))),
+    ),
+  ]);
+  const run = (trx: Knex | Knex.Transaction) => insertSampleData(trx, hashes, audio, transcripts, options.now ?? new Date());
   if ((db as Knex.Transaction).isTransaction) await run(db);
   else await db.transaction((trx) => run(trx));
 }
@@ -113,6 +123,7 @@ async function insertSampleData(
   db: Knex | Knex.Transaction,
   hashes: Map<string, string>,
   audio: EpisodeAudio,
+  transcripts: Map<string, SampleTranscript>,
   now: Date,
 ): Promise<void> {
   const rnd = new SeededRandom(SEED);
@@ -340,8 +351,8 @@ async function insertSampleData(
       // Eleven draws that once made a video link: kept, so the rest of the sample data stays as it was.
       for (let k = 0; k < 11; k++) rnd.float();
       const file = audio.get(show.key)![i];
-      podcastRows.push(
-        podcastRow({
+      podcastRows.push({
+        ...podcastRow({
           id,
           showId: showIds.get(show.key)!,
           title: p.title,
@@ -367,7 +378,8 @@ async function insertSampleData(
           createdAt: created,
           updatedAt: published ?? created,
         }),
-      );
+        ...transcriptColumns(transcripts.get(sampleTranscriptName(show.key, i + 1))),
+      });
       for (const slug of p.categories) podcastLinks.push({ podcast_id: id, category_id: newsCatIds.get(slug) });
     });
   }
