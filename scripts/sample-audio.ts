@@ -29,7 +29,7 @@ import {
   sampleAudioPath,
   sampleScriptPath,
   sampleTranscriptPath,
-  type SampleTranscript,
+  type SampleTranscriptFile,
 } from '../server/db/seed/audio';
 
 const WORDS_PER_MINUTE = '165';
@@ -183,7 +183,7 @@ async function make(showKey: string, number: number, episode: PodcastSeed, work:
   const chunks: Buffer[] = [];
   let rate = 0;
   let samples = 0;
-  const transcript: SampleTranscript = { chapters: [], cues: [] };
+  const transcript: SampleTranscriptFile = { chapters: [], cues: [] };
   const raw = path.join(work, 'sentence.wav');
   for (const section of sections) {
     section.sentences.forEach((sentence, i) => {

@@ -21,7 +21,7 @@ export const SAMPLE_AUDIO_TYPE = 'audio/ogg';
  * A sample episode's chapters (start in whole seconds, sorted, the first at 0) and transcript (one
  * cue a sentence, times in seconds to two decimals), as in contracts/transcripts.ts.
  */
-export interface SampleTranscript {
+export interface SampleTranscriptFile {
   chapters: Chapter[];
   cues: { start: number; end: number; text: string }[];
 }
@@ -40,8 +40,8 @@ export function sampleTranscriptPath(show: string, number: number): string {
 }
 
 /** An episode's committed chapters and transcript. */
-export async function readSampleTranscript(show: string, number: number): Promise<SampleTranscript> {
-  return JSON.parse(await readFile(sampleTranscriptPath(show, number), 'utf8')) as SampleTranscript;
+export async function readSampleTranscript(show: string, number: number): Promise<SampleTranscriptFile> {
+  return JSON.parse(await readFile(sampleTranscriptPath(show, number), 'utf8')) as SampleTranscriptFile;
 }
 
 /** A sample file as stored: the object's id (its storage key too), length in bytes and whole seconds. */

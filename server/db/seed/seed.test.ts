@@ -224,6 +224,11 @@ describe.each(DB_KINDS)('sample data seed [%s]', (kind) => {
         // Minutes of speech, as the titles and show notes promise: seeking, speed and resume mean something.
         expect(toInt(e.duration), file).toBeGreaterThanOrEqual(120);
         expect(toInt(e.duration), file).toBeLessThanOrEqual(360);
+        // Its transcript and chapters, from the same script as its words.
+        const sample = await readSampleTranscript(show.key, i + 1);
+        expect(JSON.parse(e.chapters), file).toEqual(sample.chapters);
+        expect(JSON.parse(e.transcript).map((c: { text: string }) => c.text), file).toEqual(sample.cues.map((c) => c.text));
+        expect(e.transcript_text, file).toContain(sample.cues[1].text);
         const object = objects.get(e.audio_url.slice('/objects/'.length));
         expect(object, file).toBeDefined();
         expect(object.kind).toBe('audio');

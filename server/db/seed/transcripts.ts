@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PodcastPatchInput } from '../../../contracts/podcasts';
 import { transcriptText, type Chapter, type TranscriptCue } from '../../../contracts/transcripts';
 import { z } from '../../../contracts/zod';
@@ -10,7 +9,7 @@ import { z } from '../../../contracts/zod';
  * names (sampleAudioPath: the seed's show key, numbered from 1, oldest first), made with the audio
  * from the same script. An episode without a file has neither.
  */
-export const SAMPLE_TRANSCRIPT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'transcripts');
+export { SAMPLE_TRANSCRIPTS_DIR as SAMPLE_TRANSCRIPT_DIR } from './audio';
 
 /** What a file holds: `{"chapters": [{start, title}], "cues": [{start, end, text}]}`. */
 const SampleFile = z.object({ chapters: z.array(z.unknown()).optional(), cues: z.array(z.unknown()).optional() });
