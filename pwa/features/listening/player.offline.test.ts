@@ -3,38 +3,13 @@
 // and the lock screen's title follows the chapter as playback crosses a chapter's start.
 import 'fake-indexeddb/auto';
 import { expect, it, vi } from 'vitest';
+import { FakeAudio } from '../../lib/fake-audio.testkit';
 import { fakeWindow } from '../../lib/fake-window.testkit';
 
 const session = { metadata: null as null | { title: string; artist: string }, setActionHandler: () => undefined };
 fakeWindow({ navigator: { onLine: false, mediaSession: session } });
 
-class FakeAudio extends EventTarget {
-  preload = '';
-  className = '';
-  currentTime = 0;
-  duration = 600;
-  playbackRate = 1;
-  defaultPlaybackRate = 1;
-  paused = true;
-  ended = false;
-  seeking = false;
-  readyState = 4;
-  #src: string | null = null;
-  set src(value: string) {
-    this.#src = value;
-  }
-  getAttribute(name: string): string | null {
-    return name === 'src' ? this.#src : null;
-  }
-  play(): Promise<void> {
-    this.paused = false;
-    return Promise.resolve();
-  }
-  pause(): void {
-    this.paused = true;
-  }
-}
-const audio = new FakeAudio();
+const audio = new FakeAudio(4);
 Object.assign(globalThis, {
   document: { createElement: () => audio, body: { append: () => undefined }, addEventListener: () => undefined },
   location: { href: 'http://localhost/podcasts' },

@@ -5,39 +5,13 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { expect, it, vi } from 'vitest';
+import { FakeAudio } from '../../lib/fake-audio.testkit';
 import { fakeWindow } from '../../lib/fake-window.testkit';
 import type { User } from '../../../contracts/auth';
 import type { ListeningItem } from '../../../contracts/listening';
 
 fakeWindow({ navigator: { onLine: true } });
 
-/** Just what the player uses of an <audio> element; `readyState` 1: metadata known, seeks apply at once. */
-class FakeAudio extends EventTarget {
-  preload = '';
-  className = '';
-  currentTime = 0;
-  duration = 600;
-  playbackRate = 1;
-  defaultPlaybackRate = 1;
-  paused = true;
-  ended = false;
-  seeking = false;
-  readyState = 1;
-  #src: string | null = null;
-  set src(value: string) {
-    this.#src = value;
-  }
-  getAttribute(name: string): string | null {
-    return name === 'src' ? this.#src : null;
-  }
-  play(): Promise<void> {
-    this.paused = false;
-    return Promise.resolve();
-  }
-  pause(): void {
-    this.paused = true;
-  }
-}
 const audio = new FakeAudio();
 Object.assign(globalThis, { document: { createElement: () => audio, body: { append: () => undefined }, addEventListener: () => undefined } });
 
