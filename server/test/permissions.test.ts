@@ -76,6 +76,13 @@ const email = () => `matrix-${unique()}@example.com`;
 // Fresh fixtures, written straight to the database.
 const article = (f: Fixtures, o: { status?: 'draft' | 'published' } = {}) => insertArticle(f.t.db, { categoryIds: [f.newsCategoryId], ...o });
 const podcast = (f: Fixtures, o: { status?: 'draft' | 'published' } = {}) => insertPodcast(f.t.db, { categoryIds: [f.newsCategoryId], ...o });
+/** An episode with a timed transcript and chapters (what its transcript and chapters files serve). */
+async function podcastWithText(f: Fixtures, o: { status?: 'draft' | 'published' } = {}): Promise<string> {
+  const id = await podcast(f, o);
+  const cues = [{ start: 0, end: 2, text: 'Welcome.' }];
+  await f.t.db('podcast_episodes').where({ id }).update({ transcript: JSON.stringify(cues), transcript_text: 'Welcome.', chapters: JSON.stringify([{ start: 0, title: 'Introduction' }]) });
+  return id;
+}
 const podcastShow = (f: Fixtures) => insertShow(f.t.db, { name: `Show ${unique()}`, slug: `show-${unique()}` });
 /** An episode the subscriber has a listening record of. */
 async function listenedEpisode(f: Fixtures): Promise<string> {
@@ -376,6 +383,18 @@ const MATRIX: Record<string, Case | Case[]> = {
   // The subscriber's record: theirs only; every other member has none (404).
   'GET /api/podcasts/:id/listening': { call: async (f) => ({ path: `/api/podcasts/${await listenedEpisode(f)}/listening` }), expect: { ...signedIn(404), subscriber: 200 } },
   'GET /api/listening': { call: () => ({ path: '/api/listening' }), expect: signedIn(200) },
+  'GET /api/podcasts/:id/chapters.json': [
+    { name: 'published', call: async (f) => ({ path: `/api/podcasts/${await podcastWithText(f)}/chapters.json` }), expect: everyone(200) },
+    { name: 'draft', call: async (f) => ({ path: `/api/podcasts/${await podcastWithText(f, { status: 'draft' })}/chapters.json` }), expect: draftReaders(200) },
+  ],
+  'GET /api/podcasts/:id/transcript.txt': [
+    { name: 'published', call: async (f) => ({ path: `/api/podcasts/${await podcastWithText(f)}/transcript.txt` }), expect: everyone(200) },
+    { name: 'draft', call: async (f) => ({ path: `/api/podcasts/${await podcastWithText(f, { status: 'draft' })}/transcript.txt` }), expect: draftReaders(200) },
+  ],
+  'GET /api/podcasts/:id/transcript.vtt': [
+    { name: 'published', call: async (f) => ({ path: `/api/podcasts/${await podcastWithText(f)}/transcript.vtt` }), expect: everyone(200) },
+    { name: 'draft', call: async (f) => ({ path: `/api/podcasts/${await podcastWithText(f, { status: 'draft' })}/transcript.vtt` }), expect: draftReaders(200) },
+  ],
   'GET /api/podcasts/:id/comments': [
     { name: 'published', call: async (f) => ({ path: `/api/podcasts/${await podcast(f)}/comments` }), expect: everyone(200) },
     { name: 'draft', call: async (f) => ({ path: `/api/podcasts/${await podcast(f, { status: 'draft' })}/comments` }), expect: draftReaders(200) },
