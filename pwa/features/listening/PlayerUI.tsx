@@ -305,6 +305,18 @@ function UpNextPlay({ episode }: { episode: PlayerEpisode }) {
 /** A queued episode as the download needs it. */
 const downloadable = (e: PlayerEpisode) => ({ ...e, audioBytes: e.audioBytes ?? null, audioType: e.audioType ?? null, show: e.show ? { name: e.show } : null });
 
+/**
+ * Moves a queued episode; a move to either end disables the button pressed, which would drop focus
+ * to the page: it goes to the row's other move button instead, so a keyboard user can go on.
+ */
+function moveKeepingFocus(id: string, by: -1 | 1, pressed: Element): void {
+  const row = pressed.closest('li');
+  moveInUpNext(id, by);
+  requestAnimationFrame(() => {
+    if (row && !row.contains(document.activeElement)) row.querySelector<HTMLElement>(`[data-move="${by < 0 ? 'down' : 'up'}"]`)?.focus();
+  });
+}
+
 function UpNext({ player }: { player: PlayerState }) {
   return (
     <section className="up-next" aria-labelledby="up-next-title">
@@ -320,15 +332,16 @@ function UpNext({ player }: { player: PlayerState }) {
               <UpNextEntry episode={episode} />
               <span className="up-next__actions">
                 <UpNextPlay episode={episode} />
-                <Button variant="ghost" size="icon" aria-label={`Move up: ${episode.title}`} isDisabled={index === 0} onPress={() => moveInUpNext(episode.id, -1)}>
+                <Button variant="ghost" size="icon" aria-label={`Move up: ${episode.title}`} data-move="up" isDisabled={index === 0} onPress={(e) => moveKeepingFocus(episode.id, -1, e.target)}>
                   <UpIcon />
                 </Button>
                 <Button
                   variant="ghost"
                   size="icon"
                   aria-label={`Move down: ${episode.title}`}
+                  data-move="down"
                   isDisabled={index === player.upNext.length - 1}
-                  onPress={() => moveInUpNext(episode.id, 1)}
+                  onPress={(e) => moveKeepingFocus(episode.id, 1, e.target)}
                 >
                   <DownIcon />
                 </Button>
