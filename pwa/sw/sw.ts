@@ -20,7 +20,7 @@
 import { cacheNames, clientsClaim, setCacheNameDetails } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { createPartialResponse } from 'workbox-range-requests';
@@ -110,10 +110,29 @@ registerRoute(
   },
 );
 
-// The page asks for this when the user presses Reload on the update prompt.
+// The page asks for SKIP_WAITING when the user presses Reload on the update prompt, and sends
+// KEEP_ASSETS with the chunks it ran before this worker took it over (a visit that began on a screen
+// whose code is not precached): kept as if they had passed through, so that screen opens offline too.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data = event.data as { type?: string; urls?: unknown } | null;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === 'KEEP_ASSETS' && Array.isArray(data.urls)) event.waitUntil(keepAssets(data.urls));
 });
+
+async function keepAssets(urls: unknown[]): Promise<void> {
+  const cache = await caches.open(ASSET_CACHE);
+  const ours = urls.filter((u): u is string => typeof u === 'string' && URL.canParse(u)).filter((u) => {
+    const url = new URL(u);
+    return url.origin === self.location.origin && url.pathname.startsWith('/assets/');
+  });
+  await Promise.all(
+    ours.map(async (u) => {
+      if ((await matchPrecache(u)) || (await cache.match(u))) return;
+      // From the browser's HTTP cache, where the page's own load left it: no data spent.
+      await cache.add(u).catch(() => undefined);
+    }),
+  );
+}
 
 // The reading list's background download (registered by the page for a signed-in member, pwa/offline/backgroundSync.ts).
 self.addEventListener('periodicsync', (event) => {

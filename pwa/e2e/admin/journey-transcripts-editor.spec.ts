@@ -26,7 +26,7 @@ test('an editor uploads a transcript and adds chapters; a bad chapter time is re
   await page.goto('/podcasts');
   await signInWithForm(page, ACCOUNTS.editor);
   await page.goto('/podcasts');
-  await page.getByRole('link', { name: 'Add Podcast' }).click();
+  await page.getByRole('link', { name: 'Add Podcast', exact: true }).click();
   await expect(page).toHaveURL(/\/podcasts\/add$/);
 
   const title = `Transcribed ${Date.now()}`;

@@ -29,6 +29,7 @@ export function UpdatePrompt() {
         workbox.current = wb;
         // The device store waits for the worker to take the page over (pwa/offline/afterWorker.ts), or for this.
         wb.register().then((registration) => registration ?? stopWaiting(), stopWaiting);
+        if (!navigator.serviceWorker.controller) void handOverLoadedAssets();
       });
     });
     return () => {
@@ -97,4 +98,15 @@ async function workerUrl(): Promise<string> {
   const connection = (navigator as Navigator & { connection?: Connection }).connection;
   const dear = connection?.saveData === true || connection?.effectiveType === 'slow-2g' || connection?.effectiveType === '2g';
   return dear ? '/sw.js?lite=1' : '/sw.js';
+}
+
+/**
+ * This page ran before any worker controlled it, so its chunks did not pass through one: once a worker
+ * takes the page over, it is told which they were (pwa/sw/sw.ts KEEP_ASSETS), so the screen the visit
+ * began on opens offline even when its code is not precached.
+ */
+async function handOverLoadedAssets(): Promise<void> {
+  await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+  const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
+  navigator.serviceWorker.controller?.postMessage({ type: 'KEEP_ASSETS', urls });
 }
