@@ -115,7 +115,9 @@ test('where data is dear (Save-Data) the worker precaches nothing, and a visited
 });
 
 test("the precache holds the public screens' code, not the signed-in screens'; those are kept once opened, for offline", async ({ page, context }) => {
-  const signedIn = builtFilesOf(/^features\/(admin|editor|profile|notifications|ledger)\//);
+  const signedIn = builtFilesOf(/^features\/(admin|editor|profile|notifications|ledger)\/.*Screens?\.tsx$/);
+  // The signed-in header's bell is the shell's: offline, a member's every page shows it.
+  const bell = builtFilesOf(/^features\/notifications\/NotificationBell\.tsx$/);
   const publicScreens = builtFilesOf(/^features\/(home|news|podcasts|forums|auth)\/\w+Screen\.tsx$/);
   const adminPanel = builtFilesOf(/^features\/admin\/AdminPanelScreen\.tsx$/);
   expect(signedIn.length).toBeGreaterThan(10);
@@ -127,6 +129,8 @@ test("the precache holds the public screens' code, not the signed-in screens'; t
   expect(full.script).toBe('/sw.js');
   expect(full.files.filter((file) => signedIn.includes(file))).toEqual([]);
   expect(publicScreens.filter((file) => !full.files.includes(file))).toEqual([]);
+  expect(bell).toHaveLength(1);
+  expect(full.files).toContain(bell[0]);
 
   // An editor opens the control panel once: its chunk is kept, and opens again offline.
   await signInWithForm(page, ACCOUNTS.admin);

@@ -197,8 +197,9 @@ test.describe('offline', () => {
       await page.goto('/');
       await header(page).getByRole('link', { name: 'Saved' }).first().click();
       await main(page).getByRole('tab', { name: 'Episodes' }).click();
-      const entry = main(page).getByRole('list', { name: 'Saved episodes' }).getByRole('article', { name: episode.title });
-      await expect(entry.getByText('Downloaded', { exact: true })).toBeVisible();
+      await main(page).getByRole('tab', { name: 'Downloads' }).click();
+      const entry = main(page).getByRole('list', { name: 'Downloads' }).getByRole('article', { name: episode.title });
+      await expect(entry.getByText('Downloaded')).toBeVisible();
       await entry.getByRole('link', { name: episode.title }).click();
       await expect(page).toHaveURL(`/podcasts/${episode.id}`);
 
