@@ -6,7 +6,7 @@ import { expect, test } from '../support/fixtures';
 import { choose } from '../support/select';
 import { toast } from '../support/toast';
 import { chooseRowAction } from '../support/menus';
-import { cachedUrls, waitForServiceWorker, goOffline } from '../support/offline';
+import { waitForServiceWorker, goOffline } from '../support/offline';
 import { ACCOUNTS, signIn } from '../support/session';
 import { signInWithForm } from '../support/journey';
 
@@ -432,9 +432,6 @@ test('offline, the admin lists say so with the offline notice: no "could not be 
   await page.goto('/admin/users');
   await expect(usersTable(page).getByRole('row').nth(1)).toBeVisible();
   await waitForServiceWorker(page);
-  // The visit began here, before any worker: the page hands the worker the control panel's chunks
-  // (they are not precached), and once they are kept the screen opens offline.
-  await expect.poll(async () => (await cachedUrls(page, 'ledger-assets-v1')).filter((url) => url.endsWith('.js')).length).toBeGreaterThan(0);
   await goOffline(context);
   await page.reload();
   const list = page.getByRole('region', { name: 'Users' });

@@ -1,11 +1,7 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { initialChunks } from '../../../scripts/check-bundle';
 import { expect, test } from '../support/fixtures';
-import { ASSET_CACHE } from '../../sw/cacheNames';
-import { signInWithForm } from '../support/journey';
-import { cachedUrls, goOffline, storedPaths, waitForServiceWorker } from '../support/offline';
-import { ACCOUNTS } from '../support/session';
+import { goOffline, storedPaths, waitForServiceWorker } from '../support/offline';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -67,13 +63,6 @@ const precached = (page: import('@playwright/test').Page) =>
     };
   });
 
-/** The built files of modules under these source folders (Vite's build manifest), and of nothing else. */
-function builtFilesOf(folders: RegExp): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isDynamicEntry?: boolean }>;
-  return Object.entries(manifest)
-    .filter(([key, chunk]) => chunk.isDynamicEntry && folders.test(key))
-    .map(([, chunk]) => `/${chunk.file}`);
-}
 
 test('where data is dear (Save-Data) the worker precaches nothing, and a visited page still opens offline', async ({ page, browser, baseURL }) => {
   test.slow(); // two fresh profiles, each installing a worker, and three loads offline and on
@@ -112,32 +101,4 @@ test('where data is dear (Save-Data) the worker precaches nothing, and a visited
   await expect.poll(() => precached(page).then((p) => p.script), { timeout: 15_000 }).toBe('/sw.js');
   const full = await precached(page);
   expect(full.chunks).toBeGreaterThan(50);
-});
-
-test("the precache holds the public screens' code, not the signed-in screens'; those are kept once opened, for offline", async ({ page, context }) => {
-  const signedIn = builtFilesOf(/^features\/(admin|editor|profile|notifications|ledger)\/.*Screens?\.tsx$/);
-  // The signed-in header's bell is the shell's: offline, a member's every page shows it.
-  const bell = builtFilesOf(/^features\/notifications\/NotificationBell\.tsx$/);
-  const publicScreens = builtFilesOf(/^features\/(home|news|podcasts|forums|auth)\/\w+Screen\.tsx$/);
-  const adminPanel = builtFilesOf(/^features\/admin\/AdminPanelScreen\.tsx$/);
-  expect(signedIn.length).toBeGreaterThan(10);
-  expect(publicScreens.length).toBeGreaterThan(8);
-
-  await page.goto('/');
-  await waitForServiceWorker(page);
-  const full = await precached(page);
-  expect(full.script).toBe('/sw.js');
-  expect(full.files.filter((file) => signedIn.includes(file))).toEqual([]);
-  expect(publicScreens.filter((file) => !full.files.includes(file))).toEqual([]);
-  expect(bell).toHaveLength(1);
-  expect(full.files).toContain(bell[0]);
-
-  // An editor opens the control panel once: its chunk is kept, and opens again offline.
-  await signInWithForm(page, ACCOUNTS.admin);
-  await expect(page).toHaveURL('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Content Control Panel' })).toBeVisible();
-  await expect.poll(() => cachedUrls(page, ASSET_CACHE)).toContainEqual(expect.stringContaining(adminPanel[0]!));
-  await goOffline(context);
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Content Control Panel' })).toBeVisible();
 });
