@@ -30,6 +30,21 @@ async function create(api: APIRequestContext, data: Record<string, unknown> & { 
 }
 
 /**
+ * Uploads audio as the editor's form does: the upload URL, the bytes PUT to it, the audio finalised.
+ * Answers its `/objects/<id>` path.
+ */
+export async function uploadAudio(api: APIRequestContext, bytes: Buffer, contentType: string): Promise<string> {
+  const ask = await api.post('/api/objects/upload', { data: { kind: 'audio' } });
+  expect(ask.status(), await ask.text()).toBe(200);
+  const uploadPath = new URL(((await ask.json()) as { uploadURL: string }).uploadURL).pathname;
+  const put = await api.put(uploadPath, { data: bytes, headers: { 'content-type': contentType } });
+  expect(put.status(), await put.text()).toBe(200);
+  const finalised = await api.put('/api/podcasts/audio', { data: { audioURL: uploadPath } });
+  expect(finalised.status(), await finalised.text()).toBe(200);
+  return ((await finalised.json()) as { objectPath: string }).objectPath;
+}
+
+/**
  * Published episodes with a real, playable file on this site, made as the editor makes them: the
  * upload URL, the bytes PUT to it, the audio finalised (`/objects/<id>`), then the episode created
  * with that `audioUrl`. Each gets its own upload. Listed first on /podcasts (the newest).
@@ -40,15 +55,7 @@ export async function playableEpisodes(baseURL: string, titles: readonly string[
     const bytes = await readFile(SAMPLE_OPUS);
     const episodes: PlayableEpisode[] = [];
     for (const title of titles) {
-      const ask = await api.post('/api/objects/upload', { data: { kind: 'audio' } });
-      expect(ask.status(), await ask.text()).toBe(200);
-      const uploadPath = new URL(((await ask.json()) as { uploadURL: string }).uploadURL).pathname;
-      const put = await api.put(uploadPath, { data: bytes, headers: { 'content-type': 'audio/ogg' } });
-      expect(put.status(), await put.text()).toBe(200);
-      const finalised = await api.put('/api/podcasts/audio', { data: { audioURL: uploadPath } });
-      expect(finalised.status(), await finalised.text()).toBe(200);
-      const { objectPath } = (await finalised.json()) as { objectPath: string };
-      episodes.push(await create(api, { title, audioUrl: objectPath }));
+      episodes.push(await create(api, { title, audioUrl: await uploadAudio(api, bytes, 'audio/ogg') }));
     }
     return episodes;
   } finally {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, request } from '@playwright/test';
+import { uploadAudio } from './audio';
 import { SPEECH_MP3_PATH as SAMPLE_MP3 } from '../../../server/test/uploads';
 import { ACCOUNTS } from './session';
 
@@ -69,14 +70,7 @@ export async function episodeWithText(baseURL: string, title: string, { repeat =
     expect((await api.post('/api/auth/login', { data: { email: ACCOUNTS.editor.email, password: ACCOUNTS.editor.password } })).status()).toBe(200);
     const frames = framesOf(await readFile(SAMPLE_MP3));
     const bytes = Buffer.concat(Array.from({ length: repeat }, () => frames));
-    const ask = await api.post('/api/objects/upload', { data: { kind: 'audio' } });
-    expect(ask.status(), await ask.text()).toBe(200);
-    const uploadPath = new URL(((await ask.json()) as { uploadURL: string }).uploadURL).pathname;
-    const put = await api.put(uploadPath, { data: bytes, headers: { 'content-type': 'audio/mpeg' } });
-    expect(put.status(), await put.text()).toBe(200);
-    const finalised = await api.put('/api/podcasts/audio', { data: { audioURL: uploadPath } });
-    expect(finalised.status(), await finalised.text()).toBe(200);
-    const { objectPath } = (await finalised.json()) as { objectPath: string };
+    const objectPath = await uploadAudio(api, bytes, 'audio/mpeg');
     const [category] = (await (await api.get('/api/news-categories')).json()) as Array<{ id: string }>;
     const created = await api.post('/api/podcasts', {
       data: { title, description: `${title}: made for the episode page's tests.`, categoryIds: [category!.id], status: 'published', audioUrl: objectPath, ...fields },
