@@ -91,6 +91,11 @@ export async function navigate(page: Page, label: string): Promise<void> {
     await page.getByRole('dialog').getByRole('link', { name: label, exact: true }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
   }
+  // Arrived: the link marks its page (set in the same step as the router's pending state), and <main> is no
+  // longer busy, so the previous screen (the home lists the same articles and episodes) is gone.
+  const marked = header(page).getByRole('navigation', { name: 'Main', includeHidden: true }).getByRole('link', { name: label, exact: true, includeHidden: true });
+  await expect(marked).toHaveAttribute('aria-current', 'page');
+  await expect(main(page)).not.toHaveAttribute('aria-busy', 'true');
 }
 
 /** From /news, opens the article with this title by its card's link (in the News list: the home, still on screen while
