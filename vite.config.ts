@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +7,7 @@ import { brotliCompress, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { publicFiles } from './scripts/precache';
 
 const root = fileURLToPath(new URL('./pwa', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/pwa', import.meta.url));
@@ -77,8 +79,15 @@ export default defineConfig({
       injectRegister: false,
       registerType: 'prompt',
       injectManifest: {
-        // The shell, every screen's chunks and stylesheets, the placeholders and icons (lite mode: none, pwa/sw/sw.ts).
+        // The shell, the public screens' chunks and stylesheets, the placeholders and icons.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        manifestTransforms: [
+          (entries) => {
+            const { kept, all } = publicFiles(JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')));
+            // A file Vite's manifest does not know (index.html, icons, the public folder) is the shell's.
+            return { manifest: entries.filter((entry) => kept.has(entry.url) || !all.has(entry.url)), warnings: [] };
+          },
+        ],
       },
       manifest: {
         id: '/',

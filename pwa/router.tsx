@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRoute, createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
-import { NotFoundScreen } from './features/errors';
+import { createRoute, createRouter, type RouterHistory } from '@tanstack/react-router';
+import { NotFoundScreen, RouteErrorScreen } from './features/errors';
 import { RootLayout } from './features/layout';
 import { authenticatedRoute, rootRoute } from './routing/root';
 import { homeRoute } from './features/home';
@@ -104,6 +104,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     caseSensitive: false,
     // Unmatched paths render inside the root layout, so the header stays on the 404 page.
     defaultNotFoundComponent: NotFoundScreen,
+    // A screen that fails (offline: its code never fetched) fails inside the layout, not in place of it.
+    defaultErrorComponent: RouteErrorScreen,
     defaultPreload: 'intent',
     // Loaders only start fetches; TanStack Query owns freshness (spec 7: never stale).
     defaultPreloadStaleTime: 0,

@@ -67,6 +67,16 @@ describe('requests in pwa/', () => {
   });
 });
 
+describe('screens in pwa/', () => {
+  it('are lazy through routing/lazyScreen.ts, so one never fetched says offline that it is not on the device', () => {
+    const direct = pwaCode()
+      .filter((file) => path.relative(pwa, file) !== path.join('routing', 'lazyScreen.ts') && /\blazyRouteComponent\b/.test(code(file)))
+      .map((file) => path.relative(pwa, file));
+    expect(direct).toEqual([]);
+    expect(pwaCode().filter((file) => /\blazyScreen\(/.test(code(file))).length).toBeGreaterThan(10);
+  });
+});
+
 describe('features in pwa/', () => {
   const features = path.join(pwa, 'features');
   /** Which features each feature imports: static, dynamic and type-only imports alike. */

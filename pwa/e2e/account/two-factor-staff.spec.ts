@@ -24,8 +24,8 @@ test('an editor without two-step sign-in is sent to set it up, and can use the s
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath('two-factor-required.png') });
 
-  // Anywhere else leads back here until it is on.
-  await navigate(page, 'News');
+  // Anywhere else leads back here until it is on (a plain click: navigate() waits to arrive).
+  await header(page).getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'News', exact: true }).click();
   await expect(page).toHaveURL(/\/profile\/two-factor$/);
 
   const section = main(page).getByRole('region', { name: 'Two-step sign-in' });

@@ -6,7 +6,7 @@ import { expect, test } from '../support/fixtures';
 import { choose } from '../support/select';
 import { toast } from '../support/toast';
 import { chooseRowAction } from '../support/menus';
-import { waitForServiceWorker, goOffline } from '../support/offline';
+import { cachedUrls, waitForServiceWorker, goOffline } from '../support/offline';
 import { ACCOUNTS, signIn } from '../support/session';
 import { signInWithForm } from '../support/journey';
 
@@ -429,9 +429,15 @@ test('below 1024 px the tables become cards that keep their table roles (WebKit 
 
 test('offline, the admin lists say so with the offline notice: no "could not be loaded", no count of nothing', async ({ page, context }) => {
   await signIn(page, ACCOUNTS.admin);
+  // The control panel's screens are not precached: each is kept once opened. The visit begins on the panel,
+  // before any worker (the page hands the worker the chunks it ran), then opens the users screen.
+  await page.goto('/admin');
+  await waitForServiceWorker(page);
+  const keptScreen = (name: string) => async () => (await cachedUrls(page, 'ledger-assets-v1')).some((url) => url.includes(`/assets/${name}-`));
+  await expect.poll(keptScreen('AdminPanelScreen')).toBe(true);
   await page.goto('/admin/users');
   await expect(usersTable(page).getByRole('row').nth(1)).toBeVisible();
-  await waitForServiceWorker(page);
+  await expect.poll(keptScreen('UserManagementScreen')).toBe(true);
   await goOffline(context);
   await page.reload();
   const list = page.getByRole('region', { name: 'Users' });

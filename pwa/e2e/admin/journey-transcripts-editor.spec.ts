@@ -9,7 +9,8 @@ import { signInWithForm } from '../support/journey';
 /*
  * The episode form's Transcript and Chapters: an editor uploads a WebVTT file and adds chapters,
  * a chapter time the server cannot read shows its message beside that field, and the saved
- * transcript and chapters are there when the episode is opened again.
+ * transcript and chapters are there when the episode is opened again; History compares both with an
+ * earlier version.
  */
 const VTT = 'WEBVTT\n\n00:00.000 --> 00:04.000\nWelcome to the close.\n\n00:04.000 --> 00:09.000\nToday: leases.\n';
 
@@ -75,5 +76,18 @@ test('an editor uploads a transcript and adds chapters; a bad chapter time is re
   await expect(page.getByLabel('Chapter 1 title')).toHaveValue('Welcome');
   await expect(page.getByLabel('Chapter 2 start')).toHaveValue('4:30');
   await expect(page.getByLabel('Chapter 2 title')).toHaveValue('Leases');
+
+  // Edited once more: History shows what the first version's transcript and chapters were.
+  await page.getByLabel('Transcript text').fill(VTT.replace('Today: leases.', 'Today: leases and IFRS 16.'));
+  await page.getByLabel('Chapter 2 title').fill('Leases, IFRS 16');
+  await page.getByRole('button', { name: 'Save draft', exact: true }).click();
+  await expect(toast(page)).toContainText('Podcast episode updated successfully!');
+  const history = page.getByRole('region', { name: 'History' });
+  const versions = history.getByRole('list', { name: 'Saved versions, newest first' }).getByRole('button');
+  await expect(versions).toHaveCount(2);
+  await versions.last().click();
+  await expect(history.locator('.history__text', { has: page.getByRole('heading', { name: 'Transcript' }) }).locator('ins')).toContainText('IFRS 16');
+  const chapters = history.getByRole('row', { name: /^Chapters \(changed\)/ });
+  await expect(chapters.getByRole('cell')).toHaveText(['0:00 Welcome; 4:30 Leases', '0:00 Welcome; 4:30 Leases, IFRS 16']);
   await page.screenshot({ path: 'test-results/transcripts-editor.png', fullPage: true });
 });

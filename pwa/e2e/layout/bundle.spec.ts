@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { initialChunks } from '../../../scripts/check-bundle';
 import { expect, test } from '../support/fixtures';
-import { goOffline, storedPaths, waitForServiceWorker } from '../support/offline';
+import { ASSET_CACHE } from '../../sw/cacheNames';
+import { signInWithForm } from '../support/journey';
+import { cachedUrls, goOffline, goOnline, storedPaths, waitForServiceWorker } from '../support/offline';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { ACCOUNTS } from '../support/session';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -63,6 +68,13 @@ const precached = (page: import('@playwright/test').Page) =>
     };
   });
 
+/** The built files of modules under these source folders (Vite's build manifest), and of nothing else. */
+function builtFilesOf(folders: RegExp): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isDynamicEntry?: boolean }>;
+  return Object.entries(manifest)
+    .filter(([key, chunk]) => chunk.isDynamicEntry && folders.test(key))
+    .map(([, chunk]) => `/${chunk.file}`);
+}
 
 test('where data is dear (Save-Data) the worker precaches nothing, and a visited page still opens offline', async ({ page, browser, baseURL }) => {
   test.slow(); // two fresh profiles, each installing a worker, and three loads offline and on
@@ -101,4 +113,44 @@ test('where data is dear (Save-Data) the worker precaches nothing, and a visited
   await expect.poll(() => precached(page).then((p) => p.script), { timeout: 15_000 }).toBe('/sw.js');
   const full = await precached(page);
   expect(full.chunks).toBeGreaterThan(50);
+});
+
+test("the precache holds the public screens' code, not the signed-in screens'; those are kept once opened, and one never opened says so offline", async ({ page, context }) => {
+  test.slow(); // a sign-in through the form, three screens offline and on
+  const signedIn = builtFilesOf(/^features\/(admin|editor|profile|notifications|ledger)\/.*Screens?\.tsx$/);
+  // The signed-in header's bell is the shell's: offline, a member's every page shows it.
+  const bell = builtFilesOf(/^features\/notifications\/NotificationBell\.tsx$/);
+  const publicScreens = builtFilesOf(/^features\/(home|news|podcasts|forums|auth)\/\w+Screen\.tsx$/);
+  const adminPanel = builtFilesOf(/^features\/admin\/AdminPanelScreen\.tsx$/);
+  expect(signedIn.length).toBeGreaterThan(10);
+  expect(publicScreens.length).toBeGreaterThan(8);
+
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  const full = await precached(page);
+  expect(full.script).toBe('/sw.js');
+  expect(full.files.filter((file) => signedIn.includes(file))).toEqual([]);
+  expect(publicScreens.filter((file) => !full.files.includes(file))).toEqual([]);
+  expect(bell).toHaveLength(1);
+  expect(full.files).toContain(bell[0]);
+
+  // An editor opens the control panel once: its chunk is kept, and opens again offline.
+  await signInWithForm(page, ACCOUNTS.admin);
+  await expect(page).toHaveURL('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Content Control Panel' })).toBeVisible();
+  await expect.poll(() => cachedUrls(page, ASSET_CACHE)).toContainEqual(expect.stringContaining(adminPanel[0]!));
+  await goOffline(context);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Content Control Panel' })).toBeVisible();
+
+  // A screen never opened on this device: said inside the layout (header and all), no reload, no crash;
+  // back online, it opens by itself.
+  await page.getByRole('main').getByRole('link', { name: 'Audit log', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: "You're offline" })).toBeVisible();
+  await expect(page.getByText('This page has not been opened on this device yet.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath('screen-not-on-device.png') });
+  await goOnline(context);
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
 });

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { startServer } from '../support/server';
+import { publicFiles, type ManifestChunk } from '../../../scripts/precache';
 import { launchProfile, waitForServiceWorker, firstPage, goOffline } from '../support/offline';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
@@ -92,15 +93,19 @@ test('after one online visit every route opens offline, and the worker caches no
   await waitForServiceWorker(page);
   await expect(page.getByRole('main').locator('.card__title').first()).not.toBeEmpty();
 
-  // Every built file is precached, each lazy route's chunk included: a screen never opened online
-  // opens offline (lite mode precaches nothing: bundle.spec.ts).
+  // Every built file a visitor's screens can need is precached, including each public lazy route's
+  // chunk; the signed-in screens' chunks are not (scripts/precache.ts: kept when first used).
   const precached = await page.evaluate(async () => {
     const name = (await caches.keys()).find((key) => key.startsWith('ledger-precache'));
     return name ? (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname) : [];
   });
   // The .br files are the same scripts compressed for the server to send (vite.config.ts), not files of their own.
   const assets = (await readdir(path.join(distDir, 'assets'))).filter((file) => !file.endsWith('.br')).map((file) => `/assets/${file}`);
-  expect(assets.filter((asset) => !precached.includes(asset))).toEqual([]);
+  const { kept } = publicFiles(JSON.parse(await readFile(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>);
+  const isPublic = (asset: string) => kept.has(asset.slice(1));
+  expect(assets.filter((asset) => isPublic(asset) && !precached.includes(asset))).toEqual([]);
+  expect(assets.filter((asset) => !isPublic(asset) && precached.includes(asset))).toEqual([]);
+  expect(assets.filter((asset) => !isPublic(asset)).length).toBeGreaterThan(10);
 
   await goOffline(context);
   // Never opened online: the screen's code comes from the precache; its data was never fetched.

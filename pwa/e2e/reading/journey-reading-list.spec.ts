@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations, setTheme } from '../support/axe';
 import type { ListedArticle } from '../support/content';
 import { expect, test } from '../support/fixtures';
 import { expectSignedIn, main, SCREENS, signInWithForm } from '../support/journey';
-import { cachedUrls, editorWithUploadedImage, expectUploadShown, launchProfile, uploadedSizes, waitForServiceWorker, firstPage, goOffline, goOnline, readOutbox } from '../support/offline';
+import { FULL_CHROMIUM, cachedUrls, editorWithUploadedImage, expectUploadShown, launchProfile, uploadedSizes, waitForServiceWorker, firstPage, goOffline, goOnline, readOutbox } from '../support/offline';
 import { startServer, type RunningServer } from '../support/server';
 import { ACCOUNTS, emptyReadingList } from '../support/session';
 
@@ -333,7 +333,8 @@ test('in the background: Periodic Background Sync downloads what another device 
   await withProfiles(async (launch) => {
     const article = backgroundArticle;
     // B, the phone, with the app installed (the permission granted) and signed in: the sync is registered.
-    const b = await launch('b', phone);
+    // The full browser: the headless shell has no Periodic Background Sync.
+    const b = await launch('b', { ...phone, executablePath: FULL_CHROMIUM });
     await b.page.goto('/');
     await waitForServiceWorker(b.page);
     await grantPeriodicSync(b);

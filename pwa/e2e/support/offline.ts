@@ -137,6 +137,9 @@ export async function goOnline(context: BrowserContext): Promise<void> {
  * before Playwright can intercept what the worker fetches. `offline` starts it with no network
  * (`goOffline`), the relay down before the browser starts.
  */
+/** The full browser, beside the headless shell the suite drives (playwright.config.ts). */
+export const FULL_CHROMIUM = process.env.CHROMIUM_FULL_PATH ?? '/usr/bin/chromium';
+
 export async function launchProfile(
   userDataDir: string,
   { offline = false, ...options }: {
@@ -146,6 +149,8 @@ export async function launchProfile(
     isMobile?: boolean;
     hasTouch?: boolean;
     deviceScaleFactor?: number;
+    /** FULL_CHROMIUM for what the headless shell lacks (Periodic Background Sync). */
+    executablePath?: string;
   },
 ): Promise<BrowserContext> {
   const relay = await Relay.start(new URL(options.baseURL).origin);

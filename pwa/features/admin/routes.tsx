@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyScreen } from '../../routing/lazyScreen';
 import { authenticatedRoute } from '../../routing/root';
 import { validateAdminContentSearch } from './content/contentSearch';
 import { pickAuditSearch } from './audit/searchParams';
@@ -6,7 +7,7 @@ import { pickAuditSearch } from './audit/searchParams';
 export const adminRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/admin',
-  component: lazyRouteComponent(() => import('./AdminPanelScreen'), 'AdminPanelScreen'),
+  component: lazyScreen(() => import('./AdminPanelScreen'), 'AdminPanelScreen'),
 });
 
 /** The admin's list of articles or episodes: its filters are search params (validateAdminContentSearch). */
@@ -14,38 +15,38 @@ export const adminContentRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/admin/content',
   validateSearch: validateAdminContentSearch,
-  component: lazyRouteComponent(() => import('./content/ContentScreen'), 'ContentScreen'),
+  component: lazyScreen(() => import('./content/ContentScreen'), 'ContentScreen'),
 });
 
 /** The moderation queue: editors and admins, linked from the control panel. */
 export const adminModerationRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/admin/moderation',
-  component: lazyRouteComponent(() => import('./moderation/ModerationScreen'), 'ModerationScreen'),
+  component: lazyScreen(() => import('./moderation/ModerationScreen'), 'ModerationScreen'),
 });
 
 export const adminUsersRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/admin/users',
-  component: lazyRouteComponent(() => import('./users/UserManagementScreen'), 'UserManagementScreen'),
+  component: lazyScreen(() => import('./users/UserManagementScreen'), 'UserManagementScreen'),
 });
 
 export const adminMenuRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/admin/menu',
-  component: lazyRouteComponent(() => import('./site/MenuSettingsScreen'), 'MenuSettingsScreen'),
+  component: lazyScreen(() => import('./site/MenuSettingsScreen'), 'MenuSettingsScreen'),
 });
 
 export const adminCategoriesRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/admin/categories',
-  component: lazyRouteComponent(() => import('./categories/CategoriesScreen'), 'CategoriesScreen'),
+  component: lazyScreen(() => import('./categories/CategoriesScreen'), 'CategoriesScreen'),
 });
 
 export const adminShowsRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/admin/shows',
-  component: lazyRouteComponent(() => import('./categories/ShowsScreen'), 'ShowsScreen'),
+  component: lazyScreen(() => import('./categories/ShowsScreen'), 'ShowsScreen'),
 });
 
 /** `?action=&actor=&from=&to=`: the filters, kept in the address so a view can be shared. */
@@ -53,11 +54,11 @@ export const adminAuditRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/admin/audit',
   validateSearch: pickAuditSearch,
-  component: lazyRouteComponent(() => import('./audit/AuditLogScreen'), 'AuditLogScreen'),
+  component: lazyScreen(() => import('./audit/AuditLogScreen'), 'AuditLogScreen'),
 });
 
 export const adminMainPageRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   path: '/admin/main-page',
-  component: lazyRouteComponent(() => import('./site/MainPageScreen'), 'MainPageScreen'),
+  component: lazyScreen(() => import('./site/MainPageScreen'), 'MainPageScreen'),
 });

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
+import { lazyScreen } from '../../routing/lazyScreen';
 import { rootRoute } from '../../routing/root';
 import { safeRedirect } from './landing';
 
@@ -10,21 +11,21 @@ export const loginRoute = createRoute({
     const target = safeRedirect(search.redirect);
     return { ...(target ? { redirect: target } : {}), ...(search.step === 'two-factor' ? { step: 'two-factor' as const } : {}) };
   },
-  component: lazyRouteComponent(() => import('./LoginScreen'), 'LoginScreen'),
+  component: lazyScreen(() => import('./LoginScreen'), 'LoginScreen'),
 });
 
 /** An invitation link: the invitee creates their account with the invited role. */
 export const inviteRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/invite/$token',
-  component: lazyRouteComponent(() => import('./InviteScreen'), 'InviteScreen'),
+  component: lazyScreen(() => import('./InviteScreen'), 'InviteScreen'),
 });
 
 /** Password reset (docs/mail.md): ask for a link by email, then open it to choose a new password. */
 export const forgotPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/forgot-password',
-  component: lazyRouteComponent(() => import('./ForgotPasswordScreen'), 'ForgotPasswordScreen'),
+  component: lazyScreen(() => import('./ForgotPasswordScreen'), 'ForgotPasswordScreen'),
 });
 
 /** `?token=` is the mail's secret; the screen asks the server whether it can still be used. */
@@ -33,18 +34,18 @@ export const resetPasswordRoute = createRoute({
   path: '/reset-password',
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' && search.token ? { token: search.token } : {},
-  component: lazyRouteComponent(() => import('./ResetPasswordScreen'), 'ResetPasswordScreen'),
+  component: lazyScreen(() => import('./ResetPasswordScreen'), 'ResetPasswordScreen'),
 });
 
 /** An email confirmation link (docs/security.md §13): the screen confirms and says so. */
 export const confirmEmailRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/confirm-email/$token',
-  component: lazyRouteComponent(() => import('./ConfirmEmailScreen'), 'ConfirmEmailScreen'),
+  component: lazyScreen(() => import('./ConfirmEmailScreen'), 'ConfirmEmailScreen'),
 });
 
 export const logoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/logout',
-  component: lazyRouteComponent(() => import('./LogoutScreen'), 'LogoutScreen'),
+  component: lazyScreen(() => import('./LogoutScreen'), 'LogoutScreen'),
 });

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyScreen } from '../../routing/lazyScreen';
 import { rootRoute } from '../../routing/root';
 import { communityQueries } from '../../api/community';
 
@@ -9,6 +10,6 @@ export const communityRoute = createRoute({
     void queryClient.prefetchQuery(communityQueries.stats());
     void queryClient.prefetchQuery(communityQueries.contributors());
   },
-  component: lazyRouteComponent(() => import('./CommunityScreen'), 'CommunityScreen'),
+  component: lazyScreen(() => import('./CommunityScreen'), 'CommunityScreen'),
   staticData: { module: 'features/community/CommunityScreen.tsx' },
 });

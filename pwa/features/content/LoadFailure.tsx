@@ -1,6 +1,6 @@
 import { PlainButton } from '../../components/PlainButton';
 import { EmptyState } from '../../components/EmptyState';
-import { OfflineNotice, type OfflineWhat } from './OfflineNotice';
+import { OfflineNotice, type OfflineWhat } from '../../components/OfflineNotice';
 import { OfflineError } from '../../lib/errors';
 
 export interface LoadFailureProps {

@@ -10,7 +10,6 @@ export { LoadFailure } from './LoadFailure';
 export { LoadMore } from './LoadMore';
 export { MemberLink } from './MemberLink';
 export { MentionTextArea, useMentionDraft } from './MentionTextArea';
-export { OfflineNotice } from './OfflineNotice';
 export { PostByline, QueuedPostItems } from './PostParts';
 export { StatusTools } from './StatusTools';
 export { chipCategories, matchesSearch, parseCategoryParam, validateCategorySearch } from './listFilters';

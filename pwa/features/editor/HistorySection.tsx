@@ -2,17 +2,30 @@ import { useQuery } from '@tanstack/react-query';
 import { diffWords } from 'diff';
 import { useState } from 'react';
 import type { RevisionSummary } from '../../../contracts/revisions';
+import { transcriptText, type Chapter, type TranscriptCue } from '../../../contracts/transcripts';
 import { newsCategoryQueries } from '../../api/news';
 import { revisionQueries, type RevisionKind } from '../../api/revisions';
 import { Button } from '../../components/Button';
 import { DataTable } from '../../components/DataTable';
 import { AlertDialog } from '../../components/Dialog';
 import { Time } from '../../components/Time';
+import { formatClock } from '../../lib/format';
 import { LoadFailure } from '../content';
 import { useRestoreArticleRevision, useRestorePodcastRevision } from './mutations';
 
-/** The fields a revision holds, by input name, with the label the form gives them; text fields are diffed word by word. */
-const FIELDS: Record<RevisionKind, Array<{ name: string; label: string; text?: boolean }>> = {
+interface Field {
+  name: string;
+  label: string;
+  /** Diffed word by word (otherwise a row of the table). */
+  text?: boolean;
+  /** How a structured value reads (a transcript's cues as its words, chapters as times and titles). */
+  format?: (value: unknown) => string;
+}
+
+const listOf = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+/** The fields a revision holds, by input name, with the label the form gives them. */
+const FIELDS: Record<RevisionKind, Field[]> = {
   news: [
     { name: 'title', label: 'Title', text: true },
     { name: 'excerpt', label: 'Excerpt', text: true },
@@ -35,6 +48,8 @@ const FIELDS: Record<RevisionKind, Array<{ name: string; label: string; text?: b
     { name: 'hostName', label: 'Host Name' },
     { name: 'guestName', label: 'Guest Name' },
     { name: 'guestTitle', label: 'Guest Title' },
+    { name: 'transcript', label: 'Transcript', text: true, format: (value) => transcriptText(listOf<TranscriptCue>(value)) },
+    { name: 'chapters', label: 'Chapters', format: (value) => listOf<Chapter>(value).map((c) => `${formatClock(c.start)} ${c.title}`).join('; ') },
   ],
 };
 
@@ -101,7 +116,8 @@ function RevisionLabel({ revision, isNewest }: { revision: RevisionSummary; isNe
   );
 }
 
-const show = (value: unknown, names: Map<string, string>): string => {
+const show = (value: unknown, names: Map<string, string>, format?: Field['format']): string => {
+  if (format && value !== null && value !== undefined) return format(value) || '—';
   if (value === null || value === undefined || value === '') return '—';
   if (Array.isArray(value)) return value.map((v) => names.get(String(v)) ?? String(v)).join(', ') || '—';
   return String(value);
@@ -121,8 +137,10 @@ function RevisionDiff({ kind, id, revision, current, onRestored }: { kind: Revis
 
   const data = detail.data.data;
   const fields = FIELDS[kind];
-  const same = (name: string) => show(data[name], names) === show(current[name], names);
-  const changedText = fields.filter((f) => f.text && !same(f.name));
+  const was = (f: Field) => show(data[f.name], names, f.format);
+  const now = (f: Field) => show(current[f.name], names, f.format);
+  const same = (f: Field) => was(f) === now(f);
+  const changedText = fields.filter((f) => f.text && !same(f));
   const others = fields.filter((f) => !f.text);
   return (
     <div className="history__diff">
@@ -137,7 +155,7 @@ function RevisionDiff({ kind, id, revision, current, onRestored }: { kind: Revis
         <div key={f.name} className="history__text">
           <h4>{f.label}</h4>
           <p className="history__words">
-            {diffWords(show(data[f.name], names), show(current[f.name], names)).map((part, i) =>
+            {diffWords(was(f), now(f)).map((part, i) =>
               part.added ? <ins key={i}>{part.value}</ins> : part.removed ? <del key={i}>{part.value}</del> : <span key={i}>{part.value}</span>,
             )}
           </p>
@@ -145,13 +163,13 @@ function RevisionDiff({ kind, id, revision, current, onRestored }: { kind: Revis
       ))}
       <DataTable columns={['Field', 'This version', 'Current']}>
         {others.map((f) => (
-          <tr key={f.name} role="row" className={same(f.name) ? undefined : 'history__changed'}>
+          <tr key={f.name} role="row" className={same(f) ? undefined : 'history__changed'}>
             <th scope="row" role="rowheader">
               {f.label}
-              {same(f.name) ? null : <span className="visually-hidden"> (changed)</span>}
+              {same(f) ? null : <span className="visually-hidden"> (changed)</span>}
             </th>
-            <td role="cell">{show(data[f.name], names)}</td>
-            <td role="cell">{show(current[f.name], names)}</td>
+            <td role="cell">{was(f)}</td>
+            <td role="cell">{now(f)}</td>
           </tr>
         ))}
       </DataTable>

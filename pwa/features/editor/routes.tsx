@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import { createRoute, notFound } from '@tanstack/react-router';
+import { lazyScreen } from '../../routing/lazyScreen';
 import type { User } from '../../../contracts/auth';
 import { isStaffRole } from '../../../contracts/constants';
 import { authenticatedRoute } from '../../routing/root';
@@ -16,7 +17,7 @@ export const addArticleRoute = createRoute({
   loader: ({ context: { queryClient } }) => {
     void queryClient.prefetchQuery(newsCategoryQueries.list({ activeOnly: true }));
   },
-  component: lazyRouteComponent(() => import('./ArticleEditorScreens'), 'AddArticleScreen'),
+  component: lazyScreen(() => import('./ArticleEditorScreens'), 'AddArticleScreen'),
 });
 
 export const editArticleRoute = createRoute({
@@ -26,7 +27,7 @@ export const editArticleRoute = createRoute({
     void queryClient.prefetchQuery(newsQueries.detail(id));
     void queryClient.prefetchQuery(newsCategoryQueries.list({ activeOnly: true }));
   },
-  component: lazyRouteComponent(() => import('./ArticleEditorScreens'), 'EditArticleScreen'),
+  component: lazyScreen(() => import('./ArticleEditorScreens'), 'EditArticleScreen'),
 });
 
 export const addPodcastRoute = createRoute({
@@ -35,7 +36,7 @@ export const addPodcastRoute = createRoute({
   loader: ({ context: { queryClient } }) => {
     void queryClient.prefetchQuery(newsCategoryQueries.list({ activeOnly: true }));
   },
-  component: lazyRouteComponent(() => import('./PodcastEditorScreens'), 'AddPodcastScreen'),
+  component: lazyScreen(() => import('./PodcastEditorScreens'), 'AddPodcastScreen'),
 });
 
 export const editPodcastRoute = createRoute({
@@ -45,7 +46,7 @@ export const editPodcastRoute = createRoute({
     void queryClient.prefetchQuery(podcastQueries.detail(id));
     void queryClient.prefetchQuery(newsCategoryQueries.list({ activeOnly: true }));
   },
-  component: lazyRouteComponent(() => import('./PodcastEditorScreens'), 'EditPodcastScreen'),
+  component: lazyScreen(() => import('./PodcastEditorScreens'), 'EditPodcastScreen'),
 });
 
 /*
@@ -63,7 +64,7 @@ export const articlePreviewRoute = createRoute({
   loader: ({ context: { queryClient }, params: { id } }) => {
     void queryClient.prefetchQuery(newsQueries.detail(id));
   },
-  component: lazyRouteComponent(() => import('./PreviewScreens'), 'ArticlePreviewScreen'),
+  component: lazyScreen(() => import('./PreviewScreens'), 'ArticlePreviewScreen'),
 });
 
 export const episodePreviewRoute = createRoute({
@@ -73,5 +74,5 @@ export const episodePreviewRoute = createRoute({
   loader: ({ context: { queryClient }, params: { id } }) => {
     void queryClient.prefetchQuery(podcastQueries.detail(id));
   },
-  component: lazyRouteComponent(() => import('./PreviewScreens'), 'EpisodePreviewScreen'),
+  component: lazyScreen(() => import('./PreviewScreens'), 'EpisodePreviewScreen'),
 });

@@ -17,7 +17,7 @@ import { MentionText } from '../../components/MentionText';
 import { MentionTextArea, useMentionDraft } from '../content';
 import { fullName } from '../../lib/format';
 import { MemberLink } from '../content';
-import { OfflineNotice } from '../content';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { useOutboxItems, useQueuedItems } from '../../outbox/hooks';
 import { RefusedHere } from '../../outbox/OutboxNotice';
 import { PostByline, QueuedPostItems } from '../content';

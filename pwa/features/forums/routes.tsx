@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyScreen } from '../../routing/lazyScreen';
 import { rootRoute } from '../../routing/root';
 import { forumQueries } from '../../api/forums';
 
@@ -9,7 +10,7 @@ export const forumsRoute = createRoute({
     void queryClient.prefetchQuery(forumQueries.categories());
     void queryClient.prefetchInfiniteQuery(forumQueries.pages());
   },
-  component: lazyRouteComponent(() => import('./ForumsScreen'), 'ForumsScreen'),
+  component: lazyScreen(() => import('./ForumsScreen'), 'ForumsScreen'),
   staticData: { module: 'features/forums/ForumsScreen.tsx' },
 });
 
@@ -21,6 +22,6 @@ export const discussionRoute = createRoute({
     void queryClient.prefetchQuery(forumQueries.discussion(id));
     void queryClient.prefetchQuery(forumQueries.categories());
   },
-  component: lazyRouteComponent(() => import('./DiscussionScreen'), 'DiscussionScreen'),
+  component: lazyScreen(() => import('./DiscussionScreen'), 'DiscussionScreen'),
   staticData: { module: 'features/forums/DiscussionScreen.tsx' },
 });

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyScreen } from '../../routing/lazyScreen';
 import { rootRoute } from '../../routing/root';
 import { forumQueries } from '../../api/forums';
 import { newsQueries } from '../../api/news';
@@ -14,6 +15,6 @@ export const homeRoute = createRoute({
     void queryClient.prefetchQuery(podcastQueries.latest());
     void queryClient.prefetchQuery(forumQueries.categories());
   },
-  component: lazyRouteComponent(() => import('./HomeScreen'), 'HomeScreen'),
+  component: lazyScreen(() => import('./HomeScreen'), 'HomeScreen'),
   staticData: { module: 'features/home/HomeScreen.tsx' },
 });

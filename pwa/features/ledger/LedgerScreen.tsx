@@ -10,7 +10,7 @@ import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { OfflineError, serverMessage } from '../../lib/errors';
 import { buttonClassName } from '../../components/buttonClassName';
 import { useOnline } from '../../offline/useOnline';
-import { OfflineNotice } from '../content';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { AddActivityDialog } from './AddActivityDialog';
 import { EntryList } from './EntryList';
 import { DeleteLedger, PauseTracking } from './LedgerControls';

@@ -5,7 +5,7 @@ import { Badge } from '../../components/Badge';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { ApiError, OfflineError } from '../../lib/errors';
-import { OfflineNotice } from '../content';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { dateSpan, formatMinutes, TYPE_LABELS } from './logic';
 import './ledger.css';
 

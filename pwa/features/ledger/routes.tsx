@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyScreen } from '../../routing/lazyScreen';
 import { rootRoute, signInFirst } from '../../routing/root';
 import { cpdQueries, verificationQueries } from '../../api/cpd';
 
@@ -18,7 +19,7 @@ export const ledgerRoute = createRoute({
   loader: ({ context: { queryClient }, deps }) => {
     void queryClient.prefetchQuery(cpdQueries.year(deps.year));
   },
-  component: lazyRouteComponent(() => import('./LedgerScreen'), 'LedgerScreen'),
+  component: lazyScreen(() => import('./LedgerScreen'), 'LedgerScreen'),
 });
 
 /** An entry's evidence for an auditor: public, no sign-in, kept out of search engines. */
@@ -28,5 +29,5 @@ export const verifyRoute = createRoute({
   loader: ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(verificationQueries.code(params.code));
   },
-  component: lazyRouteComponent(() => import('./VerifyScreen'), 'VerifyScreen'),
+  component: lazyScreen(() => import('./VerifyScreen'), 'VerifyScreen'),
 });

@@ -16,7 +16,7 @@ import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
 import { Time } from '../../components/Time';
 import { CommentIcon, HeartIcon, TrophyIcon } from '../../components/icons';
 import { fullName, formatCount } from '../../lib/format';
-import { OfflineNotice } from '../content';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { ReportButton } from '../moderation';
 import './members.css';
 

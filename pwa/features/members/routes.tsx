@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyScreen } from '../../routing/lazyScreen';
 import { rootRoute } from '../../routing/root';
 import { memberQueries } from '../../api/members';
 
@@ -10,6 +11,6 @@ export const memberRoute = createRoute({
   loader: ({ context: { queryClient }, params: { id } }) => {
     void queryClient.prefetchQuery(memberQueries.detail(id));
   },
-  component: lazyRouteComponent(() => import('./MemberScreen'), 'MemberScreen'),
+  component: lazyScreen(() => import('./MemberScreen'), 'MemberScreen'),
   staticData: { module: 'features/members/MemberScreen.tsx' },
 });

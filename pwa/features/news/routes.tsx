@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyScreen } from '../../routing/lazyScreen';
 import { rootRoute } from '../../routing/root';
 import { currentUserId } from '../../session/session';
 import { newsCategoryQueries, newsQueries } from '../../api/news';
@@ -16,7 +17,7 @@ export const newsRoute = createRoute({
     void queryClient.prefetchInfiniteQuery(newsQueries.pages({ categories: parseCategoryParam(deps.categories) }));
     void queryClient.prefetchQuery(newsCategoryQueries.usedBy('news'));
   },
-  component: lazyRouteComponent(() => import('./NewsListScreen'), 'NewsListScreen'),
+  component: lazyScreen(() => import('./NewsListScreen'), 'NewsListScreen'),
   staticData: { module: 'features/news/NewsListScreen.tsx' },
 });
 
@@ -30,6 +31,6 @@ export const articleRoute = createRoute({
     // A member's reading position (Continue reading), asked beside the article rather than after it.
     if (currentUserId()) void queryClient.prefetchQuery(readingListQueries.current());
   },
-  component: lazyRouteComponent(() => import('./ArticleScreen'), 'ArticleScreen'),
+  component: lazyScreen(() => import('./ArticleScreen'), 'ArticleScreen'),
   staticData: { module: 'features/news/ArticleScreen.tsx' },
 });

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyScreen } from '../../routing/lazyScreen';
 import { rootRoute, signInFirst } from '../../routing/root';
 
 /** The member's notifications (docs/notifications.md). */
@@ -6,7 +7,7 @@ export const notificationsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/notifications',
   beforeLoad: signInFirst,
-  component: lazyRouteComponent(() => import('./NotificationsScreen'), 'NotificationsScreen'),
+  component: lazyScreen(() => import('./NotificationsScreen'), 'NotificationsScreen'),
 });
 
 /** Per-type channels; notification mail links here from its footer. */
@@ -14,5 +15,5 @@ export const notificationSettingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/notifications/settings',
   beforeLoad: signInFirst,
-  component: lazyRouteComponent(() => import('./NotificationSettingsScreen'), 'NotificationSettingsScreen'),
+  component: lazyScreen(() => import('./NotificationSettingsScreen'), 'NotificationSettingsScreen'),
 });

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyScreen } from '../../routing/lazyScreen';
 import { rootRoute } from '../../routing/root';
 import { siteQueries } from '../../api/site';
 
@@ -10,7 +11,7 @@ export const staticPageRoutes = (['about', 'contact', 'privacy', 'terms'] as con
     loader: ({ context: { queryClient } }) => {
       void queryClient.prefetchQuery(siteQueries.info());
     },
-    component: lazyRouteComponent(() => import('./PageScreen'), `${name[0].toUpperCase()}${name.slice(1)}Page` as 'AboutPage'),
+    component: lazyScreen(() => import('./PageScreen'), `${name[0].toUpperCase()}${name.slice(1)}Page` as 'AboutPage'),
     staticData: { module: 'features/pages/PageScreen.tsx' },
   }),
 );

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyScreen } from '../../routing/lazyScreen';
 import { rootRoute } from '../../routing/root';
 import { commentQueries } from '../../api/comments';
 import { newsCategoryQueries } from '../../api/news';
@@ -19,7 +20,7 @@ export const podcastsRoute = createRoute({
     void queryClient.prefetchQuery(podcastShowQueries.list());
     void queryClient.prefetchQuery(podcastQueries.featured());
   },
-  component: lazyRouteComponent(() => import('./PodcastsScreen'), 'PodcastsScreen'),
+  component: lazyScreen(() => import('./PodcastsScreen'), 'PodcastsScreen'),
   staticData: { module: 'features/podcasts/PodcastsScreen.tsx' },
 });
 
@@ -31,6 +32,6 @@ export const episodeRoute = createRoute({
     void queryClient.prefetchQuery(podcastQueries.detail(id));
     void queryClient.prefetchQuery(commentQueries.list('podcasts', id));
   },
-  component: lazyRouteComponent(() => import('./EpisodeScreen'), 'EpisodeScreen'),
+  component: lazyScreen(() => import('./EpisodeScreen'), 'EpisodeScreen'),
   staticData: { module: 'features/podcasts/EpisodeScreen.tsx' },
 });

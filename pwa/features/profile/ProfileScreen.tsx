@@ -7,7 +7,7 @@ import { OfflineError, serverMessage } from '../../lib/errors';
 import { Button, LinkButton } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
-import { OfflineNotice } from '../content';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { useOnline } from '../../offline/useOnline';
 import { UnconfirmedEmailNotice } from '../auth';
 import { DetailsForm } from './DetailsForm';

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyScreen } from '../../routing/lazyScreen';
 import { rootRoute, signInFirst } from '../../routing/root';
 import { profileQueries } from '../../api/profile';
 
@@ -10,7 +11,7 @@ export const profileRoute = createRoute({
   loader: ({ context: { queryClient } }) => {
     void queryClient.prefetchQuery(profileQueries.me());
   },
-  component: lazyRouteComponent(() => import('./ProfileScreen'), 'ProfileScreen'),
+  component: lazyScreen(() => import('./ProfileScreen'), 'ProfileScreen'),
 });
 
 /**
@@ -21,5 +22,5 @@ export const twoFactorSetupRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/profile/two-factor',
   beforeLoad: signInFirst,
-  component: lazyRouteComponent(() => import('./TwoFactorSetupScreen'), 'TwoFactorSetupScreen'),
+  component: lazyScreen(() => import('./TwoFactorSetupScreen'), 'TwoFactorSetupScreen'),
 });

@@ -18,7 +18,7 @@ import { useDeleteResource } from './mutations';
 import { ResourceCard } from './ResourceCard';
 import { SiteSearchResults } from '../search';
 import './resources.css';
-import { OfflineNotice } from '../content';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { OfflineError } from '../../lib/errors';
 
 /** The stat tiles: a balanced grid (4 types → 2 × 2 or 4 in a row, never 3 + 1). */

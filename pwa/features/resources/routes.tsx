@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyScreen } from '../../routing/lazyScreen';
 import { rootRoute } from '../../routing/root';
 import { resourceQueries } from '../../api/resources';
 
@@ -8,6 +9,6 @@ export const resourcesRoute = createRoute({
   loader: ({ context: { queryClient } }) => {
     void queryClient.prefetchQuery(resourceQueries.list());
   },
-  component: lazyRouteComponent(() => import('./ResourcesScreen'), 'ResourcesScreen'),
+  component: lazyScreen(() => import('./ResourcesScreen'), 'ResourcesScreen'),
   staticData: { module: 'features/resources/ResourcesScreen.tsx' },
 });

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
+import { lazyScreen } from '../../routing/lazyScreen';
 import { topicQueries } from '../../api/topics';
 import { rootRoute, signInFirst } from '../../routing/root';
 
@@ -10,5 +11,5 @@ export const welcomeRoute = createRoute({
   loader: ({ context: { queryClient } }) => {
     void queryClient.prefetchQuery(topicQueries.list());
   },
-  component: lazyRouteComponent(() => import('./WelcomeScreen'), 'WelcomeScreen'),
+  component: lazyScreen(() => import('./WelcomeScreen'), 'WelcomeScreen'),
 });

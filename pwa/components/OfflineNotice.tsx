@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { PlainLinkButton } from '../../components/PlainButton';
+import { PlainLinkButton } from './PlainButton';
 import './OfflineNotice.css';
 
 const WHAT = {
@@ -10,6 +10,8 @@ const WHAT = {
   member: "This member's page has not been saved on this device. Connect to the internet to see it, or open one of your saved articles.",
   profile: 'Your profile has not been loaded on this device yet. Connect to the internet to see and edit it, or open one of your saved articles.',
   ledger: 'Your CPD ledger has not been loaded on this device yet. Connect to the internet to see it, or open one of your saved articles.',
+  // A screen whose code this device has never fetched (pwa/routing/lazyScreen.ts).
+  page: 'This page has not been opened on this device yet. Connect to the internet to open it, or open one of your saved articles.',
   // The control panel is for changing the site, which needs the server: no reading to offer instead.
   admin: 'This part of the control panel has not been loaded on this device. Connect to the internet to manage it.',
 } as const;
