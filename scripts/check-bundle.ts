@@ -1,5 +1,5 @@
 // The JS budget for `/`: what a first visit to the home page downloads must stay under
-// BUNDLE_BUDGET_KB (default 146) KB gzipped, in at most BUNDLE_MAX_CHUNKS (default 6) files (each
+// BUNDLE_BUDGET_KB (default 147) KB gzipped, in at most BUNDLE_MAX_CHUNKS (default 6) files (each
 // file is a request with its own headers: thirty small chunks cost a phone more than one).
 // Reads Vite's build manifest, follows the entry's static imports plus the home route's lazy chunk
 // (and its static imports), gzips each file, prints a table and exits 1 when over either budget.
@@ -17,7 +17,8 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-export const DEFAULT_BUDGET_KB = 146;
+// 147: the route error screen (offline, a screen not yet on the device) is the layout's, so it is in the entry (+0.7 KB).
+export const DEFAULT_BUDGET_KB = 147;
 /** The entry, the runtime, the home screen and the cards' shared chunk (vite.config.ts), and one to spare. */
 export const DEFAULT_MAX_CHUNKS = 6;
 /** Manifest keys are source paths relative to Vite's root (`pwa/`). */
