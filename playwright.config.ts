@@ -7,7 +7,7 @@ const PHONE_SPECS = [/journey-[^/]*\.spec\.ts$/, /layout-sweep\.spec\.ts$/];
 
 /**
  * Journeys run once, on the phone project (a member's way is a phone's first); the desktop project runs every
- * screen spec and these journeys only. A journey run on both devices cost CI about 11 minutes of its budget.
+ * screen spec and these journeys only. Running each on both devices did not fit CI's budget (docs/decisions).
  */
 const PHONE_JOURNEYS = /journey-(?!commuter\.|offline-member\.|reading-list\.)[^/]*(?<!-desktop)\.spec\.ts$/;
 /**
@@ -67,7 +67,7 @@ export default defineConfig({
     trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     launchOptions: {
       // Debian's build of Chromium's headless shell (Playwright's own choice for headless runs): the same
-      // Blink and V8 without the full browser's UI layers, about 30 % less CPU per test on CI's two cores.
+      // Blink and V8 without the full browser's UI layers, lighter on CI's two cores (docs/decisions).
       // The few specs that need the full browser (Periodic Background Sync) launch /usr/bin/chromium themselves.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [

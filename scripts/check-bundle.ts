@@ -17,7 +17,7 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-// 147: the route error screen (offline, a screen not yet on the device) is the layout's, so it is in the entry (+0.7 KB).
+// 147: the route error screen (offline, a screen not yet on the device) is the layout's, so it is in the entry.
 export const DEFAULT_BUDGET_KB = 147;
 /** The entry, the runtime, the home screen and the cards' shared chunk (vite.config.ts), and one to spare. */
 export const DEFAULT_MAX_CHUNKS = 6;
