@@ -45,7 +45,7 @@ function CategoryList({ onEdit }: { onEdit: (category: NewsCategory) => void }) 
     >
       {(rows) => (
         <>
-          <ul className="admin-list" aria-label="Categories">
+          <ul className="stack-list stack-list--tight" aria-label="Categories">
             {rows.map((category) => {
               const pending = toggle.isPending && toggle.variables.id === category.id ? toggle.variables.isActive : null;
               return (

@@ -57,7 +57,7 @@ function ShowList({ onEdit }: { onEdit: (show: PodcastShow) => void }) {
     >
       {(rows) => (
         <>
-          <ul className="admin-list" aria-label="Shows">
+          <ul className="stack-list stack-list--tight" aria-label="Shows">
             {rows.map((show, index) => (
               <li key={show.id} className="admin-list__item">
                 <div className="admin-list__main">

@@ -105,7 +105,7 @@ function FeaturedList({ kind, label, query }: { kind: FeaturableKind; label: str
   if (query.data.length === 0) return <EmptyState title={`No ${label.toLowerCase()} yet.`} />;
 
   return (
-    <ul className="featured-list" aria-label={label}>
+    <ul className="stack-list stack-list--tight" aria-label={label}>
       {query.data.map((item) => {
         const pending = toggle.isPending && toggle.variables.id === item.id ? toggle.variables.isFeatured : null;
         const isFeatured = pending ?? item.isFeatured;

@@ -38,7 +38,7 @@ function MenuSettingsList() {
     );
   else
     body = (
-      <ul className="admin-list" aria-label="Navigation items">
+      <ul className="stack-list stack-list--tight" aria-label="Navigation items">
         {settings.data.map((setting) => (
           <MenuItem
             key={setting.menuKey}
