@@ -92,7 +92,7 @@ function Sections({ home, queue, downloadedCount }: { home: Home; queue: UpNextI
       ) : null}
       {home.discussions.length > 0 ? (
         <HomeSection id="discussions" title="Your discussions">
-          <ul className="member-home__discussions">
+          <ul className="grid-list grid-list--tight">
             {home.discussions.map((d) => (
               <DiscussionRow key={d.id} discussion={d} />
             ))}
@@ -183,7 +183,7 @@ function Progress({ item }: { item: HomeItem }) {
 
 function DiscussionRow({ discussion: d }: { discussion: HomeDiscussion }) {
   return (
-    <li className="member-home__discussion">
+    <li className="split-row split-row--item member-home__discussion">
       <Link to="/forums/$id" params={{ id: d.id }} className="member-home__discussion-link">
         {d.title}
       </Link>

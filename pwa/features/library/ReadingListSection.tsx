@@ -103,7 +103,7 @@ export function ReadingList({ userId }: { userId: string }) {
           {shown.length === 0 ? (
             <EmptyState title="No saved articles on this device yet." description="They download when you are online." />
           ) : (
-            <ul className="saved-list" aria-label="Saved articles">
+            <ul className="grid-list" aria-label="Saved articles">
               {shown.map((entry) => (
                 <li key={entry.articleId}>
                   <ReadingListEntry entry={entry} pending={queued.some((item) => item.targetId === entry.articleId)} />

@@ -86,7 +86,7 @@ function DeviceSaved() {
     );
   } else {
     body = (
-      <ul className="saved-list" aria-label="Saved articles">
+      <ul className="grid-list" aria-label="Saved articles">
         {saved.data.map((article) => (
           <li key={article.id}>
             <SavedItem article={article} />

@@ -18,7 +18,7 @@ import { downloadQueries } from './downloadQueries';
 import { downloadEntries, inProgressEntries, type LibraryEntry } from './logic';
 import { loadPositions, playEpisode, usePlayerSelect } from './player';
 
-// Drawn inside Saved, whose stylesheet gives its list the look of the Articles tab (saved-list, saved-item).
+// Drawn inside Saved, whose stylesheet gives its items the look of the Articles tab (saved-item).
 
 type Entry = LibraryEntry<EpisodeDownload>;
 const NO_RECORDS: ListeningItem[] = [];
@@ -79,7 +79,7 @@ export function EpisodesSection({ userId }: { userId: string | null }) {
 
 function EpisodeList({ label, entries }: { label: string; entries: Entry[] }) {
   return (
-    <ul className="saved-list" aria-label={label}>
+    <ul className="grid-list" aria-label={label}>
       {entries.map((entry) => (
         <li key={entry.episodeId}>
           <EpisodeItem entry={entry} />

@@ -52,7 +52,7 @@ function ResultLink({ result }: { result: SearchResult }) {
 /** The results list: the server's, or the device's own when offline (the same shape). */
 function ResultList({ results, busy }: { results: SearchResult[]; busy: boolean }) {
   return (
-    <ol className="site-search__results" aria-busy={busy}>
+    <ol className="grid-list" aria-busy={busy}>
       {results.map((r) => (
         <li key={`${r.kind}:${r.id}`} className="site-search__result">
           <p className="site-search__meta">

@@ -40,7 +40,7 @@ export function TopicsScreen() {
               ) : null}
               <ul className="topics-page__list">
                 {list.map((topic) => (
-                  <li key={topic.id} className="topics-page__row">
+                  <li key={topic.id} className="split-row split-row--item topics-page__row">
                     <span className="topics-page__name">{topic.name}</span>
                     <TopicToggles topic={topic} />
                   </li>
