@@ -4,10 +4,22 @@ import type { User } from '../../../contracts/auth';
 import { Avatar } from '../../components/Avatar';
 import { fullName } from '../../lib/format';
 import { useLogout, useSignOutEverywhere } from '../auth';
+import { ACCOUNT_PAGES } from './accountPages';
+
+type AccountPage = (typeof ACCOUNT_PAGES)[number];
+
+const pageItem = ({ id, label }: AccountPage) => (
+  <MenuItem key={id} id={id} className="listbox__item">
+    {label}
+  </MenuItem>
+);
+
+// The public page (it needs the member's id) stands right after Profile.
+const [profile, ...otherPages] = ACCOUNT_PAGES;
 
 /**
- * The signed-in user's avatar and name in the header open this menu: their profile and public page
- *, their notifications and topics, Logout and Sign out everywhere. It holds Logout, because
+ * The signed-in user's avatar and name in the header open this menu: their profile and public page,
+ * their CPD ledger, notifications and topics, Logout and Sign out everywhere. It holds Logout, because
  * between 1024 and 1199px the header's own Logout button gives way (the header's priority order).
  */
 export function AccountMenu({ user }: { user: User }) {
@@ -15,10 +27,8 @@ export function AccountMenu({ user }: { user: User }) {
   const logout = useLogout();
   const navigate = useNavigate();
   const onAction = (key: Key) => {
-    if (key === 'profile') void navigate({ to: '/profile' });
-    else if (key === 'cpd') void navigate({ to: '/cpd' });
-    else if (key === 'notifications') void navigate({ to: '/notifications' });
-    else if (key === 'topics') void navigate({ to: '/topics' });
+    const page = ACCOUNT_PAGES.find(({ id }) => id === key);
+    if (page) void navigate({ to: page.to });
     else if (key === 'public-page') void navigate({ to: '/members/$id', params: { id: user.id } });
     else if (key === 'logout') logout.mutate();
     else if (key === 'everywhere') signOutEverywhere.mutate();
@@ -34,21 +44,11 @@ export function AccountMenu({ user }: { user: User }) {
       </Button>
       <Popover className="popover" placement="bottom end">
         <Menu className="listbox" onAction={onAction}>
-          <MenuItem id="profile" className="listbox__item">
-            Profile
-          </MenuItem>
+          {pageItem(profile)}
           <MenuItem id="public-page" className="listbox__item">
             Your public page
           </MenuItem>
-          <MenuItem id="cpd" className="listbox__item">
-            CPD ledger
-          </MenuItem>
-          <MenuItem id="notifications" className="listbox__item">
-            Notifications
-          </MenuItem>
-          <MenuItem id="topics" className="listbox__item">
-            Your topics
-          </MenuItem>
+          {otherPages.map(pageItem)}
           <Separator className="listbox__separator" />
           <MenuItem id="logout" className="listbox__item">
             {logout.isPending ? 'Logging out...' : 'Logout'}

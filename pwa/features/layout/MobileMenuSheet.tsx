@@ -7,6 +7,7 @@ import { Button, buttonClassName } from '../../components/Button';
 import { fullName } from '../../lib/format';
 import { LogoutButton } from '../auth';
 import { useSignOutEverywhere } from '../auth';
+import { ACCOUNT_PAGES } from './accountPages';
 import { InstallButton } from './InstallButton';
 import { NavLinks } from './NavLinks';
 import { ThemeToggle } from './ThemeToggle';
@@ -43,18 +44,11 @@ export function MobileMenuSheet({ isOpen, onOpenChange }: { isOpen: boolean; onO
                     <Avatar person={user} size="sm" />
                     {fullName(user)}
                   </span>
-                  <Link to="/profile" className={buttonClassName({ variant: 'secondary', size: 'sm' })} onClick={close}>
-                    Profile
-                  </Link>
-                  <Link to="/cpd" className={buttonClassName({ variant: 'secondary', size: 'sm' })} onClick={close}>
-                    CPD ledger
-                  </Link>
-                  <Link to="/notifications" className={buttonClassName({ variant: 'secondary', size: 'sm' })} onClick={close}>
-                    Notifications
-                  </Link>
-                  <Link to="/topics" className={buttonClassName({ variant: 'secondary', size: 'sm' })} onClick={close}>
-                    Your topics
-                  </Link>
+                  {ACCOUNT_PAGES.map(({ to, label }) => (
+                    <Link key={to} to={to} className={buttonClassName({ variant: 'secondary', size: 'sm' })} onClick={close}>
+                      {label}
+                    </Link>
+                  ))}
                   <LogoutButton />
                   <SignOutEverywhereButton />
                 </div>
