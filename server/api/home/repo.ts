@@ -41,18 +41,48 @@ type Follow = { kind: 'news_category' | 'podcast_show'; level: 'following' | 'mu
 /** The member's topics of one kind at one level, as a subquery of their ids. */
 const topics = (db: Knex, userId: string, f: Follow) => db('topic_follows').where({ user_id: userId, kind: f.kind, level: f.level }).select('topic_id');
 
-/** Leaves out articles in any category the member muted. */
-function notMutedArticle(db: Knex, q: Knex.QueryBuilder, userId: string): void {
-  q.whereNotExists(
-    db('article_categories as mac').whereRaw('mac.article_id = a.id').whereIn('mac.category_id', topics(db, userId, { kind: 'news_category', level: 'muted' })).select(db.raw('1')),
-  );
+/** Where articles and episodes differ for the queries that list both alike. */
+interface PostTable {
+  kind: 'article' | 'episode';
+  alias: 'a' | 'e';
+  /** The table under its alias, with what its fields need (an episode's show, for its name). */
+  from: (db: Knex) => Knex.QueryBuilder;
+  fields: string[];
+  /** The table linking a post to its news categories, and its column naming the post. */
+  categories: { table: string; post: string };
 }
 
-/** Leaves out episodes of a muted show or in a muted category. */
-function notMutedEpisode(db: Knex, q: Knex.QueryBuilder, userId: string): void {
-  q.where((w) => w.whereNull('e.show_id').orWhereNotIn('e.show_id', topics(db, userId, { kind: 'podcast_show', level: 'muted' })));
+const POSTS: Record<PostTable['kind'], PostTable> = {
+  article: {
+    kind: 'article',
+    alias: 'a',
+    from: (db) => db('news_articles as a'),
+    fields: ARTICLE_FIELDS,
+    categories: { table: 'article_categories', post: 'article_id' },
+  },
+  episode: {
+    kind: 'episode',
+    alias: 'e',
+    from: (db) => db('podcast_episodes as e').leftJoin('podcast_shows as s', 's.id', 'e.show_id'),
+    fields: EPISODE_FIELDS,
+    categories: { table: 'podcast_categories', post: 'podcast_id' },
+  },
+};
+
+/** Newest first, the id breaking ties so that the order is stable. */
+const newestFirst = (alias: string) => [
+  { column: `${alias}.published_at`, order: 'desc' as const },
+  { column: `${alias}.id`, order: 'desc' as const },
+];
+
+/** Leaves out posts in any category the member muted, and episodes of a muted show. */
+function notMuted(db: Knex, q: Knex.QueryBuilder, t: PostTable, userId: string): void {
+  if (t.kind === 'episode') q.where((w) => w.whereNull('e.show_id').orWhereNotIn('e.show_id', topics(db, userId, { kind: 'podcast_show', level: 'muted' })));
   q.whereNotExists(
-    db('podcast_categories as mpc').whereRaw('mpc.podcast_id = e.id').whereIn('mpc.category_id', topics(db, userId, { kind: 'news_category', level: 'muted' })).select(db.raw('1')),
+    db(`${t.categories.table} as mc`)
+      .whereRaw('?? = ??', [`mc.${t.categories.post}`, `${t.alias}.id`])
+      .whereIn('mc.category_id', topics(db, userId, { kind: 'news_category', level: 'muted' }))
+      .select(db.raw('1')),
   );
 }
 
@@ -92,60 +122,39 @@ export function followedShowEpisodes(db: Knex, userId: string, since: string, li
     .whereIn('e.show_id', topics(db, userId, { kind: 'podcast_show', level: 'following' }))
     .where('e.published_at', '>', since);
   whereListedPublicly(q, 'episode', 'e');
-  notMutedEpisode(db, q, userId);
+  notMuted(db, q, POSTS.episode, userId);
   if (o.unstarted) q.whereNotExists(db('listening_positions as lp').whereRaw('lp.episode_id = e.id').where('lp.user_id', userId).select(db.raw('1')));
-  return q.orderBy([{ column: 'e.published_at', order: 'desc' }, { column: 'e.id', order: 'desc' }]).limit(limit).select(...EPISODE_FIELDS, 's.name as reason_name');
+  return q.orderBy(newestFirst('e')).limit(limit).select(...EPISODE_FIELDS, 's.name as reason_name');
 }
 
 /**
- * Articles in categories the member follows, published after `since`, newest first. An article in
- * two followed categories comes once per category (the caller keeps the first): a row per pair
- * keeps it one indexed join rather than a grouped one.
+ * Articles or episodes in news categories the member follows (an episode whatever its show),
+ * published after `since`, newest first. A post in two followed categories comes once per category
+ * (the caller keeps the first): a row per pair keeps it one indexed join rather than a grouped one.
  */
-export function followedCategoryArticles(db: Knex, userId: string, since: string, limit: number): Promise<ItemRow[]> {
-  const q = db('news_articles as a')
-    .join('article_categories as ac', 'ac.article_id', 'a.id')
-    .join('news_categories as c', 'c.id', 'ac.category_id')
-    .whereIn('ac.category_id', topics(db, userId, { kind: 'news_category', level: 'following' }))
-    .where('a.published_at', '>', since);
-  whereListedPublicly(q, 'article', 'a');
-  notMutedArticle(db, q, userId);
-  return q
-    .orderBy([{ column: 'a.published_at', order: 'desc' }, { column: 'a.id', order: 'desc' }, { column: 'c.name', order: 'asc' }])
-    .limit(limit)
-    .select(...ARTICLE_FIELDS, 'c.name as reason_name');
-}
-
-/** Episodes in news categories the member follows (whatever their show), as the articles above. */
-export function followedCategoryEpisodes(db: Knex, userId: string, since: string, limit: number): Promise<ItemRow[]> {
-  const q = db('podcast_episodes as e')
-    .leftJoin('podcast_shows as s', 's.id', 'e.show_id')
-    .join('podcast_categories as pc', 'pc.podcast_id', 'e.id')
+export function followedCategoryPosts(db: Knex, kind: PostTable['kind'], userId: string, since: string, limit: number): Promise<ItemRow[]> {
+  const t = POSTS[kind];
+  const q = t
+    .from(db)
+    .join(`${t.categories.table} as pc`, `pc.${t.categories.post}`, `${t.alias}.id`)
     .join('news_categories as c', 'c.id', 'pc.category_id')
     .whereIn('pc.category_id', topics(db, userId, { kind: 'news_category', level: 'following' }))
-    .where('e.published_at', '>', since);
-  whereListedPublicly(q, 'episode', 'e');
-  notMutedEpisode(db, q, userId);
+    .where(`${t.alias}.published_at`, '>', since);
+  whereListedPublicly(q, kind, t.alias);
+  notMuted(db, q, t, userId);
   return q
-    .orderBy([{ column: 'e.published_at', order: 'desc' }, { column: 'e.id', order: 'desc' }, { column: 'c.name', order: 'asc' }])
+    .orderBy([...newestFirst(t.alias), { column: 'c.name', order: 'asc' }])
     .limit(limit)
-    .select(...EPISODE_FIELDS, 'c.name as reason_name');
+    .select(...t.fields, 'c.name as reason_name');
 }
 
-/** The newest articles nothing the member muted covers. */
-export function latestArticles(db: Knex, userId: string, limit: number): Promise<ItemRow[]> {
-  const q = db('news_articles as a').whereNotNull('a.published_at');
-  whereListedPublicly(q, 'article', 'a');
-  notMutedArticle(db, q, userId);
-  return q.orderBy([{ column: 'a.published_at', order: 'desc' }, { column: 'a.id', order: 'desc' }]).limit(limit).select(...ARTICLE_FIELDS);
-}
-
-/** The newest episodes nothing the member muted covers. */
-export function latestEpisodes(db: Knex, userId: string, limit: number): Promise<ItemRow[]> {
-  const q = db('podcast_episodes as e').leftJoin('podcast_shows as s', 's.id', 'e.show_id').whereNotNull('e.published_at');
-  whereListedPublicly(q, 'episode', 'e');
-  notMutedEpisode(db, q, userId);
-  return q.orderBy([{ column: 'e.published_at', order: 'desc' }, { column: 'e.id', order: 'desc' }]).limit(limit).select(...EPISODE_FIELDS);
+/** The newest articles or episodes nothing the member muted covers. */
+export function latestPosts(db: Knex, kind: PostTable['kind'], userId: string, limit: number): Promise<ItemRow[]> {
+  const t = POSTS[kind];
+  const q = t.from(db).whereNotNull(`${t.alias}.published_at`);
+  whereListedPublicly(q, kind, t.alias);
+  notMuted(db, q, t, userId);
+  return q.orderBy(newestFirst(t.alias)).limit(limit).select(...t.fields);
 }
 
 /** The unfinished articles on the member's reading list: how many, and the newest saved. */

@@ -64,9 +64,9 @@ export function homeRoutes(db: Knex, clock: () => number): Router {
     // Twice the limit: an item in two followed categories comes twice. An episode of a followed show
     // says so before its category does (the stronger reason: the member chose the show itself).
     const [newArticles, newEpisodes, newCategoryEpisodes] = [
-      await repo.followedCategoryArticles(db, userId, since, HOME_LIMITS.newSinceLastVisit * 2),
+      await repo.followedCategoryPosts(db, 'article', userId, since, HOME_LIMITS.newSinceLastVisit * 2),
       await repo.followedShowEpisodes(db, userId, since, HOME_LIMITS.newSinceLastVisit),
-      await repo.followedCategoryEpisodes(db, userId, since, HOME_LIMITS.newSinceLastVisit * 2),
+      await repo.followedCategoryPosts(db, 'episode', userId, since, HOME_LIMITS.newSinceLastVisit * 2),
     ];
     const newSinceLastVisit = distinct(
       byPublished([
@@ -79,7 +79,7 @@ export function homeRoutes(db: Knex, clock: () => number): Router {
     );
     // Enough to fill the section after leaving out what the sections above already show.
     const latestLimit = HOME_LIMITS.latest + HOME_LIMITS.continue + HOME_LIMITS.upNext + HOME_LIMITS.newSinceLastVisit;
-    const [latestA, latestE] = [await repo.latestArticles(db, userId, latestLimit), await repo.latestEpisodes(db, userId, latestLimit)];
+    const [latestA, latestE] = [await repo.latestPosts(db, 'article', userId, latestLimit), await repo.latestPosts(db, 'episode', userId, latestLimit)];
     const latest = distinct(byPublished([...latestA.map((r) => presentArticle(r, reasons.latest())), ...latestE.map((r) => presentEpisode(r, reasons.latest()))]), shown, HOME_LIMITS.latest);
 
     const discussionRows = await repo.memberDiscussions(db, userId, HOME_LIMITS.discussions);
