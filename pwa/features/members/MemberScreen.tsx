@@ -118,17 +118,14 @@ function MemberView({ member }: { member: MemberProfile }) {
           total={member.articleCount}
           empty={`${name} has not published an article yet.`}
           to="/news/$id"
-          items={member.articles.map((article) => ({
-            id: article.id,
-            title: article.title,
-            meta: (
-              <>
-                {article.publishedAt ? <Time value={article.publishedAt} show="date" /> : null}
-                <WorkStat icon={<CommentIcon />} count={article.commentCount} one="comment" many="comments" />
-                <WorkStat icon={<HeartIcon />} count={article.likes} one="like" many="likes" />
-              </>
-            ),
-          }))}
+          items={member.articles}
+          meta={(article) => (
+            <>
+              {article.publishedAt ? <Time value={article.publishedAt} show="date" /> : null}
+              <WorkStat icon={<CommentIcon />} count={article.commentCount} one="comment" many="comments" />
+              <WorkStat icon={<HeartIcon />} count={article.likes} one="like" many="likes" />
+            </>
+          )}
         />
         <WorkList
           id="member-discussions"
@@ -136,34 +133,33 @@ function MemberView({ member }: { member: MemberProfile }) {
           total={member.discussionCount}
           empty={`${name} has not started a discussion yet.`}
           to="/forums/$id"
-          items={member.discussions.map((discussion) => ({
-            id: discussion.id,
-            title: discussion.title,
-            meta: (
-              <>
-                <Time value={discussion.createdAt} show="date" />
-                <WorkStat icon={<CommentIcon />} count={discussion.replyCount} one="reply" many="replies" />
-              </>
-            ),
-          }))}
+          items={member.discussions}
+          meta={(discussion) => (
+            <>
+              <Time value={discussion.createdAt} show="date" />
+              <WorkStat icon={<CommentIcon />} count={discussion.replyCount} one="reply" many="replies" />
+            </>
+          )}
         />
       </div>
     </article>
   );
 }
 
-interface WorkListProps {
+interface WorkListProps<T extends { id: string; title: string }> {
   id: string;
   title: string;
   total: number;
   empty: string;
   /** The page each item opens. */
   to: '/news/$id' | '/forums/$id';
-  items: Array<{ id: string; title: string; meta: ReactNode }>;
+  items: readonly T[];
+  /** The line under an item's title: its date and counts. */
+  meta: (item: T) => ReactNode;
 }
 
 /** The newest few of the member's articles or discussions; the heading counts them all. */
-function WorkList({ id, title, total, empty, to, items }: WorkListProps) {
+function WorkList<T extends { id: string; title: string }>({ id, title, total, empty, to, items, meta }: WorkListProps<T>) {
   return (
     <Card as="section" className="member-work" aria-labelledby={id}>
       <div className="card__body">
@@ -180,7 +176,7 @@ function WorkList({ id, title, total, empty, to, items }: WorkListProps) {
                   <Link to={to} params={{ id: item.id }} className="member-work__link">
                     {item.title}
                   </Link>
-                  <span className="member-work__meta">{item.meta}</span>
+                  <span className="member-work__meta">{meta(item)}</span>
                 </li>
               ))}
             </ul>
