@@ -80,20 +80,15 @@ export function CommunityScreen() {
         <div className="community__main">
           <section aria-labelledby="top-contributors-title">
             <h2 id="top-contributors-title">Top Contributors This Month</h2>
-            <ContributorsState
+            <ContributorRanking
               query={contributors}
+              size={PODIUM_SIZE}
               loadingLabel="Loading top contributors"
               emptyText="No contributors data available yet."
-              render={(list) => (
-                <ol className="stack-list">
-                  {list.slice(0, PODIUM_SIZE).map((contributor, index) => (
-                    <li key={contributor.id}>
-                      <PodiumCard contributor={contributor} rank={index + 1} />
-                    </li>
-                  ))}
-                </ol>
-              )}
-            />
+              className="stack-list"
+            >
+              {(contributor, rank) => <PodiumCard contributor={contributor} rank={rank} />}
+            </ContributorRanking>
           </section>
 
           <section aria-labelledby="achievements-title" className="community__achievements">
@@ -120,26 +115,26 @@ export function CommunityScreen() {
               <h2 id="leaderboard-title" className="community-panel__title">
                 Monthly Leaderboard
               </h2>
-              <ContributorsState
+              <ContributorRanking
                 query={contributors}
+                size={LEADERBOARD_SIZE}
                 loadingLabel="Loading leaderboard"
                 emptyText="No leaderboard data yet"
-                render={(list) => (
-                  <ol className="leaderboard">
-                    {list.slice(0, LEADERBOARD_SIZE).map((contributor, index) => (
-                      <li key={contributor.id} className="leaderboard__row">
-                        <span className="leaderboard__rank">
-                          <span className="visually-hidden">Rank </span>
-                          {index + 1}
-                        </span>
-                        <Avatar person={contributor} size="sm" />
-                        <MemberLink person={contributor} fallback="Community Member" className="leaderboard__name" />
-                        <span className="leaderboard__points">{formatCount(contributor.points)} pts</span>
-                      </li>
-                    ))}
-                  </ol>
+                className="leaderboard"
+                itemClassName="leaderboard__row"
+              >
+                {(contributor, rank) => (
+                  <>
+                    <span className="leaderboard__rank">
+                      <span className="visually-hidden">Rank </span>
+                      {rank}
+                    </span>
+                    <Avatar person={contributor} size="sm" />
+                    <MemberLink person={contributor} fallback="Community Member" className="leaderboard__name" />
+                    <span className="leaderboard__points">{formatCount(contributor.points)} pts</span>
+                  </>
                 )}
-              />
+              </ContributorRanking>
             </div>
           </Card>
 
@@ -164,15 +159,20 @@ export function CommunityScreen() {
   );
 }
 
-interface ContributorsStateProps {
+interface ContributorRankingProps {
   query: UseQueryResult<Contributor[]>;
+  /** How many of the top contributors it lists. */
+  size: number;
   loadingLabel: string;
   emptyText: string;
-  render: (contributors: Contributor[]) => ReactNode;
+  className: string;
+  itemClassName?: string;
+  /** An item's content; `rank` counts from 1. */
+  children: (contributor: Contributor, rank: number) => ReactNode;
 }
 
-/** Loading, error and empty handling shared by the podium and the leaderboard (one query). */
-function ContributorsState({ query, loadingLabel, emptyText, render }: ContributorsStateProps) {
+/** The top contributors in rank order, with the loading, error and empty states the podium and the leaderboard share (one query). */
+function ContributorRanking({ query, size, loadingLabel, emptyText, className, itemClassName, children: item }: ContributorRankingProps) {
   if (query.isPending) {
     return (
       <SkeletonGroup label={loadingLabel} className="contributors-skeleton">
@@ -184,7 +184,15 @@ function ContributorsState({ query, loadingLabel, emptyText, render }: Contribut
   }
   if (query.isError) return <LoadFailure error={query.error} title="The contributors could not be loaded." retry={() => void query.refetch()} />;
   if (query.data.length === 0) return <EmptyState title={emptyText} />;
-  return render(query.data);
+  return (
+    <ol className={className}>
+      {query.data.slice(0, size).map((contributor, index) => (
+        <li key={contributor.id} className={itemClassName}>
+          {item(contributor, index + 1)}
+        </li>
+      ))}
+    </ol>
+  );
 }
 
 function PodiumCard({ contributor, rank }: { contributor: Contributor; rank: number }) {
