@@ -53,7 +53,9 @@ async function typeDateTime(page: Page, label: string, at: Date) {
   await expect(period).toHaveAttribute('aria-valuetext', parts.hour < 12 ? 'AM' : 'PM');
 }
 
-for (const width of [1280, 1440]) {
+// One width, a wide desktop's (the desktop project's other specs run at 1280 px): the journey's subject is the
+// publishing job, which waits for its minute in real time.
+for (const width of [1440]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 }, isMobile: false, hasTouch: false });
 

@@ -129,8 +129,12 @@ test("the seek slider's and Up Next's button alternatives are announced by name"
   const [first, second, third] = await playableEpisodes(baseURL!, [`Named one ${tag}`, `Named two ${tag}`, `Named three ${tag}`]);
   await startPlayer(page, first!.title);
   for (const episode of [second!, third!]) await cardFor(page, episode.title).getByRole('button', { name: `Add to Up Next: ${episode.title}` }).click();
-  // By keyboard: the 'Added to Up Next' toast may sit over the bar on a phone.
-  await miniPlayer(page).getByRole('button', { name: 'Open full player' }).press('Enter');
+  // The 'Added to Up Next' toast comes up clear of the docked bar, whose buttons stay pressable beside it.
+  const toast = page.getByRole('alertdialog').filter({ hasText: 'Added to Up Next' });
+  await expect(toast).toBeVisible();
+  const [toastBox, barBox] = [(await toast.boundingBox())!, (await miniPlayer(page).boundingBox())!];
+  expect(toastBox.y + toastBox.height <= barBox.y || toastBox.y >= barBox.y + barBox.height, 'the toast overlaps the docked player').toBe(true);
+  await miniPlayer(page).getByRole('button', { name: 'Open full player' }).click();
   const player = fullPlayer(page);
   await expect(player).toBeVisible();
 

@@ -33,15 +33,20 @@ const WIDTHS: Record<string, number[]> = {
 /*
  * Every route is measured at the narrowest width of each layout: the screens are fluid between the
  * stylesheets' breakpoints (phones: 360–479 px, desktops from 1024 px), so what fits at 360 px fits
- * at 375 and 412, and what fits at 1024 px fits wider. 390 px is a breakpoint of the header (the site's
- * name shows from there) and 412 px the phone project's own screen: both are swept in full too. Above 1024 px only the header changes (it shows
- * the site's and the account's names at 1200 and 1440 px: pwa/styles/layout.css), so the wider
- * desktop widths measure the header's screens and the admin's tables, where overflows once were.
+ * at 375 and 412, and what fits at 1024 px fits wider. 412 px, the phone project's own screen, is swept
+ * in full too. 390 px is a breakpoint of the header only (the site's name shows from there), so it
+ * measures a few screens whose headers differ (the site's pages, an article's, the control panel's).
+ * Above 1024 px only the header changes (it shows the site's and the account's names at 1200 and
+ * 1440 px: pwa/styles/layout.css), so the wider desktop widths measure the header's screens and the
+ * admin's tables, where overflows once were.
  */
 const WIDE_DESKTOP_ROUTES = ['/', '/admin', '/admin/users', '/admin/content', '/admin/audit'];
+const HEADER_BREAKPOINT = 390;
+const HEADER_ROUTES = ['/', '/news', '/forums', '/admin'];
 
-/** The routes measured at this width: all of them, except at the wider desktop widths. */
+/** The routes measured at this width: all of them, except at the header's own phone breakpoint and the wider desktop widths. */
 function routesAt(width: number, all: Route[]): Route[] {
+  if (width === HEADER_BREAKPOINT) return all.filter((route) => HEADER_ROUTES.includes(route.path));
   return width > 1024 ? all.filter((route) => WIDE_DESKTOP_ROUTES.includes(route.path)) : all;
 }
 
