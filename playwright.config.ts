@@ -8,8 +8,10 @@ const PHONE_SPECS = [/journey-[^/]*\.spec\.ts$/, /layout-sweep\.spec\.ts$/];
 /**
  * Journeys run once, on the phone project (a member's way is a phone's first); the desktop project runs every
  * screen spec and these journeys only. Running each on both devices did not fit CI's budget (docs/decisions).
+ * The CPD ledger's journeys (journey-cpd-*) run on both: a member keeps the ledger at a desk as much as on the
+ * train, and they are short.
  */
-const PHONE_JOURNEYS = /journey-(?!commuter\.|offline-member\.|reading-list\.)[^/]*(?<!-desktop)\.spec\.ts$/;
+const PHONE_JOURNEYS = /journey-(?!commuter\.|offline-member\.|reading-list\.|cpd-)[^/]*(?<!-desktop)\.spec\.ts$/;
 /**
  * Run on the desktop project only: journeys that are a desktop's by nature (journey-*-desktop.spec.ts),
  * and journeys that go through every screen themselves (`SCREENS` in pwa/e2e/support/journey.ts), which the

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import knex from 'knex';
 import type { Browser, Page } from '@playwright/test';
+import { changeAnswer } from '../support/answers';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { selectButton } from '../support/select';
@@ -39,14 +40,8 @@ async function openUsersTab(page: Page) {
  * HTTPS to sign in): the admin then gets the link to pass on by hand.
  */
 async function asSiteWithoutMail(page: Page) {
-  await page.route('**/api/site', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), mailEnabled: false } });
-  });
-  await page.route('**/api/users/invite', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), mailed: false } });
-  });
+  await changeAnswer<object>(page, '**/api/site', (site) => ({ ...site, mailEnabled: false }));
+  await changeAnswer<object>(page, '**/api/users/invite', (invitation) => ({ ...invitation, mailed: false }));
 }
 
 /** Invites through User Management's form and returns the link it shows (a site without mail). */

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PASSWORD_RESET_MESSAGES } from '../../../contracts/auth';
+import { changeAnswer } from '../support/answers';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { main } from '../support/journey';
 import { expect, mailTo, newMember, requestResetLink, resetLinkIn, test } from '../support/mail';
@@ -118,10 +119,7 @@ test.describe('asking for a link', () => {
   // is tested in server/api/password-resets; starting a production server here would also need
   // HTTPS to sign in, so the site's answer is changed in the browser instead.
   test('on a site that cannot send mail, the screen says whom to ask instead of the form', async ({ page }) => {
-    await page.route('**/api/site', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), mailEnabled: false } });
-    });
+    await changeAnswer<object>(page, '**/api/site', (site) => ({ ...site, mailEnabled: false }));
     await page.goto('/forgot-password');
     await expect(main(page).getByText(PASSWORD_RESET_MESSAGES.unavailable)).toBeVisible();
     await expect(main(page).getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);

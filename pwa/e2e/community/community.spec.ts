@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CommunityStats, Contributor } from '../../../contracts/community';
+import { changeAnswer } from '../support/answers';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { ACCOUNTS, signIn, type Account } from '../support/session';
@@ -75,11 +76,8 @@ test('community shows the stats, the top 3 contributors, badges, the top 5 leade
 });
 
 test('a contributor without a title reads "Community Member"', async ({ page }) => {
-  await page.route('**/api/community/contributors?*', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as Contributor[];
+  await changeAnswer<Contributor[]>(page, '**/api/community/contributors?*', (body) => {
     body[0] = { ...body[0], title: null, company: null, expertiseTags: [] };
-    await route.fulfill({ response, json: body });
   });
   await page.goto('/community');
   const first = podium(page).first();

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { User } from '../../../contracts/auth';
 import type { Discussion, DiscussionDetail, ForumCategory } from '../../../contracts/forums';
+import { changeAnswer } from '../support/answers';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { ACCOUNTS, signIn, type Account } from '../support/session';
@@ -139,12 +140,9 @@ test.describe('with the sample data', () => {
   }) => {
     const list = await getJson<Discussion[]>(request, '/api/forum/discussions?limit=50');
     const target = list.find((d) => d.replyCount >= 1)!;
-    await page.route(`**/api/forum/discussions/${target.id}`, async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as DiscussionDetail;
+    await changeAnswer<DiscussionDetail>(page, `**/api/forum/discussions/${target.id}`, (body) => {
       body.author = null;
       body.replies[0].author = { ...body.replies[0].author!, firstName: null, lastName: null, email: 'quinn@example.test' };
-      await route.fulfill({ response, json: body });
     });
     await page.goto(`/forums/${target.id}`);
 

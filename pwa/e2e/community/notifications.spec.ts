@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { changeAnswer } from '../support/answers';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { holdRoute } from '../support/content';
 import { expect, test } from '../support/fixtures';
@@ -208,10 +209,7 @@ test('where the site sends no mail, the settings say so and the mail choices can
   baseURL,
 }) => {
   const member = await newRecipient(playwright, baseURL!, 'Petra');
-  await page.route('**/api/site', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), mailEnabled: false } });
-  });
+  await changeAnswer<object>(page, '**/api/site', (site) => ({ ...site, mailEnabled: false }));
   await page.goto('/');
   await signInWithForm(page, member);
   await page.goto('/notifications/settings');

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Resource } from '../../../contracts/resources';
+import { changeAnswer } from '../support/answers';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { expect, test } from '../support/fixtures';
 import { ACCOUNTS, signIn, type Account } from '../support/session';
@@ -119,14 +120,11 @@ test('an image that fails to load gives way to the generated cover', async ({ pa
         })
       : route.fulfill({ status: 404, body: 'missing' }),
   );
-  await page.route('**/api/resources?*', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as Resource[];
+  await changeAnswer<Resource[]>(page, '**/api/resources?*', (body) => {
     for (const resource of body) {
       if (resource.id === withImage.id) resource.imageUrl = 'https://images.example.test/ok.svg';
       if (resource.id === withBrokenImage.id) resource.imageUrl = 'https://images.example.test/broken.png';
     }
-    await route.fulfill({ response, json: body });
   });
   await page.goto('/resources');
 
