@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { Id } from '../contracts/common';
 import { createAppRouter } from '../pwa/router';
 import { RENDERED_ROUTES } from '../server/pages/render';
+import { OWN_MODULES } from '../vitest.config';
 
 const pwa = path.resolve(import.meta.dirname, '../pwa');
 const server = path.resolve(import.meta.dirname, '../server');
@@ -218,6 +219,19 @@ describe('comments keep the why', () => {
       ];
     });
     expect(found).toEqual([]);
+  });
+});
+
+describe('where a server test runs', () => {
+  it('a test file that replaces a module or a global is one of vitest.config.ts OWN_MODULES (isolated)', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const replaces = /\bvi\.(?:mock|doMock|stubGlobal)\(|^\s*globalThis\.\w+\s*=/m;
+    const shared = ['server', 'contracts', 'scripts']
+      .flatMap((dir) => readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true }).map((entry) => path.join(entry.parentPath, entry.name)))
+      .filter((file) => /\.test\.ts$/.test(file))
+      .map((file) => path.relative(root, file))
+      .filter((file) => !OWN_MODULES.includes(file));
+    expect(shared.filter((file) => replaces.test(code(path.join(root, file))))).toEqual([]);
   });
 });
 

@@ -12,6 +12,8 @@ declare module 'vitest' {
     sqliteTemplate: string;
     /** A migrated PostgreSQL database that each test database is created from (`create database … template`). */
     pgTemplate: string | null;
+    /** This run's part of every test database's name (`lc_test_<tag>_…`), by which the run drops what it made. */
+    pgRunTag: string;
   }
 }
 
@@ -22,6 +24,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lc-template-'));
+  const runTag = `${process.pid}_${randomBytes(4).toString('hex')}`;
   const sqliteTemplate = path.join(dir, 'template.sqlite3');
   const sqlite = connect({ client: 'sqlite', filename: sqliteTemplate });
   await sqlite.migrate.latest();
@@ -42,7 +45,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await admin.destroy();
       throw new Error(`TEST_DATABASE_URL=${url} is not reachable: ${(err as Error).message}`);
     }
-    pgTemplate = `lc_template_${process.pid}_${randomBytes(6).toString('hex')}`;
+    pgTemplate = `lc_template_${runTag}`;
     await admin.raw(`create database "${pgTemplate}"`);
     const target = new URL(url);
     target.pathname = `/${pgTemplate}`;
@@ -52,12 +55,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await admin.destroy();
   }
   project.provide('pgTemplate', pgTemplate);
+  project.provide('pgRunTag', runTag);
 
   return async () => {
     rmSync(dir, { recursive: true, force: true });
     if (url && pgTemplate) {
       const admin = knex({ client: 'pg', connection: url, pool: { min: 0, max: 1 } });
       await admin.raw(`drop database if exists "${pgTemplate}" with (force)`);
+      // A suite that stopped before its own drop (a crash, a timeout) leaves nothing behind either.
+      const left = await admin.raw(`select datname from pg_database where datname like 'lc\\_test\\_${runTag}\\_%'`);
+      for (const { datname } of left.rows as Array<{ datname: string }>) await admin.raw(`drop database if exists "${datname}" with (force)`);
       await admin.destroy();
     }
   };

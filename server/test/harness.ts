@@ -59,7 +59,7 @@ export async function createTestDatabase(kind: DbKind, { migrate = true } = {}):
     };
   }
   const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `lc_test_${process.pid}_${randomBytes(6).toString('hex')}`;
+  const name = `lc_test_${inject('pgRunTag')}_${process.pid}_${randomBytes(6).toString('hex')}`;
   const admin = knex({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 } });
   const template = migrate ? inject('pgTemplate') : null;
   await admin.raw(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
