@@ -95,14 +95,16 @@ try {
     if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
   });
   await page.getByRole('tab', { name: 'Episodes' }).click();
+  // Saved → Episodes opens on Downloads; the episode begun elsewhere waits under In progress.
+  await page.getByRole('tab', { name: 'In progress' }).click();
   await page.getByRole('button', { name: `Download "${episode.title}" for offline listening` }).click();
-  await page.getByText('Downloaded', { exact: true }).first().waitFor({ timeout: 60_000 });
+  await page.getByRole('button', { name: `Remove download of "${episode.title}"` }).waitFor({ timeout: 60_000 });
   await context.setOffline(true);
   for (let i = 0; i < runs; i++) {
     await page.reload();
     await appStarted(page);
     await page.getByRole('tab', { name: 'Episodes' }).click();
-    const play = page.getByRole('button', { name: `Play "${episode.title}"` });
+    const play = page.getByRole('tabpanel', { name: 'Downloads' }).getByRole('button', { name: `Play "${episode.title}"` });
     await play.waitFor();
     await arm(page);
     await play.click();
