@@ -124,7 +124,7 @@ test('every target on the main screens is at least 24×24 CSS px, with the playe
   expect(small).toEqual([]);
 });
 
-test("the seek slider's and Up Next's button alternatives are announced by name", async ({ page, baseURL }) => {
+test("the seek slider's and Up Next's button alternatives are announced by name", async ({ page, baseURL }, testInfo) => {
   const tag = suffix();
   const [first, second, third] = await playableEpisodes(baseURL!, [`Named one ${tag}`, `Named two ${tag}`, `Named three ${tag}`]);
   await startPlayer(page, first!.title);
@@ -134,6 +134,7 @@ test("the seek slider's and Up Next's button alternatives are announced by name"
   await expect(toast).toBeVisible();
   const [toastBox, barBox] = [(await toast.boundingBox())!, (await miniPlayer(page).boundingBox())!];
   expect(toastBox.y + toastBox.height <= barBox.y || toastBox.y >= barBox.y + barBox.height, 'the toast overlaps the docked player').toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('toast-beside-the-player.png') });
   await miniPlayer(page).getByRole('button', { name: 'Open full player' }).click();
   const player = fullPlayer(page);
   await expect(player).toBeVisible();
