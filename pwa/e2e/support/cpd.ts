@@ -1,6 +1,6 @@
 import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { header } from './journey';
+import { header, headerShows } from './journey';
 import { newMember, type TestMember } from './mail';
 import { ACCOUNTS } from './session';
 
@@ -71,7 +71,7 @@ export async function articleWithObjectives(baseURL: string, title: string, obje
 /** The ledger, from the header's account menu on a desktop, from the menu sheet on a phone. */
 export async function openLedgerFromMenu(page: Page, name: string): Promise<void> {
   const account = header(page).getByRole('button', { name: `Account menu for ${name}` });
-  if (await account.isVisible()) {
+  if ((await headerShows(page, account)) === 'desktop') {
     await account.click();
     await page.getByRole('menuitem', { name: 'CPD ledger' }).click();
   } else {

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { ACCOUNTS } from './session';
 
 /**
@@ -17,10 +17,21 @@ export const SCREENS = [
 export const header = (page: Page) => page.getByRole('banner');
 export const main = (page: Page) => page.getByRole('main');
 
+/**
+ * Whether the header is a desktop's (it shows `desktopControl`) or a phone's (its menu button), once it shows
+ * either: read at one moment, a header still drawing a visitor's state (the app starting after a restart, a
+ * sign-in settling) sent a desktop down the phone's way.
+ */
+export async function headerShows(page: Page, desktopControl: Locator): Promise<'desktop' | 'phone'> {
+  const menu = header(page).getByRole('button', { name: 'Open menu' });
+  await expect(desktopControl.or(menu).first()).toBeVisible();
+  return (await desktopControl.isVisible()) ? 'desktop' : 'phone';
+}
+
 /** Profile, from the header's account menu on a desktop, from the menu sheet on a phone. */
 export async function openProfile(page: Page, name: string): Promise<void> {
   const account = header(page).getByRole('button', { name: `Account menu for ${name}` });
-  if (await account.isVisible()) {
+  if ((await headerShows(page, account)) === 'desktop') {
     await account.click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
   } else {
@@ -35,7 +46,7 @@ export async function openProfile(page: Page, name: string): Promise<void> {
 /** Logout from the header on a desktop, from the menu on a phone; ends on /login, signed out. */
 export async function signOut(page: Page): Promise<void> {
   const inHeader = header(page).getByRole('button', { name: 'Logout' });
-  if (await inHeader.isVisible()) {
+  if ((await headerShows(page, inHeader)) === 'desktop') {
     await inHeader.click();
   } else {
     await header(page).getByRole('button', { name: 'Open menu' }).click();
@@ -84,7 +95,7 @@ export async function expectSignedIn(page: Page, name: string): Promise<void> {
 /** Follows a main navigation link: in the header on a desktop, in the menu on a phone. */
 export async function navigate(page: Page, label: string): Promise<void> {
   const inHeader = header(page).getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true });
-  if (await inHeader.isVisible()) {
+  if ((await headerShows(page, inHeader)) === 'desktop') {
     await inHeader.click();
   } else {
     await header(page).getByRole('button', { name: 'Open menu' }).click();
