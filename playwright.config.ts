@@ -22,8 +22,7 @@ const DESKTOP_ONLY = [/journey-[^/]*-desktop\.spec\.ts$/, /journey-commuter\.spe
 export default defineConfig({
   testDir: 'pwa/e2e',
   // Three workers on two cores: a browser test waits on its server, the network and timers between bursts of
-  // work, so a third overlaps those waits (the whole suite 21.0 → 16.5 min on this machine's two cores;
-  // docs/decisions/2026-12-05-browser-suite-budget.md).
+  // work, so a third overlaps those waits (docs/decisions/2026-12-05-browser-suite-budget.md).
   workers: 3,
   // CI's two cores are shared with other jobs: a test that takes 15 s here can take twice that there.
   timeout: process.env.CI ? 60_000 : 30_000,

@@ -22,7 +22,7 @@ export default defineConfig({
       {
         // The server's suites keep their state in what each test makes (a database, an app, a clock), so a fork
         // runs file after file in one module registry: the server's modules are loaded once per fork instead
-        // of once per file (the suite about 355 → 230 s on two cores; docs/performance.md).
+        // of once per file (measured in docs/performance.md).
         extends: true,
         test: {
           name: 'shared modules',
