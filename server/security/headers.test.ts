@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDb, startTestServer, type TestServer } from '../test/harness';
 import { CSP_DIRECTIVES } from '../middleware/security';
-import { createUser, TEST_PASSWORD } from '../test/factories';
+import { createCategory, createUser, insertArticle, TEST_PASSWORD } from '../test/factories';
 import { SESSION_COOKIE } from '../middleware/session';
 import { signedIn } from '../test/agents';
 import { publicImage } from '../test/uploads';
@@ -65,6 +65,27 @@ describeEachDb('security headers', (t) => {
     expect([...csp.keys()].sort()).toEqual(Object.keys(CSP_DIRECTIVES).sort());
   });
 
+  it("a page's built files and covers carry only the headers that act on them", async () => {
+    const id = await insertArticle(t().db, { categoryIds: [(await createCategory(t().db)).id] });
+    const cover = `/covers/article/${id}/640x360.webp`;
+    // A cover, and a script or stylesheet under /assets/ (answered 404 when this run has no build).
+    for (const path of [cover, '/assets/app-0000.js', '/assets/app-0000.css']) {
+      const res = await t().agent().get(path);
+      if (path === cover) expect(res.status).toBe(200);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('cross-origin-resource-policy'), path).toBe('same-origin');
+      for (const header of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'referrer-policy']) {
+        expect(res.headers.get(header), `${path} ${header}`).toBeNull();
+      }
+    }
+    // What can be a document or a worker keeps the whole set: the worker, an SVG, a page, a path that only looks like an asset.
+    for (const path of ['/sw.js', '/images/article-placeholder.svg', '/assets/x.svg', '/assets/nested/app.js', '/news']) {
+      const res = await t().agent().get(path);
+      expect(res.headers.get('content-security-policy'), path).toBeTruthy();
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+    }
+  });
+
   it('sends no HSTS outside production', async () => {
     const res = await t().agent().get('/api/health');
     expect(res.headers.get('strict-transport-security')).toBeNull();
@@ -90,6 +111,8 @@ describe('security headers and cookies in production (behind a TLS proxy)', () =
     const res = await server.agent().get('/api/health');
     expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
     expect(parseCsp(res.headers.get('content-security-policy')).has('upgrade-insecure-requests')).toBe(true);
+    const asset = await server.agent().get('/assets/app-0000.js');
+    expect(asset.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
   });
 
   it('sets the session cookie Secure, HttpOnly and SameSite=Lax', async () => {
