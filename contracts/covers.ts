@@ -20,8 +20,11 @@ export const COVER_RENDER_VERSION = 3;
 export const COVER_KINDS = ['article', 'podcast', 'resource', 'series', 'show'] as const;
 export type CoverKind = (typeof COVER_KINDS)[number];
 
-/** 16:9 widths for cards and the article's hero (the srcset candidates). */
-export const WIDE_COVER_WIDTHS = [640, 960, 1280, 1600] as const;
+/**
+ * 16:9 widths for cards and the article's hero (the srcset candidates). 480 is a desktop card's (24rem at
+ * 1–1.25×): the 640 px candidate it took weighed a third more, three times over on the first screen.
+ */
+export const WIDE_COVER_WIDTHS = [480, 640, 960, 1280, 1600] as const;
 /**
  * Every size the server draws, `<width>x<height>`: 16:9 for cards and heroes, 1200×630 for Open
  * Graph previews, 1400 and 3000 px squares for podcast apps (Apple asks for 1400–3000).

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LinkButton } from './Button';
+import { PlainLinkButton } from './PlainButton';
 import { ArrowLeftIcon } from './icons';
 
 export interface BackLinkProps {
@@ -12,9 +12,9 @@ export interface BackLinkProps {
 /** The 'Back to …' link above a detail, editor or admin screen's heading. */
 export function BackLink({ to, children }: BackLinkProps) {
   return (
-    <LinkButton to={to} variant="ghost" size="sm" className="back-link">
+    <PlainLinkButton to={to} variant="ghost" size="sm" className="back-link">
       <ArrowLeftIcon />
       {children}
-    </LinkButton>
+    </PlainLinkButton>
   );
 }

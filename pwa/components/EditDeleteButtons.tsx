@@ -1,4 +1,4 @@
-import { Button } from './Button';
+import { PlainButton } from './PlainButton';
 
 export interface EditDeleteButtonsProps {
   /** The item's title: screen readers hear 'Edit "…"', 'Delete "…"'. */
@@ -11,12 +11,12 @@ export interface EditDeleteButtonsProps {
 export function EditDeleteButtons({ title, onEdit, onDelete }: EditDeleteButtonsProps) {
   return (
     <>
-      <Button variant="secondary" size="sm" onPress={onEdit}>
+      <PlainButton variant="secondary" size="sm" onPress={onEdit}>
         Edit<span className="visually-hidden"> "{title}"</span>
-      </Button>
-      <Button variant="secondary" size="sm" className="btn--danger-text" onPress={onDelete}>
+      </PlainButton>
+      <PlainButton variant="secondary" size="sm" className="btn--danger-text" onPress={onDelete}>
         Delete<span className="visually-hidden"> "{title}"</span>
-      </Button>
+      </PlainButton>
     </>
   );
 }

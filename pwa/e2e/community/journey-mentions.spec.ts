@@ -122,7 +122,10 @@ test('a member mentions another in a comment and in a forum reply; links open th
   const stored = await getJson<Array<{ id: string; content: string }>>(page.request, `/api/news/${article.id}/comments`);
   const saved = stored.find((c) => c.content.includes('by hand'))!;
   expect(saved.content).toBe(`Thanks @[${mentioned.name}](${mentioned.id}) and @${mentioned.name} by hand`);
-  const page_ = await (await page.request.get(`/news/${article.id}`)).text();
+  // As a visitor's page (a member's server page has the comments' skeleton: features/content/Comments.tsx).
+  const visitor = await playwright.request.newContext({ baseURL });
+  const page_ = await (await visitor.get(`/news/${article.id}`)).text();
+  await visitor.dispose();
   // The markup as drawn (the query cache that follows it holds the stored text, as the API does).
   const html = page_.slice(0, page_.indexOf('id="ssr-state"'));
   expect(html.includes(`<a class="mention" href="/members/${mentioned.id}">@<!-- -->${mentioned.name}</a>`), 'the mention is a link').toBe(true);

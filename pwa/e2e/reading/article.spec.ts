@@ -5,6 +5,7 @@ import { expect, test } from '../support/fixtures';
 import { toast } from '../support/toast';
 import { ACCOUNTS, signIn, type Account } from '../support/session';
 import { expectImageLoaded } from '../support/images';
+import { appStarted } from '../support/hydration';
 
 // Works offline, or with what the service worker caches (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -77,7 +78,7 @@ test.describe('sample data', () => {
     // No uploaded image: its generated cover, in the sizes its srcset offers, loaded.
     const hero = main.locator('img.article__image');
     await expect(hero).toHaveAttribute('src', new RegExp(`^/covers/article/${article.id}/960x540\\.webp\\?v=\\w+$`));
-    await expect(hero).toHaveAttribute('srcset', /640x360\.webp\?v=\w+ 640w, .*1600x900\.webp\?v=\w+ 1600w$/);
+    await expect(hero).toHaveAttribute('srcset', /480x270\.webp\?v=\w+ 480w, .*1600x900\.webp\?v=\w+ 1600w$/);
     await expectImageLoaded(hero);
 
     // Content is Markdown: each blank-line-separated paragraph becomes its own paragraph.
@@ -181,6 +182,52 @@ test.describe('loading and missing', () => {
 });
 
 test.describe('comments', () => {
+  // docs/performance.md, "First visit": the server's page shows the comments; their code (React Aria's
+  // dialogs, the form) comes when the reader gets to them, and takes over without losing the focus.
+  test("the comments' code comes when the reader reaches them, keeping the focus it finds", async ({ page, browser, baseURL }) => {
+    // The longest article with comments: they start well below the first screen.
+    const listed = await getJson<ListedArticle[]>(page.request, LIST);
+    const article = listed.filter((a) => a.commentCount > 0).sort((a, b) => b.content.length - a.content.length)[0]!;
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/CommentsSection-[\w-]+\.js$/.test(new URL(request.url()).pathname)) fetched.push(request.url());
+    });
+    const section = page.getByRole('region', { name: /^Comments/ });
+    const ownedByReact = () => section.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__react')));
+
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openArticle(page, article);
+    await expect(comments(page)).toHaveCount(article.commentCount);
+    expect((await section.boundingBox())!.y, 'the comments start below the first screen').toBeGreaterThan(720);
+    // Taken over (the fixture's goto waits for that), the article works; the comments are the server's markup, their code not fetched.
+    expect(await ownedByReact()).toBe(false);
+    expect(fetched).toEqual([]);
+
+    // A keyboard reader reaches the section's Sign In link: the code comes and takes over, the focus stays on the link.
+    const signIn = section.getByRole('link', { name: 'Sign In' });
+    await signIn.evaluate((element) => element.setAttribute('data-server-markup', ''));
+    await signIn.focus();
+    await expect(section.locator('[data-server-markup]')).toHaveCount(0);
+    expect(await ownedByReact()).toBe(true);
+    await expect(signIn).toBeFocused();
+    await expect(comments(page)).toHaveCount(article.commentCount);
+    expect(fetched).toHaveLength(1);
+
+    // Another first visit (this browser's worker now answers with the app's shell, rendered here, where the
+    // code is precached and loads at once): scrolling to them does the same.
+    const fresh = await browser.newContext({ baseURL, viewport: { width: 1280, height: 720 }, serviceWorkers: 'block' });
+    const tab = await fresh.newPage();
+    await tab.goto(`/news/${article.id}`);
+    await appStarted(tab);
+    const again = tab.getByRole('region', { name: /^Comments/ });
+    const ownedAgain = () => again.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__react')));
+    expect(await ownedAgain()).toBe(false);
+    await again.scrollIntoViewIfNeeded();
+    await expect.poll(ownedAgain).toBe(true);
+    await expect(again.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await fresh.close();
+  });
+
   test('journey: a member signs in, opens an article from the list, comments, then deletes the comment', async ({
     page,
   }) => {

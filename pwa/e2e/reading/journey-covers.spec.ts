@@ -3,6 +3,7 @@ import { expect, test } from '../support/fixtures';
 import { main, navigate, openArticleFromList, signInWithForm } from '../support/journey';
 import { ACCOUNTS } from '../support/session';
 import { expectImageLoaded } from '../support/images';
+import { WIDE_COVER_WIDTHS } from '../../../contracts/covers';
 
 /*
  * Art direction: a member signs in through the form and goes through the news, an
@@ -35,7 +36,7 @@ async function cardPictures(list: Locator, count: number) {
     if (!(await image.getAttribute('src'))!.startsWith('/covers/')) continue;
     await expectImageLoaded(image, { message: `picture ${i + 1} loaded`, ...LOADED });
     await expect(image).toHaveAttribute('alt', '');
-    await expect(image).toHaveAttribute('srcset', / 640w, .* 1600w$/);
+    await expect(image).toHaveAttribute('srcset', / 480w, .* 1600w$/);
     seen.push(await image.evaluate((img: HTMLImageElement) => ({ src: img.getAttribute('src')!, currentSrc: img.currentSrc })));
   }
   return seen;
@@ -98,7 +99,7 @@ test('a member sees each article, episode and resource with its own cover, and n
   expect(picked).toBeGreaterThanOrEqual(Math.min(1600, Math.floor(shown * dpr * 0.75)));
   // …but no more than about two image pixels per CSS pixel on a dense phone (a 412 px phone at 2.625×
   // takes the 960 px cover, not the 1280 px one: half the bytes, the same to the eye).
-  const enough = [640, 960, 1280, 1600].find((w) => w >= shown * Math.min(dpr, 2.2)) ?? 1600;
+  const enough = WIDE_COVER_WIDTHS.find((w) => w >= shown * Math.min(dpr, 2.2)) ?? 1600;
   expect(picked).toBeLessThanOrEqual(enough);
 
   await navigate(page, 'Podcasts');

@@ -29,7 +29,7 @@ import './CommentsSection.css';
 /** How the outbox writes a comment, its deletion and its new words. */
 const COMMENT_KINDS = { create: 'comment', remove: 'deleteComment', edit: 'editComment' } as const;
 
-interface CommentsProps {
+export interface CommentsProps {
   /** Whose comments: an article's ('news') or an episode's ('podcasts'). */
   kind: CommentKind;
   targetId: string;

@@ -1,6 +1,6 @@
 export { CategoryBadges } from './CategoryBadges';
 export { CategoryChoices } from './CategoryChoices';
-export { CommentsSection } from './CommentsSection';
+export { Comments } from './Comments';
 export { ContentListBody, useContentListControls } from './ContentListBody';
 export { EditPostForm } from './EditPostForm';
 export { EditedMark } from './EditHistory';

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { User } from '../../../contracts/auth';
 import type { Discussion } from '../../../contracts/forums';
 import { Avatar } from '../../components/Avatar';
-import { Button } from '../../components/Button';
+import { PlainButton } from '../../components/PlainButton';
 import { EditDeleteButtons } from '../../components/EditDeleteButtons';
 import { Card } from '../../components/Card';
 import { MemberLink } from '../content';
@@ -61,9 +61,9 @@ function StatusToggle({ discussion }: { discussion: Discussion }) {
   const toggle = useToggleDiscussionStatus(discussion);
 
   return (
-    <Button variant="secondary" size="sm" onPress={() => toggle.mutate()} isDisabled={toggle.isPending}>
+    <PlainButton variant="secondary" size="sm" onPress={() => toggle.mutate()} isDisabled={toggle.isPending}>
       {discussion.status === 'published' ? 'Unpublish' : 'Publish'}
       <span className="visually-hidden"> "{discussion.title}"</span>
-    </Button>
+    </PlainButton>
   );
 }

@@ -3,19 +3,17 @@ import { lazy, Suspense, useDeferredValue, useId, useMemo, useState, type CSSPro
 import type { Discussion, ForumCategory } from '../../../contracts/forums';
 import { authQueries } from '../../session/queries';
 import { forumQueries } from '../../api/forums';
-import { Button } from '../../components/Button';
 import { CardGrid } from '../../components/CardGrid';
 import { EmptyState } from '../../components/EmptyState';
 import { PlainSearchField } from '../../components/PlainSearchField';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
-import { PlainToggleButton } from '../../components/PlainButton';
+import { PlainButton, PlainToggleButton } from '../../components/PlainButton';
 import { DiscussionCard } from './DiscussionCard';
 import { useDeleteDiscussion, useQueuedDiscussions } from './mutations';
 import './forums.css';
 import { LoadFailure } from '../content';
 import { LoadMore } from '../content';
 import { QueuedPostItems } from '../content';
-import { WatchControl } from '../watching';
 
 /** Case-insensitive substring match on title or content (spec 5: searches run in the browser). */
 function matches(discussion: Discussion, query: string): boolean {
@@ -31,6 +29,8 @@ type Editing = { discussion: Discussion | null } | null;
 // site search's results load when first needed (docs/performance.md, "First visit").
 const SiteSearchResults = lazy(() => import('../search').then((m) => ({ default: m.SiteSearchResults })));
 const DeleteDialog = lazy(() => import('../../components/Dialog').then((m) => ({ default: m.DeleteDialog })));
+// A member's only (React Aria's Select): a visitor's page does not download it.
+const WatchControl = lazy(() => import('../watching').then((m) => ({ default: m.WatchControl })));
 const DiscussionFormDialog = lazy(() => import('./DiscussionFormDialog').then((m) => ({ default: m.DiscussionFormDialog })));
 
 /** /forums (spec 2): category filter cards, search, the discussion list and its dialogs. */
@@ -65,7 +65,7 @@ export function ForumsScreen() {
           <h1>Community Forums</h1>
           <p>Ask questions, compare notes and learn from accounting and finance professionals facing the same challenges.</p>
         </div>
-        {user ? <Button onPress={() => setEditing({ discussion: null })}>New Discussion</Button> : null}
+        {user ? <PlainButton onPress={() => setEditing({ discussion: null })}>New Discussion</PlainButton> : null}
       </header>
 
       <section aria-labelledby="forum-categories-title" className="forums__categories">
@@ -124,7 +124,11 @@ export function ForumsScreen() {
               className="forums__search"
             />
           </div>
-          {selectedCategory ? <WatchControl key={selectedCategory.id} target="category" id={selectedCategory.id} /> : null}
+          {selectedCategory && user ? (
+            <Suspense fallback={null}>
+              <WatchControl key={selectedCategory.id} target="category" id={selectedCategory.id} />
+            </Suspense>
+          ) : null}
         </div>
         {discussions.isPending ? (
           <SkeletonGroup label="Loading discussions" className="stack-list">

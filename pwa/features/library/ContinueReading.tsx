@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation } from '@tanstack/react-router';
 import type { RefObject } from 'react';
 import { readingListQueries } from '../../api/reading-list';
-import { Button } from '../../components/Button';
+import { PlainButton } from '../../components/PlainButton';
 import { useQueuedItems } from '../../outbox/hooks';
 import { useSessionUserId } from '../../session/useSession';
 import { FINISHED_AT, firstBlockInView, scrollToProgress, STEP } from './readingPosition';
@@ -51,9 +51,9 @@ export function ContinueReading({ articleId, article }: { articleId: string; art
   return (
     <div className="continue-reading">
       <p className="continue-reading__text">You read {Math.round(position * 100)}% of this article.</p>
-      <Button size="sm" variant="secondary" onPress={continueReading}>
+      <PlainButton size="sm" variant="secondary" onPress={continueReading}>
         Continue reading
-      </Button>
+      </PlainButton>
     </div>
   );
 }

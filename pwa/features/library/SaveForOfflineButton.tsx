@@ -1,5 +1,5 @@
 import type { Article } from '../../../contracts/news';
-import { Button } from '../../components/Button';
+import { PlainButton } from '../../components/PlainButton';
 import { BookmarkIcon } from '../../components/icons';
 import { useSaveForOffline } from './mutations';
 import { useIsSaved } from './SaveToggle';
@@ -18,9 +18,9 @@ export function SaveForOfflineButton({ article }: { article: Article }) {
       ? 'Saving...'
       : 'Save for offline';
   return (
-    <Button variant="secondary" size="sm" isPending={toggle.isPending} onPress={() => toggle.mutate(!saved)}>
+    <PlainButton variant="secondary" size="sm" isPending={toggle.isPending} onPress={() => toggle.mutate(!saved)}>
       <BookmarkIcon filled={saved} />
       {label}
-    </Button>
+    </PlainButton>
   );
 }

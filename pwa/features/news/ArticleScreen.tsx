@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
+import { lazy, Suspense, useRef } from 'react';
 import type { Article } from '../../../contracts/news';
 import { ApiError } from '../../lib/errors';
 import { newsQueries } from '../../api/news';
 import { BackLink } from '../../components/BackLink';
-import { Button, LinkButton } from '../../components/Button';
-import { DeleteDialog } from '../../components/Dialog';
+import { PlainButton, PlainLinkButton } from '../../components/PlainButton';
 import { ArticleCover } from '../../components/Cover';
 import { LikeButton } from '../likes';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
@@ -18,10 +17,9 @@ import { CategoryBadges } from '../content';
 import { LearningObjectives } from '../content';
 import { AuthorByline } from '../members';
 import { RefusedHere } from '../../outbox/OutboxNotice';
-import { CommentsSection } from '../content';
+import { Comments } from '../content';
 import { useCommentCount } from '../content';
 import { CommentIcon, ShareIcon } from '../../components/icons';
-import { useArticleArchive, useArticleDelete } from './mutations';
 import { shareArticle } from './share';
 import { useViewer } from '../../session/viewer';
 import { useReadingTime } from '../study-time';
@@ -29,8 +27,8 @@ import '../../styles/posts.css';
 import { Time } from '../../components/Time';
 
 const route = getRouteApi('/news/$id');
-// Admins' only: the form and its validation schemas stay out of every reader's article page.
-const ArticleEditDialog = lazy(() => import('./ArticleEditDialog').then((m) => ({ default: m.ArticleEditDialog })));
+// Admins' only: the buttons, the delete dialog, the form and its validation schemas stay out of every reader's article page.
+const ArticleAdminTools = lazy(() => import('./ArticleAdminTools').then((m) => ({ default: m.ArticleAdminTools })));
 
 /** /news/{id} (spec 2, Article detail). */
 export function ArticleScreen() {
@@ -55,7 +53,7 @@ export function ArticleScreen() {
     body = (
       <>
         <ArticleView article={article.data} />
-        <CommentsSection kind="news" targetId={article.data.id} commentCount={article.data.commentCount} />
+        <Comments kind="news" targetId={article.data.id} commentCount={article.data.commentCount} />
       </>
     );
   }
@@ -79,7 +77,11 @@ export function ArticleView({ article }: { article: Article }) {
       {/* Outside the article, so a position measures the same text whether or not the offer shows. */}
       <ContinueReading articleId={article.id} article={ref} />
       <article className="article" aria-labelledby="article-title" ref={ref}>
-        {viewer.isAdmin ? <AdminTools article={article} /> : null}
+        {viewer.isAdmin ? (
+          <Suspense fallback={null}>
+            <ArticleAdminTools article={article} />
+          </Suspense>
+        ) : null}
         <header className="article__header">
           <CategoryBadges categories={article.categories} legacyCategory={article.category} />
           <div className="save-toggle-row">
@@ -112,10 +114,10 @@ export function ArticleView({ article }: { article: Article }) {
         <div className="article__actions">
           <LikeButton kind="news" item={article} title={article.title} />
           <CommentStat article={article} />
-          <Button variant="secondary" size="sm" onPress={() => void shareArticle(article.id)}>
+          <PlainButton variant="secondary" size="sm" onPress={() => void shareArticle(article.id)}>
             <ShareIcon />
             Share
-          </Button>
+          </PlainButton>
           <SaveForOfflineButton article={article} />
         </div>
       </article>
@@ -134,46 +136,12 @@ function CommentStat({ article }: { article: Article }) {
   );
 }
 
-/** Spec 2 and 6: on the article page only admins edit, archive and delete. */
-function AdminTools({ article }: { article: Article }) {
-  const navigate = useNavigate();
-  const archive = useArticleArchive(article);
-  const remove = useArticleDelete(article.id, () => navigate({ to: '/news' }));
-  const [isEditing, setEditing] = useState(false);
-  const [isConfirmingDelete, setConfirmingDelete] = useState(false);
-  return (
-    <div className="article__admin" role="group" aria-label="Article administration">
-      <Button variant="secondary" size="sm" onPress={() => setEditing(true)}>
-        Edit Article
-      </Button>
-      <Button variant="secondary" size="sm" isPending={archive.isPending} onPress={() => archive.mutate(!article.isArchived)}>
-        {article.isArchived ? 'Unarchive' : 'Archive'}
-      </Button>
-      <Button variant="destructive" size="sm" onPress={() => setConfirmingDelete(true)}>
-        Delete
-      </Button>
-      <Suspense fallback={null}>
-        <ArticleEditDialog article={article} isOpen={isEditing} onOpenChange={setEditing} />
-      </Suspense>
-      <DeleteDialog
-        title="Delete article?"
-        isPending={remove.isPending}
-        onAction={() => remove.mutate()}
-        isOpen={isConfirmingDelete}
-        onOpenChange={setConfirmingDelete}
-      >
-        Are you sure you want to delete "{article.title}"? This action cannot be undone.
-      </DeleteDialog>
-    </div>
-  );
-}
-
 function ArticleNotFound() {
   return (
     <section className="not-found" aria-labelledby="article-missing-title">
       <h1 id="article-missing-title">Article Not Found</h1>
       <p>The article you're looking for doesn't exist or has been removed.</p>
-      <LinkButton to="/news">Browse All Articles</LinkButton>
+      <PlainLinkButton to="/news">Browse All Articles</PlainLinkButton>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/errors';
 import { formatDuration } from '../../lib/format';
 import { BackLink } from '../../components/BackLink';
 import { Badge } from '../../components/Badge';
-import { Button, LinkButton } from '../../components/Button';
+import { PlainButton, PlainLinkButton } from '../../components/PlainButton';
 import { EpisodeCover } from '../../components/Cover';
 import { MarkdownContent } from '../../components/LazyMarkdown';
 import { Skeleton, SkeletonGroup } from '../../components/Skeleton';
@@ -14,7 +14,7 @@ import { Time } from '../../components/Time';
 import { CommentIcon, ShareIcon } from '../../components/icons';
 import { RefusedHere } from '../../outbox/OutboxNotice';
 import { CategoryBadges } from '../content';
-import { CommentsSection } from '../content';
+import { Comments } from '../content';
 import { useCommentCount } from '../content';
 import { LoadFailure } from '../content';
 import { LearningObjectives } from '../content';
@@ -54,7 +54,7 @@ export function EpisodeScreen() {
     body = (
       <>
         <EpisodeView episode={episode.data} />
-        <CommentsSection kind="podcasts" targetId={episode.data.id} commentCount={episode.data.commentCount} placeholder="Share your thoughts on this episode..." />
+        <Comments kind="podcasts" targetId={episode.data.id} commentCount={episode.data.commentCount} placeholder="Share your thoughts on this episode..." />
       </>
     );
   }
@@ -122,10 +122,10 @@ export function EpisodeView({ episode }: { episode: Podcast }) {
         <LikeButton kind="podcasts" item={episode} title={episode.title} />
         <CommentStat episode={episode} />
         <PlayCount count={episode.playCount} />
-        <Button variant="secondary" size="sm" onPress={() => void shareEpisode(episode.id)}>
+        <PlainButton variant="secondary" size="sm" onPress={() => void shareEpisode(episode.id)}>
           <ShareIcon />
           Share
-        </Button>
+        </PlainButton>
       </div>
     </article>
   );
@@ -147,7 +147,7 @@ function EpisodeNotFound() {
     <section className="not-found" aria-labelledby="episode-missing-title">
       <h1 id="episode-missing-title">Episode Not Found</h1>
       <p>The episode you're looking for doesn't exist or has been removed.</p>
-      <LinkButton to="/podcasts">Browse All Episodes</LinkButton>
+      <PlainLinkButton to="/podcasts">Browse All Episodes</PlainLinkButton>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { newsCategoryQueries } from '../../api/news';
 import { podcastQueries } from '../../api/podcasts';
 import { podcastShowQueries } from '../../api/podcast-shows';
 import { Badge } from '../../components/Badge';
-import { LinkButton } from '../../components/Button';
+import { PlainLinkButton } from '../../components/PlainButton';
 import { CardGrid } from '../../components/CardGrid';
 import { EmptyState } from '../../components/EmptyState';
 import { CardGridSkeleton } from '../../components/Skeleton';
@@ -122,9 +122,9 @@ export function PodcastsScreen() {
           <p>Conversations with the people shaping accounting, audit and corporate finance.</p>
         </div>
         {viewer.isEditor ? (
-          <LinkButton to="/podcasts/add" className="content-list__add">
+          <PlainLinkButton to="/podcasts/add" className="content-list__add">
             Add Podcast
-          </LinkButton>
+          </PlainLinkButton>
         ) : null}
       </header>
 

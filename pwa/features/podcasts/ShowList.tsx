@@ -1,10 +1,9 @@
 import { useId } from 'react';
 import { showCover } from '../../../contracts/covers';
 import type { PodcastShow } from '../../../contracts/podcasts';
-import { Button } from '../../components/Button';
+import { PlainButton, PlainToggleButton } from '../../components/PlainButton';
 import { CardGrid } from '../../components/CardGrid';
 import { Cover, PODCAST_PLACEHOLDER } from '../../components/Cover';
-import { ToggleButton } from '../../components/ToggleButton';
 
 export interface ShowListProps {
   /** Every show, in display order (GET /api/podcast-shows). */
@@ -26,9 +25,9 @@ export function ShowList({ shows, selected, onChange }: ShowListProps) {
       <div className="section__header">
         <h2 id="our-shows-title">Our Shows</h2>
         {selected ? (
-          <Button variant="ghost" size="sm" onPress={() => onChange(undefined)}>
+          <PlainButton variant="ghost" size="sm" onPress={() => onChange(undefined)}>
             All shows
-          </Button>
+          </PlainButton>
         ) : null}
       </div>
       <CardGrid items={shows} itemKey={(show) => show.id} aria-label="Shows">
@@ -42,7 +41,7 @@ function ShowTile({ show, isSelected, onChange }: { show: PodcastShow; isSelecte
   const id = useId();
   return (
     // Named by the show alone; host and description are its description, not a long button name.
-    <ToggleButton
+    <PlainToggleButton
       appearance="tile"
       className="show-tile"
       isSelected={isSelected}
@@ -74,6 +73,6 @@ function ShowTile({ show, isSelected, onChange }: { show: PodcastShow; isSelecte
           {show.description ? <span className="show-tile__text">{show.description}</span> : null}
         </span>
       </span>
-    </ToggleButton>
+    </PlainToggleButton>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, buttonClassName } from '../../components/Button';
+import { buttonClassName } from '../../components/buttonClassName';
+import { PlainButton } from '../../components/PlainButton';
 import { toast } from '../../components/Toast';
 import { pageOrigin } from '../../lib/environment';
 
@@ -47,9 +48,9 @@ export function SubscribeSection({ siteName }: { siteName: string }) {
         <a className={buttonClassName({ variant: 'primary' })} href={PODCAST_FEED_PATH} type="application/rss+xml">
           RSS feed
         </a>
-        <Button variant="ghost" onPress={() => void copy()}>
+        <PlainButton variant="ghost" onPress={() => void copy()}>
           Copy feed address
-        </Button>
+        </PlainButton>
       </p>
     </section>
   );
