@@ -22,7 +22,7 @@ export type CoverKind = (typeof COVER_KINDS)[number];
 
 /**
  * 16:9 widths for cards and the article's hero (the srcset candidates). 480 is a desktop card's (24rem at
- * 1–1.25×): the 640 px candidate it took weighed a third more, three times over on the first screen.
+ * 1–1.25×), which would otherwise take the next size up, several times on the first screen.
  */
 export const WIDE_COVER_WIDTHS = [480, 640, 960, 1280, 1600] as const;
 /**

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { useLive } from '../lib/clock';
+import { useServerMarkup } from '../lib/clock';
 import type { MarkdownProps } from './Markdown';
 import './Markdown.css';
 
@@ -29,16 +29,14 @@ const Formatted = lazy(() => loadMarkdown().then((module) => ({ default: module.
 
 export function MarkdownContent(props: MarkdownProps) {
   const id = useId();
-  const live = useLive();
   const className = ['markdown', props.className].filter(Boolean).join(' ');
   // A page rendered on the server holds the formatted text already. Taking that page over keeps its
   // markup as it is, for as long as the text is the same: no renderer to wait for, and no parse of
   // the text while hydrating (on a slow phone a long task).
-  const [rendered] = useState(() =>
-    !live && typeof document !== 'undefined' ? { text: props.children, html: document.getElementById(id)?.innerHTML } : undefined,
-  );
-  if (rendered?.html !== undefined && rendered.text === props.children) {
-    return <div id={id} className={className} dangerouslySetInnerHTML={{ __html: rendered.html }} />;
+  const html = useServerMarkup(id);
+  const [renderedText] = useState(props.children);
+  if (html !== undefined && renderedText === props.children) {
+    return <div id={id} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
   }
   if (loaded) return <loaded.MarkdownContent {...props} id={id} />;
   const plain = (

@@ -89,3 +89,8 @@ export function CardGridSkeleton({ count, label }: { count: number; label: strin
     </SkeletonGroup>
   );
 }
+
+/** An article's or episode's comments while they load: while their code downloads and while their answer does. */
+export function CommentRowsSkeleton() {
+  return <AvatarRowsSkeleton rows={2} label="Loading comments" className="stack-list stack-list--tight" rowClassName="comment" lineWidths={['30%', '90%']} />;
+}

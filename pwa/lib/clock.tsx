@@ -41,3 +41,15 @@ export const useClock = (): Clock => useContext(ClockContext);
  * what only this browser knows (its storage), which the page rendered on the server cannot show.
  */
 export const useLive = (): boolean => useClock() === LOCAL_CLOCK;
+
+/**
+ * The markup the server wrote inside the element with `id`, read once while the browser takes the
+ * page over (undefined on the server, on a screen rendered in the browser, or when `keep` is false):
+ * a part whose code is not loaded yet keeps it as it is (`dangerouslySetInnerHTML`) instead of
+ * rendering it again.
+ */
+export function useServerMarkup(id: string, keep = true): string | undefined {
+  const live = useLive();
+  const [html] = useState(() => (keep && !live && typeof document !== 'undefined' ? document.getElementById(id)?.innerHTML : undefined));
+  return html;
+}

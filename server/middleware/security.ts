@@ -61,9 +61,9 @@ export function securityHeaders({ production }: { production: boolean }): Koa.Mi
 /**
  * The built scripts and stylesheets (`/assets/`, hashed) and the generated raster covers: files a page
  * loads, never pages. CSP, framing, referrer, opener and the rest act on documents and workers only, so
- * on these they were ~630 bytes of headers a request, a fifth of a first visit's ~50 small chunks
- * (docs/performance.md, "First visit"); nosniff and CORP, which do act on a subresource, stay. The
- * worker (/sw.js), SVGs (a document when opened) and uploaded objects keep the full set.
+ * on these they were bytes repeated on every request of a first visit (docs/performance.md, "First
+ * visit"); nosniff and CORP, which do act on a subresource, stay. The worker (/sw.js), SVGs (a document
+ * when opened) and uploaded objects keep the full set.
  */
 const SUBRESOURCE = /^\/(assets\/[\w.-]+\.(js|css)|covers\/[\w/-]+\.(webp|jpg))$/;
 export const isSubresource = (path: string): boolean => SUBRESOURCE.test(path);

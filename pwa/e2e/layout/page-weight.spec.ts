@@ -9,10 +9,10 @@ import { expect, test } from '../support/fixtures';
  * then asked for nothing for 1.5 s. What the worker answers from its precache once it controls the
  * page is left out: the precache is the worker's download, started after the page.
  *
- * The target is 150 KB a page, which no page meets (the entry chunk alone is ~114 KB, ~93 of it the
- * framework: docs/performance.md): each page is held to its ceiling, what it weighs now plus room for
- * the generated covers, whose bytes follow the sample's ids (up to ±15 KB from one server start to the
- * next). Lower a ceiling when a page gets lighter. The figures, and the pages still over the target,
+ * The target is 150 KB a page, which no page meets (the framework's share of the entry chunk alone
+ * leaves too little: docs/performance.md, "First visit"): each page is held to its ceiling, what it
+ * weighs now plus room for the generated covers, whose bytes follow the sample's ids (up to ±15 KB
+ * from one server start to the next). Lower a ceiling when a page gets lighter. The figures, and the pages still over the target,
  * are printed. No page may load what only a member or a later step uses: the comments' code, React
  * Aria's dialogs, menus and selects (features/content/Comments.tsx, components/PlainButton.tsx).
  */

@@ -1,7 +1,7 @@
 import { lazy, startTransition, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useLive } from '../../lib/clock';
+import { useServerMarkup } from '../../lib/clock';
 import { whenNearViewport } from '../../components/nearViewport';
-import { AvatarRowsSkeleton } from '../../components/Skeleton';
+import { CommentRowsSkeleton } from '../../components/Skeleton';
 import { useViewer } from '../../session/viewer';
 import type { CommentsProps } from './CommentsSection';
 // What the server's page shows of the section (a visitor's view) is styled with the page: a lazy
@@ -13,7 +13,7 @@ import '../../components/MentionText.css';
 
 /*
  * An article's or episode's comments, their code (the list, the form, the edit, delete and report
- * dialogs: React Aria's Dialog, ListBox and form hooks, ~80 KB) fetched when the section comes near
+ * dialogs: React Aria's Dialog, ListBox and form hooks) fetched when the section comes near
  * the screen, not with the page (docs/performance.md, "First visit"). A visitor's page rendered on the
  * server already shows the comments: taking it over keeps that markup as it is (as LazyMarkdown keeps the
  * formatted text) until the reader scrolls to it, presses or focuses inside it, or the address names a
@@ -28,11 +28,10 @@ const FOCUSABLE = 'a[href], button, textarea, input, [tabindex]';
 
 export function Comments(props: CommentsProps) {
   const id = useId();
-  const live = useLive();
   const member = useViewer().isSignedIn;
   const slot = useRef<HTMLDivElement>(null);
   // While the browser takes over the server's page: its comments, as the server wrote them.
-  const [kept] = useState(() => (!live && !member && typeof document !== 'undefined' ? document.getElementById(id)?.innerHTML : undefined));
+  const kept = useServerMarkup(id, !member);
   // On the server a member's page has the skeleton (below); the browser's first render, taking it over, too.
   const [wanted, setWanted] = useState(() => !member && kept === undefined);
   // Which of the kept markup's controls had focus, to give it back to the same one once the code has taken over.
@@ -45,16 +44,17 @@ export function Comments(props: CommentsProps) {
     if (member || !shown) return setWanted(true);
     const want = () => startTransition(() => setWanted(true));
     if (location.hash.startsWith('#comment-')) return want();
-    const track = () => (focused.current = [...shown.querySelectorAll(FOCUSABLE)].indexOf(document.activeElement as Element));
+    const focusIn = () => {
+      focused.current = [...shown.querySelectorAll(FOCUSABLE)].indexOf(document.activeElement as Element);
+      want();
+    };
     shown.addEventListener('pointerdown', want);
-    shown.addEventListener('focusin', track);
-    shown.addEventListener('focusin', want);
+    shown.addEventListener('focusin', focusIn);
     const cancel = whenNearViewport(shown, want);
     return () => {
       cancel();
       shown.removeEventListener('pointerdown', want);
-      shown.removeEventListener('focusin', track);
-      shown.removeEventListener('focusin', want);
+      shown.removeEventListener('focusin', focusIn);
     };
   }, [wanted, member, id]);
 
@@ -70,7 +70,7 @@ export function Comments(props: CommentsProps) {
   const loading = (
     <section className="comments" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Comments ({props.commentCount})</h2>
-      <AvatarRowsSkeleton rows={2} label="Loading comments" className="stack-list stack-list--tight" rowClassName="comment" lineWidths={['30%', '90%']} />
+      <CommentRowsSkeleton />
     </section>
   );
   // The boundary is there from the first render, so a transition to the code keeps the kept markup

@@ -8,7 +8,7 @@ import { Avatar } from '../../components/Avatar';
 import { Button, LinkButton } from '../../components/Button';
 import { DeleteDialog, DialogTrigger } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
-import { AvatarRowsSkeleton } from '../../components/Skeleton';
+import { CommentRowsSkeleton } from '../../components/Skeleton';
 import { MentionText } from '../../components/MentionText';
 import { MentionTextArea, useMentionDraft } from './MentionTextArea';
 import { toast } from '../../components/Toast';
@@ -64,7 +64,7 @@ export function CommentsSection({ kind, targetId, commentCount, placeholder = 'S
         </div>
       )}
       {comments.isPending ? (
-        <AvatarRowsSkeleton rows={2} label="Loading comments" className="stack-list stack-list--tight" rowClassName="comment" lineWidths={['30%', '90%']} />
+        <CommentRowsSkeleton />
       ) : comments.isError ? (
         <EmptyState
           title="Comments could not be loaded."
